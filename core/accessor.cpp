@@ -1,0 +1,222 @@
+#include "accessor.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace tangent::detail {
+
+int componentCountOf(const std::string& type) {
+    if (type == "SCALAR") return 1;
+    if (type == "VEC2") return 2;
+    if (type == "VEC3") return 3;
+    if (type == "VEC4" || type == "MAT2") return 4;
+    if (type == "MAT3") return 9;
+    if (type == "MAT4") return 16;
+    return 0;
+}
+
+int componentSizeOf(int componentType) {
+    switch (componentType) {
+        case kByte:
+        case kUnsignedByte: return 1;
+        case kShort:
+        case kUnsignedShort: return 2;
+        case kUnsignedInt:
+        case kFloat: return 4;
+        default: return 0;
+    }
+}
+
+namespace {
+
+[[noreturn]] void fail(const std::string& file, const std::string& pointer, const std::string& msg) {
+    throw FileError(file + ": " + pointer + ": " + msg);
+}
+
+// A non-negative integer member, or `fallback` when absent; anything else is an error.
+std::uint64_t getCount(const Json& obj, const char* key, std::uint64_t fallback, bool required,
+                       const std::string& file, const std::string& pointer) {
+    auto it = obj.find(key);
+    if (it == obj.end()) {
+        if (required) fail(file, pointer, std::string("required property '") + key + "' is missing.");
+        return fallback;
+    }
+    if (!it->is_number_integer() || (it->is_number_integer() && it->get<std::int64_t>() < 0 &&
+                                     !it->is_number_unsigned()))
+        fail(file, pointer + "/" + key, "must be a non-negative integer.");
+    return it->get<std::uint64_t>();
+}
+
+// Reads one component at `p` as the spec maps it to float (normalized integers included).
+float readComponent(const std::uint8_t* p, int componentType, bool normalized) {
+    switch (componentType) {
+        case kFloat: {
+            float f;
+            std::memcpy(&f, p, 4);
+            return f;
+        }
+        case kByte: {
+            std::int8_t v;
+            std::memcpy(&v, p, 1);
+            return normalized ? std::max(v / 127.0f, -1.0f) : float(v);
+        }
+        case kUnsignedByte: return normalized ? p[0] / 255.0f : float(p[0]);
+        case kShort: {
+            std::int16_t v;
+            std::memcpy(&v, p, 2);
+            return normalized ? std::max(v / 32767.0f, -1.0f) : float(v);
+        }
+        case kUnsignedShort: {
+            std::uint16_t v;
+            std::memcpy(&v, p, 2);
+            return normalized ? v / 65535.0f : float(v);
+        }
+        case kUnsignedInt: {
+            std::uint32_t v;
+            std::memcpy(&v, p, 4);
+            return float(v);
+        }
+    }
+    return 0.0f;
+}
+
+// The bytes [offset, offset + length) of bufferView `index`, checked against its buffer.
+struct ViewBytes {
+    const std::uint8_t* data;
+    std::uint64_t length;
+    std::uint64_t stride;  // 0 when absent
+};
+
+ViewBytes viewBytes(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
+                    std::uint64_t index, const std::string& file, const std::string& from) {
+    const Json* views = json.contains("bufferViews") ? &json["bufferViews"] : nullptr;
+    if (!views || !views->is_array() || index >= views->size())
+        fail(file, from, "bufferView " + std::to_string(index) + " does not exist.");
+    const std::string ptr = "/bufferViews/" + std::to_string(index);
+    const Json& view = (*views)[index];
+    if (!view.is_object()) fail(file, ptr, "must be an object.");
+    const std::uint64_t buffer = getCount(view, "buffer", 0, true, file, ptr);
+    const std::uint64_t offset = getCount(view, "byteOffset", 0, false, file, ptr);
+    const std::uint64_t length = getCount(view, "byteLength", 0, true, file, ptr);
+    const std::uint64_t stride = getCount(view, "byteStride", 0, false, file, ptr);
+    if (buffer >= buffers.size())
+        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.");
+    const std::uint64_t size = buffers[buffer].size();
+    if (offset > size || length > size - offset)
+        fail(file, ptr, "bufferView (offset " + std::to_string(offset) + ", " +
+                            std::to_string(length) + " bytes) does not fit buffer " +
+                            std::to_string(buffer) + " (" + std::to_string(size) + " bytes).");
+    return {buffers[buffer].data() + offset, length, stride};
+}
+
+// Reads `count` elements of `components` components from a view into out (count * components).
+void readElements(const ViewBytes& view, std::uint64_t byteOffset, std::uint64_t count,
+                  int components, int componentType, bool normalized, std::uint64_t stride,
+                  float* out, const std::string& file, const std::string& ptr) {
+    const std::uint64_t elementSize = std::uint64_t(components) * componentSizeOf(componentType);
+    if (stride == 0) stride = elementSize;
+    if (stride < elementSize)
+        fail(file, ptr, "byteStride " + std::to_string(stride) + " is smaller than an element (" +
+                            std::to_string(elementSize) + " bytes).");
+    const std::uint64_t needed = count == 0 ? 0 : byteOffset + stride * (count - 1) + elementSize;
+    if (count != 0 && (byteOffset > view.length || (needed > view.length) ||
+                       (count - 1) > (view.length / stride)))
+        fail(file, ptr, "accessor (offset " + std::to_string(byteOffset) + ", " +
+                            std::to_string(count) + " elements) does not fit its bufferView (" +
+                            std::to_string(view.length) + " bytes).");
+    const std::uint8_t* base = view.data + byteOffset;
+    if (componentType == kFloat && stride == elementSize) {
+        std::memcpy(out, base, count * elementSize);  // the common case: tightly packed floats
+        return;
+    }
+    const int size = componentSizeOf(componentType);
+    for (std::uint64_t i = 0; i < count; ++i) {
+        const std::uint8_t* e = base + i * stride;
+        for (int c = 0; c < components; ++c)
+            out[i * components + c] = readComponent(e + c * size, componentType, normalized);
+    }
+}
+
+}  // namespace
+
+DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
+                               int index, const std::string& file) {
+    const std::string ptr = "/accessors/" + std::to_string(index);
+    const Json* accessors = json.contains("accessors") ? &json["accessors"] : nullptr;
+    if (index < 0 || !accessors || !accessors->is_array() || std::size_t(index) >= accessors->size())
+        fail(file, ptr, "accessor " + std::to_string(index) + " does not exist.");
+    const Json& a = (*accessors)[index];
+    if (!a.is_object()) fail(file, ptr, "must be an object.");
+
+    DecodedAccessor out;
+    const auto typeIt = a.find("type");
+    if (typeIt == a.end() || !typeIt->is_string()) fail(file, ptr + "/type", "must be a string.");
+    out.type = typeIt->get<std::string>();
+    out.components = componentCountOf(out.type);
+    if (out.components == 0) fail(file, ptr + "/type", "'" + out.type + "' is not an accessor type.");
+    out.componentType = int(getCount(a, "componentType", 0, true, file, ptr));
+    if (componentSizeOf(out.componentType) == 0)
+        fail(file, ptr + "/componentType",
+             std::to_string(out.componentType) + " is not a component type.");
+    if (auto n = a.find("normalized"); n != a.end()) out.normalized = n->is_boolean() && n->get<bool>();
+    const std::uint64_t count = getCount(a, "count", 0, true, file, ptr);
+    if (count < 1) fail(file, ptr + "/count", "must be at least 1.");
+    const std::uint64_t byteOffset = getCount(a, "byteOffset", 0, false, file, ptr);
+
+    // Check the size against the data before allocating: a hostile count must not allocate.
+    std::uint64_t available = 0;
+    for (const auto& b : buffers) available += b.size();
+    const bool sparse = a.contains("sparse");
+    if (a.contains("bufferView") && count > available)
+        fail(file, ptr + "/count", std::to_string(count) + " elements cannot fit the file's buffers.");
+    if (count > (std::uint64_t(1) << 31) / out.components)
+        fail(file, ptr + "/count", std::to_string(count) + " elements are more than Tangent can hold.");
+    out.count = int(count);
+    out.data.assign(count * out.components, 0.0f);
+
+    if (a.contains("bufferView")) {
+        const std::uint64_t viewIndex = getCount(a, "bufferView", 0, true, file, ptr);
+        const ViewBytes view = viewBytes(json, buffers, viewIndex, file, ptr + "/bufferView");
+        out.hasByteStride = view.stride != 0;
+        readElements(view, byteOffset, count, out.components, out.componentType, out.normalized,
+                     view.stride, out.data.data(), file, ptr);
+    }
+    if (sparse) {
+        const std::string sp = ptr + "/sparse";
+        const Json& s = a["sparse"];
+        if (!s.is_object()) fail(file, sp, "must be an object.");
+        const std::uint64_t n = getCount(s, "count", 0, true, file, sp);
+        if (n < 1 || n > count) fail(file, sp + "/count", "must be between 1 and the accessor's count.");
+        if (!s.contains("indices") || !s["indices"].is_object() || !s.contains("values") ||
+            !s["values"].is_object())
+            fail(file, sp, "'indices' and 'values' are required.");
+        const Json& ind = s["indices"];
+        const Json& val = s["values"];
+        const int indexType = int(getCount(ind, "componentType", 0, true, file, sp + "/indices"));
+        if (indexType != kUnsignedByte && indexType != kUnsignedShort && indexType != kUnsignedInt)
+            fail(file, sp + "/indices/componentType", "must be an unsigned integer type.");
+        std::vector<float> indices(n);
+        readElements(viewBytes(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"),
+                               file, sp + "/indices/bufferView"),
+                     getCount(ind, "byteOffset", 0, false, file, sp + "/indices"), n, 1, indexType,
+                     false, 0, indices.data(), file, sp + "/indices");
+        std::vector<float> values(n * out.components);
+        readElements(viewBytes(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"),
+                               file, sp + "/values/bufferView"),
+                     getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, out.components,
+                     out.componentType, out.normalized, 0, values.data(), file, sp + "/values");
+        // Indices come back as floats: exact below 2^24, far above any animation's count limit.
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const double at = indices[i];
+            if (!(at >= 0) || at >= double(count))
+                fail(file, sp + "/indices", "index " + std::to_string(std::int64_t(at)) +
+                                                " at element " + std::to_string(i) +
+                                                " is outside the accessor.");
+            std::copy_n(&values[i * out.components], out.components,
+                        &out.data[std::size_t(at) * out.components]);
+        }
+    }
+    return out;
+}
+
+}  // namespace tangent::detail

@@ -1,0 +1,419 @@
+// Writing a Document back: the file's own JSON with only the edited channels' samplers and
+// accessors changed, so everything else keeps its bytes and its meaning.
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+#include <QUrl>
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "accessor.h"
+#include "uri.h"
+#include "tangent/document.h"
+
+namespace tangent {
+
+namespace {
+
+using Buffers = std::vector<std::vector<std::uint8_t>>;
+
+void padTo(std::vector<std::uint8_t>& b, std::size_t alignment, std::uint8_t fill = 0) {
+    while (b.size() % alignment) b.push_back(fill);
+}
+
+// How many times each bufferView index is referenced anywhere in the JSON (accessors, sparse
+// parts, images and extensions all name it "bufferView").
+void countViewRefs(const Json& j, std::map<std::int64_t, int>& refs) {
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (it.key() == "bufferView" && it.value().is_number_integer())
+                ++refs[it.value().get<std::int64_t>()];
+            else
+                countViewRefs(it.value(), refs);
+        }
+    } else if (j.is_array()) {
+        for (const Json& e : j) countViewRefs(e, refs);
+    }
+}
+
+// A file an image or buffer URI names, inside the document's folder.
+QString resolveAgainst(const Document& doc, const std::string& uri) {
+    return detail::resolveUri(doc.baseDir(), doc.fileName(), uri, "uri '" + uri + "'");
+}
+
+// Sampler element order per key: CUBICSPLINE in, value, out; otherwise the value alone.
+std::vector<float> encodeOutput(const Track& t) {
+    const std::size_t C = std::size_t(t.components);
+    const bool cubic = t.interpolation == Interpolation::CubicSpline;
+    std::vector<float> out;
+    out.reserve(t.times.size() * C * (cubic ? 3 : 1));
+    for (int k = 0; k < t.keyCount(); ++k) {
+        const std::size_t at = k * C;
+        if (cubic) out.insert(out.end(), t.inTangents.begin() + at, t.inTangents.begin() + at + C);
+        out.insert(out.end(), t.values.begin() + at, t.values.begin() + at + C);
+        if (cubic) out.insert(out.end(), t.outTangents.begin() + at, t.outTangents.begin() + at + C);
+    }
+    return out;
+}
+
+}  // namespace
+
+class DocumentWriter {
+public:
+    explicit DocumentWriter(const Document& doc) : json_(doc.json_), buffers_(doc.buffers_), doc_(doc) {}
+
+    // Re-encodes every edited channel into json_/buffers_.
+    void encodeEditedChannels();
+    // Moves every buffer (and external images) into buffer 0, for .glb or self-contained output.
+    void embedEverything(bool imagesAsDataUris, bool buffersAsDataUris);
+    std::vector<std::uint8_t> glbBytes() const;
+    QByteArray jsonText(bool pretty) const {
+        return QByteArray::fromStdString(json_.dump(pretty ? 2 : -1));
+    }
+
+    Json json_;
+    Buffers buffers_;
+    std::set<std::size_t> changedBuffers_;
+
+private:
+    int appendFloats(const std::vector<float>& data);  // returns a new bufferView index
+    int accessorFor(const std::vector<float>& data, const char* type, int count, int reuse,
+                    bool withBounds);
+    std::vector<float> decodedFloats(int accessor) const {
+        return detail::decodeAccessor(doc_.json_, doc_.buffers_, accessor, doc_.fileName()).data;
+    }
+
+    const Document& doc_;
+    std::map<std::int64_t, int> viewRefs_;
+};
+
+int DocumentWriter::appendFloats(const std::vector<float>& data) {
+    if (!json_.contains("buffers") || json_["buffers"].empty()) {
+        json_["buffers"] = Json::array({Json{{"byteLength", 0}}});
+        buffers_.assign(1, {});
+    }
+    std::vector<std::uint8_t>& b = buffers_[0];
+    padTo(b, 4);
+    const std::size_t offset = b.size();
+    b.resize(offset + data.size() * sizeof(float));
+    std::memcpy(b.data() + offset, data.data(), data.size() * sizeof(float));
+    json_["buffers"][0]["byteLength"] = b.size();
+    changedBuffers_.insert(0);
+    if (!json_.contains("bufferViews")) json_["bufferViews"] = Json::array();
+    json_["bufferViews"].push_back(
+        Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", data.size() * sizeof(float)}});
+    return int(json_["bufferViews"].size()) - 1;
+}
+
+// Writes float data as accessor `reuse` (its index kept, so nothing else renumbers) or, when
+// reuse < 0, as a new accessor. Data of the same size goes back into the accessor's own bytes
+// when no one else uses them; otherwise it is appended to buffer 0.
+int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type, int count,
+                                int reuse, bool withBounds) {
+    Json accessor = {{"componentType", detail::kFloat}, {"count", count}, {"type", type}};
+    bool inPlace = false;
+    if (reuse >= 0) {
+        const Json& old = json_["accessors"][reuse];
+        for (auto it = old.begin(); it != old.end(); ++it)  // keep name, extras, extensions
+            if (it.key() == "name" || it.key() == "extras" || it.key() == "extensions")
+                accessor[it.key()] = it.value();
+        if (old.contains("bufferView") && !old.contains("sparse") &&
+            old.value("componentType", 0) == detail::kFloat && old.value("count", -1) == count &&
+            old.value("type", "") == type) {
+            const std::int64_t view = old["bufferView"].get<std::int64_t>();
+            const Json& v = json_["bufferViews"][view];
+            if (viewRefs_[view] == 1 && !v.contains("byteStride")) {
+                const std::size_t buffer = v["buffer"].get<std::size_t>();
+                const std::size_t at = v.value("byteOffset", std::size_t(0)) + old.value("byteOffset", std::size_t(0));
+                std::memcpy(buffers_[buffer].data() + at, data.data(), data.size() * sizeof(float));
+                changedBuffers_.insert(buffer);
+                accessor["bufferView"] = view;
+                if (old.contains("byteOffset")) accessor["byteOffset"] = old["byteOffset"];
+                inPlace = true;
+            }
+        }
+    }
+    if (!inPlace) accessor["bufferView"] = appendFloats(data);
+    if (withBounds && !data.empty()) {
+        accessor["min"] = Json::array({*std::min_element(data.begin(), data.end())});
+        accessor["max"] = Json::array({*std::max_element(data.begin(), data.end())});
+    }
+    if (reuse >= 0) {
+        json_["accessors"][reuse] = std::move(accessor);
+        return reuse;
+    }
+    json_["accessors"].push_back(std::move(accessor));
+    return int(json_["accessors"].size()) - 1;
+}
+
+void DocumentWriter::encodeEditedChannels() {
+    countViewRefs(json_, viewRefs_);
+    // Who uses each accessor and sampler, to know when an edit may change it in place.
+    std::map<int, int> accessorUsers;  // as a sampler input or output, over all animations
+    for (const Json& anim : json_.value("animations", Json::array()))
+        for (const Json& s : anim.value("samplers", Json::array())) {
+            if (s.contains("input") && s["input"].is_number_integer()) ++accessorUsers[s["input"].get<int>()];
+            if (s.contains("output") && s["output"].is_number_integer()) ++accessorUsers[s["output"].get<int>()];
+        }
+
+    std::map<std::vector<float>, int> newInputs;  // channels with the same new times share one
+    for (const Animation& anim : doc_.animations()) {
+        std::map<int, int> samplerUsers;
+        for (const Channel& ch : anim.channels) ++samplerUsers[ch.sampler];
+        Json& janim = json_["animations"][anim.index];
+        for (const Channel& ch : anim.channels) {
+            if (!ch.supported || !ch.edited) continue;
+            const Track& t = ch.track;
+            Json sampler = janim["samplers"][ch.sampler];
+            int samplerIndex = ch.sampler;
+            if (samplerUsers[ch.sampler] > 1) {  // another channel plays this sampler: copy it
+                samplerIndex = int(janim["samplers"].size());
+                janim["samplers"].push_back(sampler);
+                --samplerUsers[ch.sampler];
+            }
+
+            // Input: unchanged times keep the (possibly shared) accessor; changed ones are
+            // written in place only when nothing else reads them (copy on write).
+            const std::vector<float> times(t.times.begin(), t.times.end());
+            if (decodedFloats(ch.inputAccessor) != times) {
+                if (auto it = newInputs.find(times); it != newInputs.end()) {
+                    sampler["input"] = it->second;
+                } else {
+                    const bool exclusive = accessorUsers[ch.inputAccessor] == 1;
+                    const int index = accessorFor(times, "SCALAR", t.keyCount(),
+                                                  exclusive ? ch.inputAccessor : -1, true);
+                    if (exclusive) accessorUsers[ch.inputAccessor] = 0;  // now ours alone
+                    sampler["input"] = index;
+                    newInputs.emplace(times, index);
+                }
+            }
+            const std::vector<float> output = encodeOutput(t);
+            const bool outputExclusive = accessorUsers[ch.outputAccessor] == 1;
+            const char* type = t.path == TargetPath::Weights ? "SCALAR" : t.path == TargetPath::Rotation ? "VEC4" : "VEC3";
+            const int elementCount = int(output.size() / (t.path == TargetPath::Weights ? 1 : t.components));
+            sampler["output"] = accessorFor(output, type, elementCount, outputExclusive ? ch.outputAccessor : -1, false);
+            if (outputExclusive) accessorUsers[ch.outputAccessor] = 0;
+            sampler["interpolation"] = toString(t.interpolation);
+            janim["samplers"][samplerIndex] = std::move(sampler);
+            janim["channels"][ch.index]["sampler"] = samplerIndex;
+        }
+    }
+}
+
+void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUris) {
+    // Images with an external URI: their bytes join buffer 0 (or become data URIs).
+    if (json_.contains("images") && json_["images"].is_array()) {
+        for (Json& image : json_["images"]) {
+            if (!image.is_object() || !image.contains("uri") || !image["uri"].is_string()) continue;
+            const std::string uri = image["uri"].get<std::string>();
+            if (uri.rfind("data:", 0) == 0) continue;
+            const QString path = resolveAgainst(doc_, uri);
+            QFile f(path);
+            if (!f.open(QIODevice::ReadOnly))
+                throw FileError(doc_.fileName() + ": cannot read the image '" + uri + "' to embed it (" +
+                                f.errorString().toStdString() + ").");
+            const QByteArray bytes = f.readAll();
+            const std::string mime = image.contains("mimeType") && image["mimeType"].is_string()
+                                         ? image["mimeType"].get<std::string>()
+                                         : (uri.size() > 4 && uri.substr(uri.size() - 4) == ".png" ? "image/png" : "image/jpeg");
+            image.erase("uri");
+            image["mimeType"] = mime;
+            if (imagesAsDataUris) {
+                image.erase("mimeType");
+                image["uri"] = "data:" + mime + ";base64," + bytes.toBase64().toStdString();
+                continue;
+            }
+            if (buffers_.empty()) {
+                buffers_.assign(1, {});
+                json_["buffers"] = Json::array({Json{{"byteLength", 0}}});
+            }
+            std::vector<std::uint8_t>& b = buffers_[0];
+            padTo(b, 4);
+            const std::size_t offset = b.size();
+            b.insert(b.end(), bytes.begin(), bytes.end());
+            json_["buffers"][0]["byteLength"] = b.size();
+            if (!json_.contains("bufferViews")) json_["bufferViews"] = Json::array();
+            json_["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
+            image["bufferView"] = json_["bufferViews"].size() - 1;
+            changedBuffers_.insert(0);
+        }
+    }
+    if (buffersAsDataUris) {
+        for (std::size_t i = 0; i < buffers_.size(); ++i) {
+            const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(buffers_[i].data()),
+                                                           qsizetype(buffers_[i].size()));
+            json_["buffers"][i]["uri"] = "data:application/octet-stream;base64," + raw.toBase64().toStdString();
+        }
+        return;
+    }
+    // One binary buffer: later buffers are appended to buffer 0 and their views re-pointed.
+    if (buffers_.size() > 1) {
+        std::vector<std::size_t> base(buffers_.size(), 0);
+        for (std::size_t i = 1; i < buffers_.size(); ++i) {
+            padTo(buffers_[0], 8);
+            base[i] = buffers_[0].size();
+            buffers_[0].insert(buffers_[0].end(), buffers_[i].begin(), buffers_[i].end());
+        }
+        for (Json& v : json_["bufferViews"]) {
+            const std::size_t b = v["buffer"].get<std::size_t>();
+            if (b == 0) continue;
+            v["buffer"] = 0;
+            v["byteOffset"] = v.value("byteOffset", std::size_t(0)) + base[b];
+        }
+        buffers_.resize(1);
+        Json first = json_["buffers"][0];
+        json_["buffers"] = Json::array({first});
+    }
+    if (!buffers_.empty()) {
+        json_["buffers"][0].erase("uri");
+        json_["buffers"][0]["byteLength"] = buffers_[0].size();
+        changedBuffers_.insert(0);
+    }
+}
+
+std::vector<std::uint8_t> DocumentWriter::glbBytes() const {
+    std::string text = json_.dump();
+    while (text.size() % 4) text.push_back(' ');
+    std::vector<std::uint8_t> bin = buffers_.empty() ? std::vector<std::uint8_t>() : buffers_[0];
+    padTo(bin, 4);
+    const std::size_t total = 12 + 8 + text.size() + (bin.empty() ? 0 : 8 + bin.size());
+    if (total > 0xFFFFFFFFu) throw FileError(doc_.fileName() + ": the file would exceed the 4 GiB a GLB can hold.");
+    std::vector<std::uint8_t> out;
+    out.reserve(total);
+    auto u32 = [&out](std::uint32_t v) {
+        const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
+        out.insert(out.end(), p, p + 4);
+    };
+    u32(0x46546C67);
+    u32(2);
+    u32(std::uint32_t(total));
+    u32(std::uint32_t(text.size()));
+    u32(0x4E4F534A);
+    out.insert(out.end(), text.begin(), text.end());
+    if (!bin.empty()) {
+        u32(std::uint32_t(bin.size()));
+        u32(0x004E4942);
+        out.insert(out.end(), bin.begin(), bin.end());
+    }
+    return out;
+}
+
+namespace {
+
+// Prepared file writes, committed together only after every one of them was written.
+class AtomicWrites {
+public:
+    void add(const QString& path, const char* data, qint64 size) {
+        auto file = std::make_unique<QSaveFile>(path);
+        if (!file->open(QIODevice::WriteOnly))
+            throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
+        if (file->write(data, size) != size)
+            throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
+        files_.push_back(std::move(file));
+    }
+    void commit() {
+        for (auto& f : files_)
+            if (!f->commit())
+                throw FileError(f->fileName().toStdString() + ": cannot replace the file (" +
+                                f->errorString().toStdString() + ").");
+    }
+
+private:
+    std::vector<std::unique_ptr<QSaveFile>> files_;
+};
+
+bool isExternalUri(const Json& obj) {
+    return obj.is_object() && obj.contains("uri") && obj["uri"].is_string() &&
+           obj["uri"].get<std::string>().rfind("data:", 0) != 0;
+}
+
+}  // namespace
+
+
+std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
+    DocumentWriter w(doc);
+    w.encodeEditedChannels();
+    if (format == FileFormat::Glb) {
+        w.embedEverything(false, false);
+        return w.glbBytes();
+    }
+    w.embedEverything(true, true);
+    const QByteArray text = w.jsonText(true);
+    return {text.begin(), text.end()};
+}
+
+void save(const Document& doc, const std::string& path, const SaveOptions& options) {
+    const QFileInfo target(QString::fromStdString(path));
+    FileFormat format = target.suffix().compare("glb", Qt::CaseInsensitive) == 0 ? FileFormat::Glb : FileFormat::Gltf;
+    if (options.format == SaveOptions::Format::Gltf) format = FileFormat::Gltf;
+    if (options.format == SaveOptions::Format::Glb) format = FileFormat::Glb;
+    if (!target.absoluteDir().exists())
+        throw FileError(path + ": cannot write the file (the folder does not exist).");
+
+    DocumentWriter w(doc);
+    w.encodeEditedChannels();
+    AtomicWrites writes;
+    if (format == FileFormat::Glb) {
+        w.embedEverything(false, false);
+        const std::vector<std::uint8_t> bytes = w.glbBytes();
+        writes.add(target.absoluteFilePath(), reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
+        writes.commit();
+        return;
+    }
+    if (options.embedBuffers) {
+        w.embedEverything(true, true);
+        const QByteArray text = w.jsonText(true);
+        writes.add(target.absoluteFilePath(), text.constData(), text.size());
+        writes.commit();
+        return;
+    }
+
+    // .gltf with files beside it. A buffer that changed, or had no file of its own, gets a
+    // file named after the output; untouched external buffers and images keep their URIs and
+    // are copied along when saving into another folder.
+    const QDir destDir = target.absoluteDir();
+    const bool sameFolder = !doc.fileName().empty() &&
+                            QFileInfo(QString::fromStdString(doc.fileName())).absoluteDir() == destDir;
+    const QString stem = target.completeBaseName();
+    std::vector<QByteArray> keepAlive;
+    Json& jbuffers = w.json_["buffers"];
+    for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
+        Json& jb = jbuffers[i];
+        const std::vector<std::uint8_t>& data = w.buffers_[i];
+        const bool external = isExternalUri(jb);
+        if (external && !w.changedBuffers_.count(i)) {
+            if (sameFolder) continue;
+            const QString rel = QString::fromStdString(jb["uri"].get<std::string>());
+            destDir.mkpath(QFileInfo(destDir.filePath(QDir::cleanPath(rel))).path());
+            writes.add(destDir.filePath(QDir::cleanPath(rel)), reinterpret_cast<const char*>(data.data()), qint64(data.size()));
+            continue;
+        }
+        const QString name = i == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(i);
+        jb["uri"] = QUrl::toPercentEncoding(name, "/").toStdString();
+        writes.add(destDir.filePath(name), reinterpret_cast<const char*>(data.data()), qint64(data.size()));
+    }
+    if (!sameFolder && w.json_.contains("images") && w.json_["images"].is_array()) {
+        for (const Json& image : w.json_["images"]) {
+            if (!isExternalUri(image)) continue;
+            const std::string uri = image["uri"].get<std::string>();
+            QFile f(resolveAgainst(doc, uri));
+            if (!f.open(QIODevice::ReadOnly))
+                throw FileError(doc.fileName() + ": cannot read the image '" + uri + "' to copy it along (" +
+                                f.errorString().toStdString() + ").");
+            keepAlive.push_back(f.readAll());
+            const QString rel = QDir::cleanPath(QUrl::fromPercentEncoding(QByteArray::fromStdString(uri)));
+            destDir.mkpath(QFileInfo(destDir.filePath(rel)).path());
+            writes.add(destDir.filePath(rel), keepAlive.back().constData(), keepAlive.back().size());
+        }
+    }
+    const QByteArray text = w.jsonText(true);
+    writes.add(target.absoluteFilePath(), text.constData(), text.size());
+    writes.commit();
+}
+
+}  // namespace tangent

@@ -1,0 +1,113 @@
+#pragma once
+// A loaded glTF file: the original JSON (kept for a lossless save), its buffers, and every
+// animation channel decoded into a Track.
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tangent/finding.h"
+#include "tangent/track.h"
+
+namespace tangent {
+
+using Json = nlohmann::ordered_json;  // keeps the file's key order on save
+
+// Thrown when a file cannot be read or written; what() is one sentence naming the file and,
+// where there is one, the place (a JSON pointer or a byte offset).
+class FileError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Channel {
+    int index = -1;             // in animations[a].channels
+    int sampler = -1;           // in animations[a].samplers
+    int node = -1;              // target.node, -1 when absent
+    std::string nodeName;
+    std::string pathName;       // target.path as written ("translation", "pointer", ...)
+    bool supported = false;     // decoded into `track` (a TRS/weights target with valid data)
+    Track track;
+    int inputAccessor = -1;     // where the track came from, for a lossless save
+    int outputAccessor = -1;
+    bool edited = false;        // track differs from the file; saved by re-encoding
+    std::string pointer() const;  // "/animations/A/channels/C", filled in by the loader
+    int animation = -1;
+};
+
+struct Animation {
+    int index = -1;
+    std::string name;
+    std::vector<Channel> channels;
+    double duration() const;  // last key time over all supported channels
+};
+
+enum class FileFormat { Gltf, Glb };
+
+enum class LoadMode {
+    Strict,   // the first error in animation data throws FileError (the editor, sample, convert)
+    Lenient,  // errors become findings and the channel is left unsupported (validate, inspect)
+};
+
+class Document {
+public:
+    // Reads a .gltf or .glb file. External buffers resolve only inside the file's folder.
+    static Document load(const std::string& path, LoadMode mode = LoadMode::Strict);
+    // The same from bytes in memory; `baseDir` resolves external URIs ("" refuses them).
+    static Document fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+                              const std::string& baseDir, LoadMode mode = LoadMode::Strict);
+
+    const std::string& fileName() const { return fileName_; }
+    const std::string& baseDir() const { return baseDir_; }  // resolves external URIs
+    FileFormat format() const { return format_; }
+    const Json& json() const { return json_; }
+    const std::vector<std::vector<std::uint8_t>>& buffers() const { return buffers_; }
+    // Problems met while decoding (Lenient mode keeps going past errors).
+    const Findings& loadFindings() const { return loadFindings_; }
+
+    std::vector<Animation>& animations() { return animations_; }
+    const std::vector<Animation>& animations() const { return animations_; }
+    Channel* channel(int animation, int channel);
+    const Channel* channel(int animation, int channel) const;
+
+    // Replaces a channel's track (the edit API's single entry into the document).
+    void setTrack(int animation, int channel, Track track);
+    bool modified() const;
+
+    std::string nodeName(int node) const;
+    int morphTargetCount(int node) const;  // of the node's mesh, 0 if none
+
+    // The builder's way in: a document from JSON and buffers made in memory.
+    static Document fromParts(Json json, std::vector<std::vector<std::uint8_t>> buffers,
+                              const std::string& name, LoadMode mode = LoadMode::Strict);
+
+private:
+    friend class DocumentLoader;
+    friend class DocumentWriter;
+    std::string fileName_;
+    std::string baseDir_;
+    FileFormat format_ = FileFormat::Gltf;
+    Json json_;
+    std::vector<std::vector<std::uint8_t>> buffers_;
+    std::vector<Animation> animations_;
+    Findings loadFindings_;
+};
+
+struct SaveOptions {
+    enum class Format { FromExtension, Gltf, Glb } format = Format::FromExtension;
+    // For .gltf: put every buffer into the JSON as a data URI instead of a .bin beside it.
+    bool embedBuffers = false;
+};
+
+// Writes `doc` to `path` atomically (nothing is replaced unless every file was written).
+// Unedited data keeps its bytes; edited channels are re-encoded as float accessors.
+// Throws FileError naming the file when it cannot be written.
+void save(const Document& doc, const std::string& path, const SaveOptions& options = {});
+
+// The same, to bytes (the whole file, .glb or .gltf with embedded buffers).
+std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format);
+
+}  // namespace tangent

@@ -1,0 +1,60 @@
+#pragma once
+// The edit API: every change the editor and the command line make to a curve goes through
+// these functions, which keep a Track valid (times strictly increasing, finite numbers, at
+// least the keys its interpolation needs). They work on a Track value; the caller hands the
+// result to Document::setTrack (the editor does that inside an undo command).
+#include <stdexcept>
+#include <vector>
+
+#include "tangent/track.h"
+
+namespace tangent {
+
+// An edit that would make the track invalid; what() says why in one sentence.
+class EditError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Keys never come closer than this in time (seconds): no zero-length segments.
+constexpr double kMinKeySpacing = 1e-4;
+
+// The largest shift in [0, dt] (or [dt, 0]) that moves the sorted `keys` together without
+// crossing or meeting an unselected neighbour, nor going below time 0.
+double clampTimeShift(const Track&, const std::vector<int>& keys, double dt);
+// Moves keys in time by dt (clamped as above; returns the shift applied). Tangents are
+// value per second and stay as they are; auto-mode keys are recomputed.
+double moveKeysInTime(Track&, const std::vector<int>& keys, double dt);
+// Sets one component's value of one key; auto-mode neighbours follow.
+void setValue(Track&, int key, int component, double value);
+// Sets a key's tangents (value per second) for one component. With `broken` false an Aligned
+// key keeps in == out (the tangent given for the handle moved wins, the other follows).
+enum class Handle { In, Out };
+void setTangent(Track&, int key, int component, Handle which, double tangent, bool breakHandles = false);
+void setTangents(Track&, int key, int component, double in, double out);
+// Sets the handle mode for a key (one component, or all with component = -1) and applies it.
+void setHandleMode(Track&, int key, int component, HandleMode mode);
+// Recomputes the tangents of every key whose mode derives them from its neighbours.
+void applyAutoTangents(Track&);
+// The tangent a mode gives key k, component c (for Free/Aligned: the current out-tangent).
+double autoTangent(const Track&, int key, int component, HandleMode mode);
+
+// Inserts a key at time t strictly inside the range, keeping the curve's shape exactly:
+// the new key takes the curve's value and slope there; neighbours keep their tangents
+// (a cubic restricted to part of its segment is still a cubic). For rotation the value is
+// normalized (the file must hold unit quaternions), which keeps the played curve up to the
+// normalization. Returns the new key's index; throws EditError at an existing key's time.
+int insertKey(Track&, double t);
+// Inserts a key at t with a given value for every component (tangents flat: Auto modes).
+int insertKeyWithValue(Track&, double t, const std::vector<double>& value);
+// Deletes keys (any order); refuses to leave fewer keys than the interpolation needs.
+void deleteKeys(Track&, std::vector<int> keys);
+// Changes interpolation. To CUBICSPLINE from LINEAR: tangents are the segment slopes, so the
+// motion is kept exactly (for rotation up to slerp vs. normalized lerp). From CUBICSPLINE the
+// tangents are dropped (convert --to linear resamples instead, within a tolerance).
+void setInterpolation(Track&, Interpolation);
+
+// Checks the invariants; throws EditError naming the first problem.
+void checkTrack(const Track&);
+
+}  // namespace tangent

@@ -1,0 +1,86 @@
+#pragma once
+// One animation channel's curve in Hermite form: the stored form of the whole model.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tangent {
+
+enum class Interpolation { Step, Linear, CubicSpline };
+enum class TargetPath { Translation, Rotation, Scale, Weights };
+
+// How a key's tangents are kept up to date. The file stores only tangents; modes are
+// inferred on load (in == out: Aligned, otherwise Free) and live in the editor session.
+enum class HandleMode : std::uint8_t {
+    Free,         // in and out independent ("broken")
+    Aligned,      // in == out (one slope through the key)
+    Auto,         // Catmull-Rom: (v(k+1) - v(k-1)) / (t(k+1) - t(k-1)), recomputed on edits
+    AutoClamped,  // monotone (Fritsch-Carlson): no overshoot between keys
+    Flat,         // zero slope
+    Linear,       // in = slope from the previous key, out = slope to the next key
+};
+
+const char* toString(Interpolation);
+const char* toString(TargetPath);
+const char* toString(HandleMode);
+bool parseInterpolation(const std::string&, Interpolation*);  // glTF spelling
+bool parseTargetPath(const std::string&, TargetPath*);
+
+// Invariants (kept by the edit API, checked on load): times strictly increasing and finite;
+// values/inTangents/outTangents/modes hold keyCount() * components() entries, key-major
+// (key k, component c at k * components + c). Tangents are value per second; for LINEAR and
+// STEP tracks they are zero and unused.
+struct Track {
+    Interpolation interpolation = Interpolation::Linear;
+    TargetPath path = TargetPath::Translation;
+    int components = 3;
+
+    std::vector<float> times;
+    std::vector<float> values;
+    std::vector<float> inTangents;
+    std::vector<float> outTangents;
+    std::vector<HandleMode> modes;
+
+    int keyCount() const { return static_cast<int>(times.size()); }
+    std::size_t at(int key, int component) const {
+        return static_cast<std::size_t>(key) * components + component;
+    }
+    float value(int key, int c) const { return values[at(key, c)]; }
+    float inTangent(int key, int c) const { return inTangents[at(key, c)]; }
+    float outTangent(int key, int c) const { return outTangents[at(key, c)]; }
+
+    // Rotation is normalized after interpolation, as the spec requires.
+    bool normalizesResult() const { return path == TargetPath::Rotation; }
+    // An interior key whose in-tangent differs from its out-tangent in any component (the
+    // first key's in-tangent and the last key's out-tangent are unused and do not count).
+    bool isBroken(int key) const;
+    double startTime() const { return times.empty() ? 0.0 : times.front(); }
+    double endTime() const { return times.empty() ? 0.0 : times.back(); }
+
+    // Resize to n keys of this track's component count (new entries zero, Aligned).
+    void resize(int keys);
+    // Exactly equal data (bitwise floats); modes are not compared.
+    bool sameCurve(const Track& other) const;
+};
+
+// Index k of the segment [t_k, t_(k+1)] that holds t, for t strictly inside the key range.
+int findSegment(const Track&, double t);
+
+// The value the spec's evaluation gives at time t: clamped outside the key range, the key's
+// value at a key time, Hermite / linear / slerp / step in between; rotation normalized.
+// `out` receives track.components values (x y z w for rotation).
+void evaluate(const Track&, double t, double* out);
+// The same without the final rotation normalization (the raw component curves).
+void evaluateRaw(const Track&, double t, double* out);
+// Many non-decreasing times at once (plotting, playback): walks the segments forward.
+// out receives count * components values. Falls back to a search when times go backwards.
+void evaluateSorted(const Track&, const double* times, std::size_t count, double* out,
+                    bool normalize = true);
+// One component, raw (no normalization); the curve view plots this per component.
+double evaluateComponent(const Track&, double t, int component);
+// Slope (value per second) of the raw curve at t, one component. At a key time the
+// out-going slope (the in-coming slope at the last key).
+double slopeAt(const Track&, double t, int component);
+
+}  // namespace tangent

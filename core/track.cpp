@@ -1,0 +1,228 @@
+#include "tangent/track.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "tangent/hermite.h"
+
+namespace tangent {
+
+const char* toString(Interpolation i) {
+    switch (i) {
+        case Interpolation::Step: return "STEP";
+        case Interpolation::Linear: return "LINEAR";
+        case Interpolation::CubicSpline: return "CUBICSPLINE";
+    }
+    return "?";
+}
+
+const char* toString(TargetPath p) {
+    switch (p) {
+        case TargetPath::Translation: return "translation";
+        case TargetPath::Rotation: return "rotation";
+        case TargetPath::Scale: return "scale";
+        case TargetPath::Weights: return "weights";
+    }
+    return "?";
+}
+
+const char* toString(HandleMode m) {
+    switch (m) {
+        case HandleMode::Free: return "free";
+        case HandleMode::Aligned: return "aligned";
+        case HandleMode::Auto: return "auto";
+        case HandleMode::AutoClamped: return "auto-clamped";
+        case HandleMode::Flat: return "flat";
+        case HandleMode::Linear: return "linear";
+    }
+    return "?";
+}
+
+bool parseInterpolation(const std::string& s, Interpolation* out) {
+    if (s == "LINEAR") *out = Interpolation::Linear;
+    else if (s == "STEP") *out = Interpolation::Step;
+    else if (s == "CUBICSPLINE") *out = Interpolation::CubicSpline;
+    else return false;
+    return true;
+}
+
+bool parseTargetPath(const std::string& s, TargetPath* out) {
+    if (s == "translation") *out = TargetPath::Translation;
+    else if (s == "rotation") *out = TargetPath::Rotation;
+    else if (s == "scale") *out = TargetPath::Scale;
+    else if (s == "weights") *out = TargetPath::Weights;
+    else return false;
+    return true;
+}
+
+bool Track::isBroken(int key) const {
+    if (interpolation != Interpolation::CubicSpline || key <= 0 || key >= keyCount() - 1)
+        return false;
+    for (int c = 0; c < components; ++c)
+        if (inTangents[at(key, c)] != outTangents[at(key, c)]) return true;
+    return false;
+}
+
+void Track::resize(int keys) {
+    const std::size_t n = static_cast<std::size_t>(keys) * components;
+    times.resize(keys, 0.0f);
+    values.resize(n, 0.0f);
+    inTangents.resize(n, 0.0f);
+    outTangents.resize(n, 0.0f);
+    modes.resize(n, HandleMode::Aligned);
+}
+
+bool Track::sameCurve(const Track& o) const {
+    auto bitsEqual = [](const std::vector<float>& a, const std::vector<float>& b) {
+        return a.size() == b.size() &&
+               (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+    };
+    return interpolation == o.interpolation && path == o.path && components == o.components &&
+           bitsEqual(times, o.times) && bitsEqual(values, o.values) &&
+           bitsEqual(inTangents, o.inTangents) && bitsEqual(outTangents, o.outTangents);
+}
+
+int findSegment(const Track& track, double t) {
+    // upper_bound gives the first key after t; the segment starts one before it.
+    auto it = std::upper_bound(track.times.begin(), track.times.end(), t,
+                               [](double x, float key) { return x < key; });
+    int k = static_cast<int>(it - track.times.begin()) - 1;
+    return std::clamp(k, 0, std::max(0, track.keyCount() - 2));
+}
+
+namespace {
+
+void normalizeQuaternion(double* q) {
+    const double len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (len > 0 && std::isfinite(len)) {
+        for (int i = 0; i < 4; ++i) q[i] /= len;
+    } else {
+        // A cubic through zero length has no direction; stay finite with the identity.
+        q[0] = q[1] = q[2] = 0;
+        q[3] = 1;
+    }
+}
+
+void copyKey(const Track& track, int key, double* out) {
+    const float* v = &track.values[track.at(key, 0)];
+    for (int c = 0; c < track.components; ++c) out[c] = v[c];
+}
+
+// Evaluates segment k (t inside [t_k, t_(k+1)]); the caller handles clamping.
+void evaluateSegment(const Track& track, int k, double t, double* out) {
+    const int n = track.components;
+    const double t0 = track.times[k], t1 = track.times[k + 1];
+    const double dt = t1 - t0;
+    if (track.interpolation == Interpolation::Step || !(dt > 0)) {
+        // STEP holds the key's value; a zero-length segment (invalid data) stays finite.
+        copyKey(track, dt > 0 ? k : k + 1, out);
+        return;
+    }
+    const double s = (t - t0) / dt;
+    const float* v0 = &track.values[track.at(k, 0)];
+    const float* v1 = v0 + n;
+    if (track.interpolation == Interpolation::Linear) {
+        if (track.path == TargetPath::Rotation) {
+            // glm::slerp takes the shortest path and falls back to lerp for tiny angles.
+            const glm::dquat a(v0[3], v0[0], v0[1], v0[2]);
+            const glm::dquat b(v1[3], v1[0], v1[1], v1[2]);
+            const glm::dquat q = glm::slerp(a, b, s);
+            out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
+        } else {
+            for (int c = 0; c < n; ++c) out[c] = v0[c] + s * (double(v1[c]) - v0[c]);
+        }
+        return;
+    }
+    const HermiteBasis h = hermiteBasis(s);
+    const float* b0 = &track.outTangents[track.at(k, 0)];
+    const float* a1 = &track.inTangents[track.at(k + 1, 0)];
+    const double h10 = dt * h.h10, h11 = dt * h.h11;
+    for (int c = 0; c < n; ++c) out[c] = h.h00 * v0[c] + h10 * b0[c] + h.h01 * v1[c] + h11 * a1[c];
+}
+
+}  // namespace
+
+void evaluateRaw(const Track& track, double t, double* out) {
+    const int n = track.keyCount();
+    if (n == 0) {
+        std::fill(out, out + track.components, 0.0);
+        return;
+    }
+    if (!(t > track.times.front())) return copyKey(track, 0, out);  // also NaN: clamp
+    if (t >= track.times.back()) return copyKey(track, n - 1, out);
+    const int k = findSegment(track, t);
+    if (t == track.times[k]) return copyKey(track, k, out);
+    evaluateSegment(track, k, t, out);
+}
+
+void evaluate(const Track& track, double t, double* out) {
+    evaluateRaw(track, t, out);
+    if (track.normalizesResult() && track.interpolation == Interpolation::CubicSpline &&
+        track.keyCount() > 0)
+        normalizeQuaternion(out);
+}
+
+void evaluateSorted(const Track& track, const double* times, std::size_t count, double* out,
+                    bool normalize) {
+    const int n = track.keyCount();
+    const int comps = track.components;
+    const bool norm = normalize && track.normalizesResult() &&
+                      track.interpolation == Interpolation::CubicSpline;
+    if (n == 0) {
+        std::fill(out, out + count * comps, 0.0);
+        return;
+    }
+    const float* keyTimes = track.times.data();
+    const double first = keyTimes[0], last = keyTimes[n - 1];
+    int k = 0;  // current segment, only moves forward while times are sorted
+    double prev = -INFINITY;
+    for (std::size_t i = 0; i < count; ++i, out += comps) {
+        const double t = times[i];
+        if (!(t > first)) {
+            copyKey(track, 0, out);
+        } else if (t >= last) {
+            copyKey(track, n - 1, out);
+        } else {
+            if (t < prev) k = findSegment(track, t);  // went backwards: search again
+            while (k + 2 < n && keyTimes[k + 1] <= t) ++k;
+            prev = t;
+            if (t == keyTimes[k]) copyKey(track, k, out);
+            else evaluateSegment(track, k, t, out);
+        }
+        if (norm) normalizeQuaternion(out);
+    }
+}
+
+double evaluateComponent(const Track& track, double t, int component) {
+    double buf[64];
+    std::vector<double> heap;
+    double* out = buf;
+    if (track.components > 64) {
+        heap.resize(track.components);
+        out = heap.data();
+    }
+    evaluateRaw(track, t, out);
+    return out[component];
+}
+
+double slopeAt(const Track& track, double t, int component) {
+    const int n = track.keyCount();
+    if (n < 2 || t < track.times.front() || t > track.times.back()) return 0.0;
+    int k = findSegment(track, t);
+    const double t0 = track.times[k], t1 = track.times[k + 1], dt = t1 - t0;
+    if (!(dt > 0)) return 0.0;
+    const double v0 = track.value(k, component), v1 = track.value(k + 1, component);
+    switch (track.interpolation) {
+        case Interpolation::Step: return 0.0;
+        case Interpolation::Linear: return (v1 - v0) / dt;
+        case Interpolation::CubicSpline:
+            return hermiteSlope(v0, track.outTangent(k, component), v1,
+                                track.inTangent(k + 1, component), dt, (t - t0) / dt);
+    }
+    return 0.0;
+}
+
+}  // namespace tangent

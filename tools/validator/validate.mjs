@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Validates glTF 2.0 assets (.gltf or .glb) with the pinned Khronos glTF-Validator.
+//
+// Usage: node validate.mjs [--json] FILE...
+//
+// Text output (default): for each file one summary line
+//   FILE: N errors, N warnings, N infos, N hints
+// followed by one indented line per error: "  error CODE at POINTER: MESSAGE".
+// With --json the full validator reports are printed as one JSON array instead
+// (a file that could not be read or parsed appears as {"uri": ..., "fatal": ...}).
+//
+// Exit status: 0 if no file has errors, 1 if any file has errors,
+// 2 if any file could not be read or was not recognised as glTF/GLB (takes precedence),
+// 64 on a usage error.
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import process from 'node:process';
+import { validateBytes, version } from 'gltf-validator';
+
+const SEVERITY_ERROR = 0;
+
+function usage(stream) {
+    stream.write(
+        'usage: validate.mjs [--json] FILE...\n' +
+            `Validates .gltf/.glb files with glTF-Validator ${version()}.\n` +
+            'Exit status: 0 no errors, 1 errors found, 2 a file could not be read.\n',
+    );
+}
+
+function parseArgs(argv) {
+    const opts = { json: false, files: [] };
+    let onlyFiles = false;
+    for (const arg of argv) {
+        if (onlyFiles) {
+            opts.files.push(arg);
+        } else if (arg === '--') {
+            onlyFiles = true;
+        } else if (arg === '--json') {
+            opts.json = true;
+        } else if (arg === '-h' || arg === '--help') {
+            usage(process.stdout);
+            process.exit(0);
+        } else if (arg.startsWith('-') && arg !== '-') {
+            process.stderr.write(`validate.mjs: unknown option ${arg}\n`);
+            usage(process.stderr);
+            process.exit(64);
+        } else {
+            opts.files.push(arg);
+        }
+    }
+    if (opts.files.length === 0) {
+        usage(process.stderr);
+        process.exit(64);
+    }
+    return opts;
+}
+
+// Loads an external resource (buffer or image URI) relative to the asset's directory.
+function externalResourceLoader(assetPath) {
+    const baseDir = path.dirname(path.resolve(assetPath));
+    return async (uri) => {
+        const resolved = path.resolve(baseDir, decodeURIComponent(uri));
+        try {
+            return new Uint8Array(await readFile(resolved));
+        } catch (err) {
+            // The validator turns a rejection into an IO_ERROR issue in the report.
+            throw `${resolved}: ${err.code ?? err.message ?? err}`;
+        }
+    };
+}
+
+// Returns { report } on success or { fatal } when the file could not be read or parsed.
+async function validateFile(file) {
+    let data;
+    try {
+        data = new Uint8Array(await readFile(file));
+    } catch (err) {
+        return { fatal: `cannot read file: ${err?.message ?? err}` };
+    }
+    const ext = path.extname(file).toLowerCase();
+    const options = {
+        uri: file,
+        maxIssues: 0, // unlimited
+        writeTimestamp: false,
+        externalResourceFunction: externalResourceLoader(file),
+    };
+    if (ext === '.glb') options.format = 'glb';
+    else if (ext === '.gltf') options.format = 'gltf';
+    try {
+        return { report: await validateBytes(data, options) };
+    } catch (err) {
+        // Rejection: invalid arguments or undetectable format. The value is usually a string.
+        return { fatal: `validator rejected the file: ${err?.message ?? String(err)}` };
+    }
+}
+
+function describeIssue(msg) {
+    let where = '(asset)';
+    if (msg.pointer !== undefined) where = msg.pointer === '' ? '(root)' : msg.pointer;
+    else if (msg.offset !== undefined) where = `byte ${msg.offset}`;
+    return `  error ${msg.code} at ${where}: ${msg.message}`;
+}
+
+async function main() {
+    const opts = parseArgs(process.argv.slice(2));
+    let exitCode = 0;
+    const reports = [];
+    for (const file of opts.files) {
+        const { report, fatal } = await validateFile(file);
+        if (fatal !== undefined) {
+            exitCode = 2;
+            if (opts.json) reports.push({ uri: file, fatal });
+            else process.stdout.write(`${file}: FATAL ${fatal}\n`);
+            continue;
+        }
+        const issues = report.issues;
+        if (issues.numErrors > 0 && exitCode === 0) exitCode = 1;
+        if (opts.json) {
+            reports.push(report);
+            continue;
+        }
+        process.stdout.write(
+            `${file}: ${issues.numErrors} errors, ${issues.numWarnings} warnings, ` +
+                `${issues.numInfos} infos, ${issues.numHints} hints\n`,
+        );
+        for (const msg of issues.messages) {
+            if (msg.severity === SEVERITY_ERROR) process.stdout.write(describeIssue(msg) + '\n');
+        }
+    }
+    if (opts.json) process.stdout.write(JSON.stringify(reports, null, 2) + '\n');
+    return exitCode;
+}
+
+main().then(
+    (code) => {
+        process.exitCode = code;
+    },
+    (err) => {
+        process.stderr.write(`validate.mjs: ${err?.stack ?? err}\n`);
+        process.exitCode = 2;
+    },
+);

@@ -36,8 +36,12 @@ void setTangents(Track&, int key, int component, double in, double out);
 void setHandleMode(Track&, int key, int component, HandleMode mode);
 // Recomputes the tangents of every key whose mode derives them from its neighbours.
 void applyAutoTangents(Track&);
-// The tangent a mode gives key k, component c (for Free/Aligned: the current out-tangent).
-double autoTangent(const Track&, int key, int component, HandleMode mode);
+// The in- and out-tangent a mode gives key k, component c, from the neighbouring values
+// (Free and Aligned give the key's current tangents).
+struct TangentPair {
+    double in, out;
+};
+TangentPair modeTangents(const Track&, int key, int component, HandleMode mode);
 
 // Inserts a key at time t strictly inside the range, keeping the curve's shape exactly:
 // the new key takes the curve's value and slope there; neighbours keep their tangents

@@ -389,7 +389,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     for (int k = 0; k < n; ++k)
         for (std::size_t i = k * C; i < (k + 1) * C; ++i)
             t.modes[i] = (interp == Interpolation::CubicSpline && k > 0 && k < n - 1 &&
-                          t.inTangents[i] != t.outTangents[i])
+                          !tangentsMatch(t.inTangents[i], t.outTangents[i]))
                                      ? HandleMode::Free
                                      : HandleMode::Aligned;
     ch.supported = true;

@@ -62,7 +62,7 @@ bool Track::isBroken(int key) const {
     if (interpolation != Interpolation::CubicSpline || key <= 0 || key >= keyCount() - 1)
         return false;
     for (int c = 0; c < components; ++c)
-        if (inTangents[at(key, c)] != outTangents[at(key, c)]) return true;
+        if (!tangentsMatch(inTangents[at(key, c)], outTangents[at(key, c)])) return true;
     return false;
 }
 
@@ -83,6 +83,11 @@ bool Track::sameCurve(const Track& o) const {
     return interpolation == o.interpolation && path == o.path && components == o.components &&
            bitsEqual(times, o.times) && bitsEqual(values, o.values) &&
            bitsEqual(inTangents, o.inTangents) && bitsEqual(outTangents, o.outTangents);
+}
+
+bool tangentsMatch(float in, float out) {
+    const double scale = std::max({1.0, std::fabs(double(in)), std::fabs(double(out))});
+    return std::fabs(double(in) - double(out)) <= 1e-5 * scale;
 }
 
 int findSegment(const Track& track, double t) {

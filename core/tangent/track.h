@@ -64,6 +64,11 @@ struct Track {
     bool sameCurve(const Track& other) const;
 };
 
+// Whether an in- and out-tangent are the same slope. Exporters compute the two separately, so
+// a smooth key often differs in the last bits (Blender 3.4: ~1e-6 relative); a broken handle
+// differs visibly. The tolerance is relative, 1e-5 of the larger magnitude (at least 1).
+bool tangentsMatch(float in, float out);
+
 // Index k of the segment [t_k, t_(k+1)] that holds t, for t strictly inside the key range.
 int findSegment(const Track&, double t);
 

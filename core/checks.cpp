@@ -1,0 +1,408 @@
+// The validate checks. The loader already reports what stops a channel from decoding (input
+// format, negative / non-increasing times, output format and count, NaN, unresolved sampler
+// and node, weights without morph targets); these add the rules that a decodable file can
+// still break, and Tangent's own checks of the curves themselves.
+#include "tangent/checks.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <utility>
+
+#include "accessor.h"
+#include "tangent/hermite.h"
+
+namespace tangent {
+
+namespace {
+
+std::string accessorPointer(int index) { return "/accessors/" + std::to_string(index); }
+
+std::string formatNumber(double v) {
+    std::ostringstream s;
+    s.precision(6);
+    s << v;
+    return s.str();
+}
+
+const Json* member(const Json& object, const char* key) {
+    if (!object.is_object()) return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+const Json* arrayElement(const Json& root, const char* arrayName, int index) {
+    const Json* array = member(root, arrayName);
+    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size())
+        return nullptr;
+    return &(*array)[std::size_t(index)];
+}
+
+class Checker {
+public:
+    explicit Checker(const Document& doc) : doc_(doc) {}
+
+    Findings run() {
+        findings_ = doc_.loadFindings();
+        checkSamplerAccessors();
+        for (const Animation& animation : doc_.animations()) {
+            checkTargets(animation);
+            for (const Channel& channel : animation.channels)
+                if (channel.supported) checkCurve(channel);
+        }
+        return std::move(findings_);
+    }
+
+private:
+    void add(const char* code, Severity severity, std::string message, std::string pointer,
+             int animation, int channel, int key = -1) {
+        findings_.push_back({code, severity, std::move(message), std::move(pointer), animation,
+                             channel, key});
+    }
+
+    // Decodes an accessor once; nullptr when it cannot be decoded (the loader said why).
+    const detail::DecodedAccessor* decoded(int index) {
+        auto it = decoded_.find(index);
+        if (it == decoded_.end()) {
+            std::optional<detail::DecodedAccessor> value;
+            try {
+                value = detail::decodeAccessor(doc_.json(), doc_.buffers(), index, doc_.fileName());
+            } catch (const FileError&) {
+            }
+            it = decoded_.emplace(index, std::move(value)).first;
+        }
+        return it->second ? &*it->second : nullptr;
+    }
+
+    // Bounds, min/max and byteStride of every accessor an animation sampler uses, each once
+    // (Blender shares one input accessor between all samplers of an object).
+    void checkSamplerAccessors() {
+        std::set<int> seen;
+        for (const Animation& animation : doc_.animations()) {
+            for (const Channel& channel : animation.channels) {
+                if (channel.sampler < 0) continue;
+                const Json* sampler = samplerJson(animation.index, channel.sampler);
+                if (!sampler) continue;
+                for (const char* role : {"input", "output"}) {
+                    const Json* ref = member(*sampler, role);
+                    if (!ref || !ref->is_number_integer()) continue;
+                    const int index = ref->get<int>();
+                    if (!seen.insert(index).second) continue;
+                    checkAccessor(index, std::string(role) == "input", animation.index, channel.index);
+                }
+            }
+        }
+    }
+
+    const Json* samplerJson(int animation, int sampler) const {
+        const Json* anim = arrayElement(doc_.json(), "animations", animation);
+        return anim ? arrayElement(*anim, "samplers", sampler) : nullptr;
+    }
+
+    void checkAccessor(int index, bool isInput, int animation, int channel) {
+        const Json* json = arrayElement(doc_.json(), "accessors", index);
+        if (!json || !json->is_object()) {
+            add("UNRESOLVED_REFERENCE", Severity::Error,
+                "accessor " + std::to_string(index) + " does not exist.",
+                samplerPointer(animation, channel), animation, channel);
+            return;
+        }
+        const std::string ptr = accessorPointer(index);
+        const Json* min = member(*json, "min");
+        const Json* max = member(*json, "max");
+        if (isInput && (!min || !max))
+            add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
+                "animation input accessor " + std::to_string(index) + " must have min and max.",
+                ptr, animation, channel);
+        const detail::DecodedAccessor* data = decoded(index);
+        if (!data) return;
+        if (data->hasByteStride)
+            add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", Severity::Error,
+                "the bufferView of animation accessor " + std::to_string(index) +
+                        " must not define byteStride.",
+                ptr + "/bufferView", animation, channel);
+        // Declared bounds of float accessors are compared as float32, as the validator does.
+        if (data->componentType != detail::kFloat || data->count < 1) return;
+        const int components = data->components;
+        for (int c = 0; c < components; ++c) {
+            float lo = data->data[std::size_t(c)], hi = lo;
+            for (int e = 1; e < data->count; ++e) {
+                const float v = data->data[std::size_t(e) * components + c];
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            checkBound(min, c, lo, "ACCESSOR_MIN_MISMATCH", "min", ptr, animation, channel);
+            checkBound(max, c, hi, "ACCESSOR_MAX_MISMATCH", "max", ptr, animation, channel);
+        }
+    }
+
+    void checkBound(const Json* declared, int component, float actual, const char* code,
+                    const char* name, const std::string& ptr, int animation, int channel) {
+        if (!declared || !declared->is_array() || std::size_t(component) >= declared->size())
+            return;
+        const Json& value = (*declared)[std::size_t(component)];
+        if (!value.is_number()) return;
+        const float bound = static_cast<float>(value.get<double>());
+        if (bound == actual) return;
+        add(code, Severity::Error,
+            std::string("declared ") + name + " " + formatNumber(bound) + " of component " +
+                    std::to_string(component) + " does not match the data's " +
+                    formatNumber(actual) + ".",
+            ptr + "/" + name + "/" + std::to_string(component), animation, channel);
+    }
+
+    static std::string samplerPointer(int animation, int channel) {
+        return "/animations/" + std::to_string(animation) + "/channels/" +
+               std::to_string(channel) + "/sampler";
+    }
+
+    // Duplicate targets and TRS targets on a node with a matrix.
+    void checkTargets(const Animation& animation) {
+        std::map<std::pair<int, std::string>, int> firstChannel;
+        for (const Channel& channel : animation.channels) {
+            if (channel.node < 0 || channel.pathName.empty()) continue;
+            const std::string target = channel.pointer() + "/target";
+            const auto [it, inserted] =
+                    firstChannel.emplace(std::make_pair(channel.node, channel.pathName), channel.index);
+            if (!inserted)
+                add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
+                    "channel " + std::to_string(channel.index) + " animates the " +
+                            channel.pathName + " of node " + std::to_string(channel.node) +
+                            ", as channel " + std::to_string(it->second) + " already does.",
+                    target, animation.index, channel.index);
+            const bool trs = channel.pathName == "translation" || channel.pathName == "rotation" ||
+                             channel.pathName == "scale";
+            const Json* node = arrayElement(doc_.json(), "nodes", channel.node);
+            if (trs && node && member(*node, "matrix"))
+                add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
+                    "node " + std::to_string(channel.node) +
+                            " has a matrix, so its TRS properties cannot be animated.",
+                    target + "/node", animation.index, channel.index);
+        }
+    }
+
+    void checkCurve(const Channel& channel) {
+        const Track& track = channel.track;
+        const int a = channel.animation, c = channel.index;
+        const std::string where = channel.pointer();
+        const bool cubic = track.interpolation == Interpolation::CubicSpline;
+        const bool rotation = track.path == TargetPath::Rotation;
+        const int n = track.keyCount();
+        const std::string outPtr = accessorPointer(channel.outputAccessor);
+
+        if (rotation) checkUnitRotations(channel, outPtr);
+        if (rotation && track.interpolation != Interpolation::Step) {
+            for (int k = 0; k + 1 < n; ++k) {
+                double dot = 0;
+                for (int i = 0; i < 4; ++i) dot += double(track.value(k, i)) * track.value(k + 1, i);
+                if (dot < 0)
+                    add("TANGENT_ROTATION_HEMISPHERE_FLIP",
+                        cubic ? Severity::Warning : Severity::Info,
+                        "rotation keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
+                                " lie in opposite hemispheres (dot " + formatNumber(dot) + ")" +
+                                (cubic ? ", so the spline takes the long way round."
+                                       : "; slerp takes the short way, some engines do not."),
+                        outPtr, a, c, k + 1);
+            }
+        }
+        if (!cubic || n < 2) return;
+
+        checkUnusedTangents(channel, outPtr);
+        if (rotation) checkNearZeroRotation(channel, outPtr);
+        checkTangentsEqualValues(channel, outPtr);
+        for (int k = 1; k + 1 < n; ++k)
+            if (track.isBroken(k))
+                add("TANGENT_BROKEN_TANGENT", Severity::Info,
+                    "key " + std::to_string(k) + " has a broken handle (in-tangent differs from out-tangent).",
+                    outPtr, a, c, k);
+        checkOvershoot(channel, outPtr);
+        if (!rotation) checkExactlyLinear(channel, where);
+    }
+
+    void checkUnitRotations(const Channel& channel, const std::string& outPtr) {
+        const Track& track = channel.track;
+        for (int k = 0; k < track.keyCount(); ++k) {
+            double sq = 0;
+            for (int i = 0; i < 4; ++i) sq += double(track.value(k, i)) * track.value(k, i);
+            const double length = std::sqrt(sq);
+            if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
+                add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
+                    "rotation key " + std::to_string(k) + " is not a unit quaternion (length " +
+                            formatNumber(length) + ").",
+                    outPtr, channel.animation, channel.index, k);
+        }
+    }
+
+    void checkUnusedTangents(const Channel& channel, const std::string& outPtr) {
+        const Track& track = channel.track;
+        const int last = track.keyCount() - 1;
+        bool firstIn = false, lastOut = false;
+        for (int i = 0; i < track.components; ++i) {
+            firstIn |= track.inTangent(0, i) != 0;
+            lastOut |= track.outTangent(last, i) != 0;
+        }
+        if (firstIn)
+            add("TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
+                "the first key's in-tangent is unused and should be zero.", outPtr,
+                channel.animation, channel.index, 0);
+        if (lastOut)
+            add("TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
+                "the last key's out-tangent is unused and should be zero.", outPtr,
+                channel.animation, channel.index, last);
+    }
+
+    void checkNearZeroRotation(const Channel& channel, const std::string& outPtr) {
+        const Track& track = channel.track;
+        for (int k = 0; k + 1 < track.keyCount(); ++k) {
+            const double dt = double(track.times[k + 1]) - track.times[k];
+            double shortest = INFINITY;
+            for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
+                const double u = double(s) / checks::kSamplesPerSegment;
+                double sq = 0;
+                for (int i = 0; i < 4; ++i) {
+                    const double p = hermite(track.value(k, i), track.outTangent(k, i),
+                                             track.value(k + 1, i), track.inTangent(k + 1, i), dt, u);
+                    sq += p * p;
+                }
+                shortest = std::min(shortest, std::sqrt(sq));
+            }
+            if (shortest < checks::kNearZeroQuaternionLength)
+                add("TANGENT_ROTATION_NEAR_ZERO_LENGTH", Severity::Warning,
+                    "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
+                            " the interpolated rotation shrinks to length " +
+                            formatNumber(shortest) + ", where its direction is unstable.",
+                    outPtr, channel.animation, channel.index, k);
+        }
+    }
+
+    // A known exporter bug writes each key's value into its tangent slots.
+    void checkTangentsEqualValues(const Channel& channel, const std::string& outPtr) {
+        const Track& track = channel.track;
+        bool anyNonZero = false;
+        for (std::size_t i = 0; i < track.values.size(); ++i) {
+            if (track.inTangents[i] != track.values[i] || track.outTangents[i] != track.values[i])
+                return;
+            anyNonZero |= track.values[i] != 0;
+        }
+        if (anyNonZero)
+            add("TANGENT_TANGENTS_EQUAL_VALUES", Severity::Warning,
+                "every tangent equals its key's value, a known exporter bug (tangents are slopes in value per second).",
+                outPtr, channel.animation, channel.index);
+    }
+
+    // The spline leaving the band between two keys by more than the keys' own difference
+    // (and more than a tenth of the component's range): usually a tangent typo or a flip.
+    void checkOvershoot(const Channel& channel, const std::string& outPtr) {
+        const Track& track = channel.track;
+        const int n = track.keyCount();
+        for (int i = 0; i < track.components; ++i) {
+            double lowest = INFINITY, highest = -INFINITY;
+            for (int k = 0; k < n; ++k) {
+                lowest = std::min(lowest, double(track.value(k, i)));
+                highest = std::max(highest, double(track.value(k, i)));
+            }
+            const double range = highest - lowest;
+            const double magnitude = std::max(std::abs(lowest), std::abs(highest));
+            for (int k = 0; k + 1 < n; ++k) {
+                const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+                const double dt = double(track.times[k + 1]) - track.times[k];
+                const double lo = std::min(v0, v1), hi = std::max(v0, v1);
+                double worst = 0;
+                for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
+                    const double p = hermite(v0, track.outTangent(k, i), v1,
+                                             track.inTangent(k + 1, i), dt,
+                                             double(s) / checks::kSamplesPerSegment);
+                    worst = std::max({worst, lo - p, p - hi});
+                }
+                const double allowed = std::max({hi - lo, 0.1 * range, 1e-4 * (1 + magnitude)});
+                if (worst > allowed)
+                    add("TANGENT_OVERSHOOT", Severity::Warning,
+                        "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
+                                " component " + std::to_string(i) + " overshoots the keys by " +
+                                formatNumber(worst) + ", more than their own difference.",
+                        outPtr, channel.animation, channel.index, k);
+            }
+        }
+    }
+
+    // Every tangent equals its segment's slope: the Hermite curve is the straight line.
+    void checkExactlyLinear(const Channel& channel, const std::string& where) {
+        const Track& track = channel.track;
+        const int n = track.keyCount();
+        for (int k = 0; k + 1 < n; ++k) {
+            const double dt = double(track.times[k + 1]) - track.times[k];
+            for (int i = 0; i < track.components; ++i) {
+                const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+                const double slope = (v1 - v0) / dt;
+                const double tolerance = 1e-5 * (1 + std::abs(slope) + (std::abs(v0) + std::abs(v1)) / dt);
+                if (std::abs(track.outTangent(k, i) - slope) > tolerance ||
+                    std::abs(track.inTangent(k + 1, i) - slope) > tolerance)
+                    return;
+            }
+        }
+        const std::size_t cubicBytes = std::size_t(n) * 3 * track.components * sizeof(float);
+        add("TANGENT_CUBICSPLINE_EXACTLY_LINEAR", Severity::Info,
+            "this CUBICSPLINE channel is exactly linear; as LINEAR its output would take " +
+                    std::to_string(cubicBytes / 3) + " bytes instead of " +
+                    std::to_string(cubicBytes) + ".",
+            where, channel.animation, channel.index);
+    }
+
+    const Document& doc_;
+    Findings findings_;
+    std::map<int, std::optional<detail::DecodedAccessor>> decoded_;
+};
+
+// "file: /pointer: message" or "file: byte N: message" -> pointer and the rest.
+void splitFileError(const std::string& what, const std::string& file, std::string* pointer,
+                    std::string* message) {
+    std::string rest = what;
+    if (rest.rfind(file + ": ", 0) == 0) rest = rest.substr(file.size() + 2);
+    if (!rest.empty() && rest[0] == '/') {
+        const auto colon = rest.find(": ");
+        if (colon != std::string::npos) {
+            *pointer = rest.substr(0, colon);
+            rest = rest.substr(colon + 2);
+        }
+    }
+    *message = rest;
+}
+
+}  // namespace
+
+Findings checkDocument(const Document& doc) { return Checker(doc).run(); }
+
+Findings checkFile(const std::string& path) {
+    QFile file(QString::fromStdString(path));
+    if (!QFileInfo(file).isFile() || !file.open(QIODevice::ReadOnly))
+        throw FileError(path + ": cannot open the file (" +
+                        (QFileInfo(file).exists() ? file.errorString().toStdString()
+                                                  : std::string("no such file")) +
+                        ").");
+    const QByteArray bytes = file.readAll();
+    if (file.error() != QFileDevice::NoError)
+        throw FileError(path + ": cannot read the file (" + file.errorString().toStdString() + ").");
+    try {
+        const Document doc = Document::fromBytes(
+                {bytes.begin(), bytes.end()}, path,
+                QFileInfo(file).absolutePath().toStdString(), LoadMode::Lenient);
+        return checkDocument(doc);
+    } catch (const FileError& e) {
+        Finding f;
+        f.code = std::string(e.what()).find("malformed JSON") != std::string::npos
+                         ? "INVALID_JSON"
+                         : "TANGENT_FILE_UNLOADABLE";
+        f.severity = Severity::Error;
+        splitFileError(e.what(), path, &f.pointer, &f.message);
+        f.message = "the file cannot be loaded: " + f.message;
+        return {f};
+    }
+}
+
+}  // namespace tangent

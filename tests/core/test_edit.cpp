@@ -1,0 +1,156 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "tangent/edit.h"
+#include "tangent/document.h"
+#include "test_support.h"
+
+using namespace tangent;
+
+namespace {
+
+Track scalarTrack(Interpolation interp, std::vector<float> times, std::vector<float> values) {
+    Track t;
+    t.interpolation = interp;
+    t.path = TargetPath::Weights;
+    t.components = 1;
+    t.resize(int(times.size()));
+    t.times = times;
+    t.values = values;
+    return t;
+}
+
+}  // namespace
+
+TEST(Edit, KeysNeverCrossOrMeet) {
+    Track t = scalarTrack(Interpolation::Linear, {0, 1, 2, 3}, {0, 1, 0, 1});
+    EXPECT_NEAR(clampTimeShift(t, {1}, 5), 1 - kMinKeySpacing, 1e-12);
+    EXPECT_NEAR(clampTimeShift(t, {1}, -5), -(1 - kMinKeySpacing), 1e-12);
+    EXPECT_NEAR(clampTimeShift(t, {1, 2}, 5), 1 - kMinKeySpacing, 1e-12);  // block moves together
+    EXPECT_EQ(clampTimeShift(t, {0}, -1), 0);                              // not below zero
+    EXPECT_EQ(clampTimeShift(t, {0, 1, 2, 3}, 7), 7);                      // all keys: free
+    const double applied = moveKeysInTime(t, {2}, -10);
+    EXPECT_NEAR(applied, -(1 - kMinKeySpacing), 1e-6);
+    EXPECT_GT(t.times[2], t.times[1]);
+    EXPECT_NO_THROW(checkTrack(t));
+}
+
+TEST(Edit, MovingKeysKeepsTheirTangents) {
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1, 2}, {0, 1, 0});
+    setTangents(t, 1, 0, 2, -3);
+    moveKeysInTime(t, {1}, 0.25);
+    EXPECT_EQ(t.times[1], 1.25f);
+    EXPECT_EQ(t.inTangents[1], 2);
+    EXPECT_EQ(t.outTangents[1], -3);
+}
+
+TEST(Edit, AlignedHandlesTurnTogetherBrokenOnesAlone) {
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1, 2}, {0, 1, 0});
+    setHandleMode(t, 1, 0, HandleMode::Aligned);
+    setTangent(t, 1, 0, Handle::Out, 1.5);
+    EXPECT_EQ(t.inTangents[1], 1.5f);
+    EXPECT_EQ(t.outTangents[1], 1.5f);
+    setTangent(t, 1, 0, Handle::In, -2, /*breakHandles=*/true);
+    EXPECT_EQ(t.inTangents[1], -2.0f);
+    EXPECT_EQ(t.outTangents[1], 1.5f);
+    EXPECT_EQ(t.modes[1], HandleMode::Free);
+    setTangent(t, 1, 0, Handle::Out, 4);
+    EXPECT_EQ(t.inTangents[1], -2.0f);  // stays broken
+    EXPECT_TRUE(t.isBroken(1));
+}
+
+TEST(Edit, EndKeysKeepTheirUnusedTangents) {
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1}, {0, 1});
+    setTangent(t, 0, 0, Handle::Out, 2);
+    EXPECT_EQ(t.inTangents[0], 0.0f);
+    setHandleMode(t, 1, 0, HandleMode::Auto);
+    EXPECT_EQ(t.outTangents[1], 0.0f);
+    EXPECT_EQ(t.inTangents[1], 1.0f);
+}
+
+TEST(Edit, AutoIsCatmullRomAndFollowsNeighbours) {
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1, 3}, {0, 2, 10});
+    setHandleMode(t, 1, 0, HandleMode::Auto);
+    EXPECT_FLOAT_EQ(t.inTangents[1], 10.0f / 3);
+    EXPECT_FLOAT_EQ(t.outTangents[1], 10.0f / 3);
+    setValue(t, 2, 0, 4);
+    EXPECT_FLOAT_EQ(t.outTangents[1], 4.0f / 3);
+}
+
+TEST(Edit, AutoClampedDoesNotOvershoot) {
+    // A sharp step: Catmull-Rom would overshoot the plateau, Fritsch-Carlson must not.
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1, 1.1f, 2, 3}, {0, 0, 1, 1, 1});
+    for (int k = 0; k < 5; ++k) setHandleMode(t, k, 0, HandleMode::AutoClamped);
+    for (double x = 0; x <= 3; x += 0.001) {
+        const double v = evaluateComponent(t, x, 0);
+        EXPECT_GE(v, -1e-7) << x;
+        EXPECT_LE(v, 1 + 1e-7) << x;
+    }
+    EXPECT_EQ(t.inTangents[1], 0.0f);  // a local extremum of the data: flat
+}
+
+TEST(Edit, InsertKeyKeepsTheShapeExactly) {
+    const Document doc = Document::load(fixture("broken_trs_1.glb"));
+    const Track before = doc.channel(0, 0)->track;  // translation, broken handles
+    Track after = before;
+    const double at = 0.5 * (before.times[2] + before.times[3]) + 0.013;
+    const int k = insertKey(after, at);
+    EXPECT_EQ(k, 3);
+    EXPECT_EQ(after.keyCount(), before.keyCount() + 1);
+    EXPECT_EQ(after.outTangents[2 * 3], before.outTangents[2 * 3]);  // neighbours untouched
+    for (double x = before.startTime(); x <= before.endTime(); x += 0.002) {
+        double a[3], b[3];
+        evaluate(before, x, a);
+        evaluate(after, x, b);
+        for (int c = 0; c < 3; ++c) EXPECT_NEAR(a[c], b[c], 2e-6 * (1 + std::abs(a[c]))) << x;
+    }
+    EXPECT_THROW(insertKey(after, at), EditError);           // a key is there already
+    EXPECT_THROW(insertKey(after, before.endTime() + 1), EditError);
+}
+
+TEST(Edit, InsertKeyOnRotationStoresAUnitQuaternion) {
+    const Document doc = Document::load(fixture("broken_trs_1.glb"));
+    Track t = doc.channel(0, 1)->track;
+    ASSERT_EQ(t.path, TargetPath::Rotation);
+    const double at = 0.5 * (t.times[1] + t.times[2]);
+    double expected[4];
+    evaluate(t, at, expected);
+    const int k = insertKey(t, at);
+    double len = 0;
+    for (int c = 0; c < 4; ++c) len += double(t.value(k, c)) * t.value(k, c);
+    EXPECT_NEAR(std::sqrt(len), 1, 1e-6);
+    double got[4];
+    evaluate(t, at, got);
+    for (int c = 0; c < 4; ++c) EXPECT_NEAR(got[c], expected[c], 1e-6);
+}
+
+TEST(Edit, DeleteKeysKeepsEnoughKeys) {
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1, 2}, {0, 1, 0});
+    deleteKeys(t, {1});
+    EXPECT_EQ(t.keyCount(), 2);
+    EXPECT_EQ(t.times[1], 2.0f);
+    EXPECT_THROW(deleteKeys(t, {0}), EditError);
+    EXPECT_EQ(t.keyCount(), 2);  // unchanged after a refused edit
+}
+
+TEST(Edit, LinearToCubicKeepsTheMotionExactly) {
+    const Track linear = scalarTrack(Interpolation::Linear, {0, 0.5f, 2, 2.25f}, {1, 3, -1, 0});
+    Track cubic = linear;
+    setInterpolation(cubic, Interpolation::CubicSpline);
+    for (double x = 0; x <= 2.25; x += 0.01)
+        EXPECT_NEAR(evaluateComponent(cubic, x, 0), evaluateComponent(linear, x, 0), 1e-6) << x;
+    EXPECT_EQ(cubic.inTangents[0], 0.0f);
+    EXPECT_EQ(cubic.outTangents[3], 0.0f);
+    setInterpolation(cubic, Interpolation::Linear);
+    EXPECT_TRUE(cubic.sameCurve(linear));
+}
+
+TEST(Edit, RefusesNonFiniteNumbers) {
+    Track t = scalarTrack(Interpolation::CubicSpline, {0, 1}, {0, 1});
+    EXPECT_THROW(setValue(t, 0, 0, std::nan("")), EditError);
+    EXPECT_THROW(setTangent(t, 0, 0, Handle::Out, INFINITY), EditError);
+    EXPECT_THROW(moveKeysInTime(t, {0}, std::nan("")), EditError);
+    EXPECT_THROW(setValue(t, 5, 0, 1), EditError);
+    EXPECT_EQ(t.values[0], 0.0f);
+}

@@ -1,0 +1,343 @@
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+
+#include "tangent/document.h"
+#include "tangent/edit.h"
+#include "test_support.h"
+
+using namespace tangent;
+
+namespace {
+
+std::vector<std::uint8_t> readBytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void writeBytes(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+    std::ofstream out(path, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+}
+
+// A GLB split into its JSON and binary chunk, to make broken files from real ones.
+struct Glb {
+    Json json;
+    std::vector<std::uint8_t> bin;
+};
+
+Glb splitGlb(const std::vector<std::uint8_t>& b) {
+    std::uint32_t jsonLength, binLength;
+    std::memcpy(&jsonLength, &b[12], 4);
+    std::memcpy(&binLength, &b[20 + jsonLength], 4);
+    Glb g;
+    g.json = Json::parse(b.begin() + 20, b.begin() + 20 + jsonLength);
+    g.bin.assign(b.begin() + 28 + jsonLength, b.begin() + 28 + jsonLength + binLength);
+    return g;
+}
+
+std::vector<std::uint8_t> joinGlb(const Glb& g) {
+    std::string text = g.json.dump();
+    while (text.size() % 4) text += ' ';
+    std::vector<std::uint8_t> bin = g.bin;
+    while (bin.size() % 4) bin.push_back(0);
+    std::vector<std::uint8_t> out;
+    auto u32 = [&](std::uint32_t v) { out.insert(out.end(), reinterpret_cast<std::uint8_t*>(&v), reinterpret_cast<std::uint8_t*>(&v) + 4); };
+    u32(0x46546C67), u32(2), u32(std::uint32_t(28 + text.size() + bin.size()));
+    u32(std::uint32_t(text.size())), u32(0x4E4F534A);
+    out.insert(out.end(), text.begin(), text.end());
+    u32(std::uint32_t(bin.size())), u32(0x004E4942);
+    out.insert(out.end(), bin.begin(), bin.end());
+    return out;
+}
+
+void expectSameTracks(const Document& a, const Document& b) {
+    ASSERT_EQ(a.animations().size(), b.animations().size());
+    for (std::size_t i = 0; i < a.animations().size(); ++i) {
+        const auto& ca = a.animations()[i].channels;
+        const auto& cb = b.animations()[i].channels;
+        ASSERT_EQ(ca.size(), cb.size());
+        for (std::size_t c = 0; c < ca.size(); ++c) {
+            EXPECT_EQ(ca[c].nodeName, cb[c].nodeName);
+            EXPECT_EQ(ca[c].pathName, cb[c].pathName);
+            EXPECT_TRUE(ca[c].track.sameCurve(cb[c].track)) << "animation " << i << " channel " << c;
+        }
+    }
+}
+
+// Everything but the buffer and view layout that a save may legitimately change.
+Json withoutLayout(Json j) {
+    for (const char* key : {"buffers", "bufferViews", "accessors", "animations"}) j.erase(key);
+    return j;
+}
+
+// Loads a GLB changed by `mutate` and returns the load error (empty when it loaded).
+std::string loadError(const std::function<void(Glb&)>& mutate, const std::string& name = "broken.glb") {
+    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    mutate(g);
+    try {
+        Document::fromBytes(joinGlb(g), name, "");
+    } catch (const FileError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+class RoundTrip : public ::testing::TestWithParam<std::tuple<const char*, const char*>> {};
+
+}  // namespace
+
+TEST_P(RoundTrip, LoadSaveLoadKeepsEverything) {
+    const auto [name, ext] = GetParam();
+    QTemporaryDir dir;
+    const Document original = Document::load(fixture(std::string(name) + ".glb"));
+    const std::string out = dir.filePath(QString("out.") + ext).toStdString();
+    save(original, out);
+    const Document again = Document::load(out);
+    expectSameTracks(original, again);
+    EXPECT_EQ(withoutLayout(original.json()), withoutLayout(again.json()));
+    EXPECT_EQ(original.json()["accessors"].size(), again.json()["accessors"].size());
+    expectKhronosValid(out);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, RoundTrip,
+                         ::testing::Combine(::testing::Values("smooth_trs_1", "broken_trs_1", "morph_weights_1", "multi_object_1"),
+                                            ::testing::Values("glb", "gltf")));
+
+TEST(Save, EmbeddedGltfIsSelfContained) {
+    QTemporaryDir dir;
+    const Document original = Document::load(fixture("multi_object_1.glb"));
+    const std::string out = dir.filePath("embedded.gltf").toStdString();
+    save(original, out, {SaveOptions::Format::Gltf, true});
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+    const Document again = Document::load(out);
+    expectSameTracks(original, again);
+    expectKhronosValid(out);
+}
+
+TEST(Save, UneditedGlbKeepsItsBinaryChunkBitForBit) {
+    QTemporaryDir dir;
+    const std::string out = dir.filePath("same.glb").toStdString();
+    save(Document::load(fixture("broken_trs_1.glb")), out);
+    const Glb a = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    const Glb b = splitGlb(readBytes(out));
+    EXPECT_EQ(a.bin, b.bin);
+    EXPECT_EQ(a.json, b.json);
+}
+
+TEST(Save, EditingOneChannelCopiesTheSharedInputOnWrite) {
+    QTemporaryDir dir;
+    Document doc = Document::load(fixture("broken_trs_1.glb"));
+    const Json& samplers = doc.json()["animations"][0]["samplers"];
+    const int sharedInput = samplers[0]["input"].get<int>();
+    ASSERT_EQ(samplers[1]["input"].get<int>(), sharedInput);  // Blender shares one input
+
+    Track t = doc.channel(0, 0)->track;
+    const double applied = moveKeysInTime(t, {1}, 0.05);
+    ASSERT_NE(applied, 0);
+    doc.setTrack(0, 0, t);
+    const std::string out = dir.filePath("moved.glb").toStdString();
+    save(doc, out);
+
+    const Document again = Document::load(out);
+    EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
+    for (int c = 1; c < 3; ++c) {
+        EXPECT_TRUE(again.channel(0, c)->track.sameCurve(doc.channel(0, c)->track));
+        EXPECT_EQ(again.json()["animations"][0]["samplers"][c]["input"].get<int>(), sharedInput);
+    }
+    const int newInput = again.json()["animations"][0]["samplers"][0]["input"].get<int>();
+    EXPECT_NE(newInput, sharedInput);
+    const Json& accessor = again.json()["accessors"][newInput];
+    EXPECT_EQ(accessor["min"][0].get<double>(), double(t.times.front()));
+    EXPECT_EQ(accessor["max"][0].get<double>(), double(t.times.back()));
+    expectKhronosValid(out);
+}
+
+TEST(Save, ValueEditsGoBackInPlace) {
+    QTemporaryDir dir;
+    Document doc = Document::load(fixture("smooth_trs_1.glb"));
+    Track t = doc.channel(0, 2)->track;
+    setValue(t, 2, 1, 1.75);
+    setTangent(t, 2, 1, Handle::Out, -0.5);
+    doc.setTrack(0, 2, t);
+    const std::string out = dir.filePath("values.glb").toStdString();
+    save(doc, out);
+    const Document again = Document::load(out);
+    EXPECT_TRUE(again.channel(0, 2)->track.sameCurve(t));
+    EXPECT_EQ(again.buffers()[0].size(), doc.buffers()[0].size());  // nothing appended
+    EXPECT_EQ(again.json()["accessors"].size(), doc.json()["accessors"].size());
+    expectKhronosValid(out);
+}
+
+TEST(Save, InsertedKeysAndSavedAgainStayValid) {
+    QTemporaryDir dir;
+    Document doc = Document::load(fixture("multi_object_1.glb"));
+    for (const Animation& a : doc.animations())
+        for (const Channel& c : a.channels) {
+            Track t = c.track;
+            insertKey(t, (t.startTime() + t.endTime()) / 2 + 0.01);
+            doc.setTrack(a.index, c.index, t);
+        }
+    const std::string first = dir.filePath("inserted.gltf").toStdString();
+    save(doc, first);
+    expectKhronosValid(first);
+    const Document again = Document::load(first);
+    expectSameTracks(doc, again);
+    const std::string second = dir.filePath("again.glb").toStdString();
+    save(again, second);
+    expectSameTracks(doc, Document::load(second));
+    expectKhronosValid(second);
+}
+
+TEST(Save, ExternalBuffersComeAlongToAnotherFolder) {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("a");
+    QDir(dir.path()).mkpath("b/deeper");
+    const Document original = Document::load(fixture("morph_weights_1.glb"));
+    const std::string a = dir.filePath("a/scene.gltf").toStdString();
+    save(original, a);
+    EXPECT_TRUE(QFile::exists(dir.filePath("a/scene.bin")));
+    const Document fromA = Document::load(a);
+    const std::string b = dir.filePath("b/deeper/copy.gltf").toStdString();
+    save(fromA, b);
+    EXPECT_TRUE(QFile::exists(dir.filePath("b/deeper/scene.bin")));  // untouched: same URI
+    expectSameTracks(original, Document::load(b));
+    expectKhronosValid(b);
+}
+
+TEST(Save, FailedSaveLeavesTheTargetUntouched) {
+    QTemporaryDir dir;
+    const Document doc = Document::load(fixture("smooth_trs_1.glb"));
+    const std::string blocker = dir.filePath("not-a-folder").toStdString();
+    writeBytes(blocker, {1, 2, 3});
+    EXPECT_THROW(save(doc, blocker + "/x.glb"), FileError);
+    EXPECT_EQ(readBytes(blocker), (std::vector<std::uint8_t>{1, 2, 3}));
+    try {
+        save(doc, dir.filePath("missing/x.glb").toStdString());
+        FAIL() << "saved into a folder that does not exist";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("missing/x.glb"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Load, MalformedJsonNamesTheByte) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("bad.gltf").toStdString();
+    writeBytes(path, {'{', '"', 'a', 's', 's', 'e', 't', '"', ':', ' ', '}'});
+    try {
+        Document::load(path);
+        FAIL();
+    } catch (const FileError& e) {
+        const std::string what = e.what();
+        EXPECT_NE(what.find("bad.gltf"), std::string::npos) << what;
+        EXPECT_NE(what.find("byte"), std::string::npos) << what;
+        EXPECT_NE(what.find("malformed JSON"), std::string::npos) << what;
+    }
+}
+
+TEST(Load, TruncatedGlb) {
+    std::vector<std::uint8_t> bytes = readBytes(fixture("broken_trs_1.glb"));
+    bytes.resize(bytes.size() - 100);
+    try {
+        Document::fromBytes(bytes, "cut.glb", "");
+        FAIL();
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("cut.glb: byte 8: the GLB is truncated"), std::string::npos) << e.what();
+    }
+    bytes.resize(15);
+    EXPECT_THROW(Document::fromBytes(bytes, "cut.glb", ""), FileError);
+}
+
+TEST(Load, AccessorPastItsBuffer) {
+    const std::string e = loadError([](Glb& g) { g.json["bufferViews"][5]["byteLength"] = 100000; });
+    EXPECT_NE(e.find("broken.glb: /bufferViews/5: bufferView"), std::string::npos) << e;
+    const std::string e2 = loadError([](Glb& g) { g.json["accessors"][5]["count"] = 28; });
+    EXPECT_NE(e2.find("/accessors/5"), std::string::npos) << e2;
+    EXPECT_NE(e2.find("does not fit"), std::string::npos) << e2;
+    const std::string e3 = loadError([](Glb& g) { g.json["accessors"][5]["count"] = 4000000000u; });
+    EXPECT_NE(e3.find("/accessors/5/count"), std::string::npos) << e3;
+}
+
+TEST(Load, CubicOutputCountMustBeThreeTimesInput) {
+    const std::string e = loadError([](Glb& g) {
+        g.json["accessors"][5]["count"] = 26;
+        g.json["bufferViews"][5]["byteLength"] = 26 * 12;
+    });
+    EXPECT_NE(e.find("/accessors/5: the output has 26 elements; CUBICSPLINE with 9 keys needs 27."), std::string::npos) << e;
+}
+
+TEST(Load, NonIncreasingTimesAndNaN) {
+    auto setFloat = [](Glb& g, int accessor, int element, float value) {
+        const Json& a = g.json["accessors"][accessor];
+        const Json& v = g.json["bufferViews"][a["bufferView"].get<int>()];
+        const std::size_t at = v.value("byteOffset", 0u) + a.value("byteOffset", 0u) + element * 4;
+        std::memcpy(&g.bin[at], &value, 4);
+    };
+    const std::string e = loadError([&](Glb& g) { setFloat(g, 4, 3, 0.0f); });
+    EXPECT_NE(e.find("/accessors/4: key 3 time"), std::string::npos) << e;
+    EXPECT_NE(e.find("is not greater than the previous key"), std::string::npos) << e;
+    const std::string n = loadError([&](Glb& g) { setFloat(g, 5, 9 + 4, std::nanf("")); });
+    EXPECT_NE(n.find("/accessors/5: key 1 holds a value that is not a finite number."), std::string::npos) << n;
+}
+
+TEST(Load, LenientModeTurnsErrorsIntoFindings) {
+    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    g.json["accessors"][6]["count"] = 20;
+    const Document doc = Document::fromBytes(joinGlb(g), "lenient.glb", "", LoadMode::Lenient);
+    ASSERT_EQ(doc.loadFindings().size(), 1u);
+    EXPECT_EQ(doc.loadFindings()[0].code, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT");
+    EXPECT_EQ(doc.loadFindings()[0].pointer, "/accessors/6");
+    EXPECT_EQ(doc.loadFindings()[0].channel, 1);
+    EXPECT_TRUE(doc.channel(0, 0)->supported);
+    EXPECT_FALSE(doc.channel(0, 1)->supported);
+}
+
+TEST(Load, UrisStayInsideTheAssetFolder) {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("inner");
+    const Document doc = Document::load(fixture("smooth_trs_1.glb"));
+    save(doc, dir.filePath("inner/ok.gltf").toStdString());
+    Json j = Json::parse(readBytes(dir.filePath("inner/ok.gltf").toStdString()));
+    for (const char* uri : {"../ok.bin", "/etc/passwd", "http://example.com/x.bin", "sub/../../ok.bin", "C:/x.bin"}) {
+        j["buffers"][0]["uri"] = uri;
+        const std::string text = j.dump();
+        const std::string path = dir.filePath("inner/escape.gltf").toStdString();
+        writeBytes(path, {text.begin(), text.end()});
+        try {
+            Document::load(path);
+            FAIL() << uri;
+        } catch (const FileError& e) {
+            EXPECT_NE(std::string(e.what()).find("/buffers/0/uri"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(Load, DeepJsonIsRefused) {
+    std::string text = "{\"asset\":{\"version\":\"2.0\"},\"extras\":";
+    text += std::string(100000, '[') + std::string(100000, ']') + "}";
+    try {
+        Document::fromBytes({text.begin(), text.end()}, "deep.gltf", "");
+        FAIL();
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("nests deeper"), std::string::npos);
+    }
+}
+
+TEST(Load, ChannelsWithoutNodeAreKeptAndSavedUntouched) {
+    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    g.json["animations"][0]["channels"][2]["target"] = Json{{"path", "pointer"},
+        {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/0/scale"}}}}}};
+    g.json["extensionsUsed"] = Json::array({"KHR_animation_pointer"});
+    const Document doc = Document::fromBytes(joinGlb(g), "pointer.glb", "");
+    EXPECT_FALSE(doc.channel(0, 2)->supported);
+    EXPECT_TRUE(doc.channel(0, 0)->supported);
+    QTemporaryDir dir;
+    const std::string out = dir.filePath("pointer.glb").toStdString();
+    save(doc, out);
+    EXPECT_EQ(Document::load(out).json()["animations"], g.json["animations"]);
+}

@@ -1,0 +1,171 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "tangent/track.h"
+
+using namespace tangent;
+
+namespace {
+
+// Three keys, uneven spacing, broken tangents at the middle key; 3 components.
+Track cubicTrack() {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = TargetPath::Translation;
+    t.components = 3;
+    t.resize(3);
+    t.times = {0.5f, 1.25f, 3.0f};
+    t.values = {0, 1, 2, 4, -1, 0.5f, 2, 2, -3};
+    t.inTangents = {0, 0, 0, 1.5f, -2, 0, 0.25f, 1, 7};
+    t.outTangents = {3, 0.5f, -1, -0.5f, -2, 4, 0, 0, 0};
+    return t;
+}
+
+// The spec's formula, written out independently of the library.
+double specCubic(const Track& t, double time, int c) {
+    int k = 0;
+    while (k + 2 < t.keyCount() && t.times[k + 1] <= time) ++k;
+    const double tk = t.times[k], tk1 = t.times[k + 1], dt = tk1 - tk, s = (time - tk) / dt;
+    const double vk = t.values[k * 3 + c], bk = t.outTangents[k * 3 + c];
+    const double vk1 = t.values[(k + 1) * 3 + c], ak1 = t.inTangents[(k + 1) * 3 + c];
+    return (2 * s * s * s - 3 * s * s + 1) * vk + dt * (s * s * s - 2 * s * s + s) * bk +
+           (-2 * s * s * s + 3 * s * s) * vk1 + dt * (s * s * s - s * s) * ak1;
+}
+
+}  // namespace
+
+TEST(Track, CubicMatchesTheSpecFormula) {
+    const Track t = cubicTrack();
+    for (double time = 0.5; time < 3.0; time += 0.01) {
+        double out[3];
+        evaluate(t, time, out);
+        for (int c = 0; c < 3; ++c) EXPECT_NEAR(out[c], specCubic(t, time, c), 1e-12) << time;
+    }
+}
+
+TEST(Track, ClampsOutsideTheRangeAndHitsKeysExactly) {
+    const Track t = cubicTrack();
+    double out[3];
+    evaluate(t, 0.0, out);
+    EXPECT_EQ(out[0], 0);
+    EXPECT_EQ(out[2], 2);
+    evaluate(t, 100.0, out);
+    EXPECT_EQ(out[0], 2);
+    EXPECT_EQ(out[2], -3);
+    evaluate(t, 1.25, out);
+    EXPECT_EQ(out[0], 4);
+    EXPECT_EQ(out[1], -1);
+    EXPECT_EQ(out[2], 0.5);
+    evaluate(t, std::nan(""), out);  // NaN time: clamped, finite
+    EXPECT_EQ(out[0], 0);
+}
+
+TEST(Track, SlopeAtKeysIsTheStoredTangent) {
+    const Track t = cubicTrack();
+    EXPECT_NEAR(slopeAt(t, 0.5, 0), 3, 1e-12);
+    EXPECT_NEAR(slopeAt(t, 1.25, 0), -0.5, 1e-12);        // out-going at a key
+    EXPECT_NEAR(slopeAt(t, 1.25 - 1e-9, 0), 1.5, 1e-6);   // in-coming just before it
+    EXPECT_NEAR(slopeAt(t, 3.0, 2), 7, 1e-12);
+}
+
+TEST(Track, BrokenKeysIgnoreUnusedEndTangents) {
+    Track t = cubicTrack();
+    EXPECT_FALSE(t.isBroken(0));  // in 0 vs out 3: the in-tangent is unused
+    EXPECT_TRUE(t.isBroken(1));
+    EXPECT_FALSE(t.isBroken(2));
+    t.inTangents[3] = t.outTangents[3];
+    t.inTangents[5] = t.outTangents[5];
+    t.inTangents[4] = t.outTangents[4];
+    EXPECT_FALSE(t.isBroken(1));
+}
+
+TEST(Track, LinearAndStep) {
+    Track t;
+    t.interpolation = Interpolation::Linear;
+    t.path = TargetPath::Scale;
+    t.components = 1;
+    t.resize(2);
+    t.times = {1, 3};
+    t.values = {2, 6};
+    double v;
+    evaluate(t, 2.5, &v);
+    EXPECT_DOUBLE_EQ(v, 5);
+    t.interpolation = Interpolation::Step;
+    evaluate(t, 2.999, &v);
+    EXPECT_EQ(v, 2);
+    evaluate(t, 3, &v);
+    EXPECT_EQ(v, 6);
+}
+
+TEST(Track, LinearRotationIsShortestPathSlerp) {
+    Track t;
+    t.interpolation = Interpolation::Linear;
+    t.path = TargetPath::Rotation;
+    t.components = 4;
+    t.resize(2);
+    t.times = {0, 1};
+    // Identity and 90 degrees about z, the second written in the opposite hemisphere.
+    const float h = float(std::sqrt(0.5));
+    t.values = {0, 0, 0, 1, 0, 0, -h, -h};
+    double q[4];
+    evaluate(t, 0.5, q);
+    // Halfway on the short arc: 45 degrees about z (up to the sign of the whole quaternion).
+    const double sign = q[3] < 0 ? -1 : 1;
+    EXPECT_NEAR(sign * q[2], std::sin(M_PI / 8), 1e-7);
+    EXPECT_NEAR(sign * q[3], std::cos(M_PI / 8), 1e-7);
+    EXPECT_NEAR(q[0], 0, 1e-12);
+}
+
+TEST(Track, CubicRotationIsNormalized) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = TargetPath::Rotation;
+    t.components = 4;
+    t.resize(2);
+    t.times = {0, 1};
+    t.values = {0, 0, 0, 1, 0, 0, 1, 0};
+    double q[4], raw[4];
+    evaluate(t, 0.5, q);
+    evaluateRaw(t, 0.5, raw);
+    EXPECT_NEAR(std::hypot(std::hypot(q[0], q[1]), std::hypot(q[2], q[3])), 1, 1e-15);
+    EXPECT_NEAR(raw[2], 0.5, 1e-15);  // the raw cubic: plain Hermite with zero tangents
+    EXPECT_NEAR(q[2], raw[2] / std::sqrt(0.5), 1e-15);
+}
+
+TEST(Track, ZeroLengthQuaternionStaysFinite) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = TargetPath::Rotation;
+    t.components = 4;
+    t.resize(2);
+    t.times = {0, 1};
+    t.values = {0, 0, 0, 1, 0, 0, 0, -1};  // passes through zero at s = 0.5
+    double q[4];
+    evaluate(t, 0.5, q);
+    for (double x : q) EXPECT_TRUE(std::isfinite(x));
+}
+
+TEST(Track, SortedBatchEqualsSingleEvaluationBitForBit) {
+    const Track t = cubicTrack();
+    std::vector<double> times;
+    for (double x = -0.5; x < 3.5; x += 0.003) times.push_back(x);
+    times.push_back(1.25);
+    times.push_back(0.75);  // goes backwards once: must still be right
+    std::vector<double> batch(times.size() * 3);
+    evaluateSorted(t, times.data(), times.size(), batch.data());
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        double one[3];
+        evaluate(t, times[i], one);
+        for (int c = 0; c < 3; ++c) ASSERT_EQ(batch[i * 3 + c], one[c]) << times[i];
+    }
+}
+
+TEST(Track, FindSegmentAtBoundaries) {
+    const Track t = cubicTrack();
+    EXPECT_EQ(findSegment(t, 0.5), 0);
+    EXPECT_EQ(findSegment(t, 1.2), 0);
+    EXPECT_EQ(findSegment(t, 1.25), 1);
+    EXPECT_EQ(findSegment(t, 2.99), 1);
+}

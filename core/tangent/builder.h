@@ -1,0 +1,42 @@
+#pragma once
+// Making a glTF document from scratch with Tangent's own writer: the built-in sample, the
+// benchmark generator and tests use it.
+#include <string>
+#include <vector>
+
+#include "tangent/document.h"
+
+namespace tangent {
+
+class DocumentBuilder {
+public:
+    DocumentBuilder();
+
+    // A node in the default scene; returns its index.
+    int addNode(const std::string& name, const std::vector<float>& translation = {});
+    // A node with a small triangle mesh carrying `targets` morph targets.
+    int addMorphNode(const std::string& name, int targets);
+    int addAnimation(const std::string& name);
+    // A channel driving `path` of `node`; the track is written as its sampler's accessors.
+    // Channels of one animation with bit-identical key times share one input accessor, as
+    // exporters write them.
+    void addChannel(int animation, int node, const Track& track);
+
+    // The finished document (decoded again through the loader, so it is what a file gives).
+    Document build(const std::string& name) const;
+
+private:
+    int addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds);
+    int addBufferView(const void* data, std::size_t bytes);
+
+    Json json_;
+    std::vector<std::uint8_t> bin_;
+    struct SharedInput {
+        int animation;
+        std::vector<float> times;
+        int accessor;
+    };
+    std::vector<SharedInput> inputs_;
+};
+
+}  // namespace tangent

@@ -14,17 +14,20 @@ DocumentBuilder::DocumentBuilder() {
                  {"bufferViews", Json::array()}};
 }
 
-int DocumentBuilder::addBufferView(const void* data, std::size_t bytes) {
+int DocumentBuilder::addBufferView(const void* data, std::size_t bytes, int target) {
     while (bin_.size() % 4) bin_.push_back(0);
     const std::size_t offset = bin_.size();
     bin_.resize(offset + bytes);
     std::memcpy(bin_.data() + offset, data, bytes);
-    json_["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes}});
+    Json view{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes}};
+    if (target) view["target"] = target;
+    json_["bufferViews"].push_back(view);
     return int(json_["bufferViews"].size()) - 1;
 }
 
-int DocumentBuilder::addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds) {
-    const int view = addBufferView(data.data(), data.size() * sizeof(float));
+int DocumentBuilder::addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds,
+                                 int target) {
+    const int view = addBufferView(data.data(), data.size() * sizeof(float), target);
     Json a{{"bufferView", view}, {"componentType", 5126}, {"count", count}, {"type", type}};
     if (bounds) {
         const int n = int(data.size()) / count;
@@ -51,19 +54,24 @@ int DocumentBuilder::addNode(const std::string& name, const std::vector<float>& 
     return index;
 }
 
-int DocumentBuilder::addMorphNode(const std::string& name, int targets) {
+int DocumentBuilder::addMeshNode(const std::string& name, int targets, const std::vector<float>& translation) {
+    constexpr int kArrayBuffer = 34962;  // vertex data
     const std::vector<float> positions = {0, 0, 0, 1, 0, 0, 0, 1, 0};
-    Json primitive{{"attributes", {{"POSITION", addAccessor(positions, "VEC3", 3, true)}}},
-                   {"targets", Json::array()}};
-    for (int i = 0; i < targets; ++i) {
-        std::vector<float> offsets(9, 0.0f);
-        offsets[(i % 3) * 3 + (i % 2)] = 0.5f + 0.25f * float(i);  // each target moves one vertex
-        primitive["targets"].push_back(Json{{"POSITION", addAccessor(offsets, "VEC3", 3, true)}});
+    Json primitive{{"attributes", {{"POSITION", addAccessor(positions, "VEC3", 3, true, kArrayBuffer)}}}};
+    Json mesh{{"name", name}};
+    if (targets > 0) {
+        primitive["targets"] = Json::array();
+        for (int i = 0; i < targets; ++i) {
+            std::vector<float> offsets(9, 0.0f);
+            offsets[(i % 3) * 3 + (i % 2)] = 0.5f + 0.25f * float(i);  // each target moves one vertex
+            primitive["targets"].push_back(Json{{"POSITION", addAccessor(offsets, "VEC3", 3, true, kArrayBuffer)}});
+        }
+        mesh["weights"] = std::vector<float>(targets, 0.0f);
     }
+    mesh["primitives"] = Json::array({primitive});
     if (!json_.contains("meshes")) json_["meshes"] = Json::array();
-    json_["meshes"].push_back(Json{{"name", name}, {"primitives", Json::array({primitive})},
-                                   {"weights", std::vector<float>(targets, 0.0f)}});
-    const int node = addNode(name);
+    json_["meshes"].push_back(mesh);
+    const int node = addNode(name, translation);
     json_["nodes"][node]["mesh"] = int(json_["meshes"].size()) - 1;
     return node;
 }

@@ -47,9 +47,9 @@ int main(int argc, char** argv) {
         return 64;
     }
     DocumentBuilder b;
-    const int mover = b.addNode("Mover");
-    const int blob = b.addMorphNode("Blob", 2);
-    const int blinker = b.addNode("Blinker", {2, 0, 0});
+    const int mover = b.addMeshNode("Mover");
+    const int blob = b.addMeshNode("Blob", 2);
+    const int blinker = b.addMeshNode("Blinker", 0, {2, 0, 0});
     const int anim = b.addAnimation("Showcase");
 
     const std::vector<float> moverTimes = {0, 0.4f, 1.0f, 1.3f, 2.2f, 3.0f};

@@ -14,8 +14,8 @@ public:
 
     // A node in the default scene; returns its index.
     int addNode(const std::string& name, const std::vector<float>& translation = {});
-    // A node with a small triangle mesh carrying `targets` morph targets.
-    int addMorphNode(const std::string& name, int targets);
+    // A node with a small triangle mesh carrying `targets` morph targets (0: none).
+    int addMeshNode(const std::string& name, int targets = 0, const std::vector<float>& translation = {});
     int addAnimation(const std::string& name);
     // A channel driving `path` of `node`; the track is written as its sampler's accessors.
     // Channels of one animation with bit-identical key times share one input accessor, as
@@ -26,8 +26,9 @@ public:
     Document build(const std::string& name) const;
 
 private:
-    int addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds);
-    int addBufferView(const void* data, std::size_t bytes);
+    int addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds,
+                    int target = 0);
+    int addBufferView(const void* data, std::size_t bytes, int target);
 
     Json json_;
     std::vector<std::uint8_t> bin_;

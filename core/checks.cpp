@@ -297,7 +297,7 @@ private:
     }
 
     // The spline leaving the band between two keys by more than the keys' own difference
-    // (and more than a tenth of the component's range): usually a tangent typo or a flip.
+    // (and more than half the component's whole range): usually a tangent typo or a flip.
     void checkOvershoot(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
         const int n = track.keyCount();
@@ -320,7 +320,7 @@ private:
                                              double(s) / checks::kSamplesPerSegment);
                     worst = std::max({worst, lo - p, p - hi});
                 }
-                const double allowed = std::max({hi - lo, 0.1 * range, 1e-4 * (1 + magnitude)});
+                const double allowed = std::max({hi - lo, 0.5 * range, 1e-4 * (1 + magnitude)});
                 if (worst > allowed)
                     add("TANGENT_OVERSHOOT", Severity::Warning,
                         "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +

@@ -1,0 +1,234 @@
+// The command line: dispatch to the subcommands, the exit statuses, `sample` and `render`.
+// The contract (subcommands, options, JSON fields, exit statuses) is in the design notes.
+#include "cli.h"
+
+#include <QCoreApplication>
+#include <QGuiApplication>
+#include <QSize>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+
+#include "cli_common.h"
+#include "render.h"
+#include "tangent/edit.h"
+
+#ifndef TANGENT_VERSION
+#define TANGENT_VERSION "0.1.0"
+#endif
+
+namespace tangent::cli {
+
+namespace {
+
+struct Subcommand {
+    const char* name;
+    const char* summary;
+    int (*run)(const QStringList&);
+};
+
+const Subcommand kSubcommands[] = {
+        {"inspect", "animations, channels, keys, bytes, findings", runInspect},
+        {"validate", "findings for every file; exit 0 clean, 1 errors found", runValidate},
+        {"sample", "evaluate one channel at given times", runSample},
+        {"convert", "re-save, change interpolation, change format", runConvert},
+        {"fix", "zero unused tangents, renormalize rotations, unify hemispheres", runFix},
+        {"render", "draw one channel's curves to PNG or SVG", runRender},
+};
+
+const Subcommand* findSubcommand(const char* name) {
+    for (const Subcommand& s : kSubcommands)
+        if (std::strcmp(s.name, name) == 0) return &s;
+    return nullptr;
+}
+
+bool isTopLevelOption(const char* a) {
+    return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
+           std::strcmp(a, "help") == 0 || std::strcmp(a, "--version") == 0 ||
+           std::strcmp(a, "-v") == 0;
+}
+
+void printOverview() {
+    std::string text =
+            "Usage: tangent [FILE]             the editor (no FILE: the built-in sample)\n"
+            "       tangent SUBCOMMAND ARGS    the command line\n\n"
+            "Tangent edits and checks glTF 2.0 animation curves (CUBICSPLINE tangents above all).\n\n"
+            "Subcommands (each has --help):\n";
+    for (const Subcommand& s : kSubcommands) {
+        std::string name = s.name;
+        name.resize(10, ' ');
+        text += "  " + name + s.summary + "\n";
+    }
+    text +=
+            "\nChannels are named A:C (animation index : channel index, as `inspect` lists them).\n"
+            "Exit status: 0 success; 1 validate found errors, or an operation could not be done;\n"
+            "2 an input could not be read or an output written; 64 usage.\n";
+    std::fputs(text.c_str(), stdout);
+}
+
+// Samples per key interval: N points from each key (inclusive) to the next (exclusive), then
+// the last key.
+std::vector<double> timesPerKey(const Track& track, int perKey) {
+    std::vector<double> times;
+    const int n = track.keyCount();
+    for (int k = 0; k + 1 < n; ++k) {
+        const double t0 = track.times[k], t1 = track.times[k + 1];
+        for (int i = 0; i < perKey; ++i) times.push_back(t0 + (t1 - t0) * i / perKey);
+    }
+    if (n > 0) times.push_back(track.times[n - 1]);
+    return times;
+}
+
+std::vector<double> parseTimes(const QString& list) {
+    std::vector<double> times;
+    for (const QString& part : list.split(',', Qt::SkipEmptyParts))
+        times.push_back(parseNumber(part, "--times"));
+    if (times.empty()) throw UsageError("--times needs at least one time in seconds (e.g. 0,0.5,1).");
+    return times;
+}
+
+}  // namespace
+
+int runSample(const QStringList& arguments) {
+    Parser p("sample", "sample FILE --channel A:C (--times T1,T2,... | --per-key N) [--json|--csv]",
+             "Evaluates one channel exactly as the glTF 2.0 spec does (clamped outside the keys,\n"
+             "rotations normalized, x y z w) and prints one row per time.");
+    p.addValue({"c", "channel"}, "The channel, animation index : channel index.", "A:C");
+    p.addValue({"t", "times"}, "Comma-separated times in seconds.", "T1,T2,...");
+    p.addValue({"n", "per-key"}, "N evenly spaced times per key interval, and the last key.", "N");
+    p.addFlag({"json"}, "Print JSON: {animation, channel, node, nodeName, path, interpolation, samples: [{t, value}]}.");
+    p.addFlag({"csv"}, "Print CSV with a header row.");
+    if (!p.parse(arguments)) return kOk;
+    const std::string file = p.singleFile();
+    const ChannelRef ref = parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
+    if (p.isSet("times") == p.isSet("per-key"))
+        throw UsageError("tangent sample: give either --times or --per-key (see 'tangent sample --help').");
+    if (p.isSet("json") && p.isSet("csv"))
+        throw UsageError("tangent sample: --json and --csv exclude each other.");
+    const int perKey = p.isSet("per-key") ? parsePositiveInt(p.value("per-key"), "--per-key") : 0;
+    const std::vector<double> requested = p.isSet("times") ? parseTimes(p.value("times")) : std::vector<double>{};
+
+    const Document doc = Document::load(file, LoadMode::Lenient);
+    const Channel& channel = requireChannel(doc, ref);
+    const Track& track = channel.track;
+    const std::vector<double> times = perKey > 0 ? timesPerKey(track, perKey) : requested;
+    std::vector<double> value(std::size_t(track.components));
+
+    if (p.isSet("json")) {
+        Json out;
+        out["animation"] = ref.animation;
+        out["channel"] = ref.channel;
+        out["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
+        out["nodeName"] = channel.nodeName;
+        out["path"] = channel.pathName;
+        out["interpolation"] = toString(track.interpolation);
+        Json samples = Json::array();
+        for (double t : times) {
+            evaluate(track, t, value.data());
+            samples.push_back(Json{{"t", t}, {"value", value}});
+        }
+        out["samples"] = std::move(samples);
+        printLine(out.dump(2));
+        return kOk;
+    }
+    const char* separator = p.isSet("csv") ? "," : " ";
+    std::string header = "t";
+    for (int c = 0; c < track.components; ++c) header += separator + componentName(track.path, c);
+    printLine(header);
+    for (double t : times) {
+        evaluate(track, t, value.data());
+        std::string row = formatNumber(t);
+        for (double v : value) row += separator + formatNumber(v);
+        printLine(row);
+    }
+    return kOk;
+}
+
+int runRender(const QStringList& arguments) {
+    Parser p("render", "render FILE --channel A:C -o OUT.png|OUT.svg [--size WxH]",
+             "Draws one channel's curves for a report: keys, handles, broken handles marked, the\n"
+             "unused end tangents shown as unused, time in seconds. PNG or SVG by OUT's extension.\n"
+             "Needs no display.");
+    p.addValue({"c", "channel"}, "The channel, animation index : channel index.", "A:C");
+    p.addValue({"o", "output"}, "The picture to write (.png or .svg).", "OUT");
+    p.addValue({"s", "size"}, "Picture size in pixels.", "WxH", "1200x600");
+    if (!p.parse(arguments)) return kOk;
+    const std::string file = p.singleFile();
+    const ChannelRef ref = parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
+    const QString out = QString::fromStdString(p.required("output", "-o OUT.png|OUT.svg"));
+    if (!out.endsWith(".png", Qt::CaseInsensitive) && !out.endsWith(".svg", Qt::CaseInsensitive))
+        throw UsageError("tangent render: the output '" + out.toStdString() + "' must end in .png or .svg.");
+    const QStringList size = p.value("size").toLower().split('x');
+    bool okW = false, okH = false;
+    const int width = size.size() == 2 ? size[0].toInt(&okW) : 0;
+    const int height = size.size() == 2 ? size[1].toInt(&okH) : 0;
+    if (!okW || !okH || width < 16 || height < 16 || width > 16384 || height > 16384)
+        throw UsageError("tangent render: --size '" + p.value("size").toStdString() +
+                         "' is not WIDTHxHEIGHT in pixels (16 to 16384, e.g. 1200x600).");
+
+    const Document doc = Document::load(file, LoadMode::Lenient);
+    requireChannel(doc, ref);
+    QString error;
+    if (!ui::renderChannel(doc, ref.animation, ref.channel, out, QSize(width, height), &error)) {
+        printError(error.isEmpty() ? out.toStdString() + ": cannot write the picture." : error.toStdString());
+        return kIoError;
+    }
+    return kOk;
+}
+
+bool isCommandLine(const char* firstArgument) {
+    return firstArgument && (findSubcommand(firstArgument) || isTopLevelOption(firstArgument));
+}
+
+int run(int argc, char** argv) {
+    const char* name = argc > 1 ? argv[1] : "";
+    if (isTopLevelOption(name)) {
+        if (std::strcmp(name, "--version") == 0 || std::strcmp(name, "-v") == 0)
+            std::printf("tangent %s\n", TANGENT_VERSION);
+        else
+            printOverview();
+        return kOk;
+    }
+    const Subcommand* subcommand = findSubcommand(name);
+    if (!subcommand) {
+        printError(std::string("tangent: '") + name + "' is not a subcommand (see 'tangent --help').");
+        return kUsage;
+    }
+    // render draws text, which needs QtGui's fonts; offscreen works without a display.
+    std::unique_ptr<QCoreApplication> app;
+    if (subcommand->run == runRender) {
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    QStringList arguments;
+    for (int i = 2; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+
+    const std::string prefix = std::string("tangent ") + subcommand->name + ": ";
+    try {
+        const int status = subcommand->run(arguments);
+        std::fflush(stdout);
+        return status;
+    } catch (const UsageError& e) {
+        const std::string what = e.what();
+        printError(what.rfind("tangent ", 0) == 0 ? what : prefix + what);
+        return kUsage;
+    } catch (const OperationError& e) {
+        printError(e.what());
+        return kFailed;
+    } catch (const EditError& e) {
+        printError(prefix + e.what());
+        return kFailed;
+    } catch (const FileError& e) {
+        printError(e.what());
+        return kIoError;
+    } catch (const std::exception& e) {
+        printError(prefix + "internal error: " + e.what());
+        return kFailed;
+    }
+}
+
+}  // namespace tangent::cli

@@ -1,0 +1,160 @@
+#include "cli_common.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace tangent::cli {
+
+Parser::Parser(const char* name, const char* synopsis, const char* description)
+    : name_(name), synopsis_(synopsis) {
+    parser_.setApplicationDescription(QString::fromUtf8(description));
+    parser_.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
+    parser_.addHelpOption();
+}
+
+void Parser::addFlag(const QStringList& names, const QString& description) {
+    parser_.addOption(QCommandLineOption(names, description));
+}
+
+void Parser::addValue(const QStringList& names, const QString& description,
+                      const QString& valueName, const QString& defaultValue) {
+    parser_.addOption(QCommandLineOption(names, description, valueName, defaultValue));
+}
+
+bool Parser::parse(const QStringList& arguments) {
+    QStringList all = arguments;
+    all.prepend(QStringLiteral("tangent"));
+    if (!parser_.parse(all))
+        throw UsageError(std::string("tangent ") + name_ + ": " + parser_.errorText().toStdString() +
+                         " (see 'tangent " + name_ + " --help').");
+    if (parser_.isSet(QStringLiteral("help"))) {
+        std::fputs(helpText().toUtf8().constData(), stdout);
+        return false;
+    }
+    return true;
+}
+
+QString Parser::helpText() const {
+    // Qt's usage line names the executable only; the contract's synopsis names the subcommand.
+    QString text = parser_.helpText();
+    const int firstNewline = text.indexOf('\n');
+    return QStringLiteral("Usage: tangent ") + QString::fromUtf8(synopsis_) +
+           (firstNewline >= 0 ? text.mid(firstNewline) : QString("\n"));
+}
+
+std::string Parser::singleFile(const char* what) const {
+    const QStringList files = positional();
+    if (files.size() != 1)
+        throw UsageError(std::string("tangent ") + name_ + ": expected one " + what + ", got " +
+                         std::to_string(files.size()) + " (see 'tangent " + name_ + " --help').");
+    return files.front().toStdString();
+}
+
+std::string Parser::required(const QString& option, const char* what) const {
+    if (!parser_.isSet(option) || parser_.value(option).isEmpty())
+        throw UsageError(std::string("tangent ") + name_ + ": " + what + " is required (see 'tangent " +
+                         name_ + " --help').");
+    return parser_.value(option).toStdString();
+}
+
+ChannelRef parseChannelRef(const QString& text) {
+    const QStringList parts = text.split(':');
+    ChannelRef ref;
+    bool okA = false, okC = false;
+    if (parts.size() == 2) {
+        ref.animation = parts[0].toInt(&okA);
+        ref.channel = parts[1].toInt(&okC);
+    }
+    if (!okA || !okC || ref.animation < 0 || ref.channel < 0)
+        throw UsageError("--channel '" + text.toStdString() +
+                         "' is not ANIMATION:CHANNEL (two indices, e.g. 0:2).");
+    return ref;
+}
+
+const Channel& requireChannel(const Document& doc, ChannelRef ref) {
+    const std::string pointer = "/animations/" + std::to_string(ref.animation) + "/channels/" +
+                                std::to_string(ref.channel);
+    const Channel* channel = doc.channel(ref.animation, ref.channel);
+    if (!channel) {
+        const std::size_t animations = doc.animations().size();
+        std::string have = std::to_string(animations) + (animations == 1 ? " animation" : " animations");
+        if (ref.animation >= 0 && std::size_t(ref.animation) < animations)
+            have = "animation " + std::to_string(ref.animation) + " has " +
+                   std::to_string(doc.animations()[std::size_t(ref.animation)].channels.size()) +
+                   " channels";
+        throw OperationError(doc.fileName() + ": " + pointer + ": there is no such channel (" + have + ").");
+    }
+    if (!channel->supported) {
+        for (const Finding& f : doc.loadFindings())
+            if (f.animation == ref.animation && f.channel == ref.channel &&
+                f.severity == Severity::Error)
+                throw OperationError(doc.fileName() + ": " + f.pointer + ": " + f.message);
+        throw OperationError(doc.fileName() + ": " + pointer + ": the channel's target (path '" +
+                             channel->pathName + "') is not one Tangent can evaluate.");
+    }
+    return *channel;
+}
+
+double parseNumber(const QString& text, const char* option) {
+    bool ok = false;
+    const double value = text.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(value))
+        throw UsageError(std::string(option) + " '" + text.toStdString() + "' is not a number.");
+    return value;
+}
+
+int parsePositiveInt(const QString& text, const char* option) {
+    bool ok = false;
+    const int value = text.trimmed().toInt(&ok);
+    if (!ok || value < 1)
+        throw UsageError(std::string(option) + " '" + text.toStdString() + "' is not a positive integer.");
+    return value;
+}
+
+std::string formatNumber(double value) {
+    if (std::isnan(value)) return "nan";
+    char buffer[64];
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
+    return std::string(buffer, result.ptr);
+}
+
+Json findingToJson(const Finding& f) {
+    Json j;
+    j["code"] = f.code;
+    j["severity"] = toString(f.severity);
+    j["message"] = f.message;
+    j["pointer"] = f.pointer;
+    j["animation"] = f.animation >= 0 ? Json(f.animation) : Json(nullptr);
+    j["channel"] = f.channel >= 0 ? Json(f.channel) : Json(nullptr);
+    j["key"] = f.key >= 0 ? Json(f.key) : Json(nullptr);
+    return j;
+}
+
+std::string describeFinding(const Finding& f) {
+    std::string where = f.pointer.empty() ? "(file)" : f.pointer;
+    std::string place;
+    if (f.animation >= 0) place += "animation " + std::to_string(f.animation);
+    if (f.channel >= 0) place += ", channel " + std::to_string(f.channel);
+    if (f.key >= 0) place += ", key " + std::to_string(f.key);
+    return std::string(toString(f.severity)) + " " + f.code + " at " + where +
+           (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
+}
+
+std::string componentName(TargetPath path, int component) {
+    if (path == TargetPath::Weights) return "w" + std::to_string(component);
+    static const char* const xyzw[] = {"x", "y", "z", "w"};
+    return component >= 0 && component < 4 ? xyzw[component] : "c" + std::to_string(component);
+}
+
+void printLine(const std::string& text) {
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    std::fputc('\n', stdout);
+}
+
+void printError(const std::string& sentence) {
+    std::fwrite(sentence.data(), 1, sentence.size(), stderr);
+    std::fputc('\n', stderr);
+}
+
+}  // namespace tangent::cli

@@ -1,0 +1,27 @@
+#pragma once
+// Interpolation changes that must approximate: `convert --to` uses these where the edit API's
+// exact setInterpolation cannot keep the motion.
+#include "tangent/track.h"
+
+namespace tangent::cli {
+
+// The largest per-component difference between two tracks' evaluated curves (rotations
+// compared up to sign, q and -q being the same rotation), over every key time of both and
+// `samplesPerSegment` points inside each segment of either.
+double maxDifference(const Track& a, const Track& b, int samplesPerSegment = 32);
+
+// LINEAR keys that follow `source` within `tolerance` (per component) with as few keys as
+// the greedy search finds: dense candidate times (the source's keys and points between them),
+// then from each kept key the farthest candidate that a straight segment (slerp for rotation)
+// still reaches within tolerance at every candidate and midpoint in between.
+Track resampleToLinear(const Track& source, double tolerance);
+
+// CUBICSPLINE keys for a LINEAR rotation: normalized lerp of a cubic is not slerp, so keys
+// are added (with the slerp's own value and slope) until within `tolerance`.
+Track fitRotationCubic(const Track& source, double tolerance);
+
+// STEP as LINEAR or CUBICSPLINE: each value is held until just before the next key, where the
+// curve moves to it within a short transition (1 ms, or a tenth of a short interval).
+Track holdSteps(const Track& source, Interpolation to);
+
+}  // namespace tangent::cli

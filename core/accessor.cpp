@@ -29,8 +29,11 @@ int componentSizeOf(int componentType) {
 
 namespace {
 
-[[noreturn]] void fail(const std::string& file, const std::string& pointer, const std::string& msg) {
-    throw FileError(file + ": " + pointer + ": " + msg);
+constexpr const char* kInvalid = "TANGENT_ACCESSOR_INVALID";
+
+[[noreturn]] void fail(const std::string& file, const std::string& pointer, const std::string& msg,
+                       const char* code = kInvalid) {
+    throw AccessorError(file, code, pointer, msg);
 }
 
 // A non-negative integer member, or `fallback` when absent; anything else is an error.
@@ -91,7 +94,7 @@ ViewBytes viewBytes(const Json& json, const std::vector<std::vector<std::uint8_t
                     std::uint64_t index, const std::string& file, const std::string& from) {
     const Json* views = json.contains("bufferViews") ? &json["bufferViews"] : nullptr;
     if (!views || !views->is_array() || index >= views->size())
-        fail(file, from, "bufferView " + std::to_string(index) + " does not exist.");
+        fail(file, from, "bufferView " + std::to_string(index) + " does not exist.", "UNRESOLVED_REFERENCE");
     const std::string ptr = "/bufferViews/" + std::to_string(index);
     const Json& view = (*views)[index];
     if (!view.is_object()) fail(file, ptr, "must be an object.");
@@ -100,12 +103,13 @@ ViewBytes viewBytes(const Json& json, const std::vector<std::vector<std::uint8_t
     const std::uint64_t length = getCount(view, "byteLength", 0, true, file, ptr);
     const std::uint64_t stride = getCount(view, "byteStride", 0, false, file, ptr);
     if (buffer >= buffers.size())
-        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.");
+        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.", "UNRESOLVED_REFERENCE");
     const std::uint64_t size = buffers[buffer].size();
     if (offset > size || length > size - offset)
         fail(file, ptr, "bufferView (offset " + std::to_string(offset) + ", " +
                             std::to_string(length) + " bytes) does not fit buffer " +
-                            std::to_string(buffer) + " (" + std::to_string(size) + " bytes).");
+                            std::to_string(buffer) + " (" + std::to_string(size) + " bytes).",
+             "BUFFER_VIEW_TOO_LONG");
     return {buffers[buffer].data() + offset, length, stride};
 }
 
@@ -123,7 +127,8 @@ void readElements(const ViewBytes& view, std::uint64_t byteOffset, std::uint64_t
                        (count - 1) > (view.length / stride)))
         fail(file, ptr, "accessor (offset " + std::to_string(byteOffset) + ", " +
                             std::to_string(count) + " elements) does not fit its bufferView (" +
-                            std::to_string(view.length) + " bytes).");
+                            std::to_string(view.length) + " bytes).",
+             "ACCESSOR_TOO_LONG");
     const std::uint8_t* base = view.data + byteOffset;
     if (componentType == kFloat && stride == elementSize) {
         std::memcpy(out, base, count * elementSize);  // the common case: tightly packed floats
@@ -144,7 +149,7 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
     const std::string ptr = "/accessors/" + std::to_string(index);
     const Json* accessors = json.contains("accessors") ? &json["accessors"] : nullptr;
     if (index < 0 || !accessors || !accessors->is_array() || std::size_t(index) >= accessors->size())
-        fail(file, ptr, "accessor " + std::to_string(index) + " does not exist.");
+        fail(file, ptr, "accessor " + std::to_string(index) + " does not exist.", "UNRESOLVED_REFERENCE");
     const Json& a = (*accessors)[index];
     if (!a.is_object()) fail(file, ptr, "must be an object.");
 
@@ -186,7 +191,8 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
         const Json& s = a["sparse"];
         if (!s.is_object()) fail(file, sp, "must be an object.");
         const std::uint64_t n = getCount(s, "count", 0, true, file, sp);
-        if (n < 1 || n > count) fail(file, sp + "/count", "must be between 1 and the accessor's count.");
+        if (n < 1 || n > count)
+            fail(file, sp + "/count", "must be between 1 and the accessor's count.", "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE");
         if (!s.contains("indices") || !s["indices"].is_object() || !s.contains("values") ||
             !s["values"].is_object())
             fail(file, sp, "'indices' and 'values' are required.");
@@ -211,7 +217,8 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
             if (!(at >= 0) || at >= double(count))
                 fail(file, sp + "/indices", "index " + std::to_string(std::int64_t(at)) +
                                                 " at element " + std::to_string(i) +
-                                                " is outside the accessor.");
+                                                " is outside the accessor.",
+                     "ACCESSOR_SPARSE_INDEX_OOB");
             std::copy_n(&values[i * out.components], out.components,
                         &out.data[std::size_t(at) * out.components]);
         }

@@ -24,8 +24,19 @@ struct DecodedAccessor {
     std::vector<float> data; // count * components, normalized integers mapped per the spec
 };
 
+// A problem in accessor data: a FileError whose parts the loader can turn into a finding.
+class AccessorError : public FileError {
+public:
+    AccessorError(const std::string& file, std::string code_, std::string pointer_, std::string message_)
+        : FileError(file + ": " + pointer_ + ": " + message_),
+          code(std::move(code_)), pointer(std::move(pointer_)), message(std::move(message_)) {}
+    std::string code;     // the Khronos validator's code where it has one
+    std::string pointer;
+    std::string message;
+};
+
 // Decodes accessor `index` of `json` against `buffers`. Every offset and length is checked
-// against the data before it is read; throws FileError("<file>: /accessors/i...: ...").
+// against the data before it is read; throws AccessorError("<file>: /accessors/i...: ...").
 DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
                                int index, const std::string& fileName);
 

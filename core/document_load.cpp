@@ -251,7 +251,13 @@ void DocumentLoader::decodeAnimations() {
             Channel ch;
             ch.index = int(c);
             ch.animation = int(a);
-            decodeChannel(ch, anim, int(a));
+            try {
+                decodeChannel(ch, anim, int(a));
+            } catch (const detail::AccessorError& e) {
+                // Broken accessor data: in Lenient mode a finding, and the channel stays unsupported.
+                ch.supported = false;
+                report({e.code, Severity::Error, e.message, e.pointer, int(a), ch.index, -1});
+            }
             out.channels.push_back(std::move(ch));
         }
         doc_.animations_.push_back(std::move(out));
@@ -323,7 +329,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
                                " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) + " s.", k);
     }
     if (interp == Interpolation::CubicSpline && n < 2)
-        return finding("TANGENT_CUBICSPLINE_TOO_FEW_KEYS", inPtr, "a CUBICSPLINE sampler needs at least two keys.");
+        return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr, "a CUBICSPLINE sampler needs at least two keys.");
 
     const detail::DecodedAccessor out = detail::decodeAccessor(doc_.json_, doc_.buffers_, ch.outputAccessor, doc_.fileName_);
     const std::string outPtr = "/accessors/" + std::to_string(ch.outputAccessor);

@@ -341,3 +341,18 @@ TEST(Load, ChannelsWithoutNodeAreKeptAndSavedUntouched) {
     save(doc, out);
     EXPECT_EQ(Document::load(out).json()["animations"], g.json["animations"]);
 }
+
+TEST(Load, LenientModeReportsBrokenAccessorsWithValidatorCodes) {
+    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    g.json["accessors"][7]["byteOffset"] = 64;  // scale output now runs past its bufferView
+    g.json["animations"][0]["samplers"][1]["output"] = 99;
+    const Document doc = Document::fromBytes(joinGlb(g), "lenient.glb", "", LoadMode::Lenient);
+    ASSERT_EQ(doc.loadFindings().size(), 2u);
+    EXPECT_EQ(doc.loadFindings()[0].code, "UNRESOLVED_REFERENCE");
+    EXPECT_EQ(doc.loadFindings()[0].pointer, "/accessors/99");
+    EXPECT_EQ(doc.loadFindings()[1].code, "ACCESSOR_TOO_LONG");
+    EXPECT_EQ(doc.loadFindings()[1].pointer, "/accessors/7");
+    EXPECT_EQ(doc.loadFindings()[1].channel, 2);
+    EXPECT_TRUE(doc.channel(0, 0)->supported);
+    EXPECT_FALSE(doc.channel(0, 2)->supported);
+}

@@ -382,6 +382,15 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
     const QString stem = target.completeBaseName();
     std::vector<QByteArray> keepAlive;
     Json& jbuffers = w.json_["buffers"];
+    // Names that stay taken: files of untouched external buffers and of external images.
+    std::set<QString> taken;
+    for (const char* kind : {"buffers", "images"})
+        if (w.json_.contains(kind) && w.json_[kind].is_array())
+            for (std::size_t i = 0; i < w.json_[kind].size(); ++i) {
+                const Json& item = w.json_[kind][i];
+                if (isExternalUri(item) && !(std::string(kind) == "buffers" && w.changedBuffers_.count(i)))
+                    taken.insert(QDir::cleanPath(QUrl::fromPercentEncoding(QByteArray::fromStdString(item["uri"].get<std::string>()))));
+            }
     for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
         Json& jb = jbuffers[i];
         const std::vector<std::uint8_t>& data = w.buffers_[i];
@@ -393,7 +402,9 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
             writes.add(destDir.filePath(QDir::cleanPath(rel)), reinterpret_cast<const char*>(data.data()), qint64(data.size()));
             continue;
         }
-        const QString name = i == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(i);
+        QString name = i == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(i);
+        for (int n = 1; taken.count(name); ++n) name = QString("%1_%2_%3.bin").arg(stem).arg(i).arg(n);
+        taken.insert(name);
         jb["uri"] = QUrl::toPercentEncoding(name, "/").toStdString();
         writes.add(destDir.filePath(name), reinterpret_cast<const char*>(data.data()), qint64(data.size()));
     }

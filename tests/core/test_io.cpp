@@ -356,3 +356,78 @@ TEST(Load, LenientModeReportsBrokenAccessorsWithValidatorCodes) {
     EXPECT_TRUE(doc.channel(0, 0)->supported);
     EXPECT_FALSE(doc.channel(0, 2)->supported);
 }
+
+namespace {
+
+// A valid 1x1 RGB PNG, for files with an external image.
+const std::vector<std::uint8_t> kTinyPng = {
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+    0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xde, 0x00, 0x00, 0x00,
+    0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xdf, 0xc0, 0x00, 0x00, 0x04, 0x01, 0x01, 0x80, 0xc5,
+    0x2a, 0x18, 0x5d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+
+// A .gltf with an external buffer and an external image in a subfolder, made from a fixture.
+std::string makeGltfWithImage(const QString& dir) {
+    const Document doc = Document::load(fixture("smooth_trs_1.glb"));
+    const std::string path = (dir + "/scene.gltf").toStdString();
+    save(doc, path);
+    Json j = Json::parse(readBytes(path));
+    QDir(dir).mkpath("textures");
+    writeBytes((dir + "/textures/dot.png").toStdString(), kTinyPng);
+    j["images"] = Json::array({Json{{"uri", "textures/dot.png"}}});
+    j["samplers"] = Json::array({Json::object()});
+    j["textures"] = Json::array({Json{{"source", 0}, {"sampler", 0}}});
+    j["materials"] = Json::array({Json{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}}});
+    j["meshes"][0]["primitives"][0]["material"] = 0;
+    const std::string text = j.dump(1);
+    writeBytes(path, {text.begin(), text.end()});
+    return path;
+}
+
+}  // namespace
+
+TEST(Save, ImagesComeAlongOrAreEmbedded) {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("src");
+    QDir(dir.path()).mkpath("dst");
+    const std::string source = makeGltfWithImage(dir.filePath("src"));
+    expectKhronosValid(source);
+    const Document doc = Document::load(source);
+
+    const std::string copy = dir.filePath("dst/copy.gltf").toStdString();
+    save(doc, copy);
+    EXPECT_EQ(readBytes(dir.filePath("dst/textures/dot.png").toStdString()), kTinyPng);
+    expectKhronosValid(copy);
+
+    const std::string glb = dir.filePath("dst/packed.glb").toStdString();
+    save(doc, glb);
+    const Document packed = Document::load(glb);
+    EXPECT_FALSE(packed.json()["images"][0].contains("uri"));
+    EXPECT_EQ(packed.json()["images"][0]["mimeType"], "image/png");
+    expectSameTracks(doc, packed);
+    expectKhronosValid(glb);
+
+    const std::string embedded = dir.filePath("dst/embedded.gltf").toStdString();
+    save(doc, embedded, {SaveOptions::Format::Gltf, true});
+    EXPECT_EQ(Document::load(embedded).json()["images"][0]["uri"].get<std::string>().rfind("data:image/png;base64,", 0), 0u);
+    expectKhronosValid(embedded);
+}
+
+TEST(Save, ANewBinaryNeverOverwritesAnotherBuffersFile) {
+    QTemporaryDir dir;
+    // Buffer 0 of "other.gltf" is the file "scene.bin"; saving an edit as "scene.gltf" beside
+    // it must not overwrite that file while other.gltf still uses it.
+    Document doc = Document::load(fixture("smooth_trs_1.glb"));
+    save(doc, dir.filePath("scene.gltf").toStdString());
+    QFile::rename(dir.filePath("scene.gltf"), dir.filePath("other.gltf"));
+    const std::vector<std::uint8_t> before = readBytes(dir.filePath("scene.bin").toStdString());
+    Document other = Document::load(dir.filePath("other.gltf").toStdString());
+    Track t = other.channel(0, 0)->track;
+    setValue(t, 1, 0, 5.0);
+    other.setTrack(0, 0, t);
+    save(other, dir.filePath("other.gltf").toStdString());
+    EXPECT_EQ(readBytes(dir.filePath("scene.bin").toStdString()), before);  // untouched
+    const Document again = Document::load(dir.filePath("other.gltf").toStdString());
+    EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
+    expectKhronosValid(dir.filePath("other.gltf").toStdString());
+}

@@ -178,6 +178,18 @@ int runRender(const QStringList& arguments) {
     return kOk;
 }
 
+namespace {
+
+// Qt's own chatter (e.g. the offscreen platform's "QStandardPaths: XDG_RUNTIME_DIR not set")
+// would break the contract of one sentence on stderr; Tangent's own messages do not use Qt's
+// logging, so only real warnings from Qt about failures pass.
+void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {
+    if (type == QtDebugMsg || type == QtInfoMsg || message.startsWith("QStandardPaths:")) return;
+    std::fprintf(stderr, "%s\n", message.toLocal8Bit().constData());
+}
+
+}  // namespace
+
 bool isCommandLine(const char* firstArgument) {
     return firstArgument && (findSubcommand(firstArgument) || isTopLevelOption(firstArgument));
 }
@@ -197,6 +209,7 @@ int run(int argc, char** argv) {
         return kUsage;
     }
     // render draws text, which needs QtGui's fonts; offscreen works without a display.
+    qInstallMessageHandler(quietQtMessages);
     std::unique_ptr<QCoreApplication> app;
     if (subcommand->run == runRender) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -1,0 +1,129 @@
+#pragma once
+// Shared helpers for the command-line tests: running the built `tangent`, test data, crafted
+// documents, and the Khronos validator on every file a test writes.
+#include <gtest/gtest.h>
+
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "tangent/builder.h"
+#include "tangent/document.h"
+
+namespace clitest {
+
+inline std::string fixture(const std::string& name) {
+    return std::string(TANGENT_TEST_DATA) + "/blender/" + name;
+}
+
+struct Result {
+    int status = -1;
+    std::string out;
+    std::string err;
+};
+
+// Runs the real executable with `arguments`; QT_QPA_PLATFORM=offscreen so render needs no display.
+inline Result runTangent(const QStringList& arguments) {
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (!env.contains("QT_QPA_PLATFORM")) env.insert("QT_QPA_PLATFORM", "offscreen");
+    process.setProcessEnvironment(env);
+    process.start(QString::fromUtf8(TANGENT_EXE), arguments);
+    Result r;
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        ADD_FAILURE() << "tangent did not finish: " << arguments.join(' ').toStdString();
+        return r;
+    }
+    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;  // -1: crashed
+    r.out = process.readAllStandardOutput().toStdString();
+    r.err = process.readAllStandardError().toStdString();
+    return r;
+}
+
+inline QString q(const std::string& s) { return QString::fromStdString(s); }
+
+// stderr holds exactly one line (one sentence), naming what it must.
+inline void expectOneErrorLine(const Result& r, const std::string& mustContain) {
+    ASSERT_FALSE(r.err.empty()) << "no message on stderr";
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "more than one line on stderr:\n" << r.err;
+    EXPECT_NE(r.err.find(mustContain), std::string::npos) << "stderr lacks '" << mustContain << "':\n" << r.err;
+}
+
+// Runs the pinned Khronos glTF-Validator (TANGENT_VALIDATOR, set by ./dev.sh test) on a file
+// the command line wrote; expects zero errors.
+inline void expectKhronosValid(const std::string& path) {
+    const QByteArray script = qgetenv("TANGENT_VALIDATOR");
+    if (script.isEmpty()) GTEST_SKIP() << "TANGENT_VALIDATOR is not set (run through ./dev.sh test)";
+    QProcess node;
+    node.start("node", {QString::fromLocal8Bit(script), q(path)});
+    ASSERT_TRUE(node.waitForFinished(120000)) << "the validator did not finish";
+    EXPECT_EQ(node.exitCode(), 0) << "Khronos validator on " << path << ":\n"
+                                  << node.readAllStandardOutput().toStdString()
+                                  << node.readAllStandardError().toStdString();
+}
+
+inline void writeBytes(const std::string& path, const QByteArray& bytes) {
+    QFile f(q(path));
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+inline QByteArray readBytes(const std::string& path) {
+    QFile f(q(path));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+// A track from key times and per-key values (tangents zero).
+inline tangent::Track makeTrack(tangent::TargetPath path, tangent::Interpolation interpolation,
+                                int components, const std::vector<float>& times,
+                                const std::vector<float>& values) {
+    tangent::Track t;
+    t.path = path;
+    t.interpolation = interpolation;
+    t.components = components;
+    t.times = times;
+    t.resize(int(times.size()));
+    t.values = values;
+    return t;
+}
+
+// A clean document with one animation: translation (CUBICSPLINE, smooth), rotation
+// (CUBICSPLINE, unit keys in one hemisphere) and scale (LINEAR) on one mesh node.
+inline tangent::Document cleanDocument() {
+    using namespace tangent;
+    DocumentBuilder b;
+    const int node = b.addMeshNode("Cube");
+    const int anim = b.addAnimation("Move");
+    Track translation = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3,
+                                  {0.0f, 0.5f, 1.0f, 2.0f},
+                                  {0, 0, 0, 1, 0.5f, 0, 2, 1, 0, 3, 1, 0});
+    // Interior tangents: Catmull-Rom slopes, end tangents zero.
+    for (int k = 1; k < 3; ++k)
+        for (int c = 0; c < 3; ++c) {
+            const float m = (translation.value(k + 1, c) - translation.value(k - 1, c)) /
+                            (translation.times[k + 1] - translation.times[k - 1]);
+            translation.inTangents[translation.at(k, c)] = m;
+            translation.outTangents[translation.at(k, c)] = m;
+        }
+    b.addChannel(anim, node, translation);
+    const float s = 0.70710678f;
+    Track rotation = makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, {0.0f, 1.0f, 2.0f},
+                               {0, 0, 0, 1, 0, 0, 0.38268343f, 0.92387953f, 0, 0, s, s});
+    b.addChannel(anim, node, rotation);
+    Track scale = makeTrack(TargetPath::Scale, Interpolation::Linear, 3, {0.0f, 1.0f, 2.0f},
+                            {1, 1, 1, 2, 2, 2, 1, 1, 1});
+    b.addChannel(anim, node, scale);
+    return b.build("clean.gltf");
+}
+
+}  // namespace clitest

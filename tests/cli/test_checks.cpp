@@ -1,0 +1,228 @@
+// The validate checks (core/checks.cpp): each made to fire on a crafted document, none firing
+// on a clean one, and no errors on the real Blender exports.
+#include <cstring>
+#include <functional>
+
+#include "cli_support.h"
+#include "tangent/checks.h"
+
+using namespace tangent;
+using clitest::cleanDocument;
+using clitest::fixture;
+using clitest::makeTrack;
+
+namespace {
+
+using Buffers = std::vector<std::vector<std::uint8_t>>;
+
+int countCode(const Findings& findings, const std::string& code) {
+    int n = 0;
+    for (const Finding& f : findings) n += f.code == code;
+    return n;
+}
+
+const Finding* findCode(const Findings& findings, const std::string& code) {
+    for (const Finding& f : findings)
+        if (f.code == code) return &f;
+    return nullptr;
+}
+
+// The same document with its JSON and buffers edited, loaded leniently.
+Document remake(const Document& doc, const std::function<void(Json&, Buffers&)>& edit) {
+    Json json = doc.json();
+    Buffers buffers = doc.buffers();
+    edit(json, buffers);
+    return Document::fromParts(std::move(json), std::move(buffers), "crafted.gltf", LoadMode::Lenient);
+}
+
+// Overwrites float element `element` (component 0) of a tightly packed float accessor.
+void setFloat(Json& json, Buffers& buffers, int accessor, std::size_t index, float value) {
+    const Json& a = json["accessors"][accessor];
+    const Json& view = json["bufferViews"][a["bufferView"].get<int>()];
+    const std::size_t offset = view.value("byteOffset", 0) + a.value("byteOffset", 0) + index * 4;
+    std::memcpy(&buffers[view["buffer"].get<int>()][offset], &value, 4);
+}
+
+Document singleTrack(const Track& track, int morphTargets = 0) {
+    DocumentBuilder b;
+    const int node = b.addMeshNode("N", morphTargets);
+    b.addChannel(b.addAnimation("A"), node, track);
+    return b.build("single.gltf");
+}
+
+}  // namespace
+
+TEST(Checks, CleanDocumentHasNoFindings) {
+    const Findings findings = checkDocument(cleanDocument());
+    for (const Finding& f : findings) ADD_FAILURE() << f.code << " " << f.pointer << ": " << f.message;
+}
+
+TEST(Checks, BlenderExportsHaveNoErrors) {
+    for (const char* name : {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"}) {
+        const Findings findings = checkFile(fixture(name));
+        for (const Finding& f : findings)
+            EXPECT_NE(f.severity, Severity::Error) << name << ": " << f.code << " " << f.message;
+        // Blender writes zero end tangents, real slopes and unit keys.
+        EXPECT_EQ(countCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO"), 0) << name;
+        EXPECT_EQ(countCode(findings, "TANGENT_TANGENTS_EQUAL_VALUES"), 0) << name;
+        EXPECT_EQ(countCode(findings, "TANGENT_CUBICSPLINE_EXACTLY_LINEAR"), 0) << name;
+    }
+    // The smooth export has aligned handles only; the broken one is all about broken handles.
+    EXPECT_EQ(countCode(checkFile(fixture("smooth_trs_1.glb")), "TANGENT_BROKEN_TANGENT"), 0);
+    EXPECT_GT(countCode(checkFile(fixture("broken_trs_1.glb")), "TANGENT_BROKEN_TANGENT"), 0);
+}
+
+TEST(Checks, InputWithoutBounds) {
+    const Document doc = remake(cleanDocument(), [](Json& j, Buffers&) {
+        const int input = j["animations"][0]["samplers"][0]["input"].get<int>();
+        j["accessors"][input].erase("min");
+    });
+    const Findings all_f = checkDocument(doc);
+    const Finding* f = findCode(all_f, "ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->severity, Severity::Error);
+    EXPECT_EQ(f->animation, 0);
+    EXPECT_EQ(f->pointer.rfind("/accessors/", 0), 0u);
+}
+
+TEST(Checks, MinAndMaxMismatch) {
+    const Document doc = remake(cleanDocument(), [](Json& j, Buffers&) {
+        const int input = j["animations"][0]["samplers"][0]["input"].get<int>();
+        j["accessors"][input]["min"] = Json::array({0.25});
+        j["accessors"][input]["max"] = Json::array({9.0});
+    });
+    const Findings findings = checkDocument(doc);
+    ASSERT_TRUE(findCode(findings, "ACCESSOR_MIN_MISMATCH"));
+    ASSERT_TRUE(findCode(findings, "ACCESSOR_MAX_MISMATCH"));
+    EXPECT_NE(findCode(findings, "ACCESSOR_MIN_MISMATCH")->pointer.find("/min/0"), std::string::npos);
+}
+
+TEST(Checks, ByteStrideOnAnimationData) {
+    const Document doc = remake(cleanDocument(), [](Json& j, Buffers&) {
+        const int input = j["animations"][0]["samplers"][0]["input"].get<int>();
+        j["bufferViews"][j["accessors"][input]["bufferView"].get<int>()]["byteStride"] = 4;
+    });
+    EXPECT_TRUE(findCode(checkDocument(doc), "ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE"));
+}
+
+TEST(Checks, DuplicateTargets) {
+    const Document doc = remake(cleanDocument(), [](Json& j, Buffers&) {
+        j["animations"][0]["channels"].push_back(j["animations"][0]["channels"][0]);
+    });
+    const Findings all_f = checkDocument(doc);
+    const Finding* f = findCode(all_f, "ANIMATION_DUPLICATE_TARGETS");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->channel, 3);
+    EXPECT_EQ(f->pointer, "/animations/0/channels/3/target");
+}
+
+TEST(Checks, TrsTargetOnNodeWithMatrix) {
+    const Document doc = remake(cleanDocument(), [](Json& j, Buffers&) {
+        j["nodes"][0]["matrix"] = Json::array({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    });
+    EXPECT_EQ(countCode(checkDocument(doc), "ANIMATION_CHANNEL_TARGET_NODE_MATRIX"), 3);
+}
+
+TEST(Checks, LoaderFindingsComeFirst) {
+    // Non-increasing times, NaN and a wrong output count are the loader's; validate passes them on.
+    const Document base = cleanDocument();
+    const int input = base.channel(0, 0)->inputAccessor;
+    const Document nonIncreasing = remake(base, [&](Json& j, Buffers& b) { setFloat(j, b, input, 2, 0.25f); });
+    const Findings all_f = checkDocument(nonIncreasing);
+    const Finding* f = findCode(all_f, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->key, 2);
+    const int output = base.channel(0, 2)->outputAccessor;
+    const Document nan = remake(base, [&](Json& j, Buffers& b) { setFloat(j, b, output, 4, NAN); });
+    EXPECT_TRUE(findCode(checkDocument(nan), "ACCESSOR_INVALID_FLOAT"));
+    const Document count = remake(base, [&](Json& j, Buffers&) { j["accessors"][output]["count"] = 2; });
+    EXPECT_TRUE(findCode(checkDocument(count), "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"));
+}
+
+TEST(Checks, NonUnitRotationKey) {
+    Track t = makeTrack(TargetPath::Rotation, Interpolation::Linear, 4, {0, 1}, {0, 0, 0, 1, 0, 0, 0, 1.5f});
+    const Findings findings = checkDocument(singleTrack(t));
+    const Finding* f = findCode(findings, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->key, 1);
+    EXPECT_EQ(countCode(findings, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"), 1);
+    // Within the validator's tolerance (0.00769) is fine.
+    t.values[7] = 1.005f;
+    EXPECT_FALSE(findCode(checkDocument(singleTrack(t)), "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"));
+}
+
+TEST(Checks, UnusedTangentsNonZero) {
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1}, {0, 0, 0, 1, 1, 1});
+    t.inTangents[0] = 2;
+    t.outTangents[5] = -1;
+    const Findings findings = checkDocument(singleTrack(t));
+    EXPECT_EQ(countCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO"), 2);
+    EXPECT_EQ(findCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO")->key, 0);
+}
+
+TEST(Checks, RotationHemisphereFlipAndNearZeroLength) {
+    // q and a key almost -q: the component-wise cubic passes close to zero between them.
+    const Track t = makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, {0, 1},
+                              {0, 0, 0, 1, 0, 0, 0.05f, -0.99875f});
+    const Findings findings = checkDocument(singleTrack(t));
+    const Finding* flip = findCode(findings, "TANGENT_ROTATION_HEMISPHERE_FLIP");
+    ASSERT_TRUE(flip);
+    EXPECT_EQ(flip->key, 1);
+    EXPECT_EQ(flip->severity, Severity::Warning);
+    EXPECT_TRUE(findCode(findings, "TANGENT_ROTATION_NEAR_ZERO_LENGTH"));
+}
+
+TEST(Checks, TangentsEqualValues) {
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2},
+                        {1, 2, 3, 2, 3, 4, 1, 1, 1});
+    t.inTangents = t.values;
+    t.outTangents = t.values;
+    EXPECT_TRUE(findCode(checkDocument(singleTrack(t)), "TANGENT_TANGENTS_EQUAL_VALUES"));
+}
+
+TEST(Checks, BrokenTangentIsInfo) {
+    Track t = makeTrack(TargetPath::Scale, Interpolation::CubicSpline, 3, {0, 1, 2}, {1, 1, 1, 2, 2, 2, 1, 1, 1});
+    t.inTangents[t.at(1, 0)] = 0.5f;
+    t.outTangents[t.at(1, 0)] = -0.5f;
+    const Findings all_f = checkDocument(singleTrack(t));
+    const Finding* f = findCode(all_f, "TANGENT_BROKEN_TANGENT");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->severity, Severity::Info);
+    EXPECT_EQ(f->key, 1);
+}
+
+TEST(Checks, OvershootFarBeyondTheKeys) {
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2},
+                        {0, 0, 0, 1, 0, 0, 2, 0, 0});
+    t.outTangents[t.at(0, 0)] = 40;  // a typo'd slope: the curve shoots to ~6 between 0 and 1
+    const Findings findings = checkDocument(singleTrack(t));
+    const Finding* f = findCode(findings, "TANGENT_OVERSHOOT");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->key, 0);
+    EXPECT_EQ(countCode(findings, "TANGENT_OVERSHOOT"), 1);
+}
+
+TEST(Checks, CubicSplineThatIsExactlyLinear) {
+    Track t = makeTrack(TargetPath::Weights, Interpolation::CubicSpline, 1, {0, 1, 3}, {0, 1, 0});
+    t.outTangents[0] = 1;
+    t.inTangents[1] = 1;
+    t.outTangents[1] = -0.5f;
+    t.inTangents[2] = -0.5f;
+    const Findings all_f = checkDocument(singleTrack(t, 1));
+    const Finding* f = findCode(all_f, "TANGENT_CUBICSPLINE_EXACTLY_LINEAR");
+    ASSERT_TRUE(f);
+    EXPECT_EQ(f->severity, Severity::Info);
+    t.inTangents[2] = -0.4f;  // no longer a straight line
+    EXPECT_FALSE(findCode(checkDocument(singleTrack(t, 1)), "TANGENT_CUBICSPLINE_EXACTLY_LINEAR"));
+}
+
+TEST(Checks, UnloadableFileIsOneFinding) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("broken.gltf").toStdString();
+    clitest::writeBytes(path, "{\"asset\": {\"version\": \"2.0\"}, ");
+    const Findings findings = checkFile(path);
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].code, "INVALID_JSON");
+    EXPECT_EQ(findings[0].severity, Severity::Error);
+    EXPECT_THROW(checkFile(dir.filePath("missing.gltf").toStdString()), FileError);
+}

@@ -1,0 +1,436 @@
+// The `tangent` command line, run as a process: output, stderr's one sentence, exit status.
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+#include "tangent/checks.h"
+
+using namespace clitest;
+using tangent::Document;
+using tangent::Track;
+using nlohmann::json;
+
+namespace {
+
+const char* const kFixtures[] = {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb",
+                                 "multi_object_1.glb"};
+
+json parseJson(const Result& r) {
+    try {
+        return json::parse(r.out);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << "stdout is not JSON (" << e.what() << "):\n" << r.out << "\nstderr: " << r.err;
+        return {};
+    }
+}
+
+// Largest difference between two tracks over dense samples (rotations up to sign).
+double maxDifference(const Track& a, const Track& b) {
+    double worst = 0;
+    const double t0 = std::min(a.startTime(), b.startTime()), t1 = std::max(a.endTime(), b.endTime());
+    std::vector<double> va(a.components), vb(b.components);
+    for (int i = 0; i <= 4000; ++i) {
+        const double t = t0 + (t1 - t0) * i / 4000;
+        tangent::evaluate(a, t, va.data());
+        tangent::evaluate(b, t, vb.data());
+        double same = 0, opposite = 0;
+        for (int c = 0; c < a.components; ++c) {
+            same = std::max(same, std::abs(va[c] - vb[c]));
+            opposite = std::max(opposite, std::abs(va[c] + vb[c]));
+        }
+        worst = std::max(worst, a.path == tangent::TargetPath::Rotation ? std::min(same, opposite) : same);
+    }
+    return worst;
+}
+
+// A temporary folder with a document saved into it by Tangent's own writer.
+struct Workspace {
+    QTemporaryDir dir;
+    std::string path(const std::string& name) const { return dir.filePath(q(name)).toStdString(); }
+    std::string save(const Document& doc, const std::string& name) const {
+        tangent::save(doc, path(name));
+        return path(name);
+    }
+    std::string write(const std::string& name, const QByteArray& bytes) const {
+        writeBytes(path(name), bytes);
+        return path(name);
+    }
+};
+
+// The clean document as .gltf text with the binary embedded (easy to break by editing).
+std::string cleanGltfText() {
+    const std::vector<std::uint8_t> bytes = tangent::saveToBytes(cleanDocument(), tangent::FileFormat::Gltf);
+    return std::string(bytes.begin(), bytes.end());
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------- usage
+
+TEST(Usage, TopLevelHelpListsEverySubcommand) {
+    const Result r = runTangent({"--help"});
+    EXPECT_EQ(r.status, 0);
+    for (const char* s : {"inspect", "validate", "sample", "convert", "fix", "render"})
+        EXPECT_NE(r.out.find(s), std::string::npos) << s;
+}
+
+TEST(Usage, EverySubcommandHasHelp) {
+    for (const char* s : {"inspect", "validate", "sample", "convert", "fix", "render"}) {
+        const Result r = runTangent({s, "--help"});
+        EXPECT_EQ(r.status, 0) << s;
+        EXPECT_EQ(r.out.rfind(std::string("Usage: tangent ") + s, 0), 0u) << r.out;
+        EXPECT_TRUE(r.err.empty()) << r.err;
+    }
+}
+
+TEST(Usage, MistakesExit64WithOneSentence) {
+    Result r = runTangent({"inspect", "--bogus", q(fixture("smooth_trs_1.glb"))});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "--help");
+    r = runTangent({"inspect"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "FILE");
+    r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "zero", "--times", "0"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "--channel");
+    r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:0", "--times", "0", "--per-key", "2"});
+    EXPECT_EQ(r.status, 64);
+    r = runTangent({"convert", q(fixture("smooth_trs_1.glb"))});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "-o");
+    r = runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", "/tmp/x.glb", "--to", "bezier"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "bezier");
+}
+
+// -------------------------------------------------------------------------------- inspect
+
+TEST(Inspect, JsonListsChannelsWithNodesPathsAndBytes) {
+    const Result r = runTangent({"inspect", q(fixture("smooth_trs_1.glb")), "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = parseJson(r);
+    EXPECT_EQ(j["format"], "glb");
+    ASSERT_EQ(j["animations"].size(), 1u);
+    const json& a = j["animations"][0];
+    EXPECT_EQ(a["name"], "SmoothAction");
+    EXPECT_GT(a["duration"].get<double>(), 0);
+    ASSERT_EQ(a["channels"].size(), 3u);
+    const char* paths[] = {"translation", "rotation", "scale"};
+    for (int c = 0; c < 3; ++c) {
+        const json& ch = a["channels"][c];
+        EXPECT_EQ(ch["index"], c);
+        EXPECT_EQ(ch["node"], 0);
+        EXPECT_EQ(ch["nodeName"], "Smooth");
+        EXPECT_EQ(ch["path"], paths[c]);
+        EXPECT_EQ(ch["pointer"], "/animations/0/channels/" + std::to_string(c));
+        EXPECT_EQ(ch["interpolation"], "CUBICSPLINE");
+        EXPECT_EQ(ch["keys"], 6);
+        EXPECT_EQ(ch["components"], c == 1 ? 4 : 3);
+        EXPECT_EQ(ch["start"], 0.0);
+        EXPECT_TRUE(ch["brokenKeys"].empty());
+        // Six float keys: 24 input bytes; three elements per key as CUBICSPLINE, one as LINEAR.
+        EXPECT_EQ(ch["bytes"]["input"], 24);
+        EXPECT_EQ(ch["bytes"]["output"], 6 * 3 * 4 * (c == 1 ? 4 : 3));
+        EXPECT_EQ(ch["bytes"]["linearEquivalent"], 6 * 4 * (c == 1 ? 4 : 3));
+    }
+    // The samplers share one input accessor: the animation's total counts it once.
+    EXPECT_EQ(a["bytes"]["input"], 24);
+    EXPECT_TRUE(j["findings"].is_array());
+}
+
+TEST(Inspect, BrokenKeysAndText) {
+    const json j = parseJson(runTangent({"inspect", q(fixture("broken_trs_1.glb")), "--json"}));
+    EXPECT_FALSE(j["animations"][0]["channels"][0]["brokenKeys"].empty());
+    const Result r = runTangent({"inspect", q(fixture("multi_object_1.glb"))});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("Obj3Action"), std::string::npos);
+    EXPECT_NE(r.out.find("total bytes"), std::string::npos);
+}
+
+TEST(Inspect, UnreadableInputsExit2WithOneSentence) {
+    Workspace w;
+    Result r = runTangent({"inspect", q(w.path("missing.glb"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "missing.glb");
+    r = runTangent({"inspect", q(w.write("bad.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [}"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "bad.gltf: byte");
+    QByteArray glb = readBytes(fixture("smooth_trs_1.glb"));
+    r = runTangent({"inspect", q(w.write("truncated.glb", glb.left(glb.size() / 2)))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "truncated.glb");
+}
+
+// ------------------------------------------------------------------------------- validate
+
+TEST(Validate, BlenderExportsHaveNoErrors) {
+    QStringList args{"validate", "--json"};
+    for (const char* f : kFixtures) args << q(fixture(f));
+    const Result r = runTangent(args);
+    EXPECT_EQ(r.status, 0) << r.out;
+    const json j = parseJson(r);
+    ASSERT_EQ(j["files"].size(), 4u);
+    for (const json& f : j["files"]) {
+        EXPECT_EQ(f["errors"], 0) << f["file"];
+        for (const json& finding : f["findings"])
+            for (const char* key : {"code", "severity", "message", "pointer", "animation", "channel", "key"})
+                EXPECT_TRUE(finding.contains(key)) << key;
+    }
+}
+
+TEST(Validate, SpecErrorsExit1WithCodesAndPlaces) {
+    Workspace w;
+    const std::string clean = w.save(cleanDocument(), "clean.gltf");
+    Document doc = tangent::Document::load(clean);
+    // Non-increasing times: key 2 earlier than key 1, written straight into the .bin.
+    const int input = doc.channel(0, 0)->inputAccessor;
+    const json& acc = doc.json()["accessors"][input];
+    const json& view = doc.json()["bufferViews"][acc["bufferView"].get<int>()];
+    QByteArray bin = readBytes(w.path("clean.bin"));
+    ASSERT_FALSE(bin.isEmpty());
+    const float early = 0.25f;
+    std::memcpy(bin.data() + view.value("byteOffset", 0) + acc.value("byteOffset", 0) + 8, &early, 4);
+    w.write("clean.bin", bin);
+    const Result r = runTangent({"validate", "--json", q(clean), q(fixture("smooth_trs_1.glb"))});
+    EXPECT_EQ(r.status, 1);
+    const json j = parseJson(r);
+    ASSERT_EQ(j["files"].size(), 2u);
+    EXPECT_GE(j["files"][0]["errors"].get<int>(), 1);
+    bool found = false;
+    for (const json& f : j["files"][0]["findings"])
+        if (f["code"] == "ACCESSOR_ANIMATION_INPUT_NON_INCREASING") {
+            found = true;
+            EXPECT_EQ(f["animation"], 0);
+            EXPECT_EQ(f["key"], 2);
+            EXPECT_EQ(f["pointer"], "/accessors/" + std::to_string(input));
+        }
+    EXPECT_TRUE(found) << r.out;
+    EXPECT_EQ(j["files"][1]["errors"], 0);
+}
+
+TEST(Validate, BrokenFilesAreFindingsAndTheNextFileIsChecked) {
+    Workspace w;
+    std::string text = cleanGltfText();
+    // Output count wrong: the scale sampler's output claims one element fewer.
+    json j = json::parse(text);
+    const int output = j["animations"][0]["samplers"][2]["output"].get<int>();
+    j["accessors"][output]["count"] = j["accessors"][output]["count"].get<int>() - 1;
+    const std::string badCount = w.write("count.gltf", QByteArray::fromStdString(j.dump()));
+    // An accessor past the end of its buffer.
+    json past = json::parse(text);
+    past["accessors"][output]["byteOffset"] = 1 << 20;
+    const std::string pastBuffer = w.write("past.gltf", QByteArray::fromStdString(past.dump()));
+    const std::string malformed = w.write("malformed.gltf", "{\"asset\": ");
+    const Result r = runTangent({"validate", "--json", q(badCount), q(pastBuffer), q(malformed), q(fixture("smooth_trs_1.glb"))});
+    EXPECT_EQ(r.status, 1) << r.err;
+    const json out = parseJson(r);
+    ASSERT_EQ(out["files"].size(), 4u);
+    EXPECT_EQ(out["files"][0]["findings"][0]["code"], "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT");
+    EXPECT_GE(out["files"][1]["errors"].get<int>(), 1);
+    EXPECT_NE(out["files"][1]["findings"][0]["pointer"].get<std::string>().find("/accessors/"), std::string::npos);
+    EXPECT_EQ(out["files"][2]["findings"][0]["code"], "INVALID_JSON");
+    EXPECT_EQ(out["files"][3]["errors"], 0);
+}
+
+TEST(Validate, NaNAndMissingFile) {
+    Workspace w;
+    json j = json::parse(cleanGltfText());
+    // Replace the embedded buffer with one whose scale values hold a NaN: simplest via the core.
+    Document doc = cleanDocument();
+    Track scale = doc.channel(0, 2)->track;
+    scale.values[4] = NAN;
+    doc.setTrack(0, 2, scale);
+    const std::string nan = w.path("nan.gltf");
+    try {
+        tangent::save(doc, nan);
+    } catch (const std::exception&) {
+    }
+    Result r = runTangent({"validate", q(nan)});
+    if (QFile::exists(q(nan))) {
+        EXPECT_EQ(r.status, 1);
+        EXPECT_NE(r.out.find("ACCESSOR_INVALID_FLOAT"), std::string::npos) << r.out;
+    }
+    r = runTangent({"validate", q(w.path("nothing.glb")), q(fixture("smooth_trs_1.glb"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "nothing.glb");
+    EXPECT_NE(r.out.find("smooth_trs_1.glb: 0 errors"), std::string::npos) << r.out;
+}
+
+// --------------------------------------------------------------------------------- sample
+
+TEST(Sample, MatchesThreeJsReference) {
+    const QByteArray reference = readBytes(fixture("smooth_trs_1.threejs.json"));
+    const json ref = json::parse(reference.toStdString());
+    for (int c = 0; c < 3; ++c) {
+        const json& track = ref["tracks"][c];
+        QStringList times;
+        for (const json& t : track["times"]) times << QString::number(t.get<double>(), 'g', 17);
+        const Result r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel",
+                                     "0:" + QString::number(c), "--times", times.join(','), "--json"});
+        ASSERT_EQ(r.status, 0) << r.err;
+        const json j = parseJson(r);
+        EXPECT_EQ(j["animation"], 0);
+        EXPECT_EQ(j["channel"], c);
+        EXPECT_EQ(j["nodeName"], "Smooth");
+        EXPECT_EQ(j["interpolation"], "CUBICSPLINE");
+        ASSERT_EQ(j["samples"].size(), track["times"].size());
+        for (std::size_t i = 0; i < track["times"].size(); ++i)
+            for (std::size_t k = 0; k < track["values"][i].size(); ++k)
+                EXPECT_NEAR(j["samples"][i]["value"][k].get<double>(), track["values"][i][k].get<double>(), 2e-6)
+                        << track["name"] << " t=" << track["times"][i];
+    }
+}
+
+TEST(Sample, FullPrecisionAndCsv) {
+    const Document doc = Document::load(fixture("broken_trs_1.glb"));
+    const Track& rotation = doc.channel(0, 1)->track;
+    const Result r = runTangent({"sample", q(fixture("broken_trs_1.glb")), "-c", "0:1", "--per-key", "3", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = parseJson(r);
+    ASSERT_EQ(j["samples"].size(), std::size_t((rotation.keyCount() - 1) * 3 + 1));
+    double value[4];
+    for (const json& s : j["samples"]) {
+        tangent::evaluate(rotation, s["t"].get<double>(), value);
+        for (int c = 0; c < 4; ++c) EXPECT_EQ(s["value"][c].get<double>(), value[c]);  // bit for bit
+    }
+    const Result csv = runTangent({"sample", q(fixture("morph_weights_1.glb")), "-c", "0:0", "--times", "0,0.1,100", "--csv"});
+    ASSERT_EQ(csv.status, 0) << csv.err;
+    EXPECT_EQ(csv.out.rfind("t,w0,w1", 0), 0u) << csv.out;
+    EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4);
+}
+
+TEST(Sample, MissingChannelExit1) {
+    const Result r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:7", "--times", "0"});
+    EXPECT_EQ(r.status, 1);
+    expectOneErrorLine(r, "/animations/0/channels/7");
+}
+
+// -------------------------------------------------------------------------------- convert
+
+TEST(Convert, PlainResaveIsLosslessAndValid) {
+    Workspace w;
+    for (const char* f : kFixtures) {
+        for (const char* ext : {".gltf", ".glb"}) {
+            const std::string out = w.path(std::string(f) + ext);
+            const Result r = runTangent({"convert", q(fixture(f)), "-o", q(out)});
+            ASSERT_EQ(r.status, 0) << r.err;
+            expectKhronosValid(out);
+            const Document a = Document::load(fixture(f)), b = Document::load(out);
+            ASSERT_EQ(a.animations().size(), b.animations().size());
+            for (std::size_t i = 0; i < a.animations().size(); ++i)
+                for (std::size_t c = 0; c < a.animations()[i].channels.size(); ++c)
+                    EXPECT_TRUE(a.animations()[i].channels[c].track.sameCurve(b.animations()[i].channels[c].track));
+        }
+    }
+    const std::string forced = w.path("forced.out");
+    ASSERT_EQ(runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", q(forced), "--format", "glb"}).status, 0);
+    EXPECT_EQ(readBytes(forced).left(4), QByteArray("glTF"));
+}
+
+TEST(Convert, ToLinearWithinToleranceWithFewKeys) {
+    Workspace w;
+    const std::string out = w.path("linear.glb");
+    const Result r = runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", q(out), "--to", "linear", "--tolerance", "0.01"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const Document a = Document::load(fixture("smooth_trs_1.glb")), b = Document::load(out);
+    for (int c = 0; c < 3; ++c) {
+        const Track& before = a.channel(0, c)->track;
+        const Track& after = b.channel(0, c)->track;
+        EXPECT_EQ(after.interpolation, tangent::Interpolation::Linear);
+        EXPECT_LE(maxDifference(before, after), 0.01 * 1.5) << "channel " << c;
+        // Fewer keys than sampling every key interval at the candidates' density (32).
+        EXPECT_LT(after.keyCount(), (before.keyCount() - 1) * 32) << "channel " << c;
+    }
+}
+
+TEST(Convert, LinearToCubicSplineIsExactAndSelectedChannelsOnly) {
+    Workspace w;
+    const std::string in = w.save(cleanDocument(), "clean.glb");
+    const std::string out = w.path("cubic.glb");
+    // Channel 2 is the LINEAR scale.
+    const Result r = runTangent({"convert", q(in), "-o", q(out), "--to", "cubicspline", "--channel", "0:2"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const Document a = Document::load(in), b = Document::load(out);
+    EXPECT_EQ(b.channel(0, 2)->track.interpolation, tangent::Interpolation::CubicSpline);
+    EXPECT_LE(maxDifference(a.channel(0, 2)->track, b.channel(0, 2)->track), 1e-6);
+    EXPECT_TRUE(a.channel(0, 0)->track.sameCurve(b.channel(0, 0)->track));
+    EXPECT_TRUE(a.channel(0, 1)->track.sameCurve(b.channel(0, 1)->track));
+    // And to STEP, keeping the keys.
+    const std::string step = w.path("step.gltf");
+    ASSERT_EQ(runTangent({"convert", q(in), "-o", q(step), "--to", "step"}).status, 0);
+    expectKhronosValid(step);
+    EXPECT_EQ(Document::load(step).channel(0, 0)->track.interpolation, tangent::Interpolation::Step);
+}
+
+TEST(Convert, UnwritableOutputExit2) {
+    const Result r = runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", "/nonexistent/folder/out.glb"});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "/nonexistent/folder/out.glb");
+}
+
+// ------------------------------------------------------------------------------------ fix
+
+TEST(Fix, RepairsWhatValidateFinds) {
+    Workspace w;
+    for (const char* f : {"smooth_trs_1.glb", "multi_object_1.glb"}) {
+        const std::string out = w.path(std::string("fixed_") + f);
+        const Result r = runTangent({"fix", q(fixture(f)), "-o", q(out)});
+        ASSERT_EQ(r.status, 0) << r.err;
+        expectKhronosValid(out);
+        for (const tangent::Finding& finding : tangent::checkFile(out)) {
+            EXPECT_NE(finding.code, "TANGENT_ROTATION_HEMISPHERE_FLIP") << f;
+            EXPECT_NE(finding.code, "TANGENT_UNUSED_TANGENT_NONZERO") << f;
+        }
+    }
+}
+
+TEST(Fix, NormalizesRotationsAndZeroesUnusedTangents) {
+    Workspace w;
+    tangent::DocumentBuilder b;
+    const int node = b.addMeshNode("N");
+    const int anim = b.addAnimation("A");
+    Track rotation = makeTrack(tangent::TargetPath::Rotation, tangent::Interpolation::CubicSpline, 4,
+                               {0, 1}, {0, 0, 0, 1.2f, 0, 0, 0.6f, 0.6f});
+    rotation.inTangents[3] = 0.5f;  // unused first in-tangent
+    b.addChannel(anim, node, rotation);
+    const std::string in = w.save(b.build("bad.gltf"), "bad.gltf");
+    Result r = runTangent({"validate", q(in)});
+    EXPECT_EQ(r.status, 1) << r.out;
+    const std::string out = w.path("fixed.gltf");
+    r = runTangent({"fix", q(in), "-o", q(out), "--normalize-rotations", "--zero-unused-tangents"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    r = runTangent({"validate", "--json", q(out)});
+    EXPECT_EQ(r.status, 0) << r.out;
+    const Document fixedDoc = Document::load(out);
+    const Track& fixed = fixedDoc.channel(0, 0)->track;
+    EXPECT_FLOAT_EQ(fixed.value(0, 3), 1.0f);
+    EXPECT_EQ(fixed.inTangent(0, 3), 0.0f);
+}
+
+// --------------------------------------------------------------------------------- render
+
+TEST(Render, PngAndSvgWithoutADisplay) {
+    Workspace w;
+    for (const char* name : {"curve.png", "curve.svg"}) {
+        const std::string out = w.path(name);
+        const Result r = runTangent({"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1", "-o", q(out), "--size", "640x320"});
+        if (r.status != 0 && r.err.find("no renderer") != std::string::npos)
+            GTEST_SKIP() << "built without the editor";
+        ASSERT_EQ(r.status, 0) << r.err;
+        const QByteArray bytes = readBytes(out);
+        if (std::string(name).find(".png") != std::string::npos)
+            EXPECT_EQ(bytes.mid(1, 3), QByteArray("PNG"));
+        else
+            EXPECT_NE(bytes.indexOf("<svg"), -1);
+    }
+    const Result bad = runTangent({"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1", "-o", q(w.path("x.bmp"))});
+    EXPECT_EQ(bad.status, 64);
+}

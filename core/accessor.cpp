@@ -31,6 +31,9 @@ namespace {
 
 constexpr const char* kInvalid = "TANGENT_ACCESSOR_INVALID";
 
+// Elements an accessor without a bufferView may have beyond the file's own bytes.
+constexpr std::uint64_t kMaxElementsWithoutData = std::uint64_t(1) << 20;
+
 [[noreturn]] void fail(const std::string& file, const std::string& pointer, const std::string& msg,
                        const char* code = kInvalid) {
     throw AccessorError(file, code, pointer, msg);
@@ -174,6 +177,10 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
     const bool sparse = a.contains("sparse");
     if (a.contains("bufferView") && count > available)
         fail(file, ptr + "/count", std::to_string(count) + " elements cannot fit the file's buffers.");
+    // Without a bufferView the elements are zeros (and sparse substitutions) that cost the file
+    // nothing: bound them by its data too, or a few bytes of JSON could ask for gigabytes.
+    if (!a.contains("bufferView") && count > available + kMaxElementsWithoutData)
+        fail(file, ptr + "/count", std::to_string(count) + " elements without a bufferView are far more than the file's data.");
     if (count > (std::uint64_t(1) << 31) / out.components)
         fail(file, ptr + "/count", std::to_string(count) + " elements are more than Tangent can hold.");
     out.count = int(count);

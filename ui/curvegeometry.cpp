@@ -1,0 +1,76 @@
+#include "curvegeometry.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tangent/hermite.h"
+
+namespace tangent::ui {
+
+const Track* trackOf(const Document& doc, int animation, int channel) {
+    const Channel* ch = doc.channel(animation, channel);
+    return ch && ch->supported ? &ch->track : nullptr;
+}
+
+KeyHandles keyHandles(const Track& track, int k, int c) {
+    KeyHandles h;
+    const int n = track.keyCount();
+    h.key = QPointF(track.times[k], track.value(k, c));
+    if (track.interpolation != Interpolation::CubicSpline || n < 2) return h;
+    const double v = track.value(k, c);
+    const double t = track.times[k];
+    // In-handle: the segment before the key (for the first key, the segment after it).
+    const double dtIn = k > 0 ? double(track.times[k]) - track.times[k - 1] : double(track.times[1]) - track.times[0];
+    const double dtOut =
+        k < n - 1 ? double(track.times[k + 1]) - track.times[k] : double(track.times[n - 1]) - track.times[n - 2];
+    h.hasIn = h.hasOut = true;
+    h.in = QPointF(t - dtIn / 3, inHandleValue(v, track.inTangent(k, c), dtIn));
+    h.out = QPointF(t + dtOut / 3, outHandleValue(v, track.outTangent(k, c), dtOut));
+    h.inUsed = k > 0;
+    h.outUsed = k < n - 1;
+    h.broken = k > 0 && k < n - 1 && track.inTangent(k, c) != track.outTangent(k, c);
+    return h;
+}
+
+double slopeFromPointer(QPointF keyPos, QPointF world, bool outHandle, double minDt) {
+    double dt = world.x() - keyPos.x();
+    if (outHandle) dt = std::max(dt, minDt);
+    else dt = std::min(dt, -minDt);
+    return (world.y() - keyPos.y()) / dt;
+}
+
+QRectF curvesBounds(const Document& doc, const std::vector<CurveRef>& curves, bool withHandles,
+                    const KeySelection* onlyKeys) {
+    double t0 = INFINITY, t1 = -INFINITY, v0 = INFINITY, v1 = -INFINITY;
+    auto add = [&](QPointF p) {
+        t0 = std::min(t0, p.x());
+        t1 = std::max(t1, p.x());
+        v0 = std::min(v0, p.y());
+        v1 = std::max(v1, p.y());
+    };
+    for (const CurveRef& ref : curves) {
+        const Track* track = trackOf(doc, ref.animation, ref.channel);
+        if (!track || ref.component >= track->components) continue;
+        for (int k = 0; k < track->keyCount(); ++k) {
+            if (onlyKeys && !onlyKeys->count({ref.animation, ref.channel, k, ref.component})) continue;
+            const KeyHandles h = keyHandles(*track, k, ref.component);
+            add(h.key);
+            if (withHandles) {
+                if (h.inUsed) add(h.in);
+                if (h.outUsed) add(h.out);
+            }
+        }
+    }
+    if (!(t0 <= t1)) return QRectF();
+    return QRectF(t0, v0, t1 - t0, v1 - v0);
+}
+
+QString channelLabel(const Document& doc, int a, int c) {
+    const Channel* ch = doc.channel(a, c);
+    if (!ch) return QString();
+    QString node = QString::fromStdString(ch->nodeName);
+    if (node.isEmpty()) node = ch->node >= 0 ? QStringLiteral("node %1").arg(ch->node) : QStringLiteral("?");
+    return QStringLiteral("%1 \u00b7 %2").arg(node, QString::fromStdString(ch->pathName));
+}
+
+}  // namespace tangent::ui

@@ -1,0 +1,75 @@
+#pragma once
+// Where things are on a curve, in world coordinates (seconds, value): keys, Bézier handles
+// (at exactly one third of their own segment, see tangent/hermite.h), curve references.
+// Shared by the painter, the hit-tester and the curve view's drags.
+#include <set>
+#include <tuple>
+#include <vector>
+
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include "tangent/document.h"
+
+namespace tangent::ui {
+
+// One component curve of one channel.
+struct CurveRef {
+    int animation = -1;
+    int channel = -1;
+    int component = -1;
+    bool operator==(const CurveRef& o) const {
+        return animation == o.animation && channel == o.channel && component == o.component;
+    }
+    bool operator!=(const CurveRef& o) const { return !(*this == o); }
+    bool operator<(const CurveRef& o) const {
+        return std::tie(animation, channel, component) < std::tie(o.animation, o.channel, o.component);
+    }
+};
+
+// One key on one component curve (what the view selects).
+struct KeyRef {
+    int animation = -1;
+    int channel = -1;
+    int key = -1;
+    int component = -1;
+    CurveRef curve() const { return {animation, channel, component}; }
+    bool operator==(const KeyRef& o) const {
+        return animation == o.animation && channel == o.channel && key == o.key && component == o.component;
+    }
+    bool operator<(const KeyRef& o) const {
+        return std::tie(animation, channel, key, component) <
+               std::tie(o.animation, o.channel, o.key, o.component);
+    }
+};
+using KeySelection = std::set<KeyRef>;
+
+// The track of a curve reference if it is editable (a decoded channel), else null.
+const Track* trackOf(const Document&, int animation, int channel);
+
+// A key's handles in world coordinates. A handle exists only for CUBICSPLINE tracks with at
+// least two keys; the first key's in-handle and the last key's out-handle are "unused" (the
+// spec ignores them) and are placed using the neighbouring segment's length.
+struct KeyHandles {
+    QPointF key;
+    QPointF in, out;
+    bool hasIn = false, hasOut = false;
+    bool inUsed = false, outUsed = false;
+    bool broken = false;  // in-tangent != out-tangent for this component (interior keys)
+};
+KeyHandles keyHandles(const Track&, int key, int component);
+
+// The slope (value per second) a handle dragged to `world` gives, for a key at `keyPos`:
+// the direction from the key to the pointer. A pointer on the wrong side of the key (or
+// closer than minDt in time) is treated as minDt away, so the slope stays finite.
+double slopeFromPointer(QPointF keyPos, QPointF world, bool outHandle, double minDt);
+
+// Bounding box of keys (and, with handles, of the used handles) of the given curves.
+QRectF curvesBounds(const Document&, const std::vector<CurveRef>&, bool withHandles,
+                    const KeySelection* onlyKeys = nullptr);
+
+// "Node · path" for the channel list and titles.
+QString channelLabel(const Document&, int animation, int channel);
+
+}  // namespace tangent::ui

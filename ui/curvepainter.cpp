@@ -1,0 +1,301 @@
+#include "curvepainter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "tangent/hermite.h"
+
+namespace tangent::ui {
+
+double tickStep(double pixelsPerUnit, double minPixels) {
+    if (!(pixelsPerUnit > 0) || !std::isfinite(pixelsPerUnit)) return 1;
+    const double raw = minPixels / pixelsPerUnit;  // world units between ticks, at least
+    const double p = std::pow(10.0, std::floor(std::log10(raw)));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (m * p >= raw * (1 - 1e-12)) return m * p;
+    return 10 * p;
+}
+
+QString formatTick(double value, double step) {
+    const int decimals = std::clamp(int(-std::floor(std::log10(step) + 1e-9)), 0, 9);
+    if (std::abs(value) < step * 1e-6) value = 0;  // no "-0"
+    return QString::number(value, 'f', decimals);
+}
+
+QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, bool normalized, double x0,
+                       double x1) {
+    QPainterPath path;
+    const int n = track.keyCount();
+    if (n == 0) return path;
+    auto pt = [&](double t, double v) { return view.toWidget(QPointF(t, v)); };
+    if (n == 1) {
+        path.moveTo(pt(track.times[0], track.value(0, c)));
+        return path;
+    }
+    const double t0 = view.toWorldX(x0), t1 = view.toWorldX(x1);
+    // First and last segment that touch the columns.
+    int kFirst = t0 <= track.times[0] ? 0 : findSegment(track, t0);
+    int kLast = t1 >= track.times[n - 1] ? n - 2 : findSegment(track, t1);
+
+    const bool rotation = track.normalizesResult();
+    const bool sampled = rotation && (normalized || track.interpolation == Interpolation::Linear) &&
+                         track.interpolation != Interpolation::Step;
+    if (sampled) {
+        // Not a polynomial: sample every 2 pixels, plus every key time exactly.
+        std::vector<double> times;
+        const double a = std::max<double>(t0, track.times[kFirst]);
+        const double b = std::min<double>(t1, track.times[kLast + 1]);
+        const double stepT = 2.0 / view.scaleX();
+        int k = kFirst;
+        for (double t = a; t < b; t += stepT) {
+            while (k <= kLast + 1 && track.times[k] <= t) {
+                if (times.empty() || times.back() < track.times[k]) times.push_back(track.times[k]);
+                ++k;
+            }
+            if (times.empty() || times.back() < t) times.push_back(t);
+        }
+        while (k <= kLast + 1 && track.times[k] <= b) times.push_back(track.times[k++]);
+        if (times.empty() || times.back() < b) times.push_back(b);
+        std::vector<double> out(times.size() * track.components);
+        evaluateSorted(track, times.data(), times.size(), out.data(), normalized);
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            const QPointF p = pt(times[i], out[i * track.components + c]);
+            if (i == 0) path.moveTo(p);
+            else path.lineTo(p);
+        }
+        return path;
+    }
+
+    path.moveTo(pt(track.times[kFirst], track.value(kFirst, c)));
+    for (int k = kFirst; k <= kLast; ++k) {
+        const double ta = track.times[k], tb = track.times[k + 1], dt = tb - ta;
+        const double va = track.value(k, c), vb = track.value(k + 1, c);
+        switch (track.interpolation) {
+        case Interpolation::Step:
+            path.lineTo(pt(tb, va));
+            path.lineTo(pt(tb, vb));
+            break;
+        case Interpolation::Linear:
+            path.lineTo(pt(tb, vb));
+            break;
+        case Interpolation::CubicSpline:
+            // The Bézier view of the Hermite segment (tangent/hermite.h); exact because the
+            // view transform is affine.
+            path.cubicTo(pt(ta + dt / 3, outHandleValue(va, track.outTangent(k, c), dt)),
+                         pt(tb - dt / 3, inHandleValue(vb, track.inTangent(k + 1, c), dt)), pt(tb, vb));
+            break;
+        }
+    }
+    return path;
+}
+
+CurvePainter::CurvePainter(QPainter& painter, const ViewTransform& view, const Theme& theme)
+    : p_(painter), view_(view), theme_(theme),
+      area_(QPointF(0, 0), view.viewport()) {}
+
+void CurvePainter::drawBackground(double t0, double t1) {
+    p_.fillRect(area_, theme_.background);
+    if (t1 > t0) {
+        const double x0 = std::max(0.0, view_.toWidgetX(t0)), x1 = std::min(area_.width(), view_.toWidgetX(t1));
+        if (x1 > x0) p_.fillRect(QRectF(x0, 0, x1 - x0, area_.height()), theme_.rangeBackground);
+    }
+}
+
+void CurvePainter::drawGrid() {
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, false);
+    const QRectF w = view_.visibleWorld();
+    auto lines = [&](bool vertical) {
+        const double scale = vertical ? view_.scaleX() : view_.scaleY();
+        const double major = tickStep(scale, vertical ? 90 : 48);
+        const double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
+        const double lo = vertical ? w.left() : w.top(), hi = vertical ? w.right() : w.bottom();
+        for (int pass = 0; pass < 2; ++pass) {
+            const double step = pass == 0 ? minor : major;
+            if (step * scale < 6) continue;
+            p_.setPen(QPen(pass == 0 ? theme_.gridMinor : theme_.gridMajor, 1));
+            for (double v = std::ceil(lo / step) * step; v <= hi; v += step) {
+                if (vertical) {
+                    const double x = std::round(view_.toWidgetX(v)) + 0.5;
+                    p_.drawLine(QPointF(x, 0), QPointF(x, area_.height()));
+                } else {
+                    const double y = std::round(view_.toWidgetY(v)) + 0.5;
+                    p_.drawLine(QPointF(0, y), QPointF(area_.width(), y));
+                }
+            }
+        }
+    };
+    lines(true);
+    lines(false);
+    // The zero value line and the time origin.
+    p_.setPen(QPen(theme_.zeroLine, 1));
+    const double y0 = std::round(view_.toWidgetY(0)) + 0.5;
+    if (y0 >= 0 && y0 <= area_.height()) p_.drawLine(QPointF(0, y0), QPointF(area_.width(), y0));
+    const double x0 = std::round(view_.toWidgetX(0)) + 0.5;
+    if (x0 >= 0 && x0 <= area_.width()) p_.drawLine(QPointF(x0, 0), QPointF(x0, area_.height()));
+    p_.restore();
+}
+
+void CurvePainter::drawRulers() {
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, false);
+    QFont font = p_.font();
+    font.setPixelSize(11);
+    p_.setFont(font);
+    const QFontMetricsF fm(font);
+    const QRectF w = view_.visibleWorld();
+
+    // Left: values.
+    p_.fillRect(QRectF(0, 0, kRulerWidth, area_.height()), theme_.rulerBackground);
+    const double vStep = tickStep(view_.scaleY(), 48);
+    p_.setPen(theme_.label);
+    for (double v = std::ceil(w.top() / vStep) * vStep; v <= w.bottom(); v += vStep) {
+        const double y = view_.toWidgetY(v);
+        if (y < kRulerHeight + 6 || y > area_.height() - 4) continue;
+        const QString s = formatTick(v, vStep);
+        p_.drawText(QRectF(2, y - fm.height() / 2, kRulerWidth - 8, fm.height()), Qt::AlignRight | Qt::AlignVCenter, s);
+        p_.drawLine(QPointF(kRulerWidth - 4, std::round(y) + 0.5), QPointF(kRulerWidth, std::round(y) + 0.5));
+    }
+    // Top: seconds.
+    p_.fillRect(QRectF(0, 0, area_.width(), kRulerHeight), theme_.rulerBackground);
+    const double tStep = tickStep(view_.scaleX(), 90);
+    for (double t = std::ceil(w.left() / tStep) * tStep; t <= w.right(); t += tStep) {
+        const double x = view_.toWidgetX(t);
+        if (x < kRulerWidth + 4) continue;
+        const QString s = formatTick(t, tStep) + QStringLiteral(" s");
+        p_.setPen(theme_.label);
+        p_.drawText(QRectF(x + 4, 0, 80, kRulerHeight), Qt::AlignLeft | Qt::AlignVCenter, s);
+        p_.drawLine(QPointF(std::round(x) + 0.5, kRulerHeight - 7), QPointF(std::round(x) + 0.5, kRulerHeight));
+    }
+    p_.setPen(theme_.gridMajor);
+    p_.drawLine(QPointF(0, kRulerHeight - 0.5), QPointF(area_.width(), kRulerHeight - 0.5));
+    p_.drawLine(QPointF(kRulerWidth - 0.5, 0), QPointF(kRulerWidth - 0.5, area_.height()));
+    p_.fillRect(QRectF(0, 0, kRulerWidth, kRulerHeight), theme_.rulerBackground);
+    p_.setPen(theme_.label);
+    p_.drawText(QRectF(0, 0, kRulerWidth - 6, kRulerHeight), Qt::AlignRight | Qt::AlignVCenter,
+                QStringLiteral("value"));
+    p_.restore();
+}
+
+void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, const CurveDrawOptions& opt,
+                             bool dimmed) {
+    if (track.keyCount() == 0) return;
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, true);
+    QColor color = colorIn;
+    if (dimmed) color.setAlphaF(0.35);
+    const double x0 = -2, x1 = area_.width() + 2;
+    const bool normalizedCurve = track.normalizesResult() && opt.normalizedRotation;
+    if (normalizedCurve && track.interpolation == Interpolation::CubicSpline) {
+        // The raw cubic the handles belong to, faint and dashed beneath the played curve.
+        QColor raw = color;
+        raw.setAlphaF(color.alphaF() * 0.45);
+        QPen pen(raw, 1.0, Qt::DashLine);
+        p_.setPen(pen);
+        p_.setBrush(Qt::NoBrush);
+        p_.drawPath(curvePath(track, c, view_, false, x0, x1));
+    }
+    p_.setPen(QPen(color, theme_.curveWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p_.setBrush(Qt::NoBrush);
+    p_.drawPath(curvePath(track, c, view_, opt.normalizedRotation, x0, x1));
+    if (opt.extrapolation) {
+        QColor ext = color;
+        ext.setAlphaF(color.alphaF() * 0.5);
+        p_.setPen(QPen(ext, 1.0, Qt::DotLine));
+        // Clamped: the first value before the first key, the last after the last.
+        std::vector<double> first(track.components), last(track.components);
+        const double tFirst = track.times.front(), tLast = track.times.back();
+        evaluateSorted(track, &tFirst, 1, first.data(), opt.normalizedRotation);
+        evaluateSorted(track, &tLast, 1, last.data(), opt.normalizedRotation);
+        const double xa = view_.toWidgetX(track.times.front()), xb = view_.toWidgetX(track.times.back());
+        if (xa > x0) {
+            const double y = view_.toWidgetY(first[c]);
+            p_.drawLine(QPointF(x0, y), QPointF(xa, y));
+        }
+        if (xb < x1) {
+            const double y = view_.toWidgetY(last[c]);
+            p_.drawLine(QPointF(xb, y), QPointF(x1, y));
+        }
+    }
+    p_.restore();
+}
+
+void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn,
+                            const std::function<bool(int)>& selected, const std::function<bool(int)>& showHandles,
+                            bool dimmed) {
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, true);
+    QColor color = colorIn;
+    if (dimmed) color.setAlphaF(0.4);
+    const double xMin = -20, xMax = area_.width() + 20;
+    const double r = theme_.keyRadius, hr = theme_.handleRadius;
+    for (int k = 0; k < track.keyCount(); ++k) {
+        const KeyHandles h = keyHandles(track, k, c);
+        const QPointF kp = view_.toWidget(h.key);
+        const bool handles = (h.hasIn || h.hasOut) && showHandles && showHandles(k);
+        if (!handles && (kp.x() < xMin || kp.x() > xMax)) continue;
+        if (handles) {
+            auto drawHandle = [&](QPointF world, bool used) {
+                const QPointF hp = view_.toWidget(world);
+                QColor hc = !used ? theme_.handleUnused : h.broken ? theme_.handleBroken : theme_.handleLine;
+                if (dimmed) hc.setAlphaF(0.4);
+                p_.setPen(QPen(hc, 1.2, used ? Qt::SolidLine : Qt::DashLine));
+                p_.drawLine(kp, hp);
+                p_.setPen(QPen(hc, 1.4));
+                p_.setBrush(used ? QBrush(hc) : Qt::NoBrush);
+                p_.drawEllipse(hp, hr, hr);
+            };
+            if (h.hasIn) drawHandle(h.in, h.inUsed);
+            if (h.hasOut) drawHandle(h.out, h.outUsed);
+        }
+        const bool sel = selected && selected(k);
+        p_.setPen(QPen(sel ? QColor(Qt::white) : color, 1.5));
+        p_.setBrush(sel ? theme_.keySelected : theme_.background);
+        if (track.isBroken(k) && h.broken) {
+            // Broken key: a diamond, so reviewers find it without opening its handles.
+            const double d = r + 1.5;
+            QPolygonF diamond;
+            diamond << kp + QPointF(0, -d) << kp + QPointF(d, 0) << kp + QPointF(0, d) << kp + QPointF(-d, 0);
+            p_.drawPolygon(diamond);
+        } else {
+            p_.drawEllipse(kp, r, r);
+        }
+    }
+    p_.restore();
+}
+
+void CurvePainter::drawPlayhead(double t) {
+    const double x = std::round(view_.toWidgetX(t)) + 0.5;
+    if (x < 0 || x > area_.width()) return;
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, false);
+    p_.setPen(QPen(theme_.playhead, 1));
+    p_.drawLine(QPointF(x, kRulerHeight), QPointF(x, area_.height()));
+    // A flag in the ruler, with the time.
+    QFont font = p_.font();
+    font.setPixelSize(11);
+    p_.setFont(font);
+    const QString s = QString::number(t, 'f', 3);
+    const double w = QFontMetricsF(font).horizontalAdvance(s) + 10;
+    const QRectF flag(x - w / 2, 2, w, kRulerHeight - 4);
+    p_.setRenderHint(QPainter::Antialiasing, true);
+    p_.setPen(Qt::NoPen);
+    p_.setBrush(theme_.playhead);
+    p_.drawRoundedRect(flag, 3, 3);
+    p_.setPen(Qt::white);
+    p_.drawText(flag, Qt::AlignCenter, s);
+    p_.restore();
+}
+
+void CurvePainter::drawRubberBand(const QRectF& r) {
+    p_.save();
+    QColor fill = theme_.rubberBand;
+    fill.setAlphaF(0.15);
+    p_.setPen(QPen(theme_.rubberBand, 1, Qt::DashLine));
+    p_.setBrush(fill);
+    p_.drawRect(r.normalized());
+    p_.restore();
+}
+
+}  // namespace tangent::ui

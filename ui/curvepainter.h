@@ -1,0 +1,63 @@
+#pragma once
+// The one curve painter: grid, rulers, curves, keys and handles on any QPainter (the curve
+// view's widget, a QImage or a QSvgGenerator for `tangent render`). No widget inside.
+#include <functional>
+
+#include <QPainter>
+#include <QPainterPath>
+#include <QString>
+
+#include "curvegeometry.h"
+#include "theme.h"
+#include "viewtransform.h"
+
+namespace tangent::ui {
+
+struct CurveDrawOptions {
+    // Rotation: draw the normalized curve the engine plays (sampled: not a polynomial) and
+    // the raw component cubic faintly beneath it; false draws the raw cubics only.
+    bool normalizedRotation = true;
+    bool showAllHandles = false;  // else only the handles of selected keys
+    bool extrapolation = true;    // the clamped value before the first / after the last key
+};
+
+// Tick spacing: the smallest of 1, 2, 5 x 10^n world units that is at least minPixels apart.
+double tickStep(double pixelsPerUnit, double minPixels);
+// A tick label with as many decimals as the step needs ("0.25", "10", "-1.5").
+QString formatTick(double value, double step);
+
+// The curve of one component in widget coordinates over the widget columns [x0, x1]:
+// CUBICSPLINE segments as exact cubicTo, LINEAR as lines, STEP as steps; normalized rotation
+// (and slerped LINEAR rotation) sampled every couple of pixels. Without extrapolation.
+QPainterPath curvePath(const Track&, int component, const ViewTransform&, bool normalized, double x0, double x1);
+
+class CurvePainter {
+public:
+    CurvePainter(QPainter& painter, const ViewTransform& view, const Theme& theme = Theme::dark());
+
+    // Sizes of the rulers' bands (time labels on top, value labels on the left).
+    static constexpr double kRulerHeight = 22;
+    static constexpr double kRulerWidth = 58;
+
+    // Background, with the time span [t0, t1] (the key range) slightly lighter.
+    void drawBackground(double t0, double t1);
+    void drawGrid();
+    // Tick labels: seconds along the top, values along the left.
+    void drawRulers();
+    void drawCurve(const Track&, int component, const QColor&, const CurveDrawOptions&, bool dimmed = false);
+    // Keys of one component, and handles where `showHandles(key)` says so. Broken keys are
+    // drawn as diamonds; broken handles in the theme's broken colour; unused end tangents
+    // dashed and hollow.
+    void drawKeys(const Track&, int component, const QColor&, const std::function<bool(int)>& selected,
+                  const std::function<bool(int)>& showHandles, bool dimmed = false);
+    void drawPlayhead(double t);
+    void drawRubberBand(const QRectF& widgetRect);
+
+private:
+    QPainter& p_;
+    const ViewTransform& view_;
+    const Theme& theme_;
+    QRectF area_;
+};
+
+}  // namespace tangent::ui

@@ -1,0 +1,594 @@
+#include "curveview.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include <QApplication>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QWheelEvent>
+
+#include "commands.h"
+#include "curvepainter.h"
+#include "tangent/edit.h"
+#include "theme.h"
+
+namespace tangent::ui {
+
+namespace {
+constexpr double kFrameMargin = 36;
+}
+
+CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
+    setFocusPolicy(Qt::StrongFocus);
+    setMouseTracking(true);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setMinimumSize(320, 200);
+    view_.setViewport(size());
+    auto repaint = [this] { update(); };
+    DocumentModel* model = state_->model();
+    connect(model, &DocumentModel::channelChanged, this, repaint);
+    connect(model, &DocumentModel::documentReset, this, repaint);
+    connect(state_, &ViewState::selectionChanged, this, repaint);
+    connect(state_, &ViewState::currentTimeChanged, this, repaint);
+    connect(state_, &ViewState::optionsChanged, this, repaint);
+    connect(state_, &ViewState::curvesChanged, this, [this] {
+        if (interaction_ != Interaction::Idle && interaction_ != Interaction::Pressed) abortDrag();
+        interaction_ = Interaction::Idle;
+        userMovedView_ = false;
+        frameAll();
+    });
+}
+
+const Document* CurveView::doc() const {
+    return state_->model()->hasDocument() ? &state_->model()->document() : nullptr;
+}
+
+void CurveView::setViewTransform(const ViewTransform& v) {
+    view_ = v;
+    view_.setViewport(size());
+    userMovedView_ = true;
+    update();
+}
+
+HitOptions CurveView::hitOptions() const {
+    HitOptions o;
+    o.showAllHandles = state_->showAllHandles();
+    o.normalizedRotation = state_->normalizedRotation();
+    return o;
+}
+
+Hit CurveView::hitAt(QPointF pos) const {
+    if (!doc()) return {};
+    return hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, hitOptions());
+}
+
+// ---- framing ---------------------------------------------------------------------------
+
+QRectF CurveView::contentBounds(bool selectedOnly) const {
+    const Document* d = doc();
+    if (!d) return {};
+    const std::vector<CurveRef> curves = state_->visibleCurves();
+    if (selectedOnly) {
+        const KeySelection& sel = state_->selection();
+        return curvesBounds(*d, curves, true, &sel);
+    }
+    // Keys, plus the curve between them (it may overshoot the keys).
+    QRectF r = curvesBounds(*d, curves, false);
+    if (r.isNull() && r.width() == 0 && r.height() == 0 && curves.empty()) return r;
+    double v0 = r.top(), v1 = r.bottom();
+    for (const CurveRef& ref : curves) {
+        const Track* track = trackOf(*d, ref.animation, ref.channel);
+        if (!track || track->keyCount() < 2) continue;
+        const int n = 512;
+        std::vector<double> times(n), out(n * track->components);
+        for (int i = 0; i < n; ++i) times[i] = track->startTime() + (track->endTime() - track->startTime()) * i / (n - 1);
+        evaluateSorted(*track, times.data(), n, out.data(), state_->normalizedRotation());
+        for (int i = 0; i < n; ++i) {
+            v0 = std::min(v0, out[i * track->components + ref.component]);
+            v1 = std::max(v1, out[i * track->components + ref.component]);
+        }
+    }
+    r.setTop(v0);
+    r.setBottom(v1);
+    return r;
+}
+
+void CurveView::fitWorld(const QRectF& world) {
+    view_.setViewport(size());
+    view_.fit(world, QMarginsF(CurvePainter::kRulerWidth + kFrameMargin, CurvePainter::kRulerHeight + kFrameMargin,
+                               kFrameMargin, kFrameMargin));
+    update();
+}
+
+void CurveView::frameAll() {
+    const QRectF r = contentBounds(false);
+    if (state_->visibleCurves().empty()) return update();
+    fitWorld(r);
+    userMovedView_ = false;
+}
+
+void CurveView::frameSelected() {
+    if (state_->selection().empty()) return frameAll();
+    fitWorld(contentBounds(true));
+    userMovedView_ = true;
+}
+
+void CurveView::resizeEvent(QResizeEvent*) {
+    if (!userMovedView_) frameAll();
+    view_.setViewport(size());
+}
+
+// ---- selection and key edits -----------------------------------------------------------
+
+void CurveView::selectAll() {
+    const Document* d = doc();
+    if (!d) return;
+    KeySelection all;
+    for (const CurveRef& ref : state_->visibleCurves()) {
+        const Track* track = trackOf(*d, ref.animation, ref.channel);
+        for (int k = 0; track && k < track->keyCount(); ++k)
+            all.insert({ref.animation, ref.channel, k, ref.component});
+    }
+    state_->setSelection(std::move(all));
+}
+
+void CurveView::deleteSelectedKeys() {
+    const Document* d = doc();
+    if (!d || state_->selection().empty()) return;
+    std::map<ChannelKey, std::vector<int>> keys;
+    for (auto [a, c, k] : state_->selectedKeys()) keys[{a, c}].push_back(k);
+    std::vector<TrackChange> changes;
+    int count = 0;
+    try {
+        for (auto& [ch, ks] : keys) {
+            const Track* track = trackOf(*d, ch.first, ch.second);
+            if (!track) continue;
+            Track after = *track;
+            deleteKeys(after, ks);
+            count += int(ks.size());
+            changes.push_back({ch.first, ch.second, *track, std::move(after)});
+        }
+    } catch (const EditError& e) {
+        emit message(QString::fromStdString(e.what()));
+        return;
+    }
+    state_->setSelection({});
+    state_->model()->pushEdit(countedName(QStringLiteral("Delete"), count, QStringLiteral("key")), std::move(changes));
+}
+
+void CurveView::insertKeyAtPlayhead() {
+    const Document* d = doc();
+    if (!d) return;
+    std::vector<TrackChange> changes;
+    KeySelection sel;
+    const double t = state_->currentTime();
+    for (auto [a, c] : state_->shownChannels()) {
+        const Track* track = trackOf(*d, a, c);
+        if (!track || track->keyCount() < 2 || t <= track->startTime() || t >= track->endTime()) continue;
+        Track after = *track;
+        try {
+            const int k = insertKey(after, t);
+            for (int comp = 0; comp < after.components; ++comp) sel.insert({a, c, k, comp});
+        } catch (const EditError&) {
+            continue;  // a key is already there
+        }
+        changes.push_back({a, c, *track, std::move(after)});
+    }
+    if (changes.empty()) return;
+    state_->model()->pushEdit(QStringLiteral("Insert key"), std::move(changes));
+    state_->setSelection(std::move(sel));
+}
+
+bool CurveView::selectNextBrokenKey(bool forward) {
+    const Document* d = doc();
+    if (!d) return false;
+    // Candidates in (time, channel) order over the shown channels.
+    struct Cand {
+        double t;
+        int a, c, k;
+        bool operator<(const Cand& o) const { return std::tie(t, a, c, k) < std::tie(o.t, o.a, o.c, o.k); }
+    };
+    std::vector<Cand> cands;
+    for (auto [a, c] : state_->shownChannels()) {
+        const Track* track = trackOf(*d, a, c);
+        for (int k = 0; track && k < track->keyCount(); ++k)
+            if (track->isBroken(k)) cands.push_back({track->times[k], a, c, k});
+    }
+    if (cands.empty()) {
+        emit message(QStringLiteral("No broken keys in the shown channels."));
+        return false;
+    }
+    std::sort(cands.begin(), cands.end());
+    std::optional<Cand> current;
+    if (!state_->selection().empty()) {
+        const KeyRef& r = forward ? *state_->selection().rbegin() : *state_->selection().begin();
+        const Track* track = trackOf(*d, r.animation, r.channel);
+        if (track && r.key < track->keyCount()) current = Cand{track->times[r.key], r.animation, r.channel, r.key};
+    }
+    const Cand* pick = nullptr;
+    if (forward) {
+        for (const Cand& cnd : cands)
+            if (!current || *current < cnd) {
+                pick = &cnd;
+                break;
+            }
+        if (!pick) pick = &cands.front();  // wrap around
+    } else {
+        for (auto it = cands.rbegin(); it != cands.rend(); ++it)
+            if (!current || *it < *current) {
+                pick = &*it;
+                break;
+            }
+        if (!pick) pick = &cands.back();
+    }
+    const Track* track = trackOf(*d, pick->a, pick->c);
+    KeySelection sel;
+    for (int comp = 0; comp < track->components; ++comp)
+        if (!state_->isHidden({pick->a, pick->c, comp})) sel.insert({pick->a, pick->c, pick->k, comp});
+    state_->setSelection(std::move(sel));
+    state_->setCurrentTime(pick->t);
+    frameSelected();
+    return true;
+}
+
+// ---- painting --------------------------------------------------------------------------
+
+void CurveView::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    const Theme& theme = Theme::dark();
+    view_.setViewport(size());
+    CurvePainter cp(p, view_, theme);
+    const Document* d = doc();
+    const std::vector<CurveRef> curves = state_->visibleCurves();
+
+    double t0 = 0, t1 = 0;
+    if (d) {
+        bool first = true;
+        for (auto [a, c] : state_->shownChannels())
+            if (const Track* track = trackOf(*d, a, c); track && track->keyCount()) {
+                t0 = first ? track->startTime() : std::min(t0, track->startTime());
+                t1 = first ? track->endTime() : std::max(t1, track->endTime());
+                first = false;
+            }
+    }
+    cp.drawBackground(t0, t1);
+    cp.drawGrid();
+
+    CurveDrawOptions opt;
+    opt.normalizedRotation = state_->normalizedRotation();
+    const KeySelection& sel = state_->selection();
+    if (d) {
+        for (const CurveRef& ref : curves) {
+            const Track& track = *trackOf(*d, ref.animation, ref.channel);
+            cp.drawCurve(track, ref.component, componentColor(track, ref.component), opt);
+        }
+        for (const CurveRef& ref : curves) {
+            const Track& track = *trackOf(*d, ref.animation, ref.channel);
+            auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };
+            auto handles = [&](int k) { return state_->showAllHandles() || isSel(k); };
+            cp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles);
+        }
+        // The playhead and each visible curve's value at it.
+        cp.drawPlayhead(state_->currentTime());
+        p.setRenderHint(QPainter::Antialiasing, true);
+        QFont font = p.font();
+        font.setPixelSize(11);
+        p.setFont(font);
+        const double xp = view_.toWidgetX(state_->currentTime());
+        for (auto [a, c] : state_->shownChannels()) {
+            const Track* track = trackOf(*d, a, c);
+            if (!track || !track->keyCount()) continue;
+            std::vector<double> v(track->components);
+            const double t = state_->currentTime();
+            evaluateSorted(*track, &t, 1, v.data(), opt.normalizedRotation);
+            for (int comp = 0; comp < track->components; ++comp) {
+                if (state_->isHidden({a, c, comp})) continue;
+                const QPointF pt(xp, view_.toWidgetY(v[comp]));
+                const QColor col = componentColor(*track, comp);
+                p.setPen(QPen(col, 1.5));
+                p.setBrush(theme.background);
+                p.drawEllipse(pt, 3, 3);
+                p.setPen(col);
+                p.drawText(pt + QPointF(6, -4), QString::number(v[comp], 'g', 4));
+            }
+        }
+    }
+    if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
+    cp.drawRulers();
+    if (d) cp.drawPlayhead(state_->currentTime());
+
+    // Legend: the shown channels, top right.
+    if (d && !state_->shownChannels().empty()) {
+        QFont font = p.font();
+        font.setPixelSize(12);
+        p.setFont(font);
+        const QFontMetricsF fm(font);
+        double y = CurvePainter::kRulerHeight + 8;
+        for (auto [a, c] : state_->shownChannels()) {
+            const Track* track = trackOf(*d, a, c);
+            if (!track) continue;
+            const QString label = channelLabel(*d, a, c) + QStringLiteral("  ") + toString(track->interpolation);
+            double x = width() - 12 - fm.horizontalAdvance(label) - track->components * 22;
+            p.setPen(theme.text);
+            p.drawText(QPointF(x, y + fm.ascent()), label);
+            x += fm.horizontalAdvance(label) + 8;
+            for (int comp = 0; comp < track->components; ++comp) {
+                QColor col = componentColor(*track, comp);
+                if (state_->isHidden({a, c, comp})) col.setAlphaF(0.25);
+                p.setPen(col);
+                p.drawText(QPointF(x, y + fm.ascent()), componentName(*track, comp));
+                x += 22;
+            }
+            y += fm.height() + 2;
+        }
+    }
+    if (!d || curves.empty()) {
+        p.setPen(theme.label);
+        QFont font = p.font();
+        font.setPixelSize(14);
+        p.setFont(font);
+        p.drawText(rect(), Qt::AlignCenter,
+                   !d ? QStringLiteral("Open a glTF file (Ctrl+O) or drop one here")
+                      : QStringLiteral("Select a channel in the Channels list"));
+    }
+}
+
+// ---- mouse -----------------------------------------------------------------------------
+
+void CurveView::mousePressEvent(QMouseEvent* e) {
+    setFocus(Qt::MouseFocusReason);
+    if (interaction_ != Interaction::Idle) return;
+    pressPos_ = lastPos_ = e->position();
+    pressMods_ = e->modifiers();
+    if (e->button() == Qt::MiddleButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier) &&
+                                            hitAt(e->position()).kind == HitKind::Nothing)) {
+        interaction_ = Interaction::Panning;
+        setCursor(Qt::ClosedHandCursor);
+        return;
+    }
+    if (e->button() != Qt::LeftButton || !doc()) return;
+    if (e->position().y() < CurvePainter::kRulerHeight) {
+        interaction_ = Interaction::DraggingPlayhead;
+        state_->setCurrentTime(std::max(0.0, view_.toWorldX(e->position().x())));
+        return;
+    }
+    pressHit_ = hitAt(e->position());
+    const bool shift = e->modifiers() & Qt::ShiftModifier;
+    if (pressHit_.kind == HitKind::Key) {
+        const KeyRef k = pressHit_.keyRef();
+        KeySelection sel = state_->selection();
+        if (shift) {
+            if (sel.count(k)) sel.erase(k);
+            else sel.insert(k);
+        } else if (!sel.count(k)) {
+            sel = {k};
+        }
+        state_->setSelection(std::move(sel));
+    }
+    interaction_ = Interaction::Pressed;
+}
+
+void CurveView::beginDrag() {
+    const Document* d = doc();
+    before_.clear();
+    dragKeys_.clear();
+    if (pressHit_.kind == HitKind::InHandle || pressHit_.kind == HitKind::OutHandle) {
+        const ChannelKey ch{pressHit_.curve.animation, pressHit_.curve.channel};
+        before_[ch] = *trackOf(*d, ch.first, ch.second);
+        interaction_ = Interaction::DraggingHandle;
+    } else if (pressHit_.kind == HitKind::Key && state_->selection().count(pressHit_.keyRef())) {
+        for (auto [a, c, k] : state_->selectedKeys()) {
+            if (!before_.count({a, c})) before_[{a, c}] = *trackOf(*d, a, c);
+            dragKeys_[{a, c}].push_back(k);
+        }
+        interaction_ = Interaction::DraggingKeys;
+    } else {
+        interaction_ = Interaction::RubberBand;
+        rubberBand_ = QRectF(pressPos_, pressPos_);
+    }
+}
+
+void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
+    DocumentModel* model = state_->model();
+    if (interaction_ == Interaction::DraggingKeys) {
+        QPointF delta = pos - pressPos_;
+        if (mods & Qt::ShiftModifier) {  // lock to the dominant axis
+            if (std::abs(delta.x()) >= std::abs(delta.y())) delta.setY(0);
+            else delta.setX(0);
+        }
+        double dt = delta.x() / view_.scaleX();
+        const double dv = -delta.y() / view_.scaleY();
+        // One shift for all channels: the most every channel allows, so keys stay together.
+        for (auto& [ch, keys] : dragKeys_) dt = clampTimeShift(before_[ch], keys, dt);
+        for (auto& [ch, keys] : dragKeys_) {
+            Track track = before_[ch];
+            if (dt != 0) moveKeysInTime(track, keys, dt);
+            if (dv != 0)
+                for (const KeyRef& k : state_->selection())
+                    if (k.animation == ch.first && k.channel == ch.second)
+                        setValue(track, k.key, k.component, before_[ch].value(k.key, k.component) + dv);
+            model->setTrack(ch.first, ch.second, track);
+        }
+    } else if (interaction_ == Interaction::DraggingHandle) {
+        const ChannelKey ch{pressHit_.curve.animation, pressHit_.curve.channel};
+        const Track& base = before_[ch];
+        const int k = pressHit_.key, comp = pressHit_.curve.component;
+        const bool out = pressHit_.kind == HitKind::OutHandle;
+        // The tangent is the direction from the key to the pointer (the handle's length is
+        // fixed by the segment: one third of it in time).
+        const double slope = slopeFromPointer(QPointF(base.times[k], base.value(k, comp)), view_.toWorld(pos), out,
+                                              1.0 / view_.scaleX());
+        Track track = base;
+        const bool breakHandles = mods & Qt::AltModifier;
+        setTangent(track, k, comp, out ? Handle::Out : Handle::In, slope, breakHandles);
+        model->setTrack(ch.first, ch.second, track);
+    } else if (interaction_ == Interaction::RubberBand) {
+        rubberBand_ = QRectF(pressPos_, pos).normalized();
+        update();
+    }
+}
+
+void CurveView::finishDrag() {
+    if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle) {
+        const Document& d = state_->model()->document();
+        std::vector<TrackChange> changes;
+        for (auto& [ch, track] : before_) changes.push_back({ch.first, ch.second, track, *trackOf(d, ch.first, ch.second)});
+        QString name;
+        if (interaction_ == Interaction::DraggingHandle) {
+            name = QStringLiteral("Edit tangent");
+        } else {
+            int n = 0;
+            for (auto& [ch, keys] : dragKeys_) n += int(keys.size());
+            name = countedName(QStringLiteral("Move"), n, QStringLiteral("key"));
+        }
+        state_->model()->pushEdit(name, std::move(changes));
+    } else if (interaction_ == Interaction::RubberBand) {
+        KeySelection sel = keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_);
+        if (pressMods_ & Qt::ShiftModifier)
+            sel.insert(state_->selection().begin(), state_->selection().end());
+        state_->setSelection(std::move(sel));
+    }
+    before_.clear();
+    dragKeys_.clear();
+    interaction_ = Interaction::Idle;
+    update();
+}
+
+void CurveView::abortDrag() {
+    if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle)
+        for (auto& [ch, track] : before_) state_->model()->setTrack(ch.first, ch.second, track);
+    before_.clear();
+    dragKeys_.clear();
+    interaction_ = Interaction::Idle;
+    unsetCursor();
+    update();
+}
+
+void CurveView::mouseMoveEvent(QMouseEvent* e) {
+    const QPointF pos = e->position();
+    emit cursorMoved(view_.toWorldX(pos.x()), view_.toWorldY(pos.y()));
+    switch (interaction_) {
+    case Interaction::Idle:
+        updateCursor(pos);
+        break;
+    case Interaction::Pressed:
+        if ((pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {
+            beginDrag();
+            updateDrag(pos, e->modifiers());
+        }
+        break;
+    case Interaction::DraggingKeys:
+    case Interaction::DraggingHandle:
+    case Interaction::RubberBand:
+        updateDrag(pos, e->modifiers());
+        break;
+    case Interaction::Panning:
+        view_.pan(pos - lastPos_);
+        userMovedView_ = true;
+        update();
+        break;
+    case Interaction::DraggingPlayhead:
+        state_->setCurrentTime(std::max(0.0, view_.toWorldX(pos.x())));
+        break;
+    }
+    lastPos_ = pos;
+}
+
+void CurveView::mouseReleaseEvent(QMouseEvent* e) {
+    switch (interaction_) {
+    case Interaction::Pressed:
+        // A click: select just the key under the pointer, or clear the selection.
+        if (!(pressMods_ & Qt::ShiftModifier)) {
+            if (pressHit_.kind == HitKind::Key) state_->setSelection({pressHit_.keyRef()});
+            else if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve) state_->setSelection({});
+        }
+        interaction_ = Interaction::Idle;
+        break;
+    case Interaction::DraggingKeys:
+    case Interaction::DraggingHandle:
+    case Interaction::RubberBand:
+        if (e->button() == Qt::LeftButton) finishDrag();
+        break;
+    case Interaction::Panning:
+        if (e->button() == Qt::MiddleButton || e->button() == Qt::LeftButton) {
+            interaction_ = Interaction::Idle;
+            unsetCursor();
+        }
+        break;
+    case Interaction::DraggingPlayhead:
+        interaction_ = Interaction::Idle;
+        break;
+    case Interaction::Idle:
+        break;
+    }
+    updateCursor(e->position());
+}
+
+void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
+    if (e->button() != Qt::LeftButton || !doc()) return;
+    const Hit hit = hitAt(e->position());
+    if (hit.kind != HitKind::Curve) return mousePressEvent(e);
+    const Track* track = trackOf(*doc(), hit.curve.animation, hit.curve.channel);
+    Track after = *track;
+    try {
+        const int k = insertKey(after, hit.time);
+        state_->model()->pushEdit(QStringLiteral("Insert key"),
+                                  {{hit.curve.animation, hit.curve.channel, *track, std::move(after)}});
+        state_->setSelection({{hit.curve.animation, hit.curve.channel, k, hit.curve.component}});
+    } catch (const EditError& err) {
+        emit message(QString::fromStdString(err.what()));
+    }
+    interaction_ = Interaction::Idle;
+}
+
+void CurveView::wheelEvent(QWheelEvent* e) {
+    const int delta = e->angleDelta().y() != 0 ? e->angleDelta().y() : e->angleDelta().x();
+    if (delta == 0) return;
+    const double f = std::pow(1.0015, delta);
+    const bool timeOnly = e->modifiers() & Qt::ControlModifier;
+    const bool valueOnly = e->modifiers() & Qt::ShiftModifier;
+    view_.zoom(valueOnly ? 1.0 : f, timeOnly ? 1.0 : f, e->position());
+    userMovedView_ = true;
+    update();
+    e->accept();
+}
+
+void CurveView::keyPressEvent(QKeyEvent* e) {
+    if (e->key() == Qt::Key_Escape && interaction_ != Interaction::Idle) {
+        abortDrag();
+        return;
+    }
+    if (e->matches(QKeySequence::SelectAll)) return selectAll();
+    switch (e->key()) {
+    case Qt::Key_Delete:
+    case Qt::Key_Backspace:
+        return deleteSelectedKeys();
+    case Qt::Key_F:
+        return frameSelected();
+    case Qt::Key_Home:
+        return frameAll();
+    default:
+        QWidget::keyPressEvent(e);
+    }
+}
+
+void CurveView::leaveEvent(QEvent*) {
+    hover_ = {};
+}
+
+void CurveView::updateCursor(QPointF pos) {
+    if (interaction_ != Interaction::Idle) return;
+    const Hit h = hitAt(pos);
+    if (h.kind == HitKind::Key || h.kind == HitKind::InHandle || h.kind == HitKind::OutHandle)
+        setCursor(Qt::PointingHandCursor);
+    else if (h.kind == HitKind::Curve)
+        setCursor(Qt::CrossCursor);
+    else
+        unsetCursor();
+    hover_ = h;
+}
+
+}  // namespace tangent::ui

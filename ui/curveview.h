@@ -1,0 +1,89 @@
+#pragma once
+// The graph editor's centre: draws the visible component curves of the shown channels with
+// the shared CurvePainter and edits them with the mouse. Curve data lives in the
+// DocumentModel; every edit goes through the core edit API and ends as one undo entry.
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include <QWidget>
+
+#include "curvegeometry.h"
+#include "hittest.h"
+#include "viewstate.h"
+#include "viewtransform.h"
+
+namespace tangent::ui {
+
+class CurveView : public QWidget {
+    Q_OBJECT
+public:
+    // What the mouse is doing. A press becomes a drag only past startDragDistance().
+    enum class Interaction { Idle, Pressed, DraggingKeys, DraggingHandle, RubberBand, Panning, DraggingPlayhead };
+
+    explicit CurveView(ViewState* state, QWidget* parent = nullptr);
+
+    const ViewTransform& viewTransform() const { return view_; }
+    void setViewTransform(const ViewTransform& v);
+    Interaction interaction() const { return interaction_; }
+    HitOptions hitOptions() const;
+    Hit hitAt(QPointF pos) const;
+
+    QSize sizeHint() const override { return {900, 560}; }
+
+public slots:
+    void frameAll();
+    void frameSelected();  // frame all when nothing is selected
+    void selectAll();
+    void deleteSelectedKeys();
+    void insertKeyAtPlayhead();
+    // Selects and frames the next / previous broken key (in-tangent != out-tangent) of the
+    // shown channels, after / before the current selection. Returns false when there is none.
+    bool selectNextBrokenKey(bool forward = true);
+
+signals:
+    void cursorMoved(double time, double value);  // world coordinates under the pointer
+    void message(const QString& text);            // a refused edit, for the status bar
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void resizeEvent(QResizeEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void keyPressEvent(QKeyEvent*) override;
+    void leaveEvent(QEvent*) override;
+
+private:
+    using ChannelKey = std::pair<int, int>;
+    const Document* doc() const;
+    void beginDrag();
+    void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
+    void finishDrag();
+    void abortDrag();
+    void updateCursor(QPointF pos);
+    QRectF contentBounds(bool selectedOnly) const;
+    void fitWorld(const QRectF& world);
+
+    ViewState* state_;
+    ViewTransform view_;
+    bool userMovedView_ = false;  // else a resize re-frames
+
+    Interaction interaction_ = Interaction::Idle;
+    QPointF pressPos_;
+    QPointF lastPos_;
+    Hit pressHit_;
+    Qt::KeyboardModifiers pressMods_;
+    bool pressOnRuler_ = false;
+    QRectF rubberBand_;
+    // The tracks as they were when the drag began: every drag position is applied to these,
+    // so the edit is a function of the pointer, not an accumulation.
+    std::map<ChannelKey, Track> before_;
+    std::map<ChannelKey, std::vector<int>> dragKeys_;
+    Hit hover_;
+};
+
+}  // namespace tangent::ui

@@ -1,0 +1,93 @@
+#include "hittest.h"
+
+#include <cmath>
+#include <limits>
+
+#include <QLineF>
+
+namespace tangent::ui {
+
+namespace {
+
+double distanceToSegment(QPointF p, QPointF a, QPointF b) {
+    const QPointF ab = b - a;
+    const double len2 = QPointF::dotProduct(ab, ab);
+    double s = len2 > 0 ? QPointF::dotProduct(p - a, ab) / len2 : 0;
+    s = std::clamp(s, 0.0, 1.0);
+    return QLineF(p, a + s * ab).length();
+}
+
+}  // namespace
+
+Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeySelection& selection,
+            const ViewTransform& view, QPointF pos, const HitOptions& opt) {
+    Hit best;
+    int bestRank = 0;  // 3 handle, 2 key, 1 curve
+    best.distance = std::numeric_limits<double>::infinity();
+    auto offer = [&](int rank, double d, Hit h) {
+        if (rank > bestRank || (rank == bestRank && d < best.distance)) {
+            h.distance = d;
+            best = h;
+            bestRank = rank;
+        }
+    };
+    const double tPos = view.toWorldX(pos.x());
+    for (const CurveRef& ref : curves) {
+        const Track* track = trackOf(doc, ref.animation, ref.channel);
+        if (!track || ref.component < 0 || ref.component >= track->components || track->keyCount() == 0) continue;
+        // Keys and handles: only keys whose handle could reach the pointer need a look, but
+        // tracks are small enough to scan.
+        for (int k = 0; k < track->keyCount(); ++k) {
+            const KeyRef kr{ref.animation, ref.channel, k, ref.component};
+            const KeyHandles h = keyHandles(*track, k, ref.component);
+            const double dk = QLineF(view.toWidget(h.key), pos).length();
+            if (dk <= opt.keyRadius) offer(2, dk, Hit{HitKind::Key, ref, k, track->times[k], 0});
+            if (opt.showAllHandles || selection.count(kr)) {
+                if (h.hasIn && h.inUsed) {
+                    const double d = QLineF(view.toWidget(h.in), pos).length();
+                    if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::InHandle, ref, k, track->times[k], 0});
+                }
+                if (h.hasOut && h.outUsed) {
+                    const double d = QLineF(view.toWidget(h.out), pos).length();
+                    if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::OutHandle, ref, k, track->times[k], 0});
+                }
+            }
+        }
+        if (bestRank >= 2) continue;
+        // The curve: distance to the drawn polyline a few pixels either side of the pointer,
+        // inside the key range (the clamped extrapolation is not editable).
+        if (tPos < track->times.front() || tPos > track->times.back() || track->keyCount() < 2) continue;
+        const bool normalize = opt.normalizedRotation && track->normalizesResult();
+        const int n = 9;
+        double times[n];
+        for (int i = 0; i < n; ++i) times[i] = view.toWorldX(pos.x() - 4 + i);
+        std::vector<double> out(n * track->components);
+        evaluateSorted(*track, times, n, out.data(), normalize);
+        double d = std::numeric_limits<double>::infinity();
+        for (int i = 0; i + 1 < n; ++i) {
+            const QPointF a = view.toWidget(QPointF(times[i], out[i * track->components + ref.component]));
+            const QPointF b = view.toWidget(QPointF(times[i + 1], out[(i + 1) * track->components + ref.component]));
+            d = std::min(d, distanceToSegment(pos, a, b));
+        }
+        if (d <= opt.curveRadius) offer(1, d, Hit{HitKind::Curve, ref, -1, tPos, 0});
+    }
+    if (bestRank == 0) best = Hit{};
+    return best;
+}
+
+KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves, const ViewTransform& view,
+                        const QRectF& widgetRect) {
+    KeySelection result;
+    const QRectF r = widgetRect.normalized();
+    for (const CurveRef& ref : curves) {
+        const Track* track = trackOf(doc, ref.animation, ref.channel);
+        if (!track || ref.component < 0 || ref.component >= track->components) continue;
+        for (int k = 0; k < track->keyCount(); ++k) {
+            const QPointF p = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));
+            if (r.contains(p)) result.insert({ref.animation, ref.channel, k, ref.component});
+        }
+    }
+    return result;
+}
+
+}  // namespace tangent::ui

@@ -1,0 +1,379 @@
+#include "mainwindow.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+
+#include "channelspanel.h"
+#include "curveview.h"
+#include "issuespanel.h"
+#include "keyinspector.h"
+#include "tangent/edit.h"
+
+namespace tangent::ui {
+
+namespace {
+constexpr int kMaxRecent = 8;
+bool isGltfPath(const QString& path) {
+    const QString ext = QFileInfo(path).suffix().toLower();
+    return ext == QLatin1String("gltf") || ext == QLatin1String("glb");
+}
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+    model_ = new DocumentModel(this);
+    state_ = new ViewState(model_, this);
+    view_ = new CurveView(state_, this);
+    setCentralWidget(view_);
+    setAcceptDrops(true);
+    setDockNestingEnabled(true);
+
+    auto dock = [this](const QString& title, const QString& name, QWidget* w, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    channels_ = new ChannelsPanel(state_, this);
+    inspector_ = new KeyInspector(state_, this);
+    issues_ = new IssuesPanel(model_, this);
+    QDockWidget* channelsDock =
+        dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
+    QDockWidget* keyDock = dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspector_, Qt::RightDockWidgetArea);
+    QDockWidget* issuesDock = dock(QStringLiteral("Issues"), QStringLiteral("issuesDock"), issues_, Qt::BottomDockWidgetArea);
+    resizeDocks({channelsDock, keyDock}, {330, 360}, Qt::Horizontal);
+    resizeDocks({issuesDock}, {150}, Qt::Vertical);
+
+    cursorLabel_ = new QLabel(this);
+    selectionLabel_ = new QLabel(this);
+    issuesLabel_ = new QLabel(this);
+    cursorLabel_->setMinimumWidth(220);
+    statusBar()->addPermanentWidget(issuesLabel_);
+    statusBar()->addPermanentWidget(selectionLabel_);
+    statusBar()->addPermanentWidget(cursorLabel_);
+
+    createActions();
+
+    connect(view_, &CurveView::cursorMoved, this, [this](double t, double v) {
+        cursorLabel_->setText(QStringLiteral("t %1 s   value %2").arg(t, 0, 'f', 3).arg(v, 0, 'g', 5));
+    });
+    connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    connect(state_, &ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
+    connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
+    connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
+    connect(issues_, &IssuesPanel::findingActivated, this, &MainWindow::showFinding);
+    connect(issues_, &IssuesPanel::countChanged, this, [this](int errors, int warnings) {
+        issuesLabel_->setText(QStringLiteral("%1 errors, %2 warnings").arg(errors).arg(warnings));
+    });
+
+    QSettings settings;
+    resize(1400, 860);
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    updateTitle();
+    updateSelectionStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
+    QMenu* edit = menuBar()->addMenu(QStringLiteral("&Edit"));
+    QMenu* viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
+    QMenu* key = menuBar()->addMenu(QStringLiteral("&Key"));
+    QMenu* channel = menuBar()->addMenu(QStringLiteral("&Channel"));
+    QToolBar* tb = addToolBar(QStringLiteral("Main"));
+    tb->setObjectName(QStringLiteral("mainToolbar"));
+    tb->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    tb->setMovable(false);
+
+    auto act = [this](QMenu* menu, const QString& text, const QKeySequence& seq, auto slot) {
+        auto* a = new QAction(text, this);
+        if (!seq.isEmpty()) a->setShortcut(seq);
+        a->setShortcutContext(Qt::WindowShortcut);
+        connect(a, &QAction::triggered, this, slot);
+        menu->addAction(a);
+        return a;
+    };
+
+    QAction* openA = act(file, QStringLiteral("&Open…"), QKeySequence::Open, [this] { open(); });
+    recentMenu_ = file->addMenu(QStringLiteral("Open &Recent"));
+    QAction* saveA = act(file, QStringLiteral("&Save"), QKeySequence::Save, [this] { save(); });
+    act(file, QStringLiteral("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    file->addSeparator();
+    act(file, QStringLiteral("Open &Sample"), QKeySequence(), [this] {
+        if (maybeSave()) openSample();
+    });
+    file->addSeparator();
+    act(file, QStringLiteral("&Quit"), QKeySequence::Quit, [this] { close(); });
+    updateRecentMenu();
+
+    QAction* undoA = model_->undoStack()->createUndoAction(this, QStringLiteral("&Undo"));
+    undoA->setShortcut(QKeySequence::Undo);
+    QAction* redoA = model_->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
+    redoA->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undoA);
+    edit->addAction(redoA);
+    edit->addSeparator();
+    act(edit, QStringLiteral("Select &All"), QKeySequence::SelectAll, [this] { view_->selectAll(); });
+    act(edit, QStringLiteral("&Delete Keys"), QKeySequence::Delete, [this] { view_->deleteSelectedKeys(); });
+    act(edit, QStringLiteral("&Insert Key at Playhead"), QKeySequence(Qt::Key_I), [this] { view_->insertKeyAtPlayhead(); });
+
+    QAction* frameAllA =
+        act(viewMenu, QStringLiteral("Frame &All"), QKeySequence(Qt::Key_Home), [this] { view_->frameAll(); });
+    QAction* frameSelA =
+        act(viewMenu, QStringLiteral("Frame &Selected"), QKeySequence(Qt::Key_F), [this] { view_->frameSelected(); });
+    viewMenu->addSeparator();
+    QAction* normA = act(viewMenu, QStringLiteral("&Normalized Rotation"), QKeySequence(Qt::Key_N),
+                         [this](bool on) { state_->setNormalizedRotation(on); });
+    normA->setCheckable(true);
+    normA->setChecked(state_->normalizedRotation());
+    normA->setToolTip(QStringLiteral("Rotation: the normalized curve the engine plays (off: the raw component cubics)"));
+    QAction* handlesA = act(viewMenu, QStringLiteral("Show All &Handles"), QKeySequence(Qt::Key_H),
+                            [this](bool on) { state_->setShowAllHandles(on); });
+    handlesA->setCheckable(true);
+    viewMenu->addSeparator();
+
+    QAction* nextA = act(key, QStringLiteral("&Next Broken Key"), QKeySequence(Qt::Key_BracketRight),
+                         [this] { view_->selectNextBrokenKey(true); });
+    QAction* prevA = act(key, QStringLiteral("&Previous Broken Key"), QKeySequence(Qt::Key_BracketLeft),
+                         [this] { view_->selectNextBrokenKey(false); });
+    key->addSeparator();
+    QMenu* modes = key->addMenu(QStringLiteral("&Handle Mode"));
+    const std::pair<HandleMode, QString> modeList[] = {
+        {HandleMode::Free, QStringLiteral("&Free (Broken)")}, {HandleMode::Aligned, QStringLiteral("&Aligned")},
+        {HandleMode::Auto, QStringLiteral("A&uto")},          {HandleMode::AutoClamped, QStringLiteral("Auto &Clamped")},
+        {HandleMode::Flat, QStringLiteral("F&lat")},          {HandleMode::Linear, QStringLiteral("&Linear")}};
+    int i = 1;
+    for (auto& [mode, text] : modeList) {
+        const HandleMode m = mode;
+        act(modes, text, QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + i++)), [this, m] { setHandleMode(m); });
+    }
+    key->addMenu(modes);
+
+    QMenu* interp = channel->addMenu(QStringLiteral("&Interpolation"));
+    act(interp, QStringLiteral("&Step"), QKeySequence(), [this] { setInterpolation(Interpolation::Step); });
+    act(interp, QStringLiteral("&Linear"), QKeySequence(), [this] { setInterpolation(Interpolation::Linear); });
+    act(interp, QStringLiteral("&Cubic Spline"), QKeySequence(), [this] { setInterpolation(Interpolation::CubicSpline); });
+
+    tb->addAction(openA);
+    tb->addAction(saveA);
+    tb->addSeparator();
+    tb->addAction(undoA);
+    tb->addAction(redoA);
+    tb->addSeparator();
+    tb->addAction(frameAllA);
+    tb->addAction(frameSelA);
+    tb->addAction(normA);
+    tb->addAction(handlesA);
+    tb->addSeparator();
+    tb->addAction(prevA);
+    tb->addAction(nextA);
+
+    // Dock toggles.
+    for (QDockWidget* d : findChildren<QDockWidget*>()) viewMenu->addAction(d->toggleViewAction());
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(QStringLiteral("%1[*] — Tangent").arg(model_->hasDocument() ? model_->displayName() : QStringLiteral("Tangent")));
+    setWindowModified(model_->isModified());
+}
+
+void MainWindow::updateSelectionStatus() {
+    const auto keys = state_->selectedKeys();
+    selectionLabel_->setText(keys.empty() ? QStringLiteral("no selection")
+                                          : QStringLiteral("%1 key%2 selected").arg(keys.size()).arg(keys.size() == 1 ? "" : "s"));
+}
+
+bool MainWindow::openFile(const QString& path) {
+    QString error;
+    if (!model_->open(path, &error)) {
+        QMessageBox::critical(this, QStringLiteral("Cannot open file"), error);
+        return false;
+    }
+    addRecent(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::openSample() {
+    QFile f(QStringLiteral(":/sample/sample.gltf"));
+    if (!f.open(QIODevice::ReadOnly)) {
+        statusBar()->showMessage(QStringLiteral("The built-in sample is not part of this build; open a file with Ctrl+O."));
+        return false;
+    }
+    const QByteArray raw = f.readAll();
+    try {
+        std::vector<std::uint8_t> bytes(raw.begin(), raw.end());
+        model_->setDocument(Document::fromBytes(bytes, "sample.gltf", ""), QString(), QStringLiteral("sample.gltf"));
+    } catch (const std::exception& e) {
+        QMessageBox::critical(this, QStringLiteral("Cannot open the sample"), QString::fromStdString(e.what()));
+        return false;
+    }
+    return true;
+}
+
+void MainWindow::open() {
+    if (!maybeSave()) return;
+    QSettings settings;
+    const QString dir = settings.value(QStringLiteral("lastDir")).toString();
+    const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Open glTF"), dir,
+                                                      QStringLiteral("glTF files (*.gltf *.glb);;All files (*)"));
+    if (path.isEmpty()) return;
+    settings.setValue(QStringLiteral("lastDir"), QFileInfo(path).absolutePath());
+    openFile(path);
+}
+
+bool MainWindow::saveTo(const QString& path) {
+    QString error;
+    if (!model_->saveAs(path, &error)) {
+        QMessageBox::critical(this, QStringLiteral("Cannot save file"), error);
+        return false;
+    }
+    addRecent(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(QStringLiteral("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    return true;
+}
+
+bool MainWindow::save() {
+    if (!model_->hasDocument()) return false;
+    if (model_->filePath().isEmpty()) return saveAs();
+    return saveTo(model_->filePath());
+}
+
+bool MainWindow::saveAs() {
+    if (!model_->hasDocument()) return false;
+    QString suggested = model_->filePath().isEmpty() ? model_->displayName() : model_->filePath();
+    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save glTF As"), suggested,
+                                                      QStringLiteral("glTF (*.gltf);;glTF binary (*.glb)"));
+    if (path.isEmpty()) return false;
+    if (!isGltfPath(path)) {
+        QMessageBox::warning(this, QStringLiteral("Cannot save file"),
+                             QStringLiteral("The file name must end in .gltf or .glb."));
+        return false;
+    }
+    return saveTo(path);
+}
+
+bool MainWindow::maybeSave() {
+    if (!model_->hasDocument() || !model_->isModified()) return true;
+    const auto answer = QMessageBox::warning(
+        this, QStringLiteral("Unsaved changes"),
+        QStringLiteral("%1 has unsaved changes. Save them?").arg(model_->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!maybeSave()) {
+        e->ignore();
+        return;
+    }
+    QSettings settings;
+    settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    e->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* e) {
+    for (const QUrl& url : e->mimeData()->urls())
+        if (url.isLocalFile() && isGltfPath(url.toLocalFile())) return e->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* e) {
+    for (const QUrl& url : e->mimeData()->urls())
+        if (url.isLocalFile() && isGltfPath(url.toLocalFile())) {
+            e->acceptProposedAction();
+            if (maybeSave()) openFile(url.toLocalFile());
+            return;
+        }
+}
+
+void MainWindow::addRecent(const QString& path) {
+    QSettings settings;
+    QStringList list = settings.value(QStringLiteral("recentFiles")).toStringList();
+    list.removeAll(path);
+    list.prepend(path);
+    while (list.size() > kMaxRecent) list.removeLast();
+    settings.setValue(QStringLiteral("recentFiles"), list);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+    recentMenu_->clear();
+    const QStringList list = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+    for (const QString& path : list) {
+        QAction* a = recentMenu_->addAction(QFileInfo(path).fileName());
+        a->setToolTip(path);
+        connect(a, &QAction::triggered, this, [this, path] {
+            if (maybeSave()) openFile(path);
+        });
+    }
+    recentMenu_->setEnabled(!list.isEmpty());
+}
+
+void MainWindow::setHandleMode(HandleMode mode) {
+    if (!model_->hasDocument() || state_->selection().empty()) return;
+    std::map<std::pair<int, int>, Track> after;
+    for (const KeyRef& k : state_->selection()) {
+        const Track* track = trackOf(model_->document(), k.animation, k.channel);
+        if (!track || track->interpolation != Interpolation::CubicSpline) continue;
+        auto it = after.find({k.animation, k.channel});
+        if (it == after.end()) it = after.emplace(std::make_pair(k.animation, k.channel), *track).first;
+        tangent::setHandleMode(it->second, k.key, k.component, mode);
+    }
+    std::vector<TrackChange> changes;
+    for (auto& [ch, track] : after)
+        changes.push_back({ch.first, ch.second, *trackOf(model_->document(), ch.first, ch.second), std::move(track)});
+    model_->pushEdit(QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))), std::move(changes));
+}
+
+void MainWindow::setInterpolation(Interpolation interp) {
+    if (!model_->hasDocument()) return;
+    std::vector<TrackChange> changes;
+    try {
+        for (auto [a, c] : state_->shownChannels()) {
+            const Track* track = trackOf(model_->document(), a, c);
+            if (!track || track->interpolation == interp) continue;
+            Track after = *track;
+            tangent::setInterpolation(after, interp);
+            changes.push_back({a, c, *track, std::move(after)});
+        }
+    } catch (const EditError& e) {
+        QMessageBox::warning(this, QStringLiteral("Cannot change interpolation"), QString::fromStdString(e.what()));
+        return;
+    }
+    model_->pushEdit(QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), std::move(changes));
+}
+
+void MainWindow::showFinding(const Finding& f) {
+    if (f.animation < 0 || f.channel < 0) return;
+    if (!trackOf(model_->document(), f.animation, f.channel)) return;
+    state_->setShownChannels({{f.animation, f.channel}});
+    const Track* track = trackOf(model_->document(), f.animation, f.channel);
+    if (f.key >= 0 && f.key < track->keyCount()) {
+        KeySelection sel;
+        for (int comp = 0; comp < track->components; ++comp) sel.insert({f.animation, f.channel, f.key, comp});
+        state_->setSelection(std::move(sel));
+        state_->setCurrentTime(track->times[f.key]);
+        view_->frameSelected();
+    }
+}
+
+}  // namespace tangent::ui

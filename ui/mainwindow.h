@@ -1,0 +1,71 @@
+#pragma once
+// The editor window: Channels, Key and Issues docks around the curve view; menus, toolbar,
+// status bar, files (open/save/recent/drag-and-drop) and the unsaved-changes guard.
+#include <QMainWindow>
+
+#include "documentmodel.h"
+#include "viewstate.h"
+
+class QLabel;
+class QMenu;
+class QAction;
+
+namespace tangent::ui {
+
+class CurveView;
+class ChannelsPanel;
+class KeyInspector;
+class IssuesPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    DocumentModel* model() { return model_; }
+    ViewState* viewState() { return state_; }
+    CurveView* curveView() { return view_; }
+    KeyInspector* keyInspector() { return inspector_; }
+    IssuesPanel* issuesPanel() { return issues_; }
+
+    // Opens a file, showing a message box on failure; returns success. No unsaved-changes
+    // question (callers ask first).
+    bool openFile(const QString& path);
+    // The built-in sample from the Qt resource :/sample/sample.gltf; false if it is missing.
+    bool openSample();
+    bool saveTo(const QString& path);
+    // Asks about unsaved changes; false when the user cancels.
+    bool maybeSave();
+
+protected:
+    void closeEvent(QCloseEvent*) override;
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
+
+private:
+    void createActions();
+    void updateTitle();
+    void updateRecentMenu();
+    void addRecent(const QString& path);
+    void open();
+    bool save();
+    bool saveAs();
+    void setHandleMode(HandleMode mode);
+    void setInterpolation(Interpolation interp);
+    void showFinding(const tangent::Finding& f);
+    void updateSelectionStatus();
+
+    DocumentModel* model_;
+    ViewState* state_;
+    CurveView* view_;
+    ChannelsPanel* channels_;
+    KeyInspector* inspector_;
+    IssuesPanel* issues_;
+    QMenu* recentMenu_ = nullptr;
+    QLabel* cursorLabel_;
+    QLabel* selectionLabel_;
+    QLabel* issuesLabel_;
+};
+
+}  // namespace tangent::ui

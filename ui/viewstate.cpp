@@ -1,0 +1,109 @@
+#include "viewstate.h"
+
+#include <algorithm>
+
+namespace tangent::ui {
+
+ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), model_(model) {
+    connect(model_, &DocumentModel::documentReset, this, [this] {
+        shown_.clear();
+        hidden_.clear();
+        selection_.clear();
+        time_ = 0;
+        // Show the first editable channel.
+        const Document& doc = model_->document();
+        for (const Animation& a : doc.animations()) {
+            for (const Channel& c : a.channels)
+                if (c.supported) {
+                    shown_.push_back({a.index, c.index});
+                    break;
+                }
+            if (!shown_.empty()) break;
+        }
+        emit curvesChanged();
+        emit selectionChanged();
+        emit currentTimeChanged(time_);
+    });
+    connect(model_, &DocumentModel::channelChanged, this, &ViewState::onChannelChanged);
+}
+
+void ViewState::onChannelChanged(int a, int c) {
+    // Keys may have been inserted or deleted (undo of an insert): drop selected keys that no
+    // longer exist.
+    const Track* track = trackOf(model_->document(), a, c);
+    bool changed = false;
+    for (auto it = selection_.begin(); it != selection_.end();) {
+        if (it->animation == a && it->channel == c && (!track || it->key >= track->keyCount())) {
+            it = selection_.erase(it);
+            changed = true;
+        } else {
+            ++it;
+        }
+    }
+    if (changed) emit selectionChanged();
+}
+
+void ViewState::setShownChannels(std::vector<std::pair<int, int>> channels) {
+    if (channels == shown_) return;
+    shown_ = std::move(channels);
+    // Keep only the selection on channels still shown.
+    KeySelection kept;
+    for (const KeyRef& k : selection_)
+        if (std::find(shown_.begin(), shown_.end(), std::make_pair(k.animation, k.channel)) != shown_.end())
+            kept.insert(k);
+    emit curvesChanged();
+    setSelection(std::move(kept));
+}
+
+void ViewState::setHidden(const CurveRef& c, bool hidden) {
+    if (hidden == isHidden(c)) return;
+    if (hidden) hidden_.insert(c);
+    else hidden_.erase(c);
+    emit curvesChanged();
+}
+
+std::vector<CurveRef> ViewState::visibleCurves() const {
+    std::vector<CurveRef> out;
+    if (!model_->hasDocument()) return out;
+    for (auto [a, c] : shown_) {
+        const Track* track = trackOf(model_->document(), a, c);
+        if (!track) continue;
+        for (int comp = 0; comp < track->components; ++comp)
+            if (!isHidden({a, c, comp})) out.push_back({a, c, comp});
+    }
+    return out;
+}
+
+void ViewState::setSelection(KeySelection s) {
+    if (s == selection_) return;
+    selection_ = std::move(s);
+    emit selectionChanged();
+}
+
+std::vector<std::tuple<int, int, int>> ViewState::selectedKeys() const {
+    std::vector<std::tuple<int, int, int>> keys;
+    for (const KeyRef& k : selection_) keys.emplace_back(k.animation, k.channel, k.key);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    return keys;
+}
+
+void ViewState::setCurrentTime(double t) {
+    if (t == time_) return;
+    time_ = t;
+    emit currentTimeChanged(t);
+}
+
+void ViewState::setNormalizedRotation(bool on) {
+    if (on == normalizedRotation_) return;
+    normalizedRotation_ = on;
+    emit optionsChanged();
+}
+
+void ViewState::setShowAllHandles(bool on) {
+    if (on == showAllHandles_) return;
+    showAllHandles_ = on;
+    emit optionsChanged();
+}
+
+}  // namespace tangent::ui

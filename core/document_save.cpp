@@ -259,9 +259,15 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
             base[i] = buffers_[0].size();
             buffers_[0].insert(buffers_[0].end(), buffers_[i].begin(), buffers_[i].end());
         }
-        for (Json& v : json_["bufferViews"]) {
+        // Views no accessor decoded were never checked: re-point only those naming a real
+        // buffer with a valid offset, leave the rest as the file had them.
+        Json empty = Json::array();
+        Json& views = json_.contains("bufferViews") && json_["bufferViews"].is_array() ? json_["bufferViews"] : empty;
+        for (Json& v : views) {
+            if (!v.is_object() || !v.contains("buffer") || !v["buffer"].is_number_unsigned()) continue;
             const std::size_t b = v["buffer"].get<std::size_t>();
-            if (b == 0) continue;
+            if (b == 0 || b >= base.size()) continue;
+            if (v.contains("byteOffset") && !v["byteOffset"].is_number_unsigned()) continue;
             v["buffer"] = 0;
             v["byteOffset"] = v.value("byteOffset", std::size_t(0)) + base[b];
         }

@@ -2,6 +2,8 @@
 // allocate without bound, read or write outside the asset's folder, or evaluate to NaN.
 #include <gtest/gtest.h>
 
+#include <QByteArray>
+
 #include <string>
 
 #include "hostile_support.h"
@@ -38,4 +40,28 @@ TEST(HostileAccessor, HugeCountWithoutBufferViewIsRefusedBeforeAllocating) {
         const std::string sparse = loadError(glb(s.json, s.bin));
         EXPECT_NE(sparse.find("/accessors/1/count"), std::string::npos) << sparse;
     }
+}
+
+// Found by fuzz_save: a GLB save merges every buffer into one and re-points the bufferViews;
+// a view that no accessor uses (so the loader never checked it) naming a missing buffer read
+// past the end of a vector, and malformed views threw JSON type errors instead of saving.
+TEST(HostileSave, UncheckedBufferViewsDoNotBreakMergingBuffers) {
+    Small s = smallAnimation();
+    Json j = s.json;
+    j["buffers"][0]["uri"] = "data:application/octet-stream;base64," +
+                             QByteArray(reinterpret_cast<const char*>(s.bin.data()), qsizetype(s.bin.size())).toBase64().toStdString();
+    j["buffers"].push_back(Json{{"byteLength", 4}, {"uri", "data:application/octet-stream;base64,AAECAw=="}});
+    j["bufferViews"].push_back(Json{{"buffer", 1}, {"byteLength", 4}});
+    j["bufferViews"].push_back(Json{{"buffer", 7}, {"byteLength", 4}});
+    j["bufferViews"].push_back(Json{{"buffer", 1}, {"byteOffset", "x"}, {"byteLength", 4}});
+    j["bufferViews"].push_back(5);
+    const Document doc = Document::fromBytes(text(j), "views.gltf", "");
+    for (FileFormat f : {FileFormat::Glb, FileFormat::Gltf}) {
+        const Document again = Document::fromBytes(saveToBytes(doc, f), "again", "");
+        EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(doc.channel(0, 0)->track));
+    }
+    const Document glb = Document::fromBytes(saveToBytes(doc, FileFormat::Glb), "again.glb", "");
+    EXPECT_EQ(glb.json()["bufferViews"][2]["buffer"], 0);  // buffer 1 now follows buffer 0's 32 bytes
+    EXPECT_EQ(glb.json()["bufferViews"][2]["byteOffset"], 32);
+    EXPECT_EQ(glb.json()["bufferViews"][3]["buffer"], 7);  // left as it was
 }

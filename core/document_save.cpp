@@ -104,7 +104,7 @@ int DocumentWriter::appendFloats(const std::vector<float>& data) {
     std::memcpy(b.data() + offset, data.data(), data.size() * sizeof(float));
     json_["buffers"][0]["byteLength"] = b.size();
     changedBuffers_.insert(0);
-    if (!json_.contains("bufferViews")) json_["bufferViews"] = Json::array();
+    if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) json_["bufferViews"] = Json::array();
     json_["bufferViews"].push_back(
         Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", data.size() * sizeof(float)}});
     return int(json_["bufferViews"].size()) - 1;
@@ -165,15 +165,17 @@ void DocumentWriter::encodeEditedChannels() {
     for (const Animation& anim : doc_.animations()) {
         std::map<int, int> samplerUsers;
         for (const Channel& ch : anim.channels) ++samplerUsers[ch.sampler];
-        Json& janim = json_["animations"][anim.index];
+        // Not a reference kept across the loop: accessorFor may add "buffers" or "bufferViews"
+        // to the root object, and an ordered_json object is a vector that then reallocates.
+        auto janim = [&]() -> Json& { return json_["animations"][anim.index]; };
         for (const Channel& ch : anim.channels) {
             if (!ch.supported || !ch.edited) continue;
             const Track& t = ch.track;
-            Json sampler = janim["samplers"][ch.sampler];
+            Json sampler = janim()["samplers"][ch.sampler];
             int samplerIndex = ch.sampler;
             if (samplerUsers[ch.sampler] > 1) {  // another channel plays this sampler: copy it
-                samplerIndex = int(janim["samplers"].size());
-                janim["samplers"].push_back(sampler);
+                samplerIndex = int(janim()["samplers"].size());
+                janim()["samplers"].push_back(sampler);
                 --samplerUsers[ch.sampler];
             }
 
@@ -199,8 +201,8 @@ void DocumentWriter::encodeEditedChannels() {
             sampler["output"] = accessorFor(output, type, elementCount, outputExclusive ? ch.outputAccessor : -1, false);
             if (outputExclusive) accessorUsers[ch.outputAccessor] = 0;
             sampler["interpolation"] = toString(t.interpolation);
-            janim["samplers"][samplerIndex] = std::move(sampler);
-            janim["channels"][ch.index]["sampler"] = samplerIndex;
+            janim()["samplers"][samplerIndex] = std::move(sampler);
+            janim()["channels"][ch.index]["sampler"] = samplerIndex;
         }
     }
 }
@@ -237,7 +239,7 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
             const std::size_t offset = b.size();
             b.insert(b.end(), bytes.begin(), bytes.end());
             json_["buffers"][0]["byteLength"] = b.size();
-            if (!json_.contains("bufferViews")) json_["bufferViews"] = Json::array();
+            if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) json_["bufferViews"] = Json::array();
             json_["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
             image["bufferView"] = json_["bufferViews"].size() - 1;
             changedBuffers_.insert(0);

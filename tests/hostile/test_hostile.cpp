@@ -65,3 +65,24 @@ TEST(HostileSave, UncheckedBufferViewsDoNotBreakMergingBuffers) {
     EXPECT_EQ(glb.json()["bufferViews"][2]["byteOffset"], 32);
     EXPECT_EQ(glb.json()["bufferViews"][3]["buffer"], 7);  // left as it was
 }
+
+// An edited channel whose accessors have no bufferView, in a file whose "bufferViews" is not an
+// array: the writer appends its own views to a fresh array instead of throwing a JSON error.
+TEST(HostileSave, EditedChannelWithMalformedBufferViews) {
+    Json j = Json{{"asset", {{"version", "2.0"}}},
+                  {"nodes", Json::array({Json::object()})},
+                  {"bufferViews", {{"not", "an array"}}},
+                  {"accessors", Json::array({Json{{"componentType", 5126}, {"count", 1}, {"type", "SCALAR"}},
+                                             Json{{"componentType", 5126}, {"count", 1}, {"type", "VEC3"}}})},
+                  {"animations", Json::array({Json{
+                      {"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "scale"}}}}})},
+                      {"samplers", Json::array({Json{{"input", 0}, {"output", 1}}})}}})}};
+    Document doc = Document::fromBytes(text(j), "views.gltf", "");
+    Track t = doc.channel(0, 0)->track;
+    t.values = {1, 2, 3};
+    doc.setTrack(0, 0, t);
+    for (FileFormat f : {FileFormat::Glb, FileFormat::Gltf}) {
+        const Document again = Document::fromBytes(saveToBytes(doc, f), "again", "");
+        EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
+    }
+}

@@ -26,8 +26,9 @@ bool Parser::parse(const QStringList& arguments) {
     QStringList all = arguments;
     all.prepend(QStringLiteral("tangent"));
     if (!parser_.parse(all))
-        throw UsageError(std::string("tangent ") + name_ + ": " + parser_.errorText().toStdString() +
-                         " (see 'tangent " + name_ + " --help').");
+        throw UsageError(std::string("tangent ") + name_ + ": " +
+                         parser_.errorText().toStdString() + " (see 'tangent " + name_ +
+                         " --help').");
     if (parser_.isSet(QStringLiteral("help"))) {
         std::fputs(helpText().toUtf8().constData(), stdout);
         return false;
@@ -53,8 +54,8 @@ std::string Parser::singleFile(const char* what) const {
 
 std::string Parser::required(const QString& option, const char* what) const {
     if (!parser_.isSet(option) || parser_.value(option).isEmpty())
-        throw UsageError(std::string("tangent ") + name_ + ": " + what + " is required (see 'tangent " +
-                         name_ + " --help').");
+        throw UsageError(std::string("tangent ") + name_ + ": " + what +
+                         " is required (see 'tangent " + name_ + " --help').");
     return parser_.value(option).toStdString();
 }
 
@@ -78,12 +79,14 @@ const Channel& requireChannel(const Document& doc, ChannelRef ref) {
     const Channel* channel = doc.channel(ref.animation, ref.channel);
     if (!channel) {
         const std::size_t animations = doc.animations().size();
-        std::string have = std::to_string(animations) + (animations == 1 ? " animation" : " animations");
+        std::string have =
+                std::to_string(animations) + (animations == 1 ? " animation" : " animations");
         if (ref.animation >= 0 && std::size_t(ref.animation) < animations)
             have = "animation " + std::to_string(ref.animation) + " has " +
                    std::to_string(doc.animations()[std::size_t(ref.animation)].channels.size()) +
                    " channels";
-        throw OperationError(doc.fileName() + ": " + pointer + ": there is no such channel (" + have + ").");
+        throw OperationError(doc.fileName() + ": " + pointer + ": there is no such channel (" +
+                             have + ").");
     }
     if (!channel->supported) {
         for (const Finding& f : doc.loadFindings())
@@ -108,12 +111,14 @@ int parsePositiveInt(const QString& text, const char* option) {
     bool ok = false;
     const int value = text.trimmed().toInt(&ok);
     if (!ok || value < 1)
-        throw UsageError(std::string(option) + " '" + text.toStdString() + "' is not a positive integer.");
+        throw UsageError(std::string(option) + " '" + text.toStdString() +
+                         "' is not a positive integer.");
     return value;
 }
 
 std::string formatNumber(double value) {
-    if (std::isnan(value)) return "nan";
+    if (std::isnan(value))
+        return "nan";
     char buffer[64];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
@@ -134,15 +139,19 @@ Json findingToJson(const Finding& f) {
 std::string describeFinding(const Finding& f) {
     std::string where = f.pointer.empty() ? "(file)" : f.pointer;
     std::string place;
-    if (f.animation >= 0) place += "animation " + std::to_string(f.animation);
-    if (f.channel >= 0) place += ", channel " + std::to_string(f.channel);
-    if (f.key >= 0) place += ", key " + std::to_string(f.key);
+    if (f.animation >= 0)
+        place += "animation " + std::to_string(f.animation);
+    if (f.channel >= 0)
+        place += ", channel " + std::to_string(f.channel);
+    if (f.key >= 0)
+        place += ", key " + std::to_string(f.key);
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
 }
 
 std::string componentName(TargetPath path, int component) {
-    if (path == TargetPath::Weights) return "w" + std::to_string(component);
+    if (path == TargetPath::Weights)
+        return "w" + std::to_string(component);
     static const char* const xyzw[] = {"x", "y", "z", "w"};
     return component >= 0 && component < 4 ? xyzw[component] : "c" + std::to_string(component);
 }

@@ -1,12 +1,12 @@
 #pragma once
 // Shared pieces of the command-line subcommands: exit statuses, argument parsing with
 // per-subcommand --help, channel references, number and finding formatting.
+#include <stdexcept>
+#include <string>
+
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
-
-#include <stdexcept>
-#include <string>
 
 #include "tangent/document.h"
 #include "tangent/finding.h"

@@ -1,8 +1,8 @@
 // `inspect` (what a file holds and what it costs) and `validate` (findings, exit 1 on errors).
-#include <QFileInfo>
-
 #include <cstdio>
 #include <set>
+
+#include <QFileInfo>
 
 #include "cli_common.h"
 #include "tangent/checks.h"
@@ -12,39 +12,55 @@ namespace tangent::cli {
 namespace {
 
 const Json* jsonAt(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
+    if (!object.is_object())
+        return nullptr;
     const auto it = object.find(key);
     return it == object.end() ? nullptr : &*it;
 }
 
 const Json* element(const Json* array, int index) {
-    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size()) return nullptr;
+    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size())
+        return nullptr;
     return &(*array)[std::size_t(index)];
 }
 
 int componentSize(int componentType) {
     switch (componentType) {
-        case 5120: case 5121: return 1;
-        case 5122: case 5123: return 2;
-        case 5125: case 5126: return 4;
-        default: return 0;
+        case 5120:
+        case 5121:
+            return 1;
+        case 5122:
+        case 5123:
+            return 2;
+        case 5125:
+        case 5126:
+            return 4;
+        default:
+            return 0;
     }
 }
 
 int componentsOf(const std::string& type) {
-    if (type == "SCALAR") return 1;
-    if (type == "VEC2") return 2;
-    if (type == "VEC3") return 3;
-    if (type == "VEC4" || type == "MAT2") return 4;
-    if (type == "MAT3") return 9;
-    if (type == "MAT4") return 16;
+    if (type == "SCALAR")
+        return 1;
+    if (type == "VEC2")
+        return 2;
+    if (type == "VEC3")
+        return 3;
+    if (type == "VEC4" || type == "MAT2")
+        return 4;
+    if (type == "MAT3")
+        return 9;
+    if (type == "MAT4")
+        return 16;
     return 0;
 }
 
 // The bytes an accessor's elements take (count x element size), from its JSON; 0 if unknown.
 std::uint64_t accessorBytes(const Json& root, int index) {
     const Json* a = element(jsonAt(root, "accessors"), index);
-    if (!a || !a->is_object()) return 0;
+    if (!a || !a->is_object())
+        return 0;
     const Json* count = jsonAt(*a, "count");
     const Json* type = jsonAt(*a, "type");
     const Json* componentType = jsonAt(*a, "componentType");
@@ -60,11 +76,13 @@ struct ChannelBytes {
 };
 
 std::string interpolationOf(const Document& doc, const Channel& channel) {
-    if (channel.supported) return toString(channel.track.interpolation);
+    if (channel.supported)
+        return toString(channel.track.interpolation);
     const Json* anim = element(jsonAt(doc.json(), "animations"), channel.animation);
     const Json* sampler = anim ? element(jsonAt(*anim, "samplers"), channel.sampler) : nullptr;
     const Json* interpolation = sampler ? jsonAt(*sampler, "interpolation") : nullptr;
-    if (interpolation && interpolation->is_string()) return interpolation->get<std::string>();
+    if (interpolation && interpolation->is_string())
+        return interpolation->get<std::string>();
     return sampler ? "LINEAR" : "";
 }
 
@@ -87,13 +105,16 @@ struct Totals {
     ChannelBytes bytes;
     void add(const Document& doc, const Channel& channel) {
         const ChannelBytes b = bytesOf(doc, channel);
-        if (channel.inputAccessor >= 0 && inputs.insert(channel.inputAccessor).second) bytes.input += b.input;
+        if (channel.inputAccessor >= 0 && inputs.insert(channel.inputAccessor).second)
+            bytes.input += b.input;
         bytes.output += b.output;
         bytes.linearEquivalent += b.linearEquivalent;
     }
 };
 
-const char* formatName(FileFormat f) { return f == FileFormat::Glb ? "glb" : "gltf"; }
+const char* formatName(FileFormat f) {
+    return f == FileFormat::Glb ? "glb" : "gltf";
+}
 
 Json channelJson(const Document& doc, const Channel& channel) {
     const Track& track = channel.track;
@@ -101,7 +122,8 @@ Json channelJson(const Document& doc, const Channel& channel) {
     Json broken = Json::array();
     if (channel.supported)
         for (int k = 0; k < track.keyCount(); ++k)
-            if (track.isBroken(k)) broken.push_back(k);
+            if (track.isBroken(k))
+                broken.push_back(k);
     Json j;
     j["index"] = channel.index;
     j["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
@@ -121,7 +143,8 @@ Json channelJson(const Document& doc, const Channel& channel) {
 }
 
 std::string pad(std::string s, std::size_t width) {
-    if (s.size() < width) s.resize(width, ' ');
+    if (s.size() < width)
+        s.resize(width, ' ');
     return s;
 }
 
@@ -132,8 +155,8 @@ std::string shortNumber(double v) {
 }
 
 void printInspectText(const Document& doc, const Findings& findings) {
-    printLine(doc.fileName() + " (" + formatName(doc.format()) + "): " +
-              std::to_string(doc.animations().size()) + " animation(s)");
+    printLine(doc.fileName() + " (" + formatName(doc.format()) +
+              "): " + std::to_string(doc.animations().size()) + " animation(s)");
     Totals fileTotals;
     for (const Animation& animation : doc.animations()) {
         Totals totals;
@@ -142,8 +165,8 @@ void printInspectText(const Document& doc, const Findings& findings) {
             fileTotals.add(doc, c);
         }
         printLine("");
-        printLine("animation " + std::to_string(animation.index) + " '" + animation.name + "': " +
-                  std::to_string(animation.channels.size()) + " channel(s), " +
+        printLine("animation " + std::to_string(animation.index) + " '" + animation.name +
+                  "': " + std::to_string(animation.channels.size()) + " channel(s), " +
                   shortNumber(animation.duration()) + " s; bytes input " +
                   std::to_string(totals.bytes.input) + ", output " +
                   std::to_string(totals.bytes.output) + " (as LINEAR " +
@@ -156,9 +179,11 @@ void printInspectText(const Document& doc, const Findings& findings) {
             const bool keys = c.supported && c.track.keyCount() > 0;
             int brokenCount = 0;
             if (c.supported)
-                for (int k = 0; k < c.track.keyCount(); ++k) brokenCount += c.track.isBroken(k);
+                for (int k = 0; k < c.track.keyCount(); ++k)
+                    brokenCount += c.track.isBroken(k);
             const std::string node = c.node >= 0 ? std::to_string(c.node) + " " + c.nodeName : "-";
-            printLine("  " + pad(std::to_string(animation.index) + ":" + std::to_string(c.index), 7) +
+            printLine("  " +
+                      pad(std::to_string(animation.index) + ":" + std::to_string(c.index), 7) +
                       pad(node, 18) + pad(c.pathName, 13) + pad(interpolationOf(doc, c), 13) +
                       pad(c.supported ? std::to_string(c.track.keyCount()) : "-", 6) +
                       pad(c.supported ? std::to_string(c.track.components) : "-", 6) +
@@ -173,21 +198,27 @@ void printInspectText(const Document& doc, const Findings& findings) {
               std::to_string(fileTotals.bytes.output) + " (as LINEAR " +
               std::to_string(fileTotals.bytes.linearEquivalent) + ")");
     int counts[4] = {0, 0, 0, 0};
-    for (const Finding& f : findings) ++counts[int(f.severity)];
+    for (const Finding& f : findings)
+        ++counts[int(f.severity)];
     printLine("findings: " + std::to_string(counts[0]) + " errors, " + std::to_string(counts[1]) +
               " warnings, " + std::to_string(counts[2]) + " infos");
-    for (const Finding& f : findings) printLine("  " + describeFinding(f));
+    for (const Finding& f : findings)
+        printLine("  " + describeFinding(f));
 }
 
 }  // namespace
 
 int runInspect(const QStringList& arguments) {
-    Parser p("inspect", "inspect FILE [--json]",
-             "Lists the file's animations and channels: target node and path, interpolation, keys,\n"
-             "components, time range, broken-handle keys and the bytes each channel costs (input,\n"
-             "output, and as LINEAR), with totals, followed by the validate findings.");
-    p.addFlag({"json"}, "Print JSON: {file, format, animations: [{index, name, duration, channels: [...]}], findings}.");
-    if (!p.parse(arguments)) return kOk;
+    Parser p(
+            "inspect", "inspect FILE [--json]",
+            "Lists the file's animations and channels: target node and path, interpolation, keys,\n"
+            "components, time range, broken-handle keys and the bytes each channel costs (input,\n"
+            "output, and as LINEAR), with totals, followed by the validate findings.");
+    p.addFlag({"json"},
+              "Print JSON: {file, format, animations: [{index, name, duration, channels: [...]}], "
+              "findings}.");
+    if (!p.parse(arguments))
+        return kOk;
     const std::string file = p.singleFile();
     const Document doc = Document::load(file, LoadMode::Lenient);
     const Findings findings = checkDocument(doc);
@@ -217,7 +248,8 @@ int runInspect(const QStringList& arguments) {
     out["animations"] = std::move(animations);
     out["bytes"] = bytesJson(fileTotals.bytes);
     Json findingList = Json::array();
-    for (const Finding& f : findings) findingList.push_back(findingToJson(f));
+    for (const Finding& f : findings)
+        findingList.push_back(findingToJson(f));
     out["findings"] = std::move(findingList);
     printLine(out.dump(2));
     return kOk;
@@ -228,10 +260,15 @@ int runValidate(const QStringList& arguments) {
              "Checks every animation in every file: the glTF 2.0 rules for animation data (with\n"
              "the Khronos glTF-Validator's codes) and Tangent's own curve checks (TANGENT_...).\n"
              "Exit status: 0 no errors, 1 errors found, 2 a file could not be read.");
-    p.addFlag({"json"}, "Print JSON: {files: [{file, errors, warnings, infos, findings: [{code, severity, message, pointer, animation, channel, key}]}]}.");
-    if (!p.parse(arguments)) return kOk;
+    p.addFlag({"json"},
+              "Print JSON: {files: [{file, errors, warnings, infos, findings: [{code, severity, "
+              "message, pointer, animation, channel, key}]}]}.");
+    if (!p.parse(arguments))
+        return kOk;
     const QStringList files = p.positional();
-    if (files.isEmpty()) throw UsageError("tangent validate: expected at least one FILE (see 'tangent validate --help').");
+    if (files.isEmpty())
+        throw UsageError(
+                "tangent validate: expected at least one FILE (see 'tangent validate --help').");
     const bool json = p.isSet("json");
     bool anyErrors = false, anyUnreadable = false;
     Json fileList = Json::array();
@@ -247,23 +284,28 @@ int runValidate(const QStringList& arguments) {
             findings.push_back({"IO_ERROR", Severity::Error, e.what(), "", -1, -1, -1});
         }
         int counts[4] = {0, 0, 0, 0};
-        for (const Finding& f : findings) ++counts[int(f.severity)];
+        for (const Finding& f : findings)
+            ++counts[int(f.severity)];
         anyErrors |= counts[0] > 0;
         if (json) {
             Json list = Json::array();
-            for (const Finding& f : findings) list.push_back(findingToJson(f));
+            for (const Finding& f : findings)
+                list.push_back(findingToJson(f));
             fileList.push_back(Json{{"file", file},
                                     {"errors", counts[0]},
                                     {"warnings", counts[1]},
                                     {"infos", counts[2]},
                                     {"findings", std::move(list)}});
         } else {
-            printLine(file + ": " + std::to_string(counts[0]) + " errors, " + std::to_string(counts[1]) +
-                      " warnings, " + std::to_string(counts[2]) + " infos");
-            for (const Finding& f : findings) printLine("  " + describeFinding(f));
+            printLine(file + ": " + std::to_string(counts[0]) + " errors, " +
+                      std::to_string(counts[1]) + " warnings, " + std::to_string(counts[2]) +
+                      " infos");
+            for (const Finding& f : findings)
+                printLine("  " + describeFinding(f));
         }
     }
-    if (json) printLine(Json{{"files", std::move(fileList)}}.dump(2));
+    if (json)
+        printLine(Json{{"files", std::move(fileList)}}.dump(2));
     return anyUnreadable ? kIoError : anyErrors ? kFailed : kOk;
 }
 

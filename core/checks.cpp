@@ -4,9 +4,6 @@
 // still break, and Tangent's own checks of the curves themselves.
 #include "tangent/checks.h"
 
-#include <QFile>
-#include <QFileInfo>
-
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -15,6 +12,9 @@
 #include <sstream>
 #include <utility>
 
+#include <QFile>
+#include <QFileInfo>
+
 #include "accessor.h"
 #include "tangent/hermite.h"
 
@@ -22,7 +22,9 @@ namespace tangent {
 
 namespace {
 
-std::string accessorPointer(int index) { return "/accessors/" + std::to_string(index); }
+std::string accessorPointer(int index) {
+    return "/accessors/" + std::to_string(index);
+}
 
 std::string formatNumber(double v) {
     std::ostringstream s;
@@ -32,7 +34,8 @@ std::string formatNumber(double v) {
 }
 
 const Json* member(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
+    if (!object.is_object())
+        return nullptr;
     const auto it = object.find(key);
     return it == object.end() ? nullptr : &*it;
 }
@@ -54,7 +57,8 @@ public:
         for (const Animation& animation : doc_.animations()) {
             checkTargets(animation);
             for (const Channel& channel : animation.channels)
-                if (channel.supported) checkCurve(channel);
+                if (channel.supported)
+                    checkCurve(channel);
         }
         return std::move(findings_);
     }
@@ -62,8 +66,8 @@ public:
 private:
     void add(const char* code, Severity severity, std::string message, std::string pointer,
              int animation, int channel, int key = -1) {
-        findings_.push_back({code, severity, std::move(message), std::move(pointer), animation,
-                             channel, key});
+        findings_.push_back(
+                {code, severity, std::move(message), std::move(pointer), animation, channel, key});
     }
 
     // Decodes an accessor once; nullptr when it cannot be decoded (the loader said why).
@@ -86,15 +90,20 @@ private:
         std::set<int> seen;
         for (const Animation& animation : doc_.animations()) {
             for (const Channel& channel : animation.channels) {
-                if (channel.sampler < 0) continue;
+                if (channel.sampler < 0)
+                    continue;
                 const Json* sampler = samplerJson(animation.index, channel.sampler);
-                if (!sampler) continue;
+                if (!sampler)
+                    continue;
                 for (const char* role : {"input", "output"}) {
                     const Json* ref = member(*sampler, role);
-                    if (!ref || !ref->is_number_integer()) continue;
+                    if (!ref || !ref->is_number_integer())
+                        continue;
                     const int index = ref->get<int>();
-                    if (!seen.insert(index).second) continue;
-                    checkAccessor(index, std::string(role) == "input", animation.index, channel.index);
+                    if (!seen.insert(index).second)
+                        continue;
+                    checkAccessor(index, std::string(role) == "input", animation.index,
+                                  channel.index);
                 }
             }
         }
@@ -107,12 +116,8 @@ private:
 
     void checkAccessor(int index, bool isInput, int animation, int channel) {
         const Json* json = arrayElement(doc_.json(), "accessors", index);
-        if (!json || !json->is_object()) {
-            add("UNRESOLVED_REFERENCE", Severity::Error,
-                "accessor " + std::to_string(index) + " does not exist.",
-                samplerPointer(animation, channel), animation, channel);
-            return;
-        }
+        if (!json || !json->is_object())
+            return;  // the loader reports UNRESOLVED_REFERENCE
         const std::string ptr = accessorPointer(index);
         const Json* min = member(*json, "min");
         const Json* max = member(*json, "max");
@@ -121,14 +126,16 @@ private:
                 "animation input accessor " + std::to_string(index) + " must have min and max.",
                 ptr, animation, channel);
         const detail::DecodedAccessor* data = decoded(index);
-        if (!data) return;
+        if (!data)
+            return;
         if (data->hasByteStride)
             add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", Severity::Error,
                 "the bufferView of animation accessor " + std::to_string(index) +
                         " must not define byteStride.",
                 ptr + "/bufferView", animation, channel);
         // Declared bounds of float accessors are compared as float32, as the validator does.
-        if (data->componentType != detail::kFloat || data->count < 1) return;
+        if (data->componentType != detail::kFloat || data->count < 1)
+            return;
         const int components = data->components;
         for (int c = 0; c < components; ++c) {
             float lo = data->data[std::size_t(c)], hi = lo;
@@ -147,9 +154,11 @@ private:
         if (!declared || !declared->is_array() || std::size_t(component) >= declared->size())
             return;
         const Json& value = (*declared)[std::size_t(component)];
-        if (!value.is_number()) return;
+        if (!value.is_number())
+            return;
         const float bound = static_cast<float>(value.get<double>());
-        if (bound == actual) return;
+        if (bound == actual)
+            return;
         add(code, Severity::Error,
             std::string("declared ") + name + " " + formatNumber(bound) + " of component " +
                     std::to_string(component) + " does not match the data's " +
@@ -157,19 +166,15 @@ private:
             ptr + "/" + name + "/" + std::to_string(component), animation, channel);
     }
 
-    static std::string samplerPointer(int animation, int channel) {
-        return "/animations/" + std::to_string(animation) + "/channels/" +
-               std::to_string(channel) + "/sampler";
-    }
-
     // Duplicate targets and TRS targets on a node with a matrix.
     void checkTargets(const Animation& animation) {
         std::map<std::pair<int, std::string>, int> firstChannel;
         for (const Channel& channel : animation.channels) {
-            if (channel.node < 0 || channel.pathName.empty()) continue;
+            if (channel.node < 0 || channel.pathName.empty())
+                continue;
             const std::string target = channel.pointer() + "/target";
-            const auto [it, inserted] =
-                    firstChannel.emplace(std::make_pair(channel.node, channel.pathName), channel.index);
+            const auto [it, inserted] = firstChannel.emplace(
+                    std::make_pair(channel.node, channel.pathName), channel.index);
             if (!inserted)
                 add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
                     "channel " + std::to_string(channel.index) + " animates the " +
@@ -196,11 +201,13 @@ private:
         const int n = track.keyCount();
         const std::string outPtr = accessorPointer(channel.outputAccessor);
 
-        if (rotation) checkUnitRotations(channel, outPtr);
+        if (rotation)
+            checkUnitRotations(channel, outPtr);
         if (rotation && track.interpolation != Interpolation::Step) {
             for (int k = 0; k + 1 < n; ++k) {
                 double dot = 0;
-                for (int i = 0; i < 4; ++i) dot += double(track.value(k, i)) * track.value(k + 1, i);
+                for (int i = 0; i < 4; ++i)
+                    dot += double(track.value(k, i)) * track.value(k + 1, i);
                 if (dot < 0)
                     add("TANGENT_ROTATION_HEMISPHERE_FLIP",
                         cubic ? Severity::Warning : Severity::Info,
@@ -211,25 +218,30 @@ private:
                         outPtr, a, c, k + 1);
             }
         }
-        if (!cubic || n < 2) return;
+        if (!cubic || n < 2)
+            return;
 
         checkUnusedTangents(channel, outPtr);
-        if (rotation) checkNearZeroRotation(channel, outPtr);
+        if (rotation)
+            checkNearZeroRotation(channel, outPtr);
         checkTangentsEqualValues(channel, outPtr);
         for (int k = 1; k + 1 < n; ++k)
             if (track.isBroken(k))
                 add("TANGENT_BROKEN_TANGENT", Severity::Info,
-                    "key " + std::to_string(k) + " has a broken handle (in-tangent differs from out-tangent).",
+                    "key " + std::to_string(k) +
+                            " has a broken handle (in-tangent differs from out-tangent).",
                     outPtr, a, c, k);
         checkOvershoot(channel, outPtr);
-        if (!rotation) checkExactlyLinear(channel, where);
+        if (!rotation)
+            checkExactlyLinear(channel, where);
     }
 
     void checkUnitRotations(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
         for (int k = 0; k < track.keyCount(); ++k) {
             double sq = 0;
-            for (int i = 0; i < 4; ++i) sq += double(track.value(k, i)) * track.value(k, i);
+            for (int i = 0; i < 4; ++i)
+                sq += double(track.value(k, i)) * track.value(k, i);
             const double length = std::sqrt(sq);
             if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
                 add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
@@ -266,8 +278,9 @@ private:
                 const double u = double(s) / checks::kSamplesPerSegment;
                 double sq = 0;
                 for (int i = 0; i < 4; ++i) {
-                    const double p = hermite(track.value(k, i), track.outTangent(k, i),
-                                             track.value(k + 1, i), track.inTangent(k + 1, i), dt, u);
+                    const double p =
+                            hermite(track.value(k, i), track.outTangent(k, i),
+                                    track.value(k + 1, i), track.inTangent(k + 1, i), dt, u);
                     sq += p * p;
                 }
                 shortest = std::min(shortest, std::sqrt(sq));
@@ -292,7 +305,8 @@ private:
         }
         if (anyNonZero)
             add("TANGENT_TANGENTS_EQUAL_VALUES", Severity::Warning,
-                "every tangent equals its key's value, a known exporter bug (tangents are slopes in value per second).",
+                "every tangent equals its key's value, a known exporter bug (tangents are slopes "
+                "in value per second).",
                 outPtr, channel.animation, channel.index);
     }
 
@@ -315,9 +329,9 @@ private:
                 const double lo = std::min(v0, v1), hi = std::max(v0, v1);
                 double worst = 0;
                 for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
-                    const double p = hermite(v0, track.outTangent(k, i), v1,
-                                             track.inTangent(k + 1, i), dt,
-                                             double(s) / checks::kSamplesPerSegment);
+                    const double p =
+                            hermite(v0, track.outTangent(k, i), v1, track.inTangent(k + 1, i), dt,
+                                    double(s) / checks::kSamplesPerSegment);
                     worst = std::max({worst, lo - p, p - hi});
                 }
                 const double allowed = std::max({hi - lo, 0.5 * range, 1e-4 * (1 + magnitude)});
@@ -340,7 +354,8 @@ private:
             for (int i = 0; i < track.components; ++i) {
                 const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
                 const double slope = (v1 - v0) / dt;
-                const double tolerance = 1e-5 * (1 + std::abs(slope) + (std::abs(v0) + std::abs(v1)) / dt);
+                const double tolerance =
+                        1e-5 * (1 + std::abs(slope) + (std::abs(v0) + std::abs(v1)) / dt);
                 if (std::abs(track.outTangent(k, i) - slope) > tolerance ||
                     std::abs(track.inTangent(k + 1, i) - slope) > tolerance)
                     return;
@@ -363,7 +378,8 @@ private:
 void splitFileError(const std::string& what, const std::string& file, std::string* pointer,
                     std::string* message) {
     std::string rest = what;
-    if (rest.rfind(file + ": ", 0) == 0) rest = rest.substr(file.size() + 2);
+    if (rest.rfind(file + ": ", 0) == 0)
+        rest = rest.substr(file.size() + 2);
     if (!rest.empty() && rest[0] == '/') {
         const auto colon = rest.find(": ");
         if (colon != std::string::npos) {
@@ -376,7 +392,9 @@ void splitFileError(const std::string& what, const std::string& file, std::strin
 
 }  // namespace
 
-Findings checkDocument(const Document& doc) { return Checker(doc).run(); }
+Findings checkDocument(const Document& doc) {
+    return Checker(doc).run();
+}
 
 Findings checkFile(const std::string& path) {
     QFile file(QString::fromStdString(path));
@@ -387,11 +405,12 @@ Findings checkFile(const std::string& path) {
                         ").");
     const QByteArray bytes = file.readAll();
     if (file.error() != QFileDevice::NoError)
-        throw FileError(path + ": cannot read the file (" + file.errorString().toStdString() + ").");
+        throw FileError(path + ": cannot read the file (" + file.errorString().toStdString() +
+                        ").");
     try {
-        const Document doc = Document::fromBytes(
-                {bytes.begin(), bytes.end()}, path,
-                QFileInfo(file).absolutePath().toStdString(), LoadMode::Lenient);
+        const Document doc = Document::fromBytes({bytes.begin(), bytes.end()}, path,
+                                                 QFileInfo(file).absolutePath().toStdString(),
+                                                 LoadMode::Lenient);
         return checkDocument(doc);
     } catch (const FileError& e) {
         Finding f;

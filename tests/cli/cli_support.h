@@ -1,7 +1,9 @@
 #pragma once
 // Shared helpers for the command-line tests: running the built `tangent`, test data, crafted
 // documents, and the Khronos validator on every file a test writes.
-#include <gtest/gtest.h>
+#include <cstring>
+#include <string>
+#include <vector>
 
 #include <QByteArray>
 #include <QDir>
@@ -12,9 +14,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
-#include <cstring>
-#include <string>
-#include <vector>
+#include <gtest/gtest.h>
 
 #include "tangent/builder.h"
 #include "tangent/document.h"
@@ -35,7 +35,8 @@ struct Result {
 inline Result runTangent(const QStringList& arguments) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (!env.contains("QT_QPA_PLATFORM")) env.insert("QT_QPA_PLATFORM", "offscreen");
+    if (!env.contains("QT_QPA_PLATFORM"))
+        env.insert("QT_QPA_PLATFORM", "offscreen");
     process.setProcessEnvironment(env);
     process.start(QString::fromUtf8(TANGENT_EXE), arguments);
     Result r;
@@ -44,26 +45,32 @@ inline Result runTangent(const QStringList& arguments) {
         ADD_FAILURE() << "tangent did not finish: " << arguments.join(' ').toStdString();
         return r;
     }
-    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;  // -1: crashed
+    r.status =
+            process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;  // -1: crashed
     r.out = process.readAllStandardOutput().toStdString();
     r.err = process.readAllStandardError().toStdString();
     return r;
 }
 
-inline QString q(const std::string& s) { return QString::fromStdString(s); }
+inline QString q(const std::string& s) {
+    return QString::fromStdString(s);
+}
 
 // stderr holds exactly one line (one sentence), naming what it must.
 inline void expectOneErrorLine(const Result& r, const std::string& mustContain) {
     ASSERT_FALSE(r.err.empty()) << "no message on stderr";
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "more than one line on stderr:\n" << r.err;
-    EXPECT_NE(r.err.find(mustContain), std::string::npos) << "stderr lacks '" << mustContain << "':\n" << r.err;
+    EXPECT_NE(r.err.find(mustContain), std::string::npos)
+            << "stderr lacks '" << mustContain << "':\n"
+            << r.err;
 }
 
 // Runs the pinned Khronos glTF-Validator (TANGENT_VALIDATOR, set by ./dev.sh test) on a file
 // the command line wrote; expects zero errors.
 inline void expectKhronosValid(const std::string& path) {
     const QByteArray script = qgetenv("TANGENT_VALIDATOR");
-    if (script.isEmpty()) GTEST_SKIP() << "TANGENT_VALIDATOR is not set (run through ./dev.sh test)";
+    if (script.isEmpty())
+        GTEST_SKIP() << "TANGENT_VALIDATOR is not set (run through ./dev.sh test)";
     QProcess node;
     node.start("node", {QString::fromLocal8Bit(script), q(path)});
     ASSERT_TRUE(node.waitForFinished(120000)) << "the validator did not finish";
@@ -104,9 +111,9 @@ inline tangent::Document cleanDocument() {
     DocumentBuilder b;
     const int node = b.addMeshNode("Cube");
     const int anim = b.addAnimation("Move");
-    Track translation = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3,
-                                  {0.0f, 0.5f, 1.0f, 2.0f},
-                                  {0, 0, 0, 1, 0.5f, 0, 2, 1, 0, 3, 1, 0});
+    Track translation =
+            makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3,
+                      {0.0f, 0.5f, 1.0f, 2.0f}, {0, 0, 0, 1, 0.5f, 0, 2, 1, 0, 3, 1, 0});
     // Interior tangents: Catmull-Rom slopes, end tangents zero.
     for (int k = 1; k < 3; ++k)
         for (int c = 0; c < 3; ++c) {
@@ -117,8 +124,9 @@ inline tangent::Document cleanDocument() {
         }
     b.addChannel(anim, node, translation);
     const float s = 0.70710678f;
-    Track rotation = makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, {0.0f, 1.0f, 2.0f},
-                               {0, 0, 0, 1, 0, 0, 0.38268343f, 0.92387953f, 0, 0, s, s});
+    Track rotation =
+            makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, {0.0f, 1.0f, 2.0f},
+                      {0, 0, 0, 1, 0, 0, 0.38268343f, 0.92387953f, 0, 0, s, s});
     b.addChannel(anim, node, rotation);
     Track scale = makeTrack(TargetPath::Scale, Interpolation::Linear, 3, {0.0f, 1.0f, 2.0f},
                             {1, 1, 1, 2, 2, 2, 1, 1, 1});

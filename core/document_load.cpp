@@ -309,6 +309,13 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
         return finding("TANGENT_CHANNEL_INVALID", sptr, "required input and output accessor indices are missing.");
     ch.inputAccessor = s["input"].get<int>();
     ch.outputAccessor = s["output"].get<int>();
+    const std::size_t accessorCount =
+        doc_.json_.contains("accessors") && doc_.json_["accessors"].is_array() ? doc_.json_["accessors"].size() : 0;
+    for (const char* role : {"input", "output"}) {
+        const int index = s[role].get<int>();
+        if (index < 0 || std::size_t(index) >= accessorCount)  // named where it is referred to
+            return finding("UNRESOLVED_REFERENCE", sptr + "/" + role, "accessor " + std::to_string(index) + " does not exist.");
+    }
 
     const detail::DecodedAccessor& in = input(ch.inputAccessor);
     const std::string inPtr = "/accessors/" + std::to_string(ch.inputAccessor);

@@ -349,7 +349,7 @@ TEST(Load, LenientModeReportsBrokenAccessorsWithValidatorCodes) {
     const Document doc = Document::fromBytes(joinGlb(g), "lenient.glb", "", LoadMode::Lenient);
     ASSERT_EQ(doc.loadFindings().size(), 2u);
     EXPECT_EQ(doc.loadFindings()[0].code, "UNRESOLVED_REFERENCE");
-    EXPECT_EQ(doc.loadFindings()[0].pointer, "/accessors/99");
+    EXPECT_EQ(doc.loadFindings()[0].pointer, "/animations/0/samplers/1/output");
     EXPECT_EQ(doc.loadFindings()[1].code, "ACCESSOR_TOO_LONG");
     EXPECT_EQ(doc.loadFindings()[1].pointer, "/accessors/7");
     EXPECT_EQ(doc.loadFindings()[1].channel, 2);

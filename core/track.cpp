@@ -91,11 +91,36 @@ bool tangentsMatch(float in, float out) {
 }
 
 int findSegment(const Track& track, double t) {
-    // upper_bound gives the first key after t; the segment starts one before it.
-    auto it = std::upper_bound(track.times.begin(), track.times.end(), t,
-                               [](double x, float key) { return x < key; });
-    int k = static_cast<int>(it - track.times.begin()) - 1;
-    return std::clamp(k, 0, std::max(0, track.keyCount() - 2));
+    // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
+    // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from
+    // the uniform spacing and is checked against its neighbours; only when that misses is
+    // there a binary search, a branch-free one (a conditional move per step, no mispredicted
+    // jumps), because random times make every branch of a classic search a coin toss.
+    const int n = track.keyCount();
+    if (n < 3) return 0;
+    const float* x = track.times.data();
+    const double first = x[0], last = x[n - 1];
+    if (!(t >= first)) return t < first ? 0 : n - 2;  // NaN compares false: upper_bound gives end
+    if (t >= last) return n - 2;
+    int lo = 0, hi = n - 1;  // invariant: x[lo] <= t < x[hi]
+    const double guess = (t - first) / (last - first) * (n - 1);
+    const int g = std::clamp(static_cast<int>(guess), 0, n - 2);
+    if (x[g] <= t) {
+        if (t < x[g + 1]) return g;
+        lo = g + 1;
+        if (lo + 1 < n && t < x[lo + 1]) return lo;
+    } else {
+        hi = g;
+        if (g > 0 && x[g - 1] <= t) return g - 1;
+    }
+    const float* base = x + lo;
+    int len = hi - lo;
+    while (len > 1) {
+        const int half = len / 2;
+        base = double(base[half]) <= t ? base + half : base;
+        len -= half;
+    }
+    return static_cast<int>(base - x);
 }
 
 namespace {
@@ -103,7 +128,8 @@ namespace {
 void normalizeQuaternion(double* q) {
     const double len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
     if (len > 0 && std::isfinite(len)) {
-        for (int i = 0; i < 4; ++i) q[i] /= len;
+        const double inv = 1.0 / len;  // one division instead of four
+        for (int i = 0; i < 4; ++i) q[i] *= inv;
     } else {
         // A cubic through zero length has no direction; stay finite with the identity.
         q[0] = q[1] = q[2] = 0;
@@ -116,6 +142,23 @@ void copyKey(const Track& track, int key, double* out) {
     for (int c = 0; c < track.components; ++c) out[c] = v[c];
 }
 
+// The Hermite segment k at t, t0 < t < t0 + dt. C > 0: the component count known at compile
+// time (3 for translation/scale, 4 for rotation) so that the loop unrolls; C == 0: `n`
+// components. Single and batch evaluation share this function, so they agree bit for bit.
+template <int C>
+inline void cubicSegment(const Track& track, int k, double t, double t0, double dt, int n, double* out) {
+    if constexpr (C > 0) n = C;
+    const double s = (t - t0) / dt;
+    const HermiteBasis h = hermiteBasis(s);
+    const std::size_t at = static_cast<std::size_t>(k) * n;
+    const float* v0 = track.values.data() + at;
+    const float* v1 = v0 + n;
+    const float* b0 = track.outTangents.data() + at;
+    const float* a1 = track.inTangents.data() + at + n;
+    const double h10 = dt * h.h10, h11 = dt * h.h11;
+    for (int c = 0; c < n; ++c) out[c] = h.h00 * v0[c] + h10 * b0[c] + h.h01 * v1[c] + h11 * a1[c];
+}
+
 // Evaluates segment k (t inside [t_k, t_(k+1)]); the caller handles clamping.
 void evaluateSegment(const Track& track, int k, double t, double* out) {
     const int n = track.components;
@@ -126,26 +169,62 @@ void evaluateSegment(const Track& track, int k, double t, double* out) {
         copyKey(track, dt > 0 ? k : k + 1, out);
         return;
     }
+    if (track.interpolation == Interpolation::CubicSpline) {
+        switch (n) {
+            case 3: return cubicSegment<3>(track, k, t, t0, dt, n, out);
+            case 4: return cubicSegment<4>(track, k, t, t0, dt, n, out);
+            default: return cubicSegment<0>(track, k, t, t0, dt, n, out);
+        }
+    }
     const double s = (t - t0) / dt;
     const float* v0 = &track.values[track.at(k, 0)];
     const float* v1 = v0 + n;
-    if (track.interpolation == Interpolation::Linear) {
-        if (track.path == TargetPath::Rotation) {
-            // glm::slerp takes the shortest path and falls back to lerp for tiny angles.
-            const glm::dquat a(v0[3], v0[0], v0[1], v0[2]);
-            const glm::dquat b(v1[3], v1[0], v1[1], v1[2]);
-            const glm::dquat q = glm::slerp(a, b, s);
-            out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
-        } else {
-            for (int c = 0; c < n; ++c) out[c] = v0[c] + s * (double(v1[c]) - v0[c]);
-        }
-        return;
+    if (track.path == TargetPath::Rotation) {
+        // glm::slerp takes the shortest path and falls back to lerp for tiny angles.
+        const glm::dquat a(v0[3], v0[0], v0[1], v0[2]);
+        const glm::dquat b(v1[3], v1[0], v1[1], v1[2]);
+        const glm::dquat q = glm::slerp(a, b, s);
+        out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
+    } else {
+        for (int c = 0; c < n; ++c) out[c] = v0[c] + s * (double(v1[c]) - v0[c]);
     }
-    const HermiteBasis h = hermiteBasis(s);
-    const float* b0 = &track.outTangents[track.at(k, 0)];
-    const float* a1 = &track.inTangents[track.at(k + 1, 0)];
-    const double h10 = dt * h.h10, h11 = dt * h.h11;
-    for (int c = 0; c < n; ++c) out[c] = h.h00 * v0[c] + h10 * b0[c] + h.h01 * v1[c] + h11 * a1[c];
+}
+
+// evaluateSorted for CUBICSPLINE tracks of C components (0: any): walks the segments forward
+// and keeps the current segment's start and length in registers, so that a sample costs the
+// Hermite basis and 4 x C multiply-adds.
+template <int C, bool Normalize>
+void sortedCubic(const Track& track, const double* times, std::size_t count, double* out) {
+    const int n = track.keyCount();
+    const int comps = C > 0 ? C : track.components;
+    const float* keyTimes = track.times.data();
+    const double first = keyTimes[0], last = keyTimes[n - 1];
+    int k = 0;  // current segment, only moves forward while times are sorted
+    double t0 = keyTimes[0], t1 = keyTimes[1];
+    double prev = -INFINITY;
+    for (std::size_t i = 0; i < count; ++i, out += comps) {
+        const double t = times[i];
+        if (!(t > first)) {
+            copyKey(track, 0, out);
+        } else if (t >= last) {
+            copyKey(track, n - 1, out);
+        } else {
+            if (t < prev) {  // went backwards: search again
+                k = findSegment(track, t);
+                t0 = keyTimes[k], t1 = keyTimes[k + 1];
+            }
+            if (t1 <= t) {
+                do ++k; while (k + 2 < n && keyTimes[k + 1] <= t);
+                t0 = keyTimes[k], t1 = keyTimes[k + 1];
+            }
+            prev = t;
+            const double dt = t1 - t0;
+            if (t == t0) copyKey(track, k, out);
+            else if (!(dt > 0)) copyKey(track, k + 1, out);  // invalid data stays finite
+            else cubicSegment<C>(track, k, t, t0, dt, comps, out);
+        }
+        if constexpr (Normalize) normalizeQuaternion(out);
+    }
 }
 
 }  // namespace
@@ -179,6 +258,12 @@ void evaluateSorted(const Track& track, const double* times, std::size_t count, 
     if (n == 0) {
         std::fill(out, out + count * comps, 0.0);
         return;
+    }
+    if (track.interpolation == Interpolation::CubicSpline && n >= 2) {
+        if (comps == 3) return sortedCubic<3, false>(track, times, count, out);
+        if (comps == 4) return norm ? sortedCubic<4, true>(track, times, count, out)
+                                    : sortedCubic<4, false>(track, times, count, out);
+        return sortedCubic<0, false>(track, times, count, out);
     }
     const float* keyTimes = track.times.data();
     const double first = keyTimes[0], last = keyTimes[n - 1];

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "tangent/hermite.h"
@@ -25,6 +26,13 @@ void requireKey(const Track& t, int key, int component) {
 void requireFinite(double v, const char* what) {
     if (!std::isfinite(v) || std::fabs(v) > 3.4e38)
         throw EditError(std::string(what) + " must be a finite number.");
+}
+
+// A derived slope can exceed float range (huge values over keys kMinKeySpacing apart); the
+// file stores floats, and an infinite tangent would make it invalid: keep the largest float.
+float toFiniteFloat(double v) {
+    constexpr double kMax = std::numeric_limits<float>::max();
+    return float(std::clamp(v, -kMax, kMax));
 }
 
 int minimumKeys(Interpolation i) { return i == Interpolation::CubicSpline ? 2 : 1; }
@@ -101,8 +109,8 @@ void applyAutoTangents(Track& t) {
             const HandleMode m = t.modes[t.at(k, c)];
             if (!derivesTangents(m)) continue;
             const TangentPair p = modeTangents(t, k, c, m);
-            t.inTangents[t.at(k, c)] = float(p.in);
-            t.outTangents[t.at(k, c)] = float(p.out);
+            t.inTangents[t.at(k, c)] = toFiniteFloat(p.in);
+            t.outTangents[t.at(k, c)] = toFiniteFloat(p.out);
         }
 }
 

@@ -4,10 +4,13 @@
 
 #include <QByteArray>
 
+#include <cmath>
+#include <limits>
 #include <string>
 
 #include "hostile_support.h"
 #include "tangent/document.h"
+#include "tangent/edit.h"
 
 using namespace tangent;
 using namespace hostile;
@@ -85,4 +88,58 @@ TEST(HostileSave, EditedChannelWithMalformedBufferViews) {
         const Document again = Document::fromBytes(saveToBytes(doc, f), "again", "");
         EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
     }
+}
+
+// Found by fuzz_evaluate: auto tangents are slopes between neighbours; huge (finite) values on
+// keys close in time gave a slope beyond float range, stored as infinity, so an ordinary edit
+// made the track (and the saved file) invalid. They now stop at the largest float.
+TEST(HostileEdit, AutoTangentsOfHugeValuesStayFinite) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.components = 1;
+    t.times = {0.0f, 1e-4f, 2e-4f};
+    t.values = {-3e38f, 3e38f, -3e38f};
+    t.inTangents = t.outTangents = {0, 0, 0};
+    t.modes.assign(3, HandleMode::Auto);
+    setValue(t, 1, 0, 3.4e38);
+    EXPECT_NO_THROW(checkTrack(t));
+    setHandleMode(t, 0, -1, HandleMode::Linear);
+    EXPECT_NO_THROW(checkTrack(t));
+    for (float v : t.outTangents) EXPECT_TRUE(std::isfinite(v));
+    EXPECT_EQ(t.outTangents[0], std::numeric_limits<float>::max());
+    EXPECT_EQ(t.inTangents[2], -std::numeric_limits<float>::max());
+}
+
+// Found by fuzz_evaluate: auto tangents are slopes between neighbours; huge (finite) values on
+// keys close in time gave a slope beyond float range, stored as infinity, so an ordinary edit
+// made the track (and the saved file) invalid. They now stop at the largest float.
+TEST(HostileEdit, AutoTangentsOfHugeValuesStayFinite) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.components = 1;
+    t.times = {0.0f, 1e-4f, 2e-4f};
+    t.values = {-3e38f, 3e38f, -3e38f};
+    t.inTangents = t.outTangents = {0, 0, 0};
+    t.modes.assign(3, HandleMode::Auto);
+    setValue(t, 1, 0, 3.4e38);
+    EXPECT_NO_THROW(checkTrack(t));
+    setHandleMode(t, 0, -1, HandleMode::Linear);
+    EXPECT_NO_THROW(checkTrack(t));
+    for (float v : t.outTangents) EXPECT_TRUE(std::isfinite(v));
+    EXPECT_EQ(t.outTangents[0], std::numeric_limits<float>::max());
+    EXPECT_EQ(t.inTangents[2], -std::numeric_limits<float>::max());
+}
+
+// Found by fuzz_save: a GLB's binary chunk is padded to 4 bytes, so it is often longer than the
+// buffer's byteLength; saved as an embedded .gltf, the data URI carried the padding under the
+// old byteLength, and Tangent's own loader refused the file it had just written.
+TEST(HostileSave, EmbeddedGltfFromPaddedGlbChunkLoadsAgain) {
+    Small s = smallAnimation();
+    s.bin.push_back(7);  // 33 bytes: the chunk is padded to 36
+    s.json["buffers"][0]["byteLength"] = 33;
+    const Document doc = Document::fromBytes(glb(s.json, s.bin), "padded.glb", "");
+    const Bytes saved = saveToBytes(doc, FileFormat::Gltf);
+    const Document again = Document::fromBytes(saved, "padded.gltf", "");
+    EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(doc.channel(0, 0)->track));
+    EXPECT_EQ(again.json()["buffers"][0]["byteLength"], again.buffers()[0].size());
 }

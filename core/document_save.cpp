@@ -250,6 +250,9 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
             const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(buffers_[i].data()),
                                                            qsizetype(buffers_[i].size()));
             json_["buffers"][i]["uri"] = "data:application/octet-stream;base64," + raw.toBase64().toStdString();
+            // The data may be longer than byteLength (a GLB chunk's padding): say so, or the
+            // loader refuses a data URI larger than its buffer.
+            json_["buffers"][i]["byteLength"] = buffers_[i].size();
         }
         return;
     }

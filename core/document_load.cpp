@@ -135,6 +135,8 @@ private:
             doc_.json_ = Json::parse(text.begin(), text.end());
         } catch (const nlohmann::json::parse_error& e) {
             fail("byte " + std::to_string(e.byte), std::string("malformed JSON (") + shortReason(e.what()) + ").");
+        } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range: a number like 1e400
+            fail("", std::string("malformed JSON (") + shortReason(e.what()) + ").");
         }
         if (!doc_.json_.is_object()) fail("/", "the glTF JSON must be an object.");
         const Json* asset = doc_.json_.contains("asset") ? &doc_.json_["asset"] : nullptr;

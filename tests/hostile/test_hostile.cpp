@@ -123,3 +123,16 @@ TEST(HostileSave, EmbeddedGltfFromPaddedGlbChunkLoadsAgain) {
     EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(doc.channel(0, 0)->track));
     EXPECT_EQ(again.json()["buffers"][0]["byteLength"], again.buffers()[0].size());
 }
+
+// Found by fuzz_load: a number beyond double range (1e400) makes the JSON parser throw an
+// out_of_range exception, not a parse error; it escaped the loader instead of a FileError.
+TEST(HostileJson, NumberBeyondDoubleRangeIsAFileError) {
+    const std::string json = R"({"asset":{"version":"2.0"},"extras":[1e400]})";
+    try {
+        Document::fromBytes(Bytes(json.begin(), json.end()), "overflow.gltf", "");
+        FAIL() << "loaded";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("overflow.gltf: malformed JSON"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("1e400"), std::string::npos) << e.what();
+    }
+}

@@ -1,0 +1,168 @@
+// The curves are sums of sines, so every tangent is the curve's true derivative at the key:
+// what an exporter that samples a smooth rig writes (in-tangent == out-tangent, no broken keys).
+//
+// Input accessors: DocumentBuilder shares one input accessor between channels of the same
+// animation whose times are bit-identical. Exporters (Blender, Maya2glTF) write one input per
+// joint even when the times agree, so to get that layout through the builder each joint's
+// clip starts at its own time: joint j's keys are at (j * 1 ms) + k / 30 s. That is what an
+// exporter writes when it trims constant lead-in keys per joint, and it changes neither the key
+// count nor the spacing. (MocapOptions::sharedTimes writes the other layout.)
+#include "mocap.h"
+
+#include <cmath>
+
+#include <glm/gtc/quaternion.hpp>
+
+#include "tangent/builder.h"
+
+namespace tangent::bench {
+
+namespace {
+
+constexpr double kFps = 30.0;
+constexpr double kPi = 3.14159265358979323846;
+
+// f(t) = sum_i a_i sin(w_i t + p_i), with f'(t) exact.
+struct Wave {
+    double a[3], w[3], p[3];
+    double offset = 0;
+    double value(double t) const {
+        double v = offset;
+        for (int i = 0; i < 3; ++i) v += a[i] * std::sin(w[i] * t + p[i]);
+        return v;
+    }
+    double slope(double t) const {
+        double d = 0;
+        for (int i = 0; i < 3; ++i) d += a[i] * w[i] * std::cos(w[i] * t + p[i]);
+        return d;
+    }
+};
+
+// Deterministic, varied parameters per joint and component (no RNG state to keep in sync).
+double hash01(int a, int b, int c) {
+    unsigned x = unsigned(a) * 73856093u ^ unsigned(b) * 19349663u ^ unsigned(c) * 83492791u;
+    x ^= x >> 13;
+    x *= 0x5bd1e995u;
+    x ^= x >> 15;
+    return (x & 0xffffff) / double(0x1000000);
+}
+
+Wave makeWave(int node, int channel, int component, double amplitude, double offset) {
+    Wave w;
+    w.offset = offset;
+    for (int i = 0; i < 3; ++i) {
+        const int salt = channel * 16 + component * 4 + i;
+        // Frequencies 0.2..3 Hz: body motion, a few keys per wiggle at 30 fps at the fastest.
+        w.w[i] = 2 * kPi * (0.2 + 2.8 * hash01(node, salt, 1)) / double(1 + i);
+        w.a[i] = amplitude * (0.3 + 0.7 * hash01(node, salt, 2)) / double(1 + i);
+        w.p[i] = 2 * kPi * hash01(node, salt, 3);
+    }
+    return w;
+}
+
+std::vector<float> keyTimes(int node, int keys, bool shared) {
+    std::vector<float> times(keys);
+    const double start = shared ? 0.0 : 0.001 * node;
+    for (int k = 0; k < keys; ++k) times[k] = float(start + k / kFps);
+    return times;
+}
+
+Track cubicTrack(TargetPath path, int components, const std::vector<float>& times) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = path;
+    t.components = components;
+    t.times = times;
+    t.resize(int(times.size()));
+    return t;
+}
+
+// A component-wise curve (translation, scale, weights) from one wave per component.
+Track waveTrack(TargetPath path, const std::vector<float>& times, const std::vector<Wave>& waves) {
+    const int C = int(waves.size());
+    Track t = cubicTrack(path, C, times);
+    for (int k = 0; k < t.keyCount(); ++k)
+        for (int c = 0; c < C; ++c) {
+            const double x = times[k];
+            t.values[t.at(k, c)] = float(waves[c].value(x));
+            t.inTangents[t.at(k, c)] = t.outTangents[t.at(k, c)] = float(waves[c].slope(x));
+        }
+    // The first in-tangent and the last out-tangent are unused and SHOULD be zero.
+    for (int c = 0; c < C; ++c) {
+        t.inTangents[t.at(0, c)] = 0;
+        t.outTangents[t.at(t.keyCount() - 1, c)] = 0;
+    }
+    return t;
+}
+
+// q(t) = qz(t) qy(t) qx(t) from three Euler-angle waves; q'(t) by the product rule.
+Track rotationTrack(int node, const std::vector<float>& times) {
+    Wave angle[3];
+    for (int axis = 0; axis < 3; ++axis) angle[axis] = makeWave(node, 1, axis, 0.6, 0.0);  // radians
+    Track t = cubicTrack(TargetPath::Rotation, 4, times);
+    const glm::dvec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    double sign = 1;
+    glm::dquat previous(1, 0, 0, 0);
+    for (int k = 0; k < t.keyCount(); ++k) {
+        const double x = times[k];
+        glm::dquat q[3], dq[3];
+        for (int axis = 0; axis < 3; ++axis) {
+            const double h = angle[axis].value(x) / 2, dh = angle[axis].slope(x) / 2;
+            q[axis] = glm::dquat(std::cos(h), axes[axis] * std::sin(h));
+            dq[axis] = glm::dquat(-std::sin(h) * dh, axes[axis] * (std::cos(h) * dh));
+        }
+        glm::dquat r = q[2] * q[1] * q[0];
+        glm::dquat dr = dq[2] * q[1] * q[0] + q[2] * dq[1] * q[0] + q[2] * q[1] * dq[0];
+        // Keep consecutive keys in the same hemisphere (the curve through them is -q if need be).
+        if (k > 0 && glm::dot(previous, sign * r) < 0) sign = -sign;
+        r = sign * r;
+        dr = sign * dr;
+        previous = r;
+        const double qv[4] = {r.x, r.y, r.z, r.w}, dv[4] = {dr.x, dr.y, dr.z, dr.w};
+        for (int c = 0; c < 4; ++c) {
+            t.values[t.at(k, c)] = float(qv[c]);
+            t.inTangents[t.at(k, c)] = t.outTangents[t.at(k, c)] = float(dv[c]);
+        }
+    }
+    for (int c = 0; c < 4; ++c) {
+        t.inTangents[t.at(0, c)] = 0;
+        t.outTangents[t.at(t.keyCount() - 1, c)] = 0;
+    }
+    return t;
+}
+
+}  // namespace
+
+Document makeMocap(const MocapOptions& o) {
+    DocumentBuilder b;
+    const int anim = b.addAnimation("mocap");
+    for (int j = 0; j < o.nodes; ++j) {
+        const std::vector<float> times = keyTimes(j, o.keys, o.sharedTimes);
+        const int node = b.addNode("joint_" + std::to_string(j));
+        std::vector<Wave> translation, scale;
+        for (int c = 0; c < 3; ++c) {
+            translation.push_back(makeWave(j, 0, c, 0.05, c == 1 ? 0.1 : 0.0));  // metres
+            scale.push_back(makeWave(j, 2, c, 0.02, 1.0));
+        }
+        b.addChannel(anim, node, waveTrack(TargetPath::Translation, times, translation));
+        b.addChannel(anim, node, rotationTrack(j, times));
+        b.addChannel(anim, node, waveTrack(TargetPath::Scale, times, scale));
+    }
+    if (o.morphTargets > 0) {
+        const int face = b.addMeshNode("face", o.morphTargets);
+        std::vector<Wave> weights;
+        for (int c = 0; c < o.morphTargets; ++c) weights.push_back(makeWave(o.nodes, 3, c, 0.2, 0.5));
+        b.addChannel(anim, face, waveTrack(TargetPath::Weights, keyTimes(o.nodes, o.keys, o.sharedTimes), weights));
+    }
+    return b.build(mocapFileName(o));
+}
+
+void writeMocap(const MocapOptions& options, const std::string& path) {
+    save(makeMocap(options), path);
+}
+
+std::string mocapFileName(const MocapOptions& o) {
+    return "mocap_" + std::to_string(o.nodes) + "x" + std::to_string(o.keys) + (o.sharedTimes ? "_shared" : "") + ".glb";
+}
+
+}  // namespace tangent::bench

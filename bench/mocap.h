@@ -1,0 +1,27 @@
+#pragma once
+// A motion-capture-like animation made with Tangent's own writer (DocumentBuilder), the input
+// of every benchmark here (issue 5): N joints, each with translation, rotation and scale
+// CUBICSPLINE channels of K keys at 30 fps, plus one morph-weights channel.
+#include <string>
+
+#include "tangent/document.h"
+
+namespace tangent::bench {
+
+struct MocapOptions {
+    int nodes = 100;        // joints
+    int keys = 5000;        // per channel (5000 keys at 30 fps: 2 min 47 s)
+    int morphTargets = 4;   // of the extra mesh node whose weights are animated
+    // false: every joint gets its own input accessor, as exporters write (see mocap.cpp);
+    // true: all joints share bit-identical times, so the builder writes one shared accessor.
+    bool sharedTimes = false;
+};
+
+// The document, decoded back through the loader (DocumentBuilder::build).
+Document makeMocap(const MocapOptions& options);
+// makeMocap + tangent::save; the format follows the extension (.glb / .gltf).
+void writeMocap(const MocapOptions& options, const std::string& path);
+// The reference file's name for these options, e.g. "mocap_100x5000.glb".
+std::string mocapFileName(const MocapOptions& options);
+
+}  // namespace tangent::bench

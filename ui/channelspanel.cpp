@@ -40,7 +40,7 @@ ChannelsPanel::ChannelsPanel(ViewState* state, QWidget* parent) : QTreeWidget(pa
     setColumnCount(2);
     setHeaderLabels({QStringLiteral("Channel"), QStringLiteral("Keys")});
     header()->setSectionResizeMode(0, QHeaderView::Interactive);
-    header()->resizeSection(0, 190);
+    header()->resizeSection(0, 185);
     header()->setStretchLastSection(true);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setUniformRowHeights(true);

@@ -278,6 +278,13 @@ void CurveView::paintEvent(QPaintEvent*) {
         font.setPixelSize(11);
         p.setFont(font);
         const double xp = view_.toWidgetX(state_->currentTime());
+        // Value labels beside the playhead, pushed apart so they never overlap.
+        struct Label {
+            double y;
+            QColor color;
+            QString text;
+        };
+        std::vector<Label> labels;
         for (auto [a, c] : state_->shownChannels()) {
             const Track* track = trackOf(*d, a, c);
             if (!track || !track->keyCount()) continue;
@@ -291,9 +298,16 @@ void CurveView::paintEvent(QPaintEvent*) {
                 p.setPen(QPen(col, 1.5));
                 p.setBrush(theme.background);
                 p.drawEllipse(pt, 3, 3);
-                p.setPen(col);
-                p.drawText(pt + QPointF(6, -4), QString::number(v[comp], 'g', 4));
+                labels.push_back({pt.y(), col, QString::number(v[comp], 'g', 4)});
             }
+        }
+        std::sort(labels.begin(), labels.end(), [](const Label& l, const Label& r) { return l.y < r.y; });
+        double lastY = -1e9;
+        for (Label& l : labels) {
+            l.y = std::max(l.y - 4, lastY + 13);
+            lastY = l.y;
+            p.setPen(l.color);
+            p.drawText(QPointF(xp + 7, l.y), l.text);
         }
     }
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);

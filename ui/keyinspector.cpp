@@ -40,7 +40,7 @@ QDoubleSpinBox* numberBox(QWidget* parent) {
     box->setKeyboardTracking(false);
     box->setAccelerated(true);
     box->setButtonSymbols(QAbstractSpinBox::NoButtons);
-    box->setMinimumWidth(84);
+    box->setMinimumWidth(70);
     return box;
 }
 }  // namespace

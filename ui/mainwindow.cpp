@@ -55,7 +55,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
     QDockWidget* keyDock = dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspector_, Qt::RightDockWidgetArea);
     QDockWidget* issuesDock = dock(QStringLiteral("Issues"), QStringLiteral("issuesDock"), issues_, Qt::BottomDockWidgetArea);
-    resizeDocks({channelsDock, keyDock}, {330, 360}, Qt::Horizontal);
+    resizeDocks({channelsDock, keyDock}, {300, 300}, Qt::Horizontal);
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
 
     cursorLabel_ = new QLabel(this);

@@ -365,3 +365,24 @@ TEST(MainWindowTest, AMissingFileIsAMessageNotACrash) {
     EXPECT_FALSE(w.openFile(QStringLiteral("/nonexistent/file.glb")));
     EXPECT_FALSE(w.model()->hasDocument());
 }
+
+// Not a check: writes a screenshot of the editor for the docs and for looking at it.
+//   ui_tests --gtest_also_run_disabled_tests --gtest_filter='*Screenshot*'  (TANGENT_SCREENSHOT=path)
+TEST(MainWindowTest, DISABLED_Screenshot) {
+    MainWindow w;
+    w.resize(1500, 900);
+    w.show();
+    const QByteArray file = qgetenv("TANGENT_SCREENSHOT_FILE");
+    ASSERT_TRUE(w.openFile(file.isEmpty() ? QString::fromStdString(fixture("blender/broken_trs_1.glb"))
+                                          : QString::fromLocal8Bit(file)));
+    QApplication::processEvents();
+    w.curveView()->frameAll();
+    w.viewState()->setCurrentTime(1.62);
+    KeySelection sel;
+    for (int c = 0; c < 3; ++c) sel.insert({0, 0, 3, c});
+    sel.insert({0, 0, 6, 0});
+    w.viewState()->setSelection(sel);
+    QApplication::processEvents();
+    const QByteArray out = qgetenv("TANGENT_SCREENSHOT");
+    ASSERT_TRUE(w.grab().save(out.isEmpty() ? QStringLiteral("/tmp/tangent-screenshot.png") : QString::fromLocal8Bit(out)));
+}

@@ -58,19 +58,25 @@ class DocumentLoader {
 public:
     DocumentLoader(Document& doc, LoadMode mode) : doc_(doc), mode_(mode) {}
 
-    void load(const std::vector<std::uint8_t>& bytes) {
-        std::vector<std::uint8_t> bin;
-        bool hasBin = false;
+    // Takes the file's bytes: a GLB's binary chunk becomes buffer 0 in place, without a copy.
+    void load(std::vector<std::uint8_t> bytes) {
+        BinChunk bin;
         std::string_view text;
         if (bytes.size() >= 4 && readU32(bytes.data()) == kGlbMagic) {
             doc_.format_ = FileFormat::Glb;
-            text = parseGlb(bytes, &bin, &hasBin);
+            text = parseGlb(bytes, &bin);
         } else {
             doc_.format_ = FileFormat::Gltf;
             text = std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
         }
-        parseJson(text);
-        loadBuffers(hasBin ? &bin : nullptr);
+        parseJson(text);  // last use of `text`: the bytes may be reshaped below
+        std::vector<std::uint8_t>* glbBin = nullptr;
+        if (bin.present) {
+            bytes.erase(bytes.begin(), bytes.begin() + std::ptrdiff_t(bin.offset));
+            bytes.resize(bin.length);
+            glbBin = &bytes;
+        }
+        loadBuffers(glbBin);
         decodeAnimations();
     }
 
@@ -81,8 +87,12 @@ private:
         throw FileError(doc_.fileName_ + ": " + (where.empty() ? "" : where + ": ") + msg);
     }
 
-    std::string_view parseGlb(const std::vector<std::uint8_t>& b, std::vector<std::uint8_t>* bin,
-                              bool* hasBin) {
+    struct BinChunk {
+        bool present = false;
+        std::size_t offset = 0, length = 0;
+    };
+
+    std::string_view parseGlb(const std::vector<std::uint8_t>& b, BinChunk* bin) {
         if (b.size() < 20) fail("byte 0", "the GLB header is truncated (" + std::to_string(b.size()) + " bytes).");
         const std::uint32_t version = readU32(&b[4]), length = readU32(&b[8]);
         if (version != 2) fail("byte 4", "GLB version " + std::to_string(version) + " is not 2.");
@@ -101,9 +111,8 @@ private:
             if (first) {
                 if (type != kChunkJson) fail("byte " + std::to_string(pos + 4), "the first GLB chunk is not JSON.");
                 json = std::string_view(reinterpret_cast<const char*>(data), chunkLength);
-            } else if (type == kChunkBin && !*hasBin) {
-                bin->assign(data, data + chunkLength);
-                *hasBin = true;
+            } else if (type == kChunkBin && !bin->present) {
+                *bin = {true, pos + 8, chunkLength};
             }  // other chunk types are to be ignored, per the spec
             first = false;
             pos += 8 + std::size_t(chunkLength);
@@ -423,19 +432,37 @@ QString detail::resolveUri(const std::string& baseDir, const std::string& fileNa
     return QDir(QString::fromStdString(baseDir)).filePath(clean);
 }
 
+// Reads straight into the vector that becomes the document's binary buffer: one copy of the
+// file in memory, not three.
 static std::vector<std::uint8_t> readWholeFile(const std::string& path) {
     QFile f(QString::fromStdString(path));
     if (!f.open(QIODevice::ReadOnly))
         throw FileError(path + ": cannot open the file (" + f.errorString().toStdString() + ").");
-    const QByteArray bytes = f.readAll();
+    std::vector<std::uint8_t> bytes;
+    if (f.isSequential()) {
+        const QByteArray all = f.readAll();
+        bytes.assign(all.begin(), all.end());
+    } else {
+        bytes.resize(std::size_t(f.size()));
+        qint64 done = 0;
+        while (done < qint64(bytes.size())) {
+            const qint64 n = f.read(reinterpret_cast<char*>(bytes.data()) + done, qint64(bytes.size()) - done);
+            if (n <= 0) break;
+            done += n;
+        }
+        bytes.resize(std::size_t(done));
+    }
     if (f.error() != QFileDevice::NoError)
         throw FileError(path + ": cannot read the file (" + f.errorString().toStdString() + ").");
-    return {bytes.begin(), bytes.end()};
+    return bytes;
 }
 
 Document Document::load(const std::string& path, LoadMode mode) {
-    const std::vector<std::uint8_t> bytes = readWholeFile(path);
-    return fromBytes(bytes, path, QFileInfo(QString::fromStdString(path)).absolutePath().toStdString(), mode);
+    Document doc;
+    doc.fileName_ = path;
+    doc.baseDir_ = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
+    DocumentLoader(doc, mode).load(readWholeFile(path));
+    return doc;
 }
 
 Document Document::fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,

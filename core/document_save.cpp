@@ -63,6 +63,44 @@ std::vector<float> encodeOutput(const Track& t) {
 
 }  // namespace
 
+// The buffers a save writes: the document's own bytes, copied only when the save changes them
+// (a motion-capture file is tens of megabytes; an unedited buffer is written from where it is).
+class BufferSet {
+public:
+    explicit BufferSet(const Buffers& original) : owned_(original.size()) {
+        for (const auto& b : original) views_.push_back(&b);
+    }
+    std::size_t size() const { return views_.size(); }
+    bool empty() const { return views_.empty(); }
+    const std::vector<std::uint8_t>& operator[](std::size_t i) const { return *views_[i]; }
+    std::vector<std::uint8_t>& edit(std::size_t i) {
+        if (!owned_[i]) {
+            owned_[i] = std::make_unique<std::vector<std::uint8_t>>(*views_[i]);
+            views_[i] = owned_[i].get();
+        }
+        return *owned_[i];
+    }
+    void add() {
+        owned_.push_back(std::make_unique<std::vector<std::uint8_t>>());
+        views_.push_back(owned_.back().get());
+    }
+    void truncate(std::size_t n) {
+        views_.resize(n);
+        owned_.resize(n);
+    }
+
+private:
+    std::vector<const std::vector<std::uint8_t>*> views_;
+    std::vector<std::unique_ptr<std::vector<std::uint8_t>>> owned_;
+};
+
+// A GLB as three pieces, so a save can stream the binary chunk from where it already is.
+struct GlbPieces {
+    std::string head;                  // header, JSON chunk, binary chunk header
+    const std::vector<std::uint8_t>* bin = nullptr;
+    std::size_t padding = 0;           // zeros after the binary data
+};
+
 class DocumentWriter {
 public:
     explicit DocumentWriter(const Document& doc) : json_(doc.json_), buffers_(doc.buffers_), doc_(doc) {}
@@ -71,13 +109,13 @@ public:
     void encodeEditedChannels();
     // Moves every buffer (and external images) into buffer 0, for .glb or self-contained output.
     void embedEverything(bool imagesAsDataUris, bool buffersAsDataUris);
-    std::vector<std::uint8_t> glbBytes() const;
+    GlbPieces glb() const;
     QByteArray jsonText(bool pretty) const {
         return QByteArray::fromStdString(json_.dump(pretty ? 2 : -1));
     }
 
     Json json_;
-    Buffers buffers_;
+    BufferSet buffers_;
     std::set<std::size_t> changedBuffers_;
 
 private:
@@ -95,9 +133,10 @@ private:
 int DocumentWriter::appendFloats(const std::vector<float>& data) {
     if (!json_.contains("buffers") || json_["buffers"].empty()) {
         json_["buffers"] = Json::array({Json{{"byteLength", 0}}});
-        buffers_.assign(1, {});
+        buffers_.truncate(0);
+        buffers_.add();
     }
-    std::vector<std::uint8_t>& b = buffers_[0];
+    std::vector<std::uint8_t>& b = buffers_.edit(0);
     padTo(b, 4);
     const std::size_t offset = b.size();
     b.resize(offset + data.size() * sizeof(float));
@@ -130,7 +169,7 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
             if (viewRefs_[view] == 1 && !v.contains("byteStride")) {
                 const std::size_t buffer = v["buffer"].get<std::size_t>();
                 const std::size_t at = v.value("byteOffset", std::size_t(0)) + old.value("byteOffset", std::size_t(0));
-                std::memcpy(buffers_[buffer].data() + at, data.data(), data.size() * sizeof(float));
+                std::memcpy(buffers_.edit(buffer).data() + at, data.data(), data.size() * sizeof(float));
                 changedBuffers_.insert(buffer);
                 accessor["bufferView"] = view;
                 if (old.contains("byteOffset")) accessor["byteOffset"] = old["byteOffset"];
@@ -231,10 +270,10 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
                 continue;
             }
             if (buffers_.empty()) {
-                buffers_.assign(1, {});
+                buffers_.add();
                 json_["buffers"] = Json::array({Json{{"byteLength", 0}}});
             }
-            std::vector<std::uint8_t>& b = buffers_[0];
+            std::vector<std::uint8_t>& b = buffers_.edit(0);
             padTo(b, 4);
             const std::size_t offset = b.size();
             b.insert(b.end(), bytes.begin(), bytes.end());
@@ -260,9 +299,10 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
     if (buffers_.size() > 1) {
         std::vector<std::size_t> base(buffers_.size(), 0);
         for (std::size_t i = 1; i < buffers_.size(); ++i) {
-            padTo(buffers_[0], 8);
-            base[i] = buffers_[0].size();
-            buffers_[0].insert(buffers_[0].end(), buffers_[i].begin(), buffers_[i].end());
+            std::vector<std::uint8_t>& first = buffers_.edit(0);
+            padTo(first, 8);
+            base[i] = first.size();
+            first.insert(first.end(), buffers_[i].begin(), buffers_[i].end());
         }
         // Views no accessor decoded were never checked: re-point only those naming a real
         // buffer with a valid offset, leave the rest as the file had them.
@@ -276,7 +316,7 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
             v["buffer"] = 0;
             v["byteOffset"] = v.value("byteOffset", std::size_t(0)) + base[b];
         }
-        buffers_.resize(1);
+        buffers_.truncate(1);
         Json first = json_["buffers"][0];
         json_["buffers"] = Json::array({first});
     }
@@ -287,31 +327,30 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
     }
 }
 
-std::vector<std::uint8_t> DocumentWriter::glbBytes() const {
+GlbPieces DocumentWriter::glb() const {
+    GlbPieces g;
     std::string text = json_.dump();
     while (text.size() % 4) text.push_back(' ');
-    std::vector<std::uint8_t> bin = buffers_.empty() ? std::vector<std::uint8_t>() : buffers_[0];
-    padTo(bin, 4);
-    const std::size_t total = 12 + 8 + text.size() + (bin.empty() ? 0 : 8 + bin.size());
+    if (!buffers_.empty() && !buffers_[0].empty()) {
+        g.bin = &buffers_[0];
+        g.padding = (4 - g.bin->size() % 4) % 4;
+    }
+    const std::size_t binChunk = g.bin ? 8 + g.bin->size() + g.padding : 0;
+    const std::size_t total = 12 + 8 + text.size() + binChunk;
     if (total > 0xFFFFFFFFu) throw FileError(doc_.fileName() + ": the file would exceed the 4 GiB a GLB can hold.");
-    std::vector<std::uint8_t> out;
-    out.reserve(total);
-    auto u32 = [&out](std::uint32_t v) {
-        const auto* p = reinterpret_cast<const std::uint8_t*>(&v);
-        out.insert(out.end(), p, p + 4);
-    };
-    u32(0x46546C67);
+    auto u32 = [&g](std::uint32_t v) { g.head.append(reinterpret_cast<const char*>(&v), 4); };
+    g.head.reserve(28 + text.size());
+    u32(0x46546C67);  // "glTF"
     u32(2);
     u32(std::uint32_t(total));
     u32(std::uint32_t(text.size()));
-    u32(0x4E4F534A);
-    out.insert(out.end(), text.begin(), text.end());
-    if (!bin.empty()) {
-        u32(std::uint32_t(bin.size()));
-        u32(0x004E4942);
-        out.insert(out.end(), bin.begin(), bin.end());
+    u32(0x4E4F534A);  // JSON
+    g.head += text;
+    if (g.bin) {
+        u32(std::uint32_t(g.bin->size() + g.padding));
+        u32(0x004E4942);  // BIN
     }
-    return out;
+    return g;
 }
 
 namespace {
@@ -319,12 +358,18 @@ namespace {
 // Prepared file writes, committed together only after every one of them was written.
 class AtomicWrites {
 public:
-    void add(const QString& path, const char* data, qint64 size) {
+    struct Piece {
+        const char* data;
+        qint64 size;
+    };
+    void add(const QString& path, const char* data, qint64 size) { add(path, {{data, size}}); }
+    void add(const QString& path, std::initializer_list<Piece> pieces) {
         auto file = std::make_unique<QSaveFile>(path);
         if (!file->open(QIODevice::WriteOnly))
             throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
-        if (file->write(data, size) != size)
-            throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
+        for (const Piece& p : pieces)
+            if (p.size > 0 && file->write(p.data, p.size) != p.size)
+                throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
         files_.push_back(std::move(file));
     }
     void commit() {
@@ -351,7 +396,11 @@ std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
     w.encodeEditedChannels();
     if (format == FileFormat::Glb) {
         w.embedEverything(false, false);
-        return w.glbBytes();
+        const GlbPieces g = w.glb();
+        std::vector<std::uint8_t> out(g.head.begin(), g.head.end());
+        if (g.bin) out.insert(out.end(), g.bin->begin(), g.bin->end());
+        out.resize(out.size() + g.padding, 0);
+        return out;
     }
     w.embedEverything(true, true);
     const QByteArray text = w.jsonText(true);
@@ -371,8 +420,12 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
     AtomicWrites writes;
     if (format == FileFormat::Glb) {
         w.embedEverything(false, false);
-        const std::vector<std::uint8_t> bytes = w.glbBytes();
-        writes.add(target.absoluteFilePath(), reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
+        const GlbPieces g = w.glb();
+        static const char zeros[4] = {};
+        writes.add(target.absoluteFilePath(),
+                   {{g.head.data(), qint64(g.head.size())},
+                    {g.bin ? reinterpret_cast<const char*>(g.bin->data()) : nullptr, g.bin ? qint64(g.bin->size()) : 0},
+                    {zeros, qint64(g.padding)}});
         writes.commit();
         return;
     }

@@ -446,21 +446,13 @@ Findings checkDocument(const Document& doc) {
 }
 
 Findings checkFile(const std::string& path) {
-    QFile file(QString::fromStdString(path));
-    if (!QFileInfo(file).isFile() || !file.open(QIODevice::ReadOnly))
-        throw FileError(path + ": cannot open the file (" +
-                        (QFileInfo(file).exists() ? file.errorString().toStdString()
-                                                  : std::string("no such file")) +
-                        ").");
-    const QByteArray bytes = file.readAll();
-    if (file.error() != QFileDevice::NoError)
-        throw FileError(path + ": cannot read the file (" + file.errorString().toStdString() +
-                        ").");
+    if (!QFileInfo(QString::fromStdString(path)).isFile())
+        throw FileReadError(path + ": cannot open the file (" +
+                            (QFileInfo::exists(QString::fromStdString(path)) ? "not a regular file" : "no such file") + ").");
     try {
-        const Document doc = Document::fromBytes({bytes.begin(), bytes.end()}, path,
-                                                 QFileInfo(file).absolutePath().toStdString(),
-                                                 LoadMode::Lenient);
-        return checkDocument(doc);
+        return checkDocument(Document::load(path, LoadMode::Lenient));
+    } catch (const FileReadError&) {
+        throw;  // no bytes to report on
     } catch (const FileError& e) {
         Finding f;
         f.code = std::string(e.what()).find("malformed JSON") != std::string::npos

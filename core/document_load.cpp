@@ -437,7 +437,7 @@ QString detail::resolveUri(const std::string& baseDir, const std::string& fileNa
 static std::vector<std::uint8_t> readWholeFile(const std::string& path) {
     QFile f(QString::fromStdString(path));
     if (!f.open(QIODevice::ReadOnly))
-        throw FileError(path + ": cannot open the file (" + f.errorString().toStdString() + ").");
+        throw FileReadError(path + ": cannot open the file (" + f.errorString().toStdString() + ").");
     std::vector<std::uint8_t> bytes;
     if (f.isSequential()) {
         const QByteArray all = f.readAll();
@@ -453,7 +453,7 @@ static std::vector<std::uint8_t> readWholeFile(const std::string& path) {
         bytes.resize(std::size_t(done));
     }
     if (f.error() != QFileDevice::NoError)
-        throw FileError(path + ": cannot read the file (" + f.errorString().toStdString() + ").");
+        throw FileReadError(path + ": cannot read the file (" + f.errorString().toStdString() + ").");
     return bytes;
 }
 
@@ -465,12 +465,12 @@ Document Document::load(const std::string& path, LoadMode mode) {
     return doc;
 }
 
-Document Document::fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+Document Document::fromBytes(std::vector<std::uint8_t> bytes, const std::string& name,
                              const std::string& baseDir, LoadMode mode) {
     Document doc;
     doc.fileName_ = name;
     doc.baseDir_ = baseDir;
-    DocumentLoader(doc, mode).load(bytes);
+    DocumentLoader(doc, mode).load(std::move(bytes));
     return doc;
 }
 

@@ -23,6 +23,12 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// The file's bytes could not be had at all (missing, unreadable): nothing to report about them.
+class FileReadError : public FileError {
+public:
+    using FileError::FileError;
+};
+
 struct Channel {
     int index = -1;             // in animations[a].channels
     int sampler = -1;           // in animations[a].samplers
@@ -57,7 +63,7 @@ public:
     // Reads a .gltf or .glb file. External buffers resolve only inside the file's folder.
     static Document load(const std::string& path, LoadMode mode = LoadMode::Strict);
     // The same from bytes in memory; `baseDir` resolves external URIs ("" refuses them).
-    static Document fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+    static Document fromBytes(std::vector<std::uint8_t> bytes, const std::string& name,
                               const std::string& baseDir, LoadMode mode = LoadMode::Strict);
 
     const std::string& fileName() const { return fileName_; }

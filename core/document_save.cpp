@@ -461,9 +461,11 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
         const bool external = isExternalUri(jb);
         if (external && !w.changedBuffers_.count(i)) {
             if (sameFolder) continue;
-            const QString rel = QString::fromStdString(jb["uri"].get<std::string>());
-            destDir.mkpath(QFileInfo(destDir.filePath(QDir::cleanPath(rel))).path());
-            writes.add(destDir.filePath(QDir::cleanPath(rel)), reinterpret_cast<const char*>(data.data()), qint64(data.size()));
+            // The file the URI means (percent-decoded), confined to the destination folder.
+            const QString copy = detail::resolveUri(destDir.absolutePath().toStdString(), doc.fileName(),
+                                                    jb["uri"].get<std::string>(), "/buffers/" + std::to_string(i) + "/uri");
+            destDir.mkpath(QFileInfo(copy).path());
+            writes.add(copy, reinterpret_cast<const char*>(data.data()), qint64(data.size()));
             continue;
         }
         QString name = i == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(i);

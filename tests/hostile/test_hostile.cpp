@@ -3,6 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QUrl>
 
 #include <cmath>
 #include <limits>
@@ -135,4 +140,46 @@ TEST(HostileJson, NumberBeyondDoubleRangeIsAFileError) {
         EXPECT_NE(std::string(e.what()).find("overflow.gltf: malformed JSON"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("1e400"), std::string::npos) << e.what();
     }
+}
+
+// --- Saving: unwritable targets and URIs that try to leave the folder -----------------------
+
+namespace {
+
+Bytes readFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QByteArray b = f.readAll();
+    return {b.begin(), b.end()};
+}
+
+void writeFile(const QString& path, const Bytes& bytes) {
+    QFile f(path);
+    ASSERT_TRUE(f.open(QIODevice::WriteOnly)) << path.toStdString();
+    f.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
+}
+
+// A .gltf in `dir` whose buffer is the file scene.bin beside it, plus any extra JSON.
+std::string writeSceneWithBin(const QString& dir, const Json& extra = Json::object(), const std::string& binUri = "scene.bin") {
+    Small s = smallAnimation();
+    writeFile(dir + "/" + QUrl::fromPercentEncoding(QByteArray::fromStdString(binUri)), s.bin);
+    s.json["buffers"][0]["uri"] = binUri;
+    for (auto it = extra.begin(); it != extra.end(); ++it) s.json[it.key()] = it.value();
+    writeFile(dir + "/scene.gltf", text(s.json));
+    return (dir + "/scene.gltf").toStdString();
+}
+
+}  // namespace
+
+// Saving next to the original keeps an external buffer's URI; saving to another folder copies
+// the file under the name its (percent-encoded) URI means.
+TEST(HostileSave, PercentEncodedBufferUriIsCopiedUnderItsRealName) {
+    QTemporaryDir root;
+    QDir(root.path()).mkpath("asset");
+    QDir(root.path()).mkpath("out");
+    const Document doc = Document::load(writeSceneWithBin(root.filePath("asset"), Json::object(), "my%20data.bin"));
+    save(doc, root.filePath("out/copy.gltf").toStdString());
+    EXPECT_TRUE(QFile::exists(root.filePath("out/my data.bin")));
+    const Document again = Document::load(root.filePath("out/copy.gltf").toStdString());
+    EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(doc.channel(0, 0)->track));
 }

@@ -142,6 +142,187 @@ TEST(HostileJson, NumberBeyondDoubleRangeIsAFileError) {
     }
 }
 
+// --- GLB framing --------------------------------------------------------------------------
+
+TEST(HostileGlb, ChunkLengthsThatOverflowAreRefused) {
+    const Small s = smallAnimation();
+    for (auto [jsonLength, binLength] : {std::pair<std::int64_t, std::int64_t>{0xFFFFFFF8, -1},
+                                         {0xFFFFFFFF, -1}, {-1, 0xFFFFFFFC}, {-1, 0xFFFFFFF9}}) {
+        const std::string e = loadError(glb(s.json, s.bin, jsonLength, binLength));
+        EXPECT_NE(e.find("runs past the end of the file"), std::string::npos) << e;
+    }
+    Bytes b = glb(s.json, s.bin);
+    const std::uint32_t huge = 0xFFFFFFFF;
+    std::memcpy(&b[8], &huge, 4);  // the header's total length
+    EXPECT_NE(loadError(b).find("byte 8: the GLB is truncated"), std::string::npos);
+    b.resize(12);
+    const std::uint32_t twelve = 12;
+    std::memcpy(&b[8], &twelve, 4);
+    EXPECT_NE(loadError(b).find("truncated"), std::string::npos);
+}
+
+// --- Counts and sizes are checked against the data before allocating -----------------------
+
+TEST(HostileAccessor, HugeCountWithATinyBufferIsRefused) {
+    for (std::uint64_t count : {2147483647ull, 536870912ull, 4294967297ull, 100ull}) {
+        Small s = smallAnimation();
+        s.json["accessors"][1]["count"] = count;
+        s.json["accessors"][1]["type"] = "MAT4";
+        const std::string e = loadError(glb(s.json, s.bin));
+        EXPECT_NE(e.find("hostile.glb: /accessors/1"), std::string::npos) << e;
+    }
+}
+
+TEST(HostileAccessor, ByteStrideAndOffsetsThatOverflowAreRefused) {
+    Small s = smallAnimation();
+    s.json["bufferViews"][1]["byteStride"] = 0xFFFFFFFFFFFFFFF0ull;
+    EXPECT_NE(loadError(glb(s.json, s.bin)).find("/accessors/1"), std::string::npos);
+    s = smallAnimation();
+    s.json["accessors"][1]["byteOffset"] = 0xFFFFFFFFFFFFFFFCull;
+    EXPECT_NE(loadError(glb(s.json, s.bin)).find("/accessors/1"), std::string::npos);
+    s = smallAnimation();
+    s.json["bufferViews"][1]["byteOffset"] = 0xFFFFFFFFFFFFFFFFull;
+    EXPECT_NE(loadError(glb(s.json, s.bin)).find("/bufferViews/1"), std::string::npos);
+    s = smallAnimation();
+    s.json["accessors"][1]["count"] = -2;
+    EXPECT_NE(loadError(glb(s.json, s.bin)).find("/accessors/1/count: must be a non-negative integer"),
+              std::string::npos);
+}
+
+// --- Data URIs ------------------------------------------------------------------------------
+
+TEST(HostileDataUri, SizeMustMatchByteLength) {
+    const Small s = smallAnimation();
+    const std::string base64 = QByteArray(reinterpret_cast<const char*>(s.bin.data()), qsizetype(s.bin.size()))
+                                   .toBase64().toStdString();
+    Json j = s.json;
+    j["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64;
+    EXPECT_NO_THROW(Document::fromBytes(text(j), "ok.gltf", ""));
+    j["buffers"][0]["byteLength"] = 4;  // the URI holds 32 bytes
+    EXPECT_NE(loadError(text(j)).find("/buffers/0/uri: the data URI holds more data than the declared byteLength"),
+              std::string::npos);
+    j["buffers"][0]["byteLength"] = 4096;  // the URI holds less
+    EXPECT_NE(loadError(text(j)).find("/buffers/0/byteLength: the buffer holds 32 bytes"), std::string::npos);
+    j["buffers"][0]["byteLength"] = 32;
+    j["buffers"][0]["uri"] = "data:application/octet-stream;base64,@@@@" + base64.substr(4);
+    EXPECT_NE(loadError(text(j)).find("/buffers/0/uri: the data URI is not valid base64"), std::string::npos)
+        << loadError(text(j));
+    j["buffers"][0]["uri"] = "data:text/plain,hello";
+    EXPECT_NE(loadError(text(j)).find("only base64 data URIs"), std::string::npos);
+}
+
+// --- Evaluation stays finite on data the loader would refuse --------------------------------
+
+TEST(HostileEvaluate, ZeroLengthSegmentsAndZeroQuaternionsStayFinite) {
+    std::vector<Track> tracks;
+    for (Interpolation interp : {Interpolation::Step, Interpolation::Linear, Interpolation::CubicSpline}) {
+        Track t;  // a rotation of zero quaternions with a zero-length segment in the middle
+        t.path = TargetPath::Rotation;
+        t.components = 4;
+        t.interpolation = interp;
+        t.resize(4);
+        t.times = {0.0f, 1.0f, 1.0f, 2.0f};
+        tracks.push_back(t);
+        Track v = t;  // a translation with a zero-length segment and huge tangents
+        v.path = TargetPath::Translation;
+        v.components = 3;
+        v.resize(4);
+        v.values = {0, 0, 0, 1, 1, 1, 2, 2, 2, 3e38f, -3e38f, 3e38f};
+        v.inTangents.assign(12, 3e38f);
+        v.outTangents.assign(12, -3e38f);
+        tracks.push_back(v);
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    for (const Track& t : tracks) {
+        std::vector<double> times = {std::nan(""), -inf, inf, 0, 0.5, 1, std::nextafter(1.0, 2.0), 1.5, 2, 3, 1e300};
+        std::vector<double> out(4), many(times.size() * 4);
+        for (double time : times) {
+            evaluate(t, time, out.data());
+            for (int c = 0; c < t.components; ++c)
+                EXPECT_TRUE(std::isfinite(out[c])) << toString(t.interpolation) << " t=" << time;
+        }
+        evaluateSorted(t, times.data(), times.size(), many.data());
+        for (std::size_t i = 0; i < times.size() * std::size_t(t.components); ++i) EXPECT_TRUE(std::isfinite(many[i]));
+        for (double time : {0.5, 1.0, 1.5})
+            EXPECT_TRUE(std::isfinite(slopeAt(t, time, 0))) << toString(t.interpolation) << " t=" << time;
+    }
+    // Cubic rotation through zero length normalizes to a unit quaternion, not NaN.
+    double q[4];
+    evaluate(tracks[4], 0.5, q);
+    EXPECT_DOUBLE_EQ(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3], 1.0);
+}
+
+TEST(HostileEvaluate, LoadReportsZeroLengthSegmentsAndKeepsOtherChannels) {
+    Small s = smallAnimation();
+    const float one = 1.0f;
+    std::memcpy(&s.bin[0], &one, 4);  // times {1, 1}
+    const Document doc = Document::fromBytes(glb(s.json, s.bin), "zero.glb", "", LoadMode::Lenient);
+    ASSERT_EQ(doc.loadFindings().size(), 1u);
+    EXPECT_EQ(doc.loadFindings()[0].code, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING");
+    EXPECT_FALSE(doc.channel(0, 0)->supported);
+    EXPECT_THROW(Document::fromBytes(glb(s.json, s.bin), "zero.glb", ""), FileError);
+}
+
+// --- Hostile sparse accessors ---------------------------------------------------------------
+
+namespace {
+
+// The output accessor (VEC3, 2 elements) with a sparse part: indices (uint32) in bufferView 2,
+// values in bufferView 3, both appended to the binary chunk.
+Small sparseOutput(std::vector<std::uint32_t> indices, std::int64_t sparseCount = -1) {
+    Small s = smallAnimation();
+    const std::size_t indexAt = s.bin.size();
+    for (std::uint32_t i : indices) put(s.bin, i);
+    const std::size_t valueAt = s.bin.size();
+    for (std::size_t i = 0; i < indices.size() * 3; ++i) put(s.bin, 7.0f);
+    s.json["buffers"][0]["byteLength"] = s.bin.size();
+    s.json["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", indexAt}, {"byteLength", valueAt - indexAt}});
+    s.json["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", valueAt}, {"byteLength", s.bin.size() - valueAt}});
+    s.json["accessors"][1]["sparse"] = {{"count", sparseCount < 0 ? std::int64_t(indices.size()) : sparseCount},
+                                        {"indices", {{"bufferView", 2}, {"componentType", 5125}}},
+                                        {"values", {{"bufferView", 3}}}};
+    return s;
+}
+
+}  // namespace
+
+TEST(HostileSparse, IndicesAndCountsAreChecked) {
+    {
+        const Small s = sparseOutput({1});
+        const Document doc = Document::fromBytes(glb(s.json, s.bin), "sparse.glb", "");
+        EXPECT_EQ(doc.channel(0, 0)->track.value(1, 2), 7.0f);
+    }
+    struct Case {
+        Small file;
+        const char* expected;
+    };
+    std::vector<Case> cases;
+    cases.push_back({sparseOutput({2}), "/accessors/1/sparse/indices: index 2 at element 0 is outside the accessor"});
+    cases.push_back({sparseOutput({0, 4000000000u}), "index 4000000000 at element 1 is outside the accessor"});
+    cases.push_back({sparseOutput({0, 1, 0}), "/accessors/1/sparse/count"});  // 3 > count 2
+    cases.push_back({sparseOutput({0}, 2), "/accessors/1/sparse/indices"});  // count past its views
+    cases.push_back({sparseOutput({0}, 0), "/accessors/1/sparse/count"});
+    Small floatIndices = sparseOutput({0});
+    floatIndices.json["accessors"][1]["sparse"]["indices"]["componentType"] = 5126;
+    cases.push_back({floatIndices, "/accessors/1/sparse/indices/componentType"});
+    Small missingValues = sparseOutput({0});
+    missingValues.json["accessors"][1]["sparse"].erase("values");
+    cases.push_back({missingValues, "/accessors/1/sparse: 'indices' and 'values' are required"});
+    Small viewMissing = sparseOutput({0});
+    viewMissing.json["accessors"][1]["sparse"]["values"]["bufferView"] = 99;
+    cases.push_back({viewMissing, "/accessors/1/sparse/values/bufferView"});
+    Small offsetPast = sparseOutput({0});
+    offsetPast.json["accessors"][1]["sparse"]["values"]["byteOffset"] = 8;
+    cases.push_back({offsetPast, "/accessors/1/sparse/values"});
+    for (const Case& c : cases) {
+        const std::string e = loadError(glb(c.file.json, c.file.bin));
+        EXPECT_NE(e.find(c.expected), std::string::npos) << e;
+        const Document lenient = Document::fromBytes(glb(c.file.json, c.file.bin), "sparse.glb", "", LoadMode::Lenient);
+        EXPECT_FALSE(lenient.channel(0, 0)->supported);
+        EXPECT_EQ(lenient.loadFindings().size(), 1u);
+    }
+}
+
 // --- Saving: unwritable targets and URIs that try to leave the folder -----------------------
 
 namespace {
@@ -170,6 +351,82 @@ std::string writeSceneWithBin(const QString& dir, const Json& extra = Json::obje
 }
 
 }  // namespace
+
+// Tests run as root in CI, so permissions stop nothing: the targets here are impossible for
+// everyone (inside /proc, under a regular file, over a folder).
+TEST(HostileSave, UnwritableTargetsFailWithAReasonAndChangeNothing) {
+    QTemporaryDir dir;
+    Document doc = Document::load(writeSceneWithBin(dir.path()));
+    Track t = doc.channel(0, 0)->track;
+    setValue(t, 1, 0, 5.0);
+    doc.setTrack(0, 0, t);
+    const QString file = dir.filePath("file");
+    writeFile(file, {1, 2, 3});
+    QDir(dir.path()).mkpath("folder.glb");
+    for (const QString& target : {QString("/proc/tangent-hostile.glb"), QString("/proc/self/tangent.gltf"),
+                                  file + "/under-a-file.glb", file + "/deeper/x.gltf", dir.filePath("folder.glb")}) {
+        try {
+            save(doc, target.toStdString());
+            ADD_FAILURE() << "saved to " << target.toStdString();
+        } catch (const FileError& e) {
+            EXPECT_NE(std::string(e.what()).find("cannot"), std::string::npos) << e.what();
+        }
+    }
+    EXPECT_EQ(readFile(file), (Bytes{1, 2, 3}));
+    EXPECT_TRUE(QFileInfo(dir.filePath("folder.glb")).isDir());
+    EXPECT_TRUE(doc.modified());  // the open document keeps its edit
+    EXPECT_TRUE(doc.channel(0, 0)->track.sameCurve(t));
+}
+
+// A .gltf save writes several files; if one of them cannot be written, none is replaced.
+TEST(HostileSave, MultiFileSaveIsAllOrNothing) {
+    QTemporaryDir dir;
+    Document doc = Document::load(writeSceneWithBin(dir.path()));
+    const Bytes gltfBefore = readFile(dir.filePath("scene.gltf"));
+    const Bytes binBefore = readFile(dir.filePath("scene.bin"));
+    Track t = doc.channel(0, 0)->track;
+    setValue(t, 1, 0, 5.0);
+    doc.setTrack(0, 0, t);
+    QDir(dir.path()).mkpath("out");
+    QDir(dir.path()).mkpath("out/edited.bin");  // the new binary's name is taken by a folder
+    writeFile(dir.filePath("out/edited.gltf"), {9});
+    EXPECT_THROW(save(doc, dir.filePath("out/edited.gltf").toStdString()), FileError);
+    EXPECT_EQ(readFile(dir.filePath("out/edited.gltf")), Bytes{9});
+    EXPECT_EQ(QDir(dir.filePath("out")).entryList(QDir::Files | QDir::Hidden).size(), 1);  // no temp files left
+    EXPECT_EQ(readFile(dir.filePath("scene.gltf")), gltfBefore);
+    EXPECT_EQ(readFile(dir.filePath("scene.bin")), binBefore);
+}
+
+// Images are not read on load; saving to another folder copies them along, and embedding
+// (GLB, self-contained .gltf) reads them. A URI leaving the asset's folder must be refused
+// there too, and nothing may be read from or written outside the folders involved.
+TEST(HostileSave, ImageUrisThatEscapeAreRefusedWhenSaving) {
+    QTemporaryDir root;
+    QDir(root.path()).mkpath("asset/sub");
+    QDir(root.path()).mkpath("out");
+    writeFile(root.filePath("secret.png"), {'s', 'e', 'c', 'r', 'e', 't'});
+    for (const char* uri : {"../secret.png", "sub/../../secret.png", "%2E%2E/secret.png", "sub%2F..%2F..%2Fsecret.png",
+                            "..\\secret.png", "/etc/hostname", "file:///etc/hostname", "http://example.com/x.png"}) {
+        const Json images = Json::array({Json{{"uri", uri}}});
+        const Document doc = Document::load(writeSceneWithBin(root.filePath("asset"), Json{{"images", images}}));
+        for (const char* target : {"out/copy.gltf", "out/packed.glb"}) {
+            try {
+                save(doc, root.filePath(target).toStdString());
+                ADD_FAILURE() << uri << " saved to " << target;
+            } catch (const FileError& e) {
+                EXPECT_NE(std::string(e.what()).find(uri), std::string::npos) << e.what();
+            }
+        }
+        try {
+            save(doc, root.filePath("out/embedded.gltf").toStdString(), {SaveOptions::Format::Gltf, true});
+            ADD_FAILURE() << uri << " embedded";
+        } catch (const FileError&) {
+        }
+        EXPECT_EQ(QDir(root.filePath("out")).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot).size(), 0)
+            << uri;
+        EXPECT_EQ(QDir(root.path()).entryList(QDir::Files).size(), 1) << uri;  // only secret.png
+    }
+}
 
 // Saving next to the original keeps an external buffer's URI; saving to another folder copies
 // the file under the name its (percent-encoded) URI means.

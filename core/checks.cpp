@@ -381,9 +381,13 @@ private:
                 const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
                 const double dt = double(track.times[k + 1]) - track.times[k];
                 const double lo = std::min(v0, v1), hi = std::max(v0, v1);
-                const double worst = overshootBeyond(v0, track.outTangent(k, i), v1,
-                                                     track.inTangent(k + 1, i), dt, lo, hi);
+                const double b0 = track.outTangent(k, i), a1 = track.inTangent(k + 1, i);
                 const double allowed = std::max({hi - lo, 0.5 * range, 1e-4 * (1 + magnitude)});
+                // p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|, |h11| <= 4/27:
+                // the tangent term bounds how far the segment can leave [lo, hi].
+                if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed)
+                    continue;
+                const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
                 if (worst > allowed)
                     add("TANGENT_OVERSHOOT", Severity::Warning,
                         "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +

@@ -45,6 +45,12 @@ constexpr std::uint32_t kGlbMagic = 0x46546C67;  // "glTF"
 constexpr std::uint32_t kChunkJson = 0x4E4F534A;
 constexpr std::uint32_t kChunkBin = 0x004E4942;
 constexpr int kMaxJsonDepth = 256;
+// Decoded tracks: a value, an in- and an out-tangent (floats) and a handle mode per component.
+constexpr std::uint64_t kTrackBytesPerComponent = 3 * sizeof(float) + sizeof(HandleMode);
+// Their total memory: generous for real files (a track takes a few times the bytes of its
+// data in the file, one input shared by many channels included), bounded for hostile ones.
+constexpr std::uint64_t kTrackBudgetBase = std::uint64_t(256) << 20;
+constexpr std::uint64_t kTrackBudgetPerByte = 32;
 
 std::uint32_t readU32(const std::uint8_t* p) {
     std::uint32_t v;
@@ -234,6 +240,7 @@ private:
     Document& doc_;
     LoadMode mode_;
     std::map<int, detail::DecodedAccessor> inputs_;  // shared input accessors decode once
+    std::uint64_t trackBudget_ = 0;                   // bytes the tracks may still take
 };
 
 const detail::DecodedAccessor& DocumentLoader::input(int index) {
@@ -245,6 +252,9 @@ const detail::DecodedAccessor& DocumentLoader::input(int index) {
 
 void DocumentLoader::decodeAnimations() {
     const Json& root = doc_.json_;
+    std::uint64_t dataBytes = 0;
+    for (const auto& b : doc_.buffers_) dataBytes += b.size();
+    trackBudget_ = kTrackBudgetBase + kTrackBudgetPerByte * dataBytes;
     if (!root.contains("animations")) return;
     if (!root["animations"].is_array()) fail("/animations", "must be an array.");
     const Json& animations = root["animations"];
@@ -388,6 +398,14 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
             const int key = int(i / (std::size_t(components) * elementsPerKey));
             return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.", key);
         }
+
+    // Every channel holds its own copy of its keys, so channels sharing one big accessor could
+    // make a small file decode into gigabytes: the tracks' memory is bounded by the file's data.
+    const std::uint64_t trackBytes = std::uint64_t(n) * (sizeof(float) + kTrackBytesPerComponent * std::uint64_t(components));
+    if (trackBytes > trackBudget_)
+        return finding("TANGENT_FILE_TOO_LARGE", cptr,
+                       "the channel's keys, shared with other channels, would take more memory than a file of this size may ask for.");
+    trackBudget_ -= trackBytes;
 
     Track& t = ch.track;
     t.interpolation = interp;

@@ -85,11 +85,6 @@ bool Track::sameCurve(const Track& o) const {
            bitsEqual(inTangents, o.inTangents) && bitsEqual(outTangents, o.outTangents);
 }
 
-bool tangentsMatch(float in, float out) {
-    const double scale = std::max({1.0, std::fabs(double(in)), std::fabs(double(out))});
-    return std::fabs(double(in) - double(out)) <= 1e-5 * scale;
-}
-
 int findSegment(const Track& track, double t) {
     // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
     // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from

@@ -1,5 +1,6 @@
 #pragma once
 // One animation channel's curve in Hermite form: the stored form of the whole model.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -67,7 +68,13 @@ struct Track {
 // Whether an in- and out-tangent are the same slope. Exporters compute the two separately, so
 // a smooth key often differs in the last bits (Blender 3.4: ~1e-6 relative); a broken handle
 // differs visibly. The tolerance is relative, 1e-5 of the larger magnitude (at least 1).
-bool tangentsMatch(float in, float out);
+inline bool tangentsMatch(float in, float out) {
+    if (in == out) return true;  // the common case, and cheap: this runs for every key on load
+    const double a = in, b = out;
+    const double scale = std::max(1.0, std::max(a < 0 ? -a : a, b < 0 ? -b : b));
+    const double diff = a - b;
+    return (diff < 0 ? -diff : diff) <= 1e-5 * scale;
+}
 
 // Index k of the segment [t_k, t_(k+1)] that holds t, for t strictly inside the key range.
 int findSegment(const Track&, double t);

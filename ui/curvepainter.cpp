@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "curveenvelope.h"
 #include "tangent/hermite.h"
 
 namespace tangent::ui {
@@ -24,7 +25,7 @@ QString formatTick(double value, double step) {
 }
 
 QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, bool normalized, double x0,
-                       double x1) {
+                       double x1, double minSegmentPixels) {
     QPainterPath path;
     const int n = track.keyCount();
     if (n == 0) return path;
@@ -41,36 +42,56 @@ QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, boo
     const bool rotation = track.normalizesResult();
     const bool sampled = rotation && (normalized || track.interpolation == Interpolation::Linear) &&
                          track.interpolation != Interpolation::Step;
+    // Segments narrower than minSegmentPixels are left out (drawn as column spans, see
+    // curveenvelope.h); the path restarts after each run of them.
+    const double minDt = minSegmentPixels / view.scaleX();
+    auto wide = [&](int k) { return !(double(track.times[k + 1]) - track.times[k] < minDt); };
     if (sampled) {
         // Not a polynomial: sample every 2 pixels, plus every key time exactly.
         std::vector<double> times;
-        const double a = std::max<double>(t0, track.times[kFirst]);
-        const double b = std::min<double>(t1, track.times[kLast + 1]);
         const double stepT = 2.0 / view.scaleX();
-        int k = kFirst;
-        for (double t = a; t < b; t += stepT) {
-            while (k <= kLast + 1 && track.times[k] <= t) {
-                if (times.empty() || times.back() < track.times[k]) times.push_back(track.times[k]);
+        for (int k = kFirst; k <= kLast;) {
+            if (!wide(k)) {
                 ++k;
+                continue;
             }
-            if (times.empty() || times.back() < t) times.push_back(t);
-        }
-        while (k <= kLast + 1 && track.times[k] <= b) times.push_back(track.times[k++]);
-        if (times.empty() || times.back() < b) times.push_back(b);
-        std::vector<double> out(times.size() * track.components);
-        evaluateSorted(track, times.data(), times.size(), out.data(), normalized);
-        for (std::size_t i = 0; i < times.size(); ++i) {
-            const QPointF p = pt(times[i], out[i * track.components + c]);
-            if (i == 0) path.moveTo(p);
-            else path.lineTo(p);
+            int kEnd = k;  // the run of wide segments [k, kEnd]
+            while (kEnd + 1 <= kLast && wide(kEnd + 1)) ++kEnd;
+            times.clear();
+            const double a = std::max<double>(t0, track.times[k]);
+            const double b = std::min<double>(t1, track.times[kEnd + 1]);
+            int j = k;
+            for (double t = a; t < b; t += stepT) {
+                while (j <= kEnd + 1 && track.times[j] <= t) {
+                    if (times.empty() || times.back() < track.times[j]) times.push_back(track.times[j]);
+                    ++j;
+                }
+                if (times.empty() || times.back() < t) times.push_back(t);
+            }
+            while (j <= kEnd + 1 && track.times[j] <= b) times.push_back(track.times[j++]);
+            if (times.empty() || times.back() < b) times.push_back(b);
+            std::vector<double> out(times.size() * track.components);
+            evaluateSorted(track, times.data(), times.size(), out.data(), normalized);
+            for (std::size_t i = 0; i < times.size(); ++i) {
+                const QPointF p = pt(times[i], out[i * track.components + c]);
+                if (i == 0) path.moveTo(p);
+                else path.lineTo(p);
+            }
+            k = kEnd + 1;
         }
         return path;
     }
 
-    path.moveTo(pt(track.times[kFirst], track.value(kFirst, c)));
+    bool open = false;
     for (int k = kFirst; k <= kLast; ++k) {
+        if (!wide(k)) {
+            open = false;
+            continue;
+        }
         const double ta = track.times[k], tb = track.times[k + 1], dt = tb - ta;
         const double va = track.value(k, c), vb = track.value(k + 1, c);
+        if (!open) path.moveTo(pt(ta, va));
+        open = true;
         switch (track.interpolation) {
         case Interpolation::Step:
             path.lineTo(pt(tb, va));
@@ -194,11 +215,11 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
         QPen pen(raw, 1.0, Qt::DashLine);
         p_.setPen(pen);
         p_.setBrush(Qt::NoBrush);
-        p_.drawPath(curvePath(track, c, view_, false, x0, x1));
+        p_.drawPath(curvePath(track, c, view_, false, x0, x1, opt.minSegmentPixels));
     }
     p_.setPen(QPen(color, theme_.curveWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     p_.setBrush(Qt::NoBrush);
-    p_.drawPath(curvePath(track, c, view_, opt.normalizedRotation, x0, x1));
+    p_.drawPath(curvePath(track, c, view_, opt.normalizedRotation, x0, x1, opt.minSegmentPixels));
     if (opt.extrapolation) {
         QColor ext = color;
         ext.setAlphaF(color.alphaF() * 0.5);
@@ -223,14 +244,24 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
 
 void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn,
                             const std::function<bool(int)>& selected, const std::function<bool(int)>& showHandles,
-                            bool dimmed) {
+                            bool dimmed, const std::vector<int>* denseKeys) {
+    const int n = track.keyCount();
+    if (n == 0) return;
+    const double xMin = -20, xMax = area_.width() + 20;
+    // The keys in view, plus one either side (their handles may reach in).
+    const int kA = std::max(0, firstKeyAtOrAfter(track, view_.toWorldX(xMin)) - 1);
+    const int kB = std::min(n, firstKeyAtOrAfter(track, view_.toWorldX(xMax)) + 1);
+    const bool dense = (kB - kA) * kMinKeyMarkerSpacing > (xMax - xMin);
+    if (dense && (!denseKeys || denseKeys->empty())) return;
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, true);
     QColor color = colorIn;
     if (dimmed) color.setAlphaF(0.4);
-    const double xMin = -20, xMax = area_.width() + 20;
     const double r = theme_.keyRadius, hr = theme_.handleRadius;
-    for (int k = 0; k < track.keyCount(); ++k) {
+    const std::size_t count = dense ? denseKeys->size() : std::size_t(kB - kA);
+    for (std::size_t i = 0; i < count; ++i) {
+        const int k = dense ? (*denseKeys)[i] : kA + int(i);
+        if (k < 0 || k >= n) continue;
         const KeyHandles h = keyHandles(track, k, c);
         const QPointF kp = view_.toWidget(h.key);
         const bool handles = (h.hasIn || h.hasOut) && showHandles && showHandles(k);

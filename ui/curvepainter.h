@@ -2,6 +2,7 @@
 // The one curve painter: grid, rulers, curves, keys and handles on any QPainter (the curve
 // view's widget, a QImage or a QSvgGenerator for `tangent render`). No widget inside.
 #include <functional>
+#include <vector>
 
 #include <QPainter>
 #include <QPainterPath>
@@ -19,6 +20,9 @@ struct CurveDrawOptions {
     bool normalizedRotation = true;
     bool showAllHandles = false;  // else only the handles of selected keys
     bool extrapolation = true;    // the clamped value before the first / after the last key
+    // Segments narrower than this many pixels are left out: the caller draws them as column
+    // spans (curveenvelope.h). 0 draws every segment exactly.
+    double minSegmentPixels = 0;
 };
 
 // Tick spacing: the smallest of 1, 2, 5 x 10^n world units that is at least minPixels apart.
@@ -29,7 +33,10 @@ QString formatTick(double value, double step);
 // The curve of one component in widget coordinates over the widget columns [x0, x1]:
 // CUBICSPLINE segments as exact cubicTo, LINEAR as lines, STEP as steps; normalized rotation
 // (and slerped LINEAR rotation) sampled every couple of pixels. Without extrapolation.
-QPainterPath curvePath(const Track&, int component, const ViewTransform&, bool normalized, double x0, double x1);
+// Segments narrower than minSegmentPixels are left out (the column spans of curveenvelope.h
+// draw them); 0 draws every segment.
+QPainterPath curvePath(const Track&, int component, const ViewTransform&, bool normalized, double x0, double x1,
+                       double minSegmentPixels = 0);
 
 class CurvePainter {
 public:
@@ -48,8 +55,11 @@ public:
     // Keys of one component, and handles where `showHandles(key)` says so. Broken keys are
     // drawn as diamonds; broken handles in the theme's broken colour; unused end tangents
     // dashed and hollow.
+    // Only the keys in view; when they are denser than kMinKeyMarkerSpacing pixels on average
+    // no markers are drawn except `denseKeys` (the selected keys, sorted), with their handles.
     void drawKeys(const Track&, int component, const QColor&, const std::function<bool(int)>& selected,
-                  const std::function<bool(int)>& showHandles, bool dimmed = false);
+                  const std::function<bool(int)>& showHandles, bool dimmed = false,
+                  const std::vector<int>* denseKeys = nullptr);
     void drawPlayhead(double t);
     void drawRubberBand(const QRectF& widgetRect);
 

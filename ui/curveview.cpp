@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <thread>
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -29,12 +30,26 @@ CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state
     view_.setViewport(size());
     auto repaint = [this] { update(); };
     DocumentModel* model = state_->model();
-    connect(model, &DocumentModel::channelChanged, this, repaint);
-    connect(model, &DocumentModel::documentReset, this, repaint);
+    connect(model, &DocumentModel::channelChanged, this, [this](int a, int c) {
+        versions_[{a, c}] = nextVersion_++;
+        if (!live_.count({a, c})) invalidateLayer();
+        update();
+    });
+    connect(model, &DocumentModel::documentReset, this, [this] {
+        envelopes_.clear();
+        versions_.clear();
+        live_.clear();
+        invalidateLayer();
+        update();
+    });
     connect(state_, &ViewState::selectionChanged, this, repaint);
     connect(state_, &ViewState::currentTimeChanged, this, repaint);
-    connect(state_, &ViewState::optionsChanged, this, repaint);
+    connect(state_, &ViewState::optionsChanged, this, [this] {
+        invalidateLayer();
+        update();
+    });
     connect(state_, &ViewState::curvesChanged, this, [this] {
+        invalidateLayer();
         if (interaction_ != Interaction::Idle && interaction_ != Interaction::Pressed) abortDrag();
         interaction_ = Interaction::Idle;
         userMovedView_ = false;
@@ -236,6 +251,126 @@ bool CurveView::selectNextBrokenKey(bool forward) {
 
 // ---- painting --------------------------------------------------------------------------
 
+ViewTransform CurveView::curveTransform(const CurveRef&) const {
+    return view_;
+}
+
+quint64 CurveView::versionOf(int a, int c) const {
+    auto it = versions_.find({a, c});
+    return it == versions_.end() ? 0 : it->second;
+}
+
+int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device) {
+    const Document* d = doc();
+    if (!d) return 0;
+    const int columns = int(std::ceil(device.viewport().width()));
+    const bool normalized = state_->normalizedRotation();
+    std::vector<std::pair<EnvelopeEntry*, const Track*>> stale;
+    for (const ChannelKey& ch : channels) {
+        const Track* track = trackOf(*d, ch.first, ch.second);
+        if (!track) continue;
+        EnvelopeEntry& e = envelopes_[ch];
+        const quint64 version = versionOf(ch.first, ch.second);
+        if (e.left == device.left() && e.scale == device.scaleX() && e.columns == columns &&
+            e.normalized == normalized && e.version == version && int(e.envs.size()) == track->components)
+            continue;
+        e.left = device.left();
+        e.scale = device.scaleX();
+        e.columns = columns;
+        e.normalized = normalized;
+        e.version = version;
+        stale.push_back({&e, track});
+    }
+    auto work = [&](std::size_t begin, std::size_t step) {
+        for (std::size_t i = begin; i < stale.size(); i += step)
+            stale[i].first->envs = columnEnvelopes(*stale[i].second, normalized, device.left(), device.scaleX(), columns);
+    };
+    // Channels are independent: split them over the cores when there are many.
+    const std::size_t threads = stale.size() >= 8 ? std::max(1u, std::min(8u, std::thread::hardware_concurrency())) : 1;
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t, threads);
+    work(0, threads);
+    for (std::thread& t : pool) t.join();
+    stats_.envelopesComputed += int(stale.size());
+    return int(stale.size());
+}
+
+void CurveView::drawCurvesInto(QImage& image, bool live) {
+    const Document* d = doc();
+    if (!d) return;
+    const qreal dpr = image.devicePixelRatio();
+    CurveDrawOptions opt;
+    opt.normalizedRotation = state_->normalizedRotation();
+    opt.minSegmentPixels = kExactSegmentPixels / dpr;
+    std::vector<std::pair<CurveRef, const Track*>> todo;
+    std::vector<ChannelKey> channels;
+    for (const CurveRef& ref : state_->visibleCurves()) {
+        if (live_.count({ref.animation, ref.channel}) != std::size_t(live)) continue;
+        if (const Track* track = trackOf(*d, ref.animation, ref.channel); track && track->keyCount()) {
+            todo.push_back({ref, track});
+            if (channels.empty() || channels.back() != ChannelKey{ref.animation, ref.channel})
+                channels.push_back({ref.animation, ref.channel});
+        }
+    }
+    auto deviceOf = [&](const ViewTransform& vt) {
+        return ViewTransform(vt.viewport() * dpr, vt.left(), vt.top(), vt.scaleX() * dpr, vt.scaleY() * dpr);
+    };
+    updateEnvelopes(channels, deviceOf(view_));
+    // Dense parts: one span per device-pixel column. Many curves go through the accumulator
+    // (cost independent of the spans' heights), a few are blended directly (on top).
+    constexpr std::size_t kDirectCurves = 12;
+    const bool accumulate = todo.size() > kDirectCurves;
+    std::vector<SpanAccumulator::Item> items;
+    for (auto& [ref, track] : todo) {
+        const EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
+        if (ref.component >= int(e.envs.size())) continue;
+        const ColumnEnvelope& env = e.envs[ref.component];
+        const ViewTransform device = deviceOf(curveTransform(ref));
+        if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
+        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component));
+        if (!live) stats_.spanColumns += env.spanCount();
+    }
+    if (accumulate) accumulator_.draw(image, items, 0.9);
+    // Wide segments exactly, and the clamped extrapolation.
+    QPainter p(&image);
+    for (auto& [ref, track] : todo) {
+        CurvePainter cp(p, curveTransform(ref), Theme::dark());
+        cp.drawCurve(*track, ref.component, componentColor(*track, ref.component), opt);
+    }
+    if (live) stats_.liveCurves = int(todo.size());
+}
+
+void CurveView::ensureLayer() {
+    const qreal dpr = devicePixelRatioF();
+    const QSize devSize = (QSizeF(size()) * dpr).toSize();
+    if (layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr && layerView_ == view_ &&
+        layerLive_ == live_)
+        return;
+    if (layer_.size() != devSize) layer_ = QImage(devSize, QImage::Format_RGB32);
+    layer_.setDevicePixelRatio(dpr);
+    {
+        QPainter p(&layer_);
+        CurvePainter cp(p, view_, Theme::dark());
+        double t0 = 0, t1 = 0;
+        if (const Document* d = doc()) {
+            bool first = true;
+            for (auto [a, c] : state_->shownChannels())
+                if (const Track* track = trackOf(*d, a, c); track && track->keyCount()) {
+                    t0 = first ? track->startTime() : std::min(t0, track->startTime());
+                    t1 = first ? track->endTime() : std::max(t1, track->endTime());
+                    first = false;
+                }
+        }
+        cp.drawBackground(t0, t1);
+        cp.drawGrid();
+    }
+    drawCurvesInto(layer_, false);
+    layerView_ = view_;
+    layerLive_ = live_;
+    layerValid_ = true;
+    stats_.layerRebuilt = true;
+}
+
 void CurveView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     const Theme& theme = Theme::dark();
@@ -244,32 +379,34 @@ void CurveView::paintEvent(QPaintEvent*) {
     const Document* d = doc();
     const std::vector<CurveRef> curves = state_->visibleCurves();
 
-    double t0 = 0, t1 = 0;
-    if (d) {
-        bool first = true;
-        for (auto [a, c] : state_->shownChannels())
-            if (const Track* track = trackOf(*d, a, c); track && track->keyCount()) {
-                t0 = first ? track->startTime() : std::min(t0, track->startTime());
-                t1 = first ? track->endTime() : std::max(t1, track->endTime());
-                first = false;
-            }
+    // Background, grid and the curves not being dragged come from the cached layer; the
+    // channels being dragged are drawn on a copy of it.
+    stats_ = PaintStats{};
+    ensureLayer();
+    if (d && !live_.empty()) {
+        QImage frame = layer_;
+        drawCurvesInto(frame, true);
+        p.drawImage(QPointF(0, 0), frame);
+    } else {
+        p.drawImage(QPointF(0, 0), layer_);
     }
-    cp.drawBackground(t0, t1);
-    cp.drawGrid();
 
     CurveDrawOptions opt;
     opt.normalizedRotation = state_->normalizedRotation();
     const KeySelection& sel = state_->selection();
     if (d) {
-        for (const CurveRef& ref : curves) {
-            const Track& track = *trackOf(*d, ref.animation, ref.channel);
-            cp.drawCurve(track, ref.component, componentColor(track, ref.component), opt);
-        }
+        // The selected keys of each curve, sorted: the only markers drawn where keys are dense.
+        std::map<CurveRef, std::vector<int>> selectedByCurve;
+        for (const KeyRef& k : sel) selectedByCurve[k.curve()].push_back(k.key);
+        static const std::vector<int> none;
         for (const CurveRef& ref : curves) {
             const Track& track = *trackOf(*d, ref.animation, ref.channel);
             auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };
             auto handles = [&](int k) { return state_->showAllHandles() || isSel(k); };
-            cp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles);
+            auto it = selectedByCurve.find(ref);
+            CurvePainter kp(p, curveTransform(ref), theme);
+            kp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles, false,
+                        it != selectedByCurve.end() ? &it->second : &none);
         }
         // The playhead and each visible curve's value at it.
         cp.drawPlayhead(state_->currentTime());
@@ -285,7 +422,10 @@ void CurveView::paintEvent(QPaintEvent*) {
             QString text;
         };
         std::vector<Label> labels;
+        // Values at the playhead for a readable number of curves only.
+        constexpr std::size_t kMaxPlayheadLabels = 40;
         for (auto [a, c] : state_->shownChannels()) {
+            if (curves.size() > kMaxPlayheadLabels) break;
             const Track* track = trackOf(*d, a, c);
             if (!track || !track->keyCount()) continue;
             std::vector<double> v(track->components);
@@ -293,7 +433,7 @@ void CurveView::paintEvent(QPaintEvent*) {
             evaluateSorted(*track, &t, 1, v.data(), opt.normalizedRotation);
             for (int comp = 0; comp < track->components; ++comp) {
                 if (state_->isHidden({a, c, comp})) continue;
-                const QPointF pt(xp, view_.toWidgetY(v[comp]));
+                const QPointF pt(xp, curveTransform({a, c, comp}).toWidgetY(v[comp]));
                 const QColor col = componentColor(*track, comp);
                 p.setPen(QPen(col, 1.5));
                 p.setBrush(theme.background);
@@ -321,9 +461,19 @@ void CurveView::paintEvent(QPaintEvent*) {
         p.setFont(font);
         const QFontMetricsF fm(font);
         double y = CurvePainter::kRulerHeight + 8;
-        for (auto [a, c] : state_->shownChannels()) {
+        const auto& shown = state_->shownChannels();
+        // As many lines as fit in half the height; the rest counted.
+        const int fit = std::max(1, int((height() / 2 - y) / (fm.height() + 2)));
+        int line = 0;
+        for (auto [a, c] : shown) {
             const Track* track = trackOf(*d, a, c);
             if (!track) continue;
+            if (++line > fit - 1 && int(shown.size()) > fit) {
+                const QString more = QStringLiteral("… and %1 more channels").arg(int(shown.size()) - line + 1);
+                p.setPen(theme.label);
+                p.drawText(QPointF(width() - 12 - fm.horizontalAdvance(more), y + fm.ascent()), more);
+                break;
+            }
             const QString label = channelLabel(*d, a, c) + QStringLiteral("  ") + toString(track->interpolation);
             double x = width() - 12 - fm.horizontalAdvance(label) - track->components * 22;
             p.setPen(theme.text);
@@ -371,6 +521,11 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
     }
     pressHit_ = hitAt(e->position());
     const bool shift = e->modifiers() & Qt::ShiftModifier;
+    // What a drag from here would edit is drawn live from now on, so that the cached layer
+    // without it is made before the first move, not during it.
+    live_.clear();
+    if (pressHit_.kind == HitKind::InHandle || pressHit_.kind == HitKind::OutHandle)
+        live_.insert({pressHit_.curve.animation, pressHit_.curve.channel});
     if (pressHit_.kind == HitKind::Key) {
         const KeyRef k = pressHit_.keyRef();
         KeySelection sel = state_->selection();
@@ -381,8 +536,10 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
             sel = {k};
         }
         state_->setSelection(std::move(sel));
+        for (auto [a, c, key] : state_->selectedKeys()) live_.insert({a, c});
     }
     interaction_ = Interaction::Pressed;
+    update();
 }
 
 void CurveView::beginDrag() {
@@ -393,15 +550,18 @@ void CurveView::beginDrag() {
         const ChannelKey ch{pressHit_.curve.animation, pressHit_.curve.channel};
         before_[ch] = *trackOf(*d, ch.first, ch.second);
         interaction_ = Interaction::DraggingHandle;
+        live_ = {ch};
     } else if (pressHit_.kind == HitKind::Key && state_->selection().count(pressHit_.keyRef())) {
         for (auto [a, c, k] : state_->selectedKeys()) {
             if (!before_.count({a, c})) before_[{a, c}] = *trackOf(*d, a, c);
             dragKeys_[{a, c}].push_back(k);
         }
         interaction_ = Interaction::DraggingKeys;
+        for (auto& [ch, keys] : dragKeys_) live_.insert(ch);
     } else {
         interaction_ = Interaction::RubberBand;
         rubberBand_ = QRectF(pressPos_, pressPos_);
+        live_.clear();
     }
 }
 
@@ -467,6 +627,7 @@ void CurveView::finishDrag() {
     }
     before_.clear();
     dragKeys_.clear();
+    live_.clear();
     interaction_ = Interaction::Idle;
     update();
 }
@@ -476,6 +637,7 @@ void CurveView::abortDrag() {
         for (auto& [ch, track] : before_) state_->model()->setTrack(ch.first, ch.second, track);
     before_.clear();
     dragKeys_.clear();
+    live_.clear();
     interaction_ = Interaction::Idle;
     unsetCursor();
     update();
@@ -520,6 +682,8 @@ void CurveView::mouseReleaseEvent(QMouseEvent* e) {
             else if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve) state_->setSelection({});
         }
         interaction_ = Interaction::Idle;
+        live_.clear();
+        update();
         break;
     case Interaction::DraggingKeys:
     case Interaction::DraggingHandle:

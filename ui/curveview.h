@@ -4,10 +4,14 @@
 // DocumentModel; every edit goes through the core edit API and ends as one undo entry.
 #include <map>
 #include <optional>
+#include <set>
 #include <utility>
 #include <vector>
 
+#include <QImage>
 #include <QWidget>
+
+#include "curveenvelope.h"
 
 #include "curvegeometry.h"
 #include "hittest.h"
@@ -31,6 +35,19 @@ public:
     Hit hitAt(QPointF pos) const;
 
     QSize sizeHint() const override { return {900, 560}; }
+
+    // The view transform of one curve: the view's, or in the normalized view the one that maps
+    // the curve's own range to -1..1 (edits stay in the curve's real units).
+    ViewTransform curveTransform(const CurveRef&) const;
+
+    // Painting statistics (tests and bench_curveview): how the last frame was made.
+    struct PaintStats {
+        bool layerRebuilt = false;   // the cached picture of the non-dragged curves was redrawn
+        int envelopesComputed = 0;   // per-column min/max recomputed (cache misses)
+        int spanColumns = 0;         // columns drawn as spans (decimated) in the last rebuild
+        int liveCurves = 0;          // curves drawn on top of the cached picture (being dragged)
+    };
+    const PaintStats& lastPaintStats() const { return stats_; }
 
 public slots:
     void frameAll();
@@ -67,6 +84,37 @@ private:
     void updateCursor(QPointF pos);
     QRectF contentBounds(bool selectedOnly) const;
     void fitWorld(const QRectF& world);
+
+    // ---- painting at motion-capture scale (curveenvelope.h) ----
+    // Column envelopes of every component of one channel, for one time mapping.
+    struct EnvelopeEntry {
+        double left = 0, scale = 0;
+        int columns = 0;
+        bool normalized = false;
+        quint64 version = 0;
+        std::vector<ColumnEnvelope> envs;
+    };
+    // Brings the envelopes of these channels up to date for the device time mapping (in
+    // parallel over channels), and returns how many were recomputed.
+    int updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device);
+    // Curves of the shown channels in (live) or not in (!live) live_, drawn into `image`.
+    void drawCurvesInto(QImage& image, bool live);
+    void ensureLayer();
+    void invalidateLayer() { layerValid_ = false; }
+    quint64 versionOf(int a, int c) const;
+
+    std::map<ChannelKey, EnvelopeEntry> envelopes_;
+    SpanAccumulator accumulator_;
+    std::map<ChannelKey, quint64> versions_;
+    quint64 nextVersion_ = 1;
+    // Background, grid and every curve except those of live_ channels (the ones being dragged),
+    // valid for layerView_; a drag frame draws only the live channels on a copy of it.
+    QImage layer_;
+    ViewTransform layerView_;
+    std::set<ChannelKey> layerLive_;
+    bool layerValid_ = false;
+    std::set<ChannelKey> live_;
+    PaintStats stats_;
 
     ViewState* state_;
     ViewTransform view_;

@@ -5,6 +5,8 @@
 
 #include <QLineF>
 
+#include "curveenvelope.h"
+
 namespace tangent::ui {
 
 namespace {
@@ -35,36 +37,46 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
     for (const CurveRef& ref : curves) {
         const Track* track = trackOf(doc, ref.animation, ref.channel);
         if (!track || ref.component < 0 || ref.component >= track->components || track->keyCount() == 0) continue;
-        // Keys and handles: only keys whose handle could reach the pointer need a look, but
-        // tracks are small enough to scan.
-        for (int k = 0; k < track->keyCount(); ++k) {
-            const KeyRef kr{ref.animation, ref.channel, k, ref.component};
+        // Keys and handles. Only keys near the pointer in time need a look (a handle lies
+        // between the neighbouring keys), found by binary search: the cost does not grow with
+        // the track's length. Handles of selected keys are looked up in the selection.
+        const double reach = std::max(opt.keyRadius, opt.handleRadius) / view.scaleX();
+        const int n = track->keyCount();
+        const int kA = std::max(0, firstKeyAtOrAfter(*track, tPos - reach) - 1);
+        const int kB = std::min(n, firstKeyAtOrAfter(*track, tPos + reach) + 1);
+        auto tryHandles = [&](int k) {
             const KeyHandles h = keyHandles(*track, k, ref.component);
-            const double dk = QLineF(view.toWidget(h.key), pos).length();
-            if (dk <= opt.keyRadius) offer(2, dk, Hit{HitKind::Key, ref, k, track->times[k], 0});
-            if (opt.showAllHandles || selection.count(kr)) {
-                if (h.hasIn && h.inUsed) {
-                    const double d = QLineF(view.toWidget(h.in), pos).length();
-                    if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::InHandle, ref, k, track->times[k], 0});
-                }
-                if (h.hasOut && h.outUsed) {
-                    const double d = QLineF(view.toWidget(h.out), pos).length();
-                    if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::OutHandle, ref, k, track->times[k], 0});
-                }
+            if (h.hasIn && h.inUsed) {
+                const double d = QLineF(view.toWidget(h.in), pos).length();
+                if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::InHandle, ref, k, track->times[k], 0});
             }
+            if (h.hasOut && h.outUsed) {
+                const double d = QLineF(view.toWidget(h.out), pos).length();
+                if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::OutHandle, ref, k, track->times[k], 0});
+            }
+        };
+        for (int k = kA; k < kB; ++k) {
+            const QPointF kp = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));
+            const double dk = QLineF(kp, pos).length();
+            if (dk <= opt.keyRadius) offer(2, dk, Hit{HitKind::Key, ref, k, track->times[k], 0});
+            if (opt.showAllHandles) tryHandles(k);
         }
+        if (!opt.showAllHandles)
+            for (auto it = selection.lower_bound({ref.animation, ref.channel, 0, -1});
+                 it != selection.end() && it->animation == ref.animation && it->channel == ref.channel; ++it)
+                if (it->component == ref.component && it->key < n) tryHandles(it->key);
         if (bestRank >= 2) continue;
         // The curve: distance to the drawn polyline a few pixels either side of the pointer,
         // inside the key range (the clamped extrapolation is not editable).
         if (tPos < track->times.front() || tPos > track->times.back() || track->keyCount() < 2) continue;
         const bool normalize = opt.normalizedRotation && track->normalizesResult();
-        const int n = 9;
-        double times[n];
-        for (int i = 0; i < n; ++i) times[i] = view.toWorldX(pos.x() - 4 + i);
-        std::vector<double> out(n * track->components);
-        evaluateSorted(*track, times, n, out.data(), normalize);
+        constexpr int ns = 9;
+        double times[ns];
+        for (int i = 0; i < ns; ++i) times[i] = view.toWorldX(pos.x() - 4 + i);
+        std::vector<double> out(ns * track->components);
+        evaluateSorted(*track, times, ns, out.data(), normalize);
         double d = std::numeric_limits<double>::infinity();
-        for (int i = 0; i + 1 < n; ++i) {
+        for (int i = 0; i + 1 < ns; ++i) {
             const QPointF a = view.toWidget(QPointF(times[i], out[i * track->components + ref.component]));
             const QPointF b = view.toWidget(QPointF(times[i + 1], out[(i + 1) * track->components + ref.component]));
             d = std::min(d, distanceToSegment(pos, a, b));
@@ -82,7 +94,8 @@ KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves
     for (const CurveRef& ref : curves) {
         const Track* track = trackOf(doc, ref.animation, ref.channel);
         if (!track || ref.component < 0 || ref.component >= track->components) continue;
-        for (int k = 0; k < track->keyCount(); ++k) {
+        const int kA = firstKeyAtOrAfter(*track, std::min(view.toWorldX(r.left()), view.toWorldX(r.right())));
+        for (int k = kA; k < track->keyCount() && view.toWidgetX(track->times[k]) <= r.right(); ++k) {
             const QPointF p = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));
             if (r.contains(p)) result.insert({ref.animation, ref.channel, k, ref.component});
         }

@@ -1,0 +1,262 @@
+// The curve view at motion-capture density (issue 5): per-column min/max envelopes, exact
+// segments where they are wide, key markers only where keys are apart, and a drag that redraws
+// only the dragged channel over a cached picture of the others.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include <QImage>
+
+#include "curveenvelope.h"
+#include "curvepainter.h"
+#include "curveview.h"
+#include "tangent/builder.h"
+#include "tangent/edit.h"
+#include "ui_support.h"
+
+using namespace tangent;
+using namespace tangent::ui;
+using namespace tangent::ui::test;
+
+namespace {
+
+// A wiggly CUBICSPLINE track of `keys` keys at 30 fps with `components` components; tangents
+// from the true derivative, some of them broken so that segments overshoot their keys.
+Track denseTrack(int keys, TargetPath path, int components, double phase = 0) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = path;
+    t.components = components;
+    t.resize(keys);
+    for (int k = 0; k < keys; ++k) {
+        const double time = k / 30.0;
+        t.times[k] = float(time);
+        for (int c = 0; c < components; ++c) {
+            const double w = 2 + c + phase;
+            double v = std::sin(w * time + c) + 0.3 * std::sin(7.3 * w * time);
+            double d = w * std::cos(w * time + c) + 0.3 * 7.3 * w * std::cos(7.3 * w * time);
+            if (path == TargetPath::Rotation) v = 0.5 + 0.2 * v, d *= 0.2;
+            t.values[t.at(k, c)] = float(v);
+            t.inTangents[t.at(k, c)] = float(d);
+            t.outTangents[t.at(k, c)] = float(k % 7 == 3 ? -3 * d : d);  // broken: overshoot
+        }
+    }
+    return t;
+}
+
+// The true min/max of a component over [t0, t1], from dense sampling.
+std::pair<double, double> sampledRange(const Track& t, int comp, bool normalized, double t0, double t1) {
+    double lo = INFINITY, hi = -INFINITY;
+    std::vector<double> out(t.components);
+    constexpr int kSamples = 4096;  // dense enough for the broken keys' sharp turns (error ~1e-6)
+    for (int i = 0; i <= kSamples; ++i) {
+        const double time = t0 + (t1 - t0) * i / kSamples;
+        if (normalized) evaluate(t, time, out.data());
+        else evaluateRaw(t, time, out.data());
+        lo = std::min(lo, out[comp]);
+        hi = std::max(hi, out[comp]);
+    }
+    // And exactly at the keys (a broken key is a kink: its extreme is at the key).
+    for (int k = 0; k < t.keyCount(); ++k)
+        if (t.times[k] >= t0 && t.times[k] <= t1) {
+            if (normalized) evaluate(t, t.times[k], out.data());
+            else evaluateRaw(t, t.times[k], out.data());
+            lo = std::min(lo, out[comp]);
+            hi = std::max(hi, out[comp]);
+        }
+    return {lo, hi};
+}
+
+}  // namespace
+
+TEST(ColumnEnvelope, IsTheCurvesMinAndMaxOverEachColumn) {
+    const Track t = denseTrack(600, TargetPath::Translation, 3);
+    const double left = -0.5, scale = 12;  // 2.5 keys per column, some columns before the keys
+    const int columns = 260;
+    for (int comp = 0; comp < 3; ++comp) {
+        const ColumnEnvelope env = columnEnvelope(t, comp, false, left, scale, columns, INFINITY);
+        int checked = 0;
+        for (int c = 0; c < columns; ++c) {
+            const double t0 = left + c / scale, t1 = left + (c + 1) / scale;
+            if (t1 < t.startTime() || t0 > t.endTime()) {
+                EXPECT_FALSE(env.has(c)) << c;
+                continue;
+            }
+            if (t1 <= t.startTime() || t0 >= t.endTime()) continue;  // touches the first/last key
+            ASSERT_TRUE(env.has(c)) << c;
+            const auto [lo, hi] = sampledRange(t, comp, false, std::max(t0, t.startTime()), std::min(t1, t.endTime()));
+            // Exact up to float storage: the cubic's ends and interior extrema.
+            EXPECT_NEAR(env.lo[c], lo, 2e-5 * (1 + std::abs(lo))) << "column " << c;
+            EXPECT_NEAR(env.hi[c], hi, 2e-5 * (1 + std::abs(hi))) << "column " << c;
+            ++checked;
+        }
+        EXPECT_GT(checked, 150);
+    }
+}
+
+TEST(ColumnEnvelope, NormalizedRotationAndStepAndLinear) {
+    const Track rot = denseTrack(400, TargetPath::Rotation, 4);
+    const double left = 0, scale = 10;
+    const ColumnEnvelope env = columnEnvelope(rot, 2, true, left, scale, 130, INFINITY);
+    for (int c = 0; c < 130; ++c) {
+        const double t0 = left + c / scale, t1 = std::min(rot.endTime(), left + (c + 1) / scale);
+        if (t0 > rot.endTime()) continue;
+        const auto [lo, hi] = sampledRange(rot, 2, true, t0, t1);
+        // Sampled at keys and column edges: within a small fraction of the column's range.
+        const double tol = 0.02 * (hi - lo) + 1e-4;
+        EXPECT_NEAR(env.lo[c], lo, tol) << c;
+        EXPECT_NEAR(env.hi[c], hi, tol) << c;
+    }
+    Track step = denseTrack(100, TargetPath::Translation, 1);
+    setInterpolation(step, Interpolation::Step);
+    const ColumnEnvelope se = columnEnvelope(step, 0, false, 0, 10, 40, INFINITY);
+    // Column 0 is [0, 0.1] and holds keys 0..2 (float(3/30) is just past 0.1): every value held.
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k <= 2; ++k) lo = std::min<double>(lo, step.value(k, 0)), hi = std::max<double>(hi, step.value(k, 0));
+    EXPECT_FLOAT_EQ(se.lo[0], float(lo));
+    EXPECT_FLOAT_EQ(se.hi[0], float(hi));
+}
+
+TEST(ColumnEnvelope, WideSegmentsAreLeftToTheExactPath) {
+    const Track t = denseTrack(50, TargetPath::Translation, 1);
+    // 30 px per segment: nothing is decimated, the path has one cubicTo per segment.
+    EXPECT_EQ(columnEnvelope(t, 0, false, 0, 900, 1500).spanCount(), 0);
+    EXPECT_FALSE(hasNarrowSegments(t, 900, 0, 2));
+    // 0.3 px per segment: everything is decimated, the path is empty.
+    EXPECT_GT(columnEnvelope(t, 0, false, 0, 9, 30).spanCount(), 10);
+    ViewTransform v(QSizeF(30, 100), 0, 2, 9, 20);
+    EXPECT_TRUE(curvePath(t, 0, v, false, 0, 30, kExactSegmentPixels).isEmpty());
+    EXPECT_EQ(curvePath(t, 0, v, false, 0, 30, 0).elementCount(), 1 + 3 * 49);
+}
+
+TEST(ColumnEnvelope, SpansJoinAcrossColumns) {
+    // A steep line: neighbouring columns share their boundary value, so drawn spans touch.
+    Track t;
+    t.interpolation = Interpolation::Linear;
+    t.components = 1;
+    t.resize(400);
+    for (int k = 0; k < 400; ++k) t.times[k] = float(k / 30.0), t.values[k] = float(k);
+    const ColumnEnvelope env = columnEnvelope(t, 0, false, 0, 10, 120, INFINITY);
+    for (int c = 0; c + 1 < 120 && env.has(c + 1); ++c) EXPECT_EQ(env.hi[c], env.lo[c + 1]) << c;
+}
+
+namespace {
+
+class DenseViewTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        DocumentBuilder b;
+        const int anim = b.addAnimation("mocap");
+        for (int j = 0; j < 6; ++j) {
+            const int node = b.addNode("joint_" + std::to_string(j));
+            b.addChannel(anim, node, denseTrack(3000, TargetPath::Translation, 3, 0.1 * j));
+        }
+        model.setDocument(b.build("dense.glb"), QString(), QStringLiteral("dense.glb"));
+        std::vector<std::pair<int, int>> all;
+        for (int c = 0; c < 6; ++c) all.push_back({0, c});
+        view.resize(800, 500);
+        view.show();
+        state.setShownChannels(all);
+        view.frameAll();
+    }
+    // One frame, as the widget paints it (QWidget::render calls paintEvent).
+    CurveView::PaintStats paint() {
+        QImage img(view.size(), QImage::Format_RGB32);
+        view.render(&img);
+        return view.lastPaintStats();
+    }
+    DocumentModel model;
+    ViewState state{&model};
+    CurveView view{&state};
+};
+
+}  // namespace
+
+TEST_F(DenseViewTest, DrawsOneSpanPerColumnNotOnePerKey) {
+    QImage img(view.size(), QImage::Format_RGB32);
+    view.render(&img);
+    const CurveView::PaintStats st = view.lastPaintStats();
+    EXPECT_TRUE(st.layerRebuilt);
+    EXPECT_EQ(st.envelopesComputed, 6);  // one per channel, every component at once
+    // 18 curves of 3000 keys in about 730 columns: at most one span per column per curve.
+    EXPECT_GT(st.spanColumns, 18 * 600);
+    EXPECT_LE(st.spanColumns, 18 * view.width());
+    // Nothing changed: the next frame reuses the cached picture and envelopes.
+    view.render(&img);
+    EXPECT_FALSE(view.lastPaintStats().layerRebuilt);
+    EXPECT_EQ(view.lastPaintStats().envelopesComputed, 0);
+    // A value-only pan redraws the layer from the cached envelopes.
+    ViewTransform v = view.viewTransform();
+    v.pan(QPointF(0, 5));
+    view.setViewTransform(v);
+    view.render(&img);
+    EXPECT_TRUE(view.lastPaintStats().layerRebuilt);
+    EXPECT_EQ(view.lastPaintStats().envelopesComputed, 0);
+}
+
+TEST_F(DenseViewTest, ThePictureCoversTheCurve) {
+    state.setShownChannels({{0, 2}});
+    state.setHidden({0, 2, 1}, true);
+    state.setHidden({0, 2, 2}, true);
+    view.frameAll();
+    QImage img(view.size(), QImage::Format_RGB32);
+    view.render(&img);
+    const Track& t = model.document().channel(0, 2)->track;
+    const ViewTransform& vt = view.viewTransform();
+    const QRgb background = img.pixel(int(vt.toWidgetX(t.startTime())) + 3, view.height() - 3);
+    int covered = 0, checked = 0;
+    for (int x = int(vt.toWidgetX(t.startTime())) + 2; x < int(vt.toWidgetX(t.endTime())) - 2; x += 7) {
+        const double v = evaluateComponent(t, vt.toWorldX(x + 0.5), 0);
+        const int y = int(vt.toWidgetY(v));
+        if (y < 30 || y >= view.height() - 2) continue;
+        ++checked;
+        covered += img.pixel(x, y) != background;
+    }
+    EXPECT_GT(checked, 50);
+    EXPECT_EQ(covered, checked);
+}
+
+TEST_F(DenseViewTest, ADragRedrawsOnlyTheDraggedChannelOverTheCachedLayer) {
+    const Track& t = model.document().channel(0, 3)->track;
+    const int k = 1500, comp = 0;
+    state.setSelection({{0, 3, k, comp}});
+    const QPointF from = view.viewTransform().toWidget(keyHandles(t, k, comp).out);
+    ASSERT_EQ(view.hitAt(from).kind, HitKind::OutHandle);
+    paint();
+    press(&view, from);
+    EXPECT_TRUE(paint().layerRebuilt);  // the layer without channel 3 is made at the press
+    const Track before = t;
+    for (int i = 1; i <= 10; ++i) {
+        moveHeld(&view, from + QPointF(5 + i, -8.0 * i));
+        const CurveView::PaintStats st = paint();
+        EXPECT_FALSE(st.layerRebuilt) << i;
+        EXPECT_EQ(st.liveCurves, 3) << i;
+        EXPECT_EQ(st.envelopesComputed, 1) << i;  // the edited channel only
+    }
+    release(&view, from + QPointF(15, -80));
+    EXPECT_EQ(model.undoStack()->count(), 1);
+    EXPECT_NE(model.document().channel(0, 3)->track.outTangent(k, comp), before.outTangent(k, comp));
+    CurveView::PaintStats st = paint();
+    EXPECT_TRUE(st.layerRebuilt);  // the edited channel joins the layer
+    EXPECT_EQ(st.liveCurves, 0);
+    // Undo restores the data exactly, and the cache follows.
+    model.undoStack()->undo();
+    EXPECT_TRUE(model.document().channel(0, 3)->track.sameCurve(before));
+    st = paint();
+    EXPECT_TRUE(st.layerRebuilt);
+    EXPECT_EQ(st.envelopesComputed, 1);
+}
+
+TEST_F(DenseViewTest, HitTestingFindsKeysByTimeWithoutScanningTheTrack) {
+    // Zoomed in so that keys are apart: a click on a key selects it.
+    ViewTransform v = view.viewTransform();
+    const Track& t = model.document().channel(0, 0)->track;
+    v.fit(QRectF(t.times[100] - 0.2, -2, 0.4, 4), QMarginsF(60, 30, 20, 20));
+    view.setViewTransform(v);
+    const QPointF kp = v.toWidget(QPointF(t.times[100], t.value(100, 1)));
+    const Hit h = view.hitAt(kp);
+    ASSERT_EQ(h.kind, HitKind::Key);
+    EXPECT_EQ(h.key, 100);
+    EXPECT_EQ(h.curve.component, 1);
+}

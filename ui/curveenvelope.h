@@ -1,0 +1,80 @@
+#pragma once
+// Drawing a curve at motion-capture scale (issue 5): where keys are denser than pixels, the
+// curve is drawn as one vertical span per pixel column, from the curve's minimum to its maximum
+// over that column, so the cost grows with the pixels on screen and not with the keys.
+// Segments wider than a few pixels are still drawn exactly (cubicTo, see curvePath).
+//
+// Column c covers the closed time interval [left + c/scale, left + (c+1)/scale]; two
+// neighbouring columns share their boundary time, so their spans touch (the curve is
+// continuous) and the spans join into one stroke without a polyline.
+#include <cstdint>
+#include <vector>
+
+#include <QColor>
+#include <QImage>
+
+#include "tangent/track.h"
+#include "viewtransform.h"
+
+namespace tangent::ui {
+
+// Segments at least this many pixels wide are drawn exactly, narrower ones as column spans.
+constexpr double kExactSegmentPixels = 4.0;
+// Key markers are drawn only when a curve's visible keys are at least this far apart on average.
+constexpr double kMinKeyMarkerSpacing = 5.0;
+
+struct ColumnEnvelope {
+    double left = 0;   // world time at column 0's left edge
+    double scale = 1;  // columns per second
+    int columns = 0;
+    // World values per column; lo > hi (lo = +inf, hi = -inf) where no span is drawn.
+    std::vector<float> lo, hi;
+    bool has(int c) const { return lo[c] <= hi[c]; }
+    int spanCount() const;
+};
+
+// The min/max of one component over every column, for the segments narrower than
+// `minExactPixels` (pass infinity to cover every segment). `normalized`: rotation's normalized
+// result (the played curve), sampled at keys and column edges (not a polynomial); otherwise
+// exact: the cubic's end values and interior extrema on the part of the segment in the column.
+ColumnEnvelope columnEnvelope(const Track&, int component, bool normalized, double left, double scale, int columns,
+                              double minExactPixels = kExactSegmentPixels);
+
+// The same for every component of the track in one pass (what the curve view caches).
+std::vector<ColumnEnvelope> columnEnvelopes(const Track&, bool normalized, double left, double scale, int columns,
+                                            double minExactPixels = kExactSegmentPixels);
+
+// Whether the track has any segment narrower than `minExactPixels` in the time range.
+bool hasNarrowSegments(const Track&, double scale, double t0, double t1, double minExactPixels = kExactSegmentPixels);
+
+// Number of keys with times in [t0, t1] (binary search).
+int keysInTimeRange(const Track&, double t0, double t1);
+// First key index with time >= t (keyCount() if none).
+int firstKeyAtOrAfter(const Track&, double t);
+
+// Fills each column's span (rows from the maximum's pixel to the minimum's) into `image`
+// (Format_RGB32 or ARGB32_Premultiplied, device pixels), blending `color` with its alpha. The
+// value -> row mapping is `view`'s (for the normalized view, a per-curve transform).
+void rasterizeEnvelope(QImage& image, const ColumnEnvelope&, const ViewTransform& view, const QColor& color,
+                       int firstColumn = 0);
+
+// Many curves at once, in time proportional to spans + pixels rather than to the area the spans
+// cover: each span adds its colour at its first row and subtracts it past its last (a
+// difference array per column), and resolve() sums down the columns. Where n curves cover a
+// pixel it shows their mean colour at opacity 1 - (1 - alpha)^n over the image.
+class SpanAccumulator {
+public:
+    struct Item {
+        const ColumnEnvelope* envelope;
+        double top, scaleY;  // the curve's value -> device row mapping: (top - v) * scaleY
+        QColor color;
+    };
+    void draw(QImage& image, const std::vector<Item>& items, double alpha);
+
+private:
+    struct Cell {
+        std::int32_t r, g, b, n;
+    };
+    std::vector<Cell> diff_;  // one tile of columns, column-major
+};
+}  // namespace tangent::ui

@@ -369,20 +369,26 @@ private:
     void checkOvershoot(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
         const int n = track.keyCount();
-        for (int i = 0; i < track.components; ++i) {
-            double lowest = INFINITY, highest = -INFINITY;
-            for (int k = 0; k < n; ++k) {
-                lowest = std::min(lowest, double(track.value(k, i)));
-                highest = std::max(highest, double(track.value(k, i)));
+        const int C = track.components;
+        // Key-major passes over the contiguous arrays: each component's range first.
+        std::vector<double> lowest(C, INFINITY), highest(C, -INFINITY);
+        for (int k = 0; k < n; ++k)
+            for (int i = 0; i < C; ++i) {
+                const double v = track.value(k, i);
+                lowest[i] = std::min(lowest[i], v);
+                highest[i] = std::max(highest[i], v);
             }
-            const double range = highest - lowest;
-            const double magnitude = std::max(std::abs(lowest), std::abs(highest));
-            for (int k = 0; k + 1 < n; ++k) {
+        std::vector<double> floor(C);
+        for (int i = 0; i < C; ++i)
+            floor[i] = std::max(0.5 * (highest[i] - lowest[i]),
+                                1e-4 * (1 + std::max(std::abs(lowest[i]), std::abs(highest[i]))));
+        for (int k = 0; k + 1 < n; ++k) {
+            const double dt = double(track.times[k + 1]) - track.times[k];
+            for (int i = 0; i < C; ++i) {
                 const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
-                const double dt = double(track.times[k + 1]) - track.times[k];
-                const double lo = std::min(v0, v1), hi = std::max(v0, v1);
                 const double b0 = track.outTangent(k, i), a1 = track.inTangent(k + 1, i);
-                const double allowed = std::max({hi - lo, 0.5 * range, 1e-4 * (1 + magnitude)});
+                const double lo = std::min(v0, v1), hi = std::max(v0, v1);
+                const double allowed = std::max(hi - lo, floor[i]);
                 // p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|, |h11| <= 4/27:
                 // the tangent term bounds how far the segment can leave [lo, hi].
                 if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed)

@@ -52,6 +52,18 @@ constexpr std::uint64_t kTrackBytesPerComponent = 3 * sizeof(float) + sizeof(Han
 constexpr std::uint64_t kTrackBudgetBase = std::uint64_t(256) << 20;
 constexpr std::uint64_t kTrackBudgetPerByte = 32;
 
+// True when no float is NaN or infinite: an exponent of all ones. A bit test over the whole
+// array, which the compiler vectorizes (std::isfinite per element does not).
+bool allFinite(const std::vector<float>& data) {
+    std::uint32_t all = 0;
+    for (float f : data) {
+        std::uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        all |= std::uint32_t((bits & 0x7f800000u) == 0x7f800000u);
+    }
+    return all == 0;
+}
+
 std::uint32_t readU32(const std::uint8_t* p) {
     std::uint32_t v;
     std::memcpy(&v, p, 4);
@@ -393,11 +405,11 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
                            " with " + std::to_string(n) + " keys" +
                            (path == TargetPath::Weights ? " and " + std::to_string(components) + " morph targets" : "") +
                            " needs " + std::to_string(expected) + ".");
-    for (std::size_t i = 0; i < out.data.size(); ++i)
-        if (!std::isfinite(out.data[i])) {
-            const int key = int(i / (std::size_t(components) * elementsPerKey));
-            return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.", key);
-        }
+    if (!allFinite(out.data)) {
+        const auto bad = std::find_if(out.data.begin(), out.data.end(), [](float v) { return !std::isfinite(v); });
+        const int key = int(std::size_t(bad - out.data.begin()) / (std::size_t(components) * elementsPerKey));
+        return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.", key);
+    }
 
     // Every channel holds its own copy of its keys, so channels sharing one big accessor could
     // make a small file decode into gigabytes: the tracks' memory is bounded by the file's data.
@@ -412,28 +424,34 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     t.path = path;
     t.components = components;
     t.times.assign(in.data.begin(), in.data.end());
-    t.resize(n);
-    // Output layout per key: CUBICSPLINE a(0..C) v(0..C) b(0..C); otherwise v(0..C).
-    const float* src = out.data.data();
+    // Output layout per key: CUBICSPLINE a(0..C) v(0..C) b(0..C); otherwise v(0..C). Appended
+    // range by range: no zero-filling of arrays about to be overwritten.
     const std::size_t C = std::size_t(components);
+    const bool cubic = interp == Interpolation::CubicSpline;
+    for (auto* v : {&t.values, &t.inTangents, &t.outTangents}) {
+        v->clear();
+        v->reserve(std::size_t(n) * C);
+    }
+    const float* src = out.data.data();
     for (int k = 0; k < n; ++k) {
-        float* v = &t.values[k * C];
-        if (interp == Interpolation::CubicSpline) {
-            std::memcpy(&t.inTangents[k * C], src, C * sizeof(float));
-            std::memcpy(v, src + C, C * sizeof(float));
-            std::memcpy(&t.outTangents[k * C], src + 2 * C, C * sizeof(float));
+        if (cubic) {
+            t.inTangents.insert(t.inTangents.end(), src, src + C);
+            t.values.insert(t.values.end(), src + C, src + 2 * C);
+            t.outTangents.insert(t.outTangents.end(), src + 2 * C, src + 3 * C);
             src += 3 * C;
         } else {
-            std::memcpy(v, src, C * sizeof(float));
+            t.values.insert(t.values.end(), src, src + C);
             src += C;
         }
     }
-    for (int k = 0; k < n; ++k)
-        for (std::size_t i = k * C; i < (k + 1) * C; ++i)
-            t.modes[i] = (interp == Interpolation::CubicSpline && k > 0 && k < n - 1 &&
-                          !tangentsMatch(t.inTangents[i], t.outTangents[i]))
-                                     ? HandleMode::Free
-                                     : HandleMode::Aligned;
+    if (!cubic) {
+        t.inTangents.assign(std::size_t(n) * C, 0.0f);
+        t.outTangents.assign(std::size_t(n) * C, 0.0f);
+    }
+    t.modes.assign(std::size_t(n) * C, HandleMode::Aligned);
+    if (cubic)
+        for (std::size_t i = C; i + C < std::size_t(n) * C; ++i)  // interior keys only
+            if (!tangentsMatch(t.inTangents[i], t.outTangents[i])) t.modes[i] = HandleMode::Free;
     ch.supported = true;
 }
 

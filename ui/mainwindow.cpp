@@ -6,6 +6,7 @@
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
+#include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,7 +14,10 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressBar>
+#include <QProgressDialog>
 #include <QSettings>
+#include <QThread>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -22,6 +26,8 @@
 #include "issuespanel.h"
 #include "keyinspector.h"
 #include "tangent/edit.h"
+
+#include <memory>
 
 namespace tangent::ui {
 
@@ -201,11 +207,63 @@ void MainWindow::updateSelectionStatus() {
 }
 
 bool MainWindow::openFile(const QString& path) {
-    QString error;
-    if (!model_->open(path, &error)) {
-        QMessageBox::critical(this, QStringLiteral("Cannot open file"), error);
+    if (loading_) return false;
+    // The worker's result; shared so that a cancelled load can finish on its own and be dropped.
+    struct LoadResult {
+        std::unique_ptr<Document> doc;
+        QString error;
+    };
+    auto result = std::make_shared<LoadResult>();
+    const std::string file = QFile::encodeName(path).toStdString();
+    QThread* worker = QThread::create([result, file] {
+        try {
+            result->doc = std::make_unique<Document>(Document::load(file, LoadMode::Strict));
+        } catch (const std::exception& e) {
+            result->error = QString::fromStdString(e.what());
+        }
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+
+    loading_ = true;
+    const QString name = QFileInfo(path).fileName();
+    statusBar()->showMessage(QStringLiteral("Opening %1…").arg(name));
+    auto* busy = new QProgressBar(this);
+    busy->setRange(0, 0);  // busy: Document::load has no progress to report
+    busy->setMaximumWidth(160);
+    busy->setMaximumHeight(14);
+    statusBar()->addWidget(busy);
+    // A window-modal dialog after a moment: the window keeps painting and resizing, but no
+    // edit or second open can start while the file loads.
+    QProgressDialog dialog(QStringLiteral("Opening %1…").arg(name), QStringLiteral("Cancel"), 0, 0, this);
+    dialog.setObjectName(QStringLiteral("openProgress"));
+    dialog.setWindowTitle(QStringLiteral("Opening"));
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(400);
+    dialog.setAutoClose(false);
+    dialog.setAutoReset(false);
+    QEventLoop loop;
+    bool cancelled = false;
+    connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
+    connect(&dialog, &QProgressDialog::canceled, &loop, [&] {
+        cancelled = true;
+        loop.quit();
+    });
+    worker->start();
+    loop.exec();
+    dialog.reset();
+    dialog.hide();
+    delete busy;
+    statusBar()->clearMessage();
+    loading_ = false;
+    if (cancelled) {
+        statusBar()->showMessage(QStringLiteral("Cancelled opening %1").arg(QDir::toNativeSeparators(path)), 4000);
+        return false;  // the worker finishes on its own; its result is dropped
+    }
+    if (!result->doc) {
+        QMessageBox::critical(this, QStringLiteral("Cannot open file"), result->error);
         return false;
     }
+    model_->setDocument(std::move(*result->doc), path);
     addRecent(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
     return true;

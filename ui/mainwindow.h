@@ -30,8 +30,11 @@ public:
     IssuesPanel* issuesPanel() { return issues_; }
 
     // Opens a file, showing a message box on failure; returns success. No unsaved-changes
-    // question (callers ask first).
+    // question (callers ask first). The file is read and decoded in a worker thread while the
+    // window keeps painting, with a busy indicator (status bar, and a window-modal progress
+    // dialog with Cancel when it takes longer than a moment); returns false if cancelled.
     bool openFile(const QString& path);
+    bool isLoading() const { return loading_; }
     // The built-in sample from the Qt resource :/sample/sample.gltf; false if it is missing.
     bool openSample();
     bool saveTo(const QString& path);
@@ -66,6 +69,7 @@ private:
     QLabel* cursorLabel_;
     QLabel* selectionLabel_;
     QLabel* issuesLabel_;
+    bool loading_ = false;
 };
 
 }  // namespace tangent::ui

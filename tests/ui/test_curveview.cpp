@@ -2,6 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <QDoubleSpinBox>
+#include <QProgressBar>
+#include <QProgressDialog>
+#include <QThread>
 #include <QMessageBox>
 #include <QTimer>
 #include <QTemporaryDir>
@@ -11,6 +14,7 @@
 #include "curveview.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
+#include "tangent/builder.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
 #include "ui_support.h"
@@ -357,13 +361,62 @@ TEST(MainWindowTest, TitleShowsTheFileAndTheModifiedMarker) {
 
 TEST(MainWindowTest, AMissingFileIsAMessageNotACrash) {
     MainWindow w;
-    // The message box is modal; close it as soon as it shows.
-    QTimer::singleShot(0, [] {
+    // The message box is modal; close it as soon as it shows (after the load in a worker).
+    QTimer closer;
+    closer.setInterval(5);
+    QObject::connect(&closer, &QTimer::timeout, [] {
         for (QWidget* top : QApplication::topLevelWidgets())
             if (auto* box = qobject_cast<QMessageBox*>(top)) box->accept();
     });
+    closer.start();
     EXPECT_FALSE(w.openFile(QStringLiteral("/nonexistent/file.glb")));
     EXPECT_FALSE(w.model()->hasDocument());
+}
+
+TEST(MainWindowTest, OpeningLoadsInAWorkerWhileTheWindowStaysResponsive) {
+    // A file that takes a while: 60 channels of 20,000 keys.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("big.glb"));
+    {
+        DocumentBuilder b;
+        const int anim = b.addAnimation("big");
+        for (int j = 0; j < 60; ++j) {
+            Track t;
+            t.interpolation = Interpolation::CubicSpline;
+            t.path = TargetPath::Translation;
+            t.components = 3;
+            t.resize(20000);
+            for (int k = 0; k < 20000; ++k) {
+                t.times[k] = float(k / 30.0 + j * 1e-3);
+                for (int c = 0; c < 3; ++c) t.values[t.at(k, c)] = float(std::sin(k * 0.01 * (c + 1) + j));
+            }
+            b.addChannel(anim, b.addNode("j" + std::to_string(j)), t);
+        }
+        save(b.build("big.glb"), path.toStdString());
+    }
+    MainWindow w;
+    w.show();
+    const QThread* gui = QThread::currentThread();
+    int ticksWhileLoading = 0;
+    bool progressShown = false;
+    QTimer tick;
+    tick.setInterval(1);
+    QObject::connect(&tick, &QTimer::timeout, [&] {
+        // The GUI thread runs its event loop while the file loads.
+        if (w.isLoading() && QThread::currentThread() == gui) ++ticksWhileLoading;
+        for (QWidget* top : QApplication::topLevelWidgets())
+            if (top->objectName() == QLatin1String("openProgress") && top->isVisible()) progressShown = true;
+        if (w.findChild<QProgressDialog*>(QStringLiteral("openProgress")) && w.isLoading()) progressShown = true;
+    });
+    tick.start();
+    ASSERT_TRUE(w.openFile(path));
+    EXPECT_FALSE(w.isLoading());
+    EXPECT_GT(ticksWhileLoading, 0);
+    EXPECT_TRUE(progressShown);
+    ASSERT_TRUE(w.model()->hasDocument());
+    EXPECT_EQ(w.model()->document().animations()[0].channels.size(), 60u);
+    EXPECT_EQ(w.model()->filePath(), path);
+    EXPECT_FALSE(w.findChild<QProgressBar*>());  // the busy indicator is gone
 }
 
 // Not a check: writes a screenshot of the editor for the docs and for looking at it.

@@ -208,21 +208,29 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
         const int indexType = int(getCount(ind, "componentType", 0, true, file, sp + "/indices"));
         if (indexType != kUnsignedByte && indexType != kUnsignedShort && indexType != kUnsignedInt)
             fail(file, sp + "/indices/componentType", "must be an unsigned integer type.");
-        std::vector<float> indices(n);
-        readElements(viewBytes(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"),
-                               file, sp + "/indices/bufferView"),
-                     getCount(ind, "byteOffset", 0, false, file, sp + "/indices"), n, 1, indexType,
-                     false, 0, indices.data(), file, sp + "/indices");
+        // Indices are read as integers (floats would round above 2^24), after readElements has
+        // checked that they fit their view.
+        const ViewBytes indexView = viewBytes(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"),
+                                              file, sp + "/indices/bufferView");
+        const std::uint64_t indexOffset = getCount(ind, "byteOffset", 0, false, file, sp + "/indices");
+        std::vector<float> boundsCheck(n);
+        readElements(indexView, indexOffset, n, 1, indexType, false, 0, boundsCheck.data(), file, sp + "/indices");
+        const int indexSize = componentSizeOf(indexType);
+        std::vector<std::uint64_t> indices(n);
+        for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint32_t v = 0;
+            std::memcpy(&v, indexView.data + indexOffset + i * indexSize, indexSize);  // little-endian
+            indices[i] = v;
+        }
         std::vector<float> values(n * out.components);
         readElements(viewBytes(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"),
                                file, sp + "/values/bufferView"),
                      getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, out.components,
                      out.componentType, out.normalized, 0, values.data(), file, sp + "/values");
-        // Indices come back as floats: exact below 2^24, far above any animation's count limit.
         for (std::uint64_t i = 0; i < n; ++i) {
-            const double at = indices[i];
-            if (!(at >= 0) || at >= double(count))
-                fail(file, sp + "/indices", "index " + std::to_string(std::int64_t(at)) +
+            const std::uint64_t at = indices[i];
+            if (at >= count)
+                fail(file, sp + "/indices", "index " + std::to_string(at) +
                                                 " at element " + std::to_string(i) +
                                                 " is outside the accessor.",
                      "ACCESSOR_SPARSE_INDEX_OOB");

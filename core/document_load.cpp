@@ -64,6 +64,12 @@ bool allFinite(const std::vector<float>& data) {
     return all == 0;
 }
 
+// An integer that fits an int: indices beyond it would wrap to a valid-looking index.
+bool isIndex(const Json& v) {
+    if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= std::uint64_t(INT32_MAX);
+    return v.is_number_integer() && v.get<std::int64_t>() >= INT32_MIN && v.get<std::int64_t>() <= INT32_MAX;
+}
+
 std::uint32_t readU32(const std::uint8_t* p) {
     std::uint32_t v;
     std::memcpy(&v, p, 4);
@@ -305,7 +311,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     };
     const Json& c = anim["channels"][ch.index];
     if (!c.is_object()) fail(cptr, "must be an object.");
-    if (!c.contains("sampler") || !c["sampler"].is_number_integer())
+    if (!c.contains("sampler") || !isIndex(c["sampler"]))
         return finding("TANGENT_CHANNEL_INVALID", cptr + "/sampler", "required sampler index is missing.");
     ch.sampler = c["sampler"].get<int>();
     const Json* samplers = anim.contains("samplers") ? &anim["samplers"] : nullptr;
@@ -317,7 +323,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     const Json& target = c["target"];
     if (target.contains("path") && target["path"].is_string()) ch.pathName = target["path"].get<std::string>();
     if (!target.contains("node")) return;  // e.g. KHR_animation_pointer: kept, not edited
-    if (!target["node"].is_number_integer()) return finding("TANGENT_CHANNEL_INVALID", cptr + "/target/node", "must be an integer.");
+    if (!isIndex(target["node"])) return finding("TANGENT_CHANNEL_INVALID", cptr + "/target/node", "must be a node index.");
     ch.node = target["node"].get<int>();
     const Json* nodes = doc_.json_.contains("nodes") ? &doc_.json_["nodes"] : nullptr;
     if (!nodes || !nodes->is_array() || ch.node < 0 || std::size_t(ch.node) >= nodes->size()) {
@@ -337,8 +343,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
         if (!s["interpolation"].is_string() || !parseInterpolation(s["interpolation"].get<std::string>(), &interp))
             return finding("VALUE_NOT_IN_LIST", sptr + "/interpolation", "is not LINEAR, STEP or CUBICSPLINE.");
     }
-    if (!s.contains("input") || !s["input"].is_number_integer() || !s.contains("output") ||
-        !s["output"].is_number_integer())
+    if (!s.contains("input") || !isIndex(s["input"]) || !s.contains("output") || !isIndex(s["output"]))
         return finding("TANGENT_CHANNEL_INVALID", sptr, "required input and output accessor indices are missing.");
     ch.inputAccessor = s["input"].get<int>();
     ch.outputAccessor = s["output"].get<int>();
@@ -465,7 +470,13 @@ QString detail::resolveUri(const std::string& baseDir, const std::string& fileNa
     const QString clean = QDir::cleanPath(decoded);
     if (clean == ".." || clean.startsWith("../"))
         return fail("'" + uri + "' points outside the asset's folder.");
-    return QDir(QString::fromStdString(baseDir)).filePath(clean);
+    const QString path = QDir(QString::fromStdString(baseDir)).filePath(clean);
+    // A symbolic link inside the folder may still point elsewhere: compare real paths.
+    const QString real = QFileInfo(path).canonicalFilePath();
+    const QString realBase = QFileInfo(QString::fromStdString(baseDir)).canonicalFilePath();
+    if (!real.isEmpty() && !realBase.isEmpty() && !real.startsWith(realBase + '/'))
+        return fail("'" + uri + "' leads outside the asset's folder through a symbolic link.");
+    return path;
 }
 
 // Reads straight into the vector that becomes the document's binary buffer: one copy of the
@@ -557,7 +568,7 @@ int Document::morphTargetCount(int node) const {
     if (!json_.contains("nodes") || !json_["nodes"].is_array() || node < 0 || std::size_t(node) >= json_["nodes"].size())
         return 0;
     const Json& n = json_["nodes"][node];
-    if (!n.is_object() || !n.contains("mesh") || !n["mesh"].is_number_integer()) return 0;
+    if (!n.is_object() || !n.contains("mesh") || !isIndex(n["mesh"])) return 0;
     const int mesh = n["mesh"].get<int>();
     if (!json_.contains("meshes") || !json_["meshes"].is_array() || mesh < 0 || std::size_t(mesh) >= json_["meshes"].size())
         return 0;

@@ -431,3 +431,30 @@ TEST(Save, ANewBinaryNeverOverwritesAnotherBuffersFile) {
     EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
     expectKhronosValid(dir.filePath("other.gltf").toStdString());
 }
+
+TEST(Load, SymbolicLinksDoNotLeaveTheAssetFolder) {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("asset");
+    save(Document::load(fixture("smooth_trs_1.glb")), dir.filePath("outside.gltf").toStdString());
+    QFile::link(dir.filePath("outside.bin"), dir.filePath("asset/linked.bin"));
+    Json j = Json::parse(readBytes(dir.filePath("outside.gltf").toStdString()));
+    j["buffers"][0]["uri"] = "linked.bin";
+    const std::string text = j.dump();
+    const std::string path = dir.filePath("asset/scene.gltf").toStdString();
+    writeBytes(path, {text.begin(), text.end()});
+    try {
+        Document::load(path);
+        FAIL() << "followed a link out of the folder";
+    } catch (const FileError& e) {
+        EXPECT_NE(std::string(e.what()).find("/buffers/0/uri: 'linked.bin' leads outside"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Load, IndicesBeyondIntAreRefusedNotWrapped) {
+    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    g.json["animations"][0]["samplers"][0]["output"] = 4294967301ull;  // wraps to 5 as an int
+    const Document doc = Document::fromBytes(joinGlb(g), "huge.glb", "", LoadMode::Lenient);
+    EXPECT_FALSE(doc.channel(0, 0)->supported);
+    ASSERT_FALSE(doc.loadFindings().empty());
+    EXPECT_EQ(doc.loadFindings()[0].pointer, "/animations/0/samplers/0");
+}

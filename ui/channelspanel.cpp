@@ -37,11 +37,19 @@ QString channelInfo(const Channel& ch) {
 }  // namespace
 
 ChannelsPanel::ChannelsPanel(ViewState* state, QWidget* parent) : QTreeWidget(parent), state_(state) {
-    setColumnCount(2);
-    setHeaderLabels({QStringLiteral("Channel"), QStringLiteral("Keys")});
+    // Columns: name, key info, Solo, Lock (check boxes on channel rows).
+    setColumnCount(4);
+    setHeaderLabels({QStringLiteral("Channel"), QStringLiteral("Keys"), QStringLiteral("S"), QStringLiteral("L")});
+    headerItem()->setToolTip(2, QStringLiteral("Solo: show only the soloed channels"));
+    headerItem()->setToolTip(3, QStringLiteral("Lock: the channel's keys cannot be selected or dragged"));
     header()->setSectionResizeMode(0, QHeaderView::Interactive);
     header()->resizeSection(0, 185);
-    header()->setStretchLastSection(true);
+    header()->setSectionResizeMode(1, QHeaderView::Stretch);
+    header()->setSectionResizeMode(2, QHeaderView::Fixed);
+    header()->setSectionResizeMode(3, QHeaderView::Fixed);
+    header()->resizeSection(2, 28);
+    header()->resizeSection(3, 28);
+    header()->setStretchLastSection(false);
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setUniformRowHeights(true);
     setAlternatingRowColors(false);
@@ -81,7 +89,11 @@ void ChannelsPanel::rebuild() {
                 ci->setFlags(Qt::NoItemFlags);
                 continue;
             }
-            ci->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            ci->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+            ci->setCheckState(2, state_->isSolo(anim.index, ch.index) ? Qt::Checked : Qt::Unchecked);
+            ci->setCheckState(3, state_->isLocked(anim.index, ch.index) ? Qt::Checked : Qt::Unchecked);
+            ci->setToolTip(2, QStringLiteral("Solo"));
+            ci->setToolTip(3, QStringLiteral("Lock"));
             for (int comp = 0; comp < ch.track.components; ++comp) {
                 auto* k = new QTreeWidgetItem(ci, {componentName(ch.track, comp)});
                 k->setData(0, KindRole, ComponentItem);
@@ -162,7 +174,17 @@ void ChannelsPanel::onSelectionChanged() {
 }
 
 void ChannelsPanel::onItemChanged(QTreeWidgetItem* item, int column) {
-    if (syncing_ || column != 0 || item->data(0, KindRole).toInt() != ComponentItem) return;
+    if (syncing_) return;
+    if (item->data(0, KindRole).toInt() == ChannelItem && (column == 2 || column == 3)) {
+        const int a = item->data(0, AnimRole).toInt(), c = item->data(0, ChanRole).toInt();
+        const bool on = item->checkState(column) == Qt::Checked;
+        syncing_ = true;
+        if (column == 2) state_->setSolo(a, c, on);
+        else state_->setLocked(a, c, on);
+        syncing_ = false;
+        return;
+    }
+    if (column != 0 || item->data(0, KindRole).toInt() != ComponentItem) return;
     syncing_ = true;
     state_->setHidden({item->data(0, AnimRole).toInt(), item->data(0, ChanRole).toInt(), item->data(0, CompRole).toInt()},
                       item->checkState(0) != Qt::Checked);

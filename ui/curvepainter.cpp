@@ -24,6 +24,18 @@ QString formatTick(double value, double step) {
     return QString::number(value, 'f', decimals);
 }
 
+QString formatTime(double seconds, double step, double fps) {
+    if (fps > 0) {
+        const double frames = seconds * fps;
+        const double frameStep = step * fps;
+        // Whole frames when the step is; else as many decimals as the step needs.
+        if (std::abs(frames - std::round(frames)) < 1e-6 && frameStep >= 1 - 1e-9)
+            return QString::number(std::llround(frames)) + QStringLiteral(" f");
+        return formatTick(frames, frameStep) + QStringLiteral(" f");
+    }
+    return formatTick(seconds, step) + QStringLiteral(" s");
+}
+
 QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, bool normalized, double x0,
                        double x1, double minSegmentPixels) {
     QPainterPath path;
@@ -128,9 +140,12 @@ void CurvePainter::drawGrid() {
     p_.setRenderHint(QPainter::Antialiasing, false);
     const QRectF w = view_.visibleWorld();
     auto lines = [&](bool vertical) {
-        const double scale = vertical ? view_.scaleX() : view_.scaleY();
-        const double major = tickStep(scale, vertical ? 90 : 48);
-        const double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
+        // In frames, time ticks are whole frames apart at least (unit: one frame).
+        const double unit = vertical && fps_ > 0 ? 1 / fps_ : 1;
+        const double scale = (vertical ? view_.scaleX() : view_.scaleY()) * unit;
+        double major = tickStep(scale, vertical ? 90 : 48);
+        double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
+        if (unit != 1) major = std::max(1.0, major) * unit, minor = std::max(1.0, minor) * unit;
         const double lo = vertical ? w.left() : w.top(), hi = vertical ? w.right() : w.bottom();
         for (int pass = 0; pass < 2; ++pass) {
             const double step = pass == 0 ? minor : major;
@@ -180,11 +195,12 @@ void CurvePainter::drawRulers() {
     }
     // Top: seconds.
     p_.fillRect(QRectF(0, 0, area_.width(), kRulerHeight), theme_.rulerBackground);
-    const double tStep = tickStep(view_.scaleX(), 90);
-    for (double t = std::ceil(w.left() / tStep) * tStep; t <= w.right(); t += tStep) {
+    const double tStep = fps_ > 0 ? std::max(1.0, tickStep(view_.scaleX() / fps_, 90)) / fps_ : tickStep(view_.scaleX(), 90);
+    for (double i = std::ceil(w.left() / tStep); i * tStep <= w.right(); i += 1) {
+        const double t = i * tStep;
         const double x = view_.toWidgetX(t);
         if (x < kRulerWidth + 4) continue;
-        const QString s = formatTick(t, tStep) + QStringLiteral(" s");
+        const QString s = formatTime(t, tStep, fps_);
         p_.setPen(theme_.label);
         p_.drawText(QRectF(x + 4, 0, 80, kRulerHeight), Qt::AlignLeft | Qt::AlignVCenter, s);
         p_.drawLine(QPointF(std::round(x) + 0.5, kRulerHeight - 7), QPointF(std::round(x) + 0.5, kRulerHeight));
@@ -307,7 +323,7 @@ void CurvePainter::drawPlayhead(double t) {
     QFont font = p_.font();
     font.setPixelSize(11);
     p_.setFont(font);
-    const QString s = QString::number(t, 'f', 3);
+    const QString s = fps_ > 0 ? formatTime(t, 0.1 / fps_, fps_) : QString::number(t, 'f', 3);
     const double w = QFontMetricsF(font).horizontalAdvance(s) + 10;
     const QRectF flag(x - w / 2, 2, w, kRulerHeight - 4);
     p_.setRenderHint(QPainter::Antialiasing, true);

@@ -61,6 +61,8 @@ public:
                   const std::function<bool(int)>& showHandles, bool dimmed = false,
                   const std::vector<int>* denseKeys = nullptr);
     void drawPlayhead(double t);
+    // Time ticks, grid and the playhead in frames at `fps` (0: seconds, the default).
+    void setTimeInFrames(double fps) { fps_ = fps; }
     void drawRubberBand(const QRectF& widgetRect);
 
 private:
@@ -68,6 +70,10 @@ private:
     const ViewTransform& view_;
     const Theme& theme_;
     QRectF area_;
+    double fps_ = 0;
 };
+
+// A time label: seconds ("1.25 s") or, with fps > 0, frames ("30 f", "12.5 f").
+QString formatTime(double seconds, double step, double fps);
 
 }  // namespace tangent::ui

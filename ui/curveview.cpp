@@ -37,6 +37,7 @@ CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state
     });
     connect(model, &DocumentModel::documentReset, this, [this] {
         envelopes_.clear();
+        ranges_.clear();
         versions_.clear();
         live_.clear();
         invalidateLayer();
@@ -46,6 +47,11 @@ CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state
     connect(state_, &ViewState::currentTimeChanged, this, repaint);
     connect(state_, &ViewState::optionsChanged, this, [this] {
         invalidateLayer();
+        ranges_.clear();
+        if (state_->normalizedView() != framedNormalized_) {
+            framedNormalized_ = state_->normalizedView();
+            frameAll();
+        }
         update();
     });
     connect(state_, &ViewState::curvesChanged, this, [this] {
@@ -72,6 +78,11 @@ HitOptions CurveView::hitOptions() const {
     HitOptions o;
     o.showAllHandles = state_->showAllHandles();
     o.normalizedRotation = state_->normalizedRotation();
+    if (state_->normalizedView()) o.transformOf = [this](const CurveRef& r) { return curveTransform(r); };
+    if (const Document* d = doc())
+        for (const Animation& a : d->animations())
+            for (const Channel& c : a.channels)
+                if (state_->isLocked(a.index, c.index)) o.locked.insert({a.index, c.index});
     return o;
 }
 
@@ -88,10 +99,25 @@ QRectF CurveView::contentBounds(bool selectedOnly) const {
     const std::vector<CurveRef> curves = state_->visibleCurves();
     if (selectedOnly) {
         const KeySelection& sel = state_->selection();
+        if (state_->normalizedView()) {
+            // In each curve's normalized units.
+            QRectF r;
+            for (const CurveRef& ref : curves) {
+                QRectF b = curvesBounds(*d, {ref}, true, &sel);
+                if (b.isNull() && b.width() == 0 && b.height() == 0 && !sel.count({ref.animation, ref.channel, 0, ref.component}))
+                    continue;
+                const auto [lo, hi] = curveRange(ref);
+                const double mid = (lo + hi) / 2, half = hi > lo ? (hi - lo) / 2 : 1;
+                b = QRectF(b.left(), (b.top() - mid) / half, b.width(), b.height() / half);
+                r = r.isNull() ? b : r.united(b);
+            }
+            return r;
+        }
         return curvesBounds(*d, curves, true, &sel);
     }
     // Keys, plus the curve between them (it may overshoot the keys).
     QRectF r = curvesBounds(*d, curves, false);
+    if (state_->normalizedView() && !curves.empty()) return QRectF(r.left(), -1, r.width(), 2);
     if (r.isNull() && r.width() == 0 && r.height() == 0 && curves.empty()) return r;
     double v0 = r.top(), v1 = r.bottom();
     for (const CurveRef& ref : curves) {
@@ -183,6 +209,7 @@ void CurveView::insertKeyAtPlayhead() {
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(*d, a, c);
         if (!track || track->keyCount() < 2 || t <= track->startTime() || t >= track->endTime()) continue;
+        if (state_->isLocked(a, c)) continue;
         Track after = *track;
         try {
             const int k = insertKey(after, t);
@@ -251,8 +278,38 @@ bool CurveView::selectNextBrokenKey(bool forward) {
 
 // ---- painting --------------------------------------------------------------------------
 
-ViewTransform CurveView::curveTransform(const CurveRef&) const {
-    return view_;
+std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const {
+    const Document* d = doc();
+    const Track* track = d ? trackOf(*d, ref.animation, ref.channel) : nullptr;
+    if (!track || !track->keyCount()) return {-1, 1};
+    auto& entry = ranges_[ref];
+    // Frozen while the channel is dragged, so that the curve does not rescale under the pointer.
+    const quint64 version = versionOf(ref.animation, ref.channel);
+    if (entry.valid && (entry.version == version || live_.count({ref.animation, ref.channel})))
+        return {entry.lo, entry.hi};
+    double lo = INFINITY, hi = -INFINITY;
+    for (int k = 0; k < track->keyCount(); ++k) {
+        lo = std::min<double>(lo, track->value(k, ref.component));
+        hi = std::max<double>(hi, track->value(k, ref.component));
+    }
+    if (track->keyCount() >= 2) {  // the curve between keys may overshoot them
+        const ColumnEnvelope env = columnEnvelope(*track, ref.component, state_->normalizedRotation(),
+                                                  track->startTime(), 1024 / (track->endTime() - track->startTime()),
+                                                  1024, INFINITY);
+        for (int c = 0; c < env.columns; ++c)
+            if (env.has(c)) lo = std::min<double>(lo, env.lo[c]), hi = std::max<double>(hi, env.hi[c]);
+    }
+    entry = {true, version, lo, hi};
+    return {lo, hi};
+}
+
+ViewTransform CurveView::curveTransform(const CurveRef& ref) const {
+    if (!state_->normalizedView()) return view_;
+    // v' = (v - mid) / half maps the curve's range to -1..1; as a view transform of v:
+    // y = (top - v') * sy = (top * half + mid - v) * (sy / half).
+    const auto [lo, hi] = curveRange(ref);
+    const double mid = (lo + hi) / 2, half = hi > lo ? (hi - lo) / 2 : 1;
+    return ViewTransform(view_.viewport(), view_.left(), view_.top() * half + mid, view_.scaleX(), view_.scaleY() / half);
 }
 
 quint64 CurveView::versionOf(int a, int c) const {
@@ -351,6 +408,7 @@ void CurveView::ensureLayer() {
     {
         QPainter p(&layer_);
         CurvePainter cp(p, view_, Theme::dark());
+        cp.setTimeInFrames(state_->timeInFrames() ? state_->frameRate() : 0);
         double t0 = 0, t1 = 0;
         if (const Document* d = doc()) {
             bool first = true;
@@ -376,6 +434,7 @@ void CurveView::paintEvent(QPaintEvent*) {
     const Theme& theme = Theme::dark();
     view_.setViewport(size());
     CurvePainter cp(p, view_, theme);
+    cp.setTimeInFrames(state_->timeInFrames() ? state_->frameRate() : 0);
     const Document* d = doc();
     const std::vector<CurveRef> curves = state_->visibleCurves();
 
@@ -574,16 +633,24 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
             else delta.setX(0);
         }
         double dt = delta.x() / view_.scaleX();
-        const double dv = -delta.y() / view_.scaleY();
+        if (state_->snapToFrames() && pressHit_.kind == HitKind::Key) {
+            // The key under the pointer lands on a frame; the others keep their offsets.
+            const double fps = state_->frameRate();
+            const double t = before_[{pressHit_.curve.animation, pressHit_.curve.channel}].times[pressHit_.key];
+            dt = std::round((t + dt) * fps) / fps - t;
+        }
         // One shift for all channels: the most every channel allows, so keys stay together.
         for (auto& [ch, keys] : dragKeys_) dt = clampTimeShift(before_[ch], keys, dt);
         for (auto& [ch, keys] : dragKeys_) {
             Track track = before_[ch];
             if (dt != 0) moveKeysInTime(track, keys, dt);
-            if (dv != 0)
+            if (delta.y() != 0)
                 for (const KeyRef& k : state_->selection())
-                    if (k.animation == ch.first && k.channel == ch.second)
+                    if (k.animation == ch.first && k.channel == ch.second) {
+                        // In real units: the pixels over this curve's own scale (normalized view).
+                        const double dv = -delta.y() / curveTransform(k.curve()).scaleY();
                         setValue(track, k.key, k.component, before_[ch].value(k.key, k.component) + dv);
+                    }
             model->setTrack(ch.first, ch.second, track);
         }
     } else if (interaction_ == Interaction::DraggingHandle) {
@@ -593,8 +660,8 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
         const bool out = pressHit_.kind == HitKind::OutHandle;
         // The tangent is the direction from the key to the pointer (the handle's length is
         // fixed by the segment: one third of it in time).
-        const double slope = slopeFromPointer(QPointF(base.times[k], base.value(k, comp)), view_.toWorld(pos), out,
-                                              1.0 / view_.scaleX());
+        const double slope = slopeFromPointer(QPointF(base.times[k], base.value(k, comp)),
+                                              curveTransform(pressHit_.curve).toWorld(pos), out, 1.0 / view_.scaleX());
         Track track = base;
         const bool breakHandles = mods & Qt::AltModifier;
         setTangent(track, k, comp, out ? Handle::Out : Handle::In, slope, breakHandles);
@@ -620,7 +687,7 @@ void CurveView::finishDrag() {
         }
         state_->model()->pushEdit(name, std::move(changes));
     } else if (interaction_ == Interaction::RubberBand) {
-        KeySelection sel = keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_);
+        KeySelection sel = keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_, hitOptions());
         if (pressMods_ & Qt::ShiftModifier)
             sel.insert(state_->selection().begin(), state_->selection().end());
         state_->setSelection(std::move(sel));
@@ -709,6 +776,10 @@ void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || !doc()) return;
     const Hit hit = hitAt(e->position());
     if (hit.kind != HitKind::Curve) return mousePressEvent(e);
+    if (state_->isLocked(hit.curve.animation, hit.curve.channel)) {
+        emit message(QStringLiteral("The channel is locked."));
+        return;
+    }
     const Track* track = trackOf(*doc(), hit.curve.animation, hit.curve.channel);
     Track after = *track;
     try {

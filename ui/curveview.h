@@ -102,6 +102,15 @@ private:
     void ensureLayer();
     void invalidateLayer() { layerValid_ = false; }
     quint64 versionOf(int a, int c) const;
+    // A curve's value range (keys and the curve between them), for the normalized view.
+    std::pair<double, double> curveRange(const CurveRef&) const;
+    struct RangeEntry {
+        bool valid = false;
+        quint64 version = 0;
+        double lo = 0, hi = 0;
+    };
+    mutable std::map<CurveRef, RangeEntry> ranges_;
+    bool framedNormalized_ = false;
 
     std::map<ChannelKey, EnvelopeEntry> envelopes_;
     SpanAccumulator accumulator_;

@@ -22,7 +22,7 @@ double distanceToSegment(QPointF p, QPointF a, QPointF b) {
 }  // namespace
 
 Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeySelection& selection,
-            const ViewTransform& view, QPointF pos, const HitOptions& opt) {
+            const ViewTransform& baseView, QPointF pos, const HitOptions& opt) {
     Hit best;
     int bestRank = 0;  // 3 handle, 2 key, 1 curve
     best.distance = std::numeric_limits<double>::infinity();
@@ -33,10 +33,12 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
             bestRank = rank;
         }
     };
-    const double tPos = view.toWorldX(pos.x());
+    const double tPos = baseView.toWorldX(pos.x());
     for (const CurveRef& ref : curves) {
         const Track* track = trackOf(doc, ref.animation, ref.channel);
         if (!track || ref.component < 0 || ref.component >= track->components || track->keyCount() == 0) continue;
+        const ViewTransform view = opt.transformOf ? opt.transformOf(ref) : baseView;
+        const bool locked = opt.locked.count({ref.animation, ref.channel}) > 0;
         // Keys and handles. Only keys near the pointer in time need a look (a handle lies
         // between the neighbouring keys), found by binary search: the cost does not grow with
         // the track's length. Handles of selected keys are looked up in the selection.
@@ -55,13 +57,13 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
                 if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::OutHandle, ref, k, track->times[k], 0});
             }
         };
-        for (int k = kA; k < kB; ++k) {
+        for (int k = kA; k < kB && !locked; ++k) {
             const QPointF kp = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));
             const double dk = QLineF(kp, pos).length();
             if (dk <= opt.keyRadius) offer(2, dk, Hit{HitKind::Key, ref, k, track->times[k], 0});
             if (opt.showAllHandles) tryHandles(k);
         }
-        if (!opt.showAllHandles)
+        if (!opt.showAllHandles && !locked)
             for (auto it = selection.lower_bound({ref.animation, ref.channel, 0, -1});
                  it != selection.end() && it->animation == ref.animation && it->channel == ref.channel; ++it)
                 if (it->component == ref.component && it->key < n) tryHandles(it->key);
@@ -87,13 +89,15 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
     return best;
 }
 
-KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves, const ViewTransform& view,
-                        const QRectF& widgetRect) {
+KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves, const ViewTransform& baseView,
+                        const QRectF& widgetRect, const HitOptions& opt) {
     KeySelection result;
     const QRectF r = widgetRect.normalized();
     for (const CurveRef& ref : curves) {
         const Track* track = trackOf(doc, ref.animation, ref.channel);
         if (!track || ref.component < 0 || ref.component >= track->components) continue;
+        if (opt.locked.count({ref.animation, ref.channel})) continue;
+        const ViewTransform view = opt.transformOf ? opt.transformOf(ref) : baseView;
         const int kA = firstKeyAtOrAfter(*track, std::min(view.toWorldX(r.left()), view.toWorldX(r.right())));
         for (int k = kA; k < track->keyCount() && view.toWidgetX(track->times[k]) <= r.right(); ++k) {
             const QPointF p = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));

@@ -1,5 +1,8 @@
 #pragma once
 // What is under the pointer, computed from the model and the view transform, in pixels.
+#include <functional>
+#include <set>
+#include <utility>
 #include <vector>
 
 #include <QPointF>
@@ -26,6 +29,10 @@ struct HitOptions {
     double curveRadius = 5;
     bool showAllHandles = false;  // else handles of selected keys only
     bool normalizedRotation = true;
+    // Per-curve view transform (the normalized view); unset: the one given.
+    std::function<ViewTransform(const CurveRef&)> transformOf;
+    // Channels (animation, channel) whose keys and handles cannot be hit (locked).
+    std::set<std::pair<int, int>> locked;
 };
 
 // Priority: a handle (drawn on top) before a key before a curve; among equals the nearest;
@@ -35,6 +42,6 @@ Hit hitTest(const Document&, const std::vector<CurveRef>& curves, const KeySelec
 
 // Keys of `curves` whose position lies inside `widgetRect` (the rubber band).
 KeySelection keysInRect(const Document&, const std::vector<CurveRef>& curves, const ViewTransform&,
-                        const QRectF& widgetRect);
+                        const QRectF& widgetRect, const HitOptions& = {});
 
 }  // namespace tangent::ui

@@ -153,6 +153,26 @@ void MainWindow::createActions() {
     QAction* handlesA = act(viewMenu, QStringLiteral("Show All &Handles"), QKeySequence(Qt::Key_H),
                             [this](bool on) { state_->setShowAllHandles(on); });
     handlesA->setCheckable(true);
+    QAction* normViewA = act(viewMenu, QStringLiteral("Normalized &View"), QKeySequence(Qt::SHIFT | Qt::Key_N),
+                             [this](bool on) { state_->setNormalizedView(on); });
+    normViewA->setCheckable(true);
+    normViewA->setToolTip(QStringLiteral("Each curve scaled to -1..1 over its own range (edits stay in real units)"));
+    viewMenu->addSeparator();
+    QAction* snapA = act(viewMenu, QStringLiteral("S&nap Keys to Frames"), QKeySequence(Qt::Key_S),
+                         [this](bool on) { state_->setSnapToFrames(on); });
+    snapA->setCheckable(true);
+    QAction* framesA = act(viewMenu, QStringLiteral("&Time in Frames"), QKeySequence(Qt::Key_T),
+                           [this](bool on) { state_->setTimeInFrames(on); });
+    framesA->setCheckable(true);
+    QMenu* rateMenu = viewMenu->addMenu(QStringLiteral("Frame &Rate"));
+    auto* rates = new QActionGroup(this);
+    for (double fps : {24.0, 25.0, 30.0, 60.0}) {
+        QAction* r = rateMenu->addAction(QStringLiteral("%1 fps").arg(fps));
+        r->setCheckable(true);
+        r->setChecked(fps == state_->frameRate());
+        rates->addAction(r);
+        connect(r, &QAction::triggered, this, [this, fps] { state_->setFrameRate(fps); });
+    }
     viewMenu->addSeparator();
 
     QAction* nextA = act(key, QStringLiteral("&Next Broken Key"), QKeySequence(Qt::Key_BracketRight),
@@ -187,6 +207,8 @@ void MainWindow::createActions() {
     tb->addAction(frameSelA);
     tb->addAction(normA);
     tb->addAction(handlesA);
+    tb->addAction(normViewA);
+    tb->addAction(snapA);
     tb->addSeparator();
     tb->addAction(prevA);
     tb->addAction(nextA);

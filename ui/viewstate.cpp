@@ -8,6 +8,8 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
     connect(model_, &DocumentModel::documentReset, this, [this] {
         shown_.clear();
         hidden_.clear();
+        solo_.clear();
+        locked_.clear();
         selection_.clear();
         time_ = 0;
         // Show the first editable channel.
@@ -65,9 +67,11 @@ void ViewState::setHidden(const CurveRef& c, bool hidden) {
 std::vector<CurveRef> ViewState::visibleCurves() const {
     std::vector<CurveRef> out;
     if (!model_->hasDocument()) return out;
+    bool anySolo = false;
+    for (auto [a, c] : shown_) anySolo = anySolo || isSolo(a, c);
     for (auto [a, c] : shown_) {
         const Track* track = trackOf(model_->document(), a, c);
-        if (!track) continue;
+        if (!track || (anySolo && !isSolo(a, c))) continue;
         for (int comp = 0; comp < track->components; ++comp)
             if (!isHidden({a, c, comp})) out.push_back({a, c, comp});
     }
@@ -75,6 +79,10 @@ std::vector<CurveRef> ViewState::visibleCurves() const {
 }
 
 void ViewState::setSelection(KeySelection s) {
+    // Keys of locked channels are never selected.
+    if (!locked_.empty())
+        for (auto it = s.begin(); it != s.end();)
+            it = isLocked(it->animation, it->channel) ? s.erase(it) : std::next(it);
     if (s == selection_) return;
     selection_ = std::move(s);
     emit selectionChanged();
@@ -103,6 +111,56 @@ void ViewState::setNormalizedRotation(bool on) {
 void ViewState::setShowAllHandles(bool on) {
     if (on == showAllHandles_) return;
     showAllHandles_ = on;
+    emit optionsChanged();
+}
+
+}  // namespace tangent::ui
+
+namespace tangent::ui {
+
+void ViewState::setSolo(int a, int c, bool on) {
+    if (on == isSolo(a, c)) return;
+    if (on) solo_.insert({a, c});
+    else solo_.erase({a, c});
+    emit curvesChanged();
+    // Keep the selection on visible curves only.
+    const std::vector<CurveRef> visible = visibleCurves();
+    const std::set<CurveRef> vis(visible.begin(), visible.end());
+    KeySelection kept;
+    for (const KeyRef& k : selection_)
+        if (vis.count(k.curve())) kept.insert(k);
+    setSelection(std::move(kept));
+}
+
+void ViewState::setLocked(int a, int c, bool on) {
+    if (on == isLocked(a, c)) return;
+    if (on) locked_.insert({a, c});
+    else locked_.erase({a, c});
+    setSelection(KeySelection(selection_));  // drops the locked channel's keys
+    emit optionsChanged();
+}
+
+void ViewState::setNormalizedView(bool on) {
+    if (on == normalizedView_) return;
+    normalizedView_ = on;
+    emit optionsChanged();
+}
+
+void ViewState::setFrameRate(double fps) {
+    if (!(fps > 0) || fps == frameRate_) return;
+    frameRate_ = fps;
+    emit optionsChanged();
+}
+
+void ViewState::setSnapToFrames(bool on) {
+    if (on == snap_) return;
+    snap_ = on;
+    emit optionsChanged();
+}
+
+void ViewState::setTimeInFrames(bool on) {
+    if (on == timeInFrames_) return;
+    timeInFrames_ = on;
     emit optionsChanged();
 }
 

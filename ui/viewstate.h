@@ -36,6 +36,25 @@ public:
     double currentTime() const { return time_; }
     void setCurrentTime(double t);
 
+    // Solo: when any shown channel is soloed, only soloed channels are visible. Lock: a locked
+    // channel's keys cannot be selected (so not dragged, deleted or edited from the view).
+    bool isSolo(int a, int c) const { return solo_.count({a, c}) > 0; }
+    void setSolo(int a, int c, bool on);
+    bool isLocked(int a, int c) const { return locked_.count({a, c}) > 0; }
+    void setLocked(int a, int c, bool on);
+
+    // Normalized view: each visible curve drawn scaled to -1..1 over its own range (edits stay
+    // in real units).
+    bool normalizedView() const { return normalizedView_; }
+    void setNormalizedView(bool on);
+    // Frames: the rate for snapping key drags and for time labels in frames.
+    double frameRate() const { return frameRate_; }
+    void setFrameRate(double fps);
+    bool snapToFrames() const { return snap_; }
+    void setSnapToFrames(bool on);
+    bool timeInFrames() const { return timeInFrames_; }
+    void setTimeInFrames(bool on);
+
     bool normalizedRotation() const { return normalizedRotation_; }
     void setNormalizedRotation(bool on);
     bool showAllHandles() const { return showAllHandles_; }
@@ -57,6 +76,11 @@ private:
     double time_ = 0;
     bool normalizedRotation_ = true;
     bool showAllHandles_ = false;
+    std::set<std::pair<int, int>> solo_, locked_;
+    bool normalizedView_ = false;
+    double frameRate_ = 30;
+    bool snap_ = false;
+    bool timeInFrames_ = false;
 };
 
 }  // namespace tangent::ui

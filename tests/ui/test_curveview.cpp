@@ -11,6 +11,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include "curvepainter.h"
 #include "curveview.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
@@ -438,4 +439,82 @@ TEST(MainWindowTest, DISABLED_Screenshot) {
     QApplication::processEvents();
     const QByteArray out = qgetenv("TANGENT_SCREENSHOT");
     ASSERT_TRUE(w.grab().save(out.isEmpty() ? QStringLiteral("/tmp/tangent-screenshot.png") : QString::fromLocal8Bit(out)));
+}
+
+// ---- solo, lock, normalized view, snapping, frames ----------------------------------------
+
+TEST_F(CurveViewTest, ALockedChannelsKeysCannotBeSelectedOrDragged) {
+    const QPointF k3 = keyPx(3, 0);
+    ASSERT_EQ(view.hitAt(k3).kind, HitKind::Key);
+    state.setSelection({{0, 0, 3, 0}});
+    state.setLocked(0, 0, true);
+    EXPECT_TRUE(state.selection().empty());  // locking drops the channel's selected keys
+    EXPECT_NE(view.hitAt(k3).kind, HitKind::Key);
+    drag(&view, k3, k3 + QPointF(30, -20));
+    EXPECT_TRUE(track().sameCurve(before));
+    EXPECT_EQ(model.undoStack()->count(), 0);
+    // Rubber band and select-all skip it too.
+    drag(&view, QPointF(2, 30), QPointF(998, 598));
+    EXPECT_TRUE(state.selection().empty());
+    view.selectAll();
+    EXPECT_TRUE(state.selection().empty());
+    state.setLocked(0, 0, false);
+    EXPECT_EQ(view.hitAt(k3).kind, HitKind::Key);
+    view.selectAll();
+    EXPECT_FALSE(state.selection().empty());
+}
+
+TEST_F(CurveViewTest, SoloShowsOnlyTheSoloedChannels) {
+    state.setShownChannels({{0, 0}, {0, 1}});
+    EXPECT_EQ(state.visibleCurves().size(), 3u + 4u);
+    state.setSolo(0, 1, true);
+    const auto curves = state.visibleCurves();
+    ASSERT_EQ(curves.size(), 4u);
+    for (const CurveRef& c : curves) EXPECT_EQ(c.channel, 1);
+    state.setSolo(0, 1, false);
+    EXPECT_EQ(state.visibleCurves().size(), 7u);
+}
+
+TEST_F(CurveViewTest, NormalizedViewScalesEachCurveToItsRangeAndEditsInRealUnits) {
+    state.setNormalizedView(true);
+    const CurveRef x{0, 0, 0};
+    const ViewTransform ct = view.curveTransform(x);
+    // The curve's range maps to -1..1 of the view.
+    double lo = INFINITY, hi = -INFINITY;
+    for (double t = before.startTime(); t <= before.endTime(); t += 1e-3) {
+        const double v = evaluateComponent(before, t, 0);
+        lo = std::min(lo, v), hi = std::max(hi, v);
+    }
+    EXPECT_NEAR(ct.toWidgetY(hi), vt().toWidgetY(1), 0.05);
+    EXPECT_NEAR(ct.toWidgetY(lo), vt().toWidgetY(-1), 0.05);
+    // The key is hit where it is drawn, and a drag moves it by pixels / the curve's own scale.
+    const int k = 4;
+    const QPointF p = ct.toWidget(QPointF(before.times[k], before.value(k, 0)));
+    ASSERT_EQ(view.hitAt(p).kind, HitKind::Key);
+    ASSERT_EQ(view.hitAt(p).curve, x);
+    drag(&view, p, p + QPointF(0, -30), Qt::ShiftModifier);  // value only
+    EXPECT_NEAR(track().value(k, 0), before.value(k, 0) + 30 / ct.scaleY(), 1e-4);
+    EXPECT_EQ(track().times[k], before.times[k]);
+    model.undoStack()->undo();
+    EXPECT_TRUE(track().sameCurve(before));
+}
+
+TEST_F(CurveViewTest, KeyDragsSnapToFrames) {
+    state.setSnapToFrames(true);
+    state.setFrameRate(24);
+    const int k = 4;
+    const QPointF p = keyPx(k, 0);
+    drag(&view, p, p + QPointF(23, 0));
+    const double frames = double(track().times[k]) * 24;
+    EXPECT_NEAR(frames, std::round(frames), 1e-3);
+    EXPECT_NE(track().times[k], before.times[k]);
+    // Other selected keys keep their offsets... here only one; tangents unchanged.
+    EXPECT_EQ(track().outTangent(k, 0), before.outTangent(k, 0));
+}
+
+TEST(TimeLabels, SecondsOrFrames) {
+    EXPECT_EQ(formatTime(1.25, 0.05, 0), QStringLiteral("1.25 s"));
+    EXPECT_EQ(formatTime(1.0, 1.0 / 30, 30), QStringLiteral("30 f"));
+    EXPECT_EQ(formatTime(0.5, 5.0 / 24, 24), QStringLiteral("12 f"));
+    EXPECT_EQ(formatTime(0.1, 0.1 / 30, 30), QStringLiteral("3.0 f"));
 }

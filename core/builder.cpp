@@ -90,15 +90,8 @@ void DocumentBuilder::addChannel(int animation, int node, const Track& t) {
         input = addAccessor(t.times, "SCALAR", t.keyCount(), true);
         inputs_.push_back({animation, t.times, input});
     }
-    const bool cubic = t.interpolation == Interpolation::CubicSpline;
     const std::size_t C = std::size_t(t.components);
-    std::vector<float> out;
-    for (int k = 0; k < t.keyCount(); ++k) {
-        const std::size_t at = k * C;
-        if (cubic) out.insert(out.end(), t.inTangents.begin() + at, t.inTangents.begin() + at + C);
-        out.insert(out.end(), t.values.begin() + at, t.values.begin() + at + C);
-        if (cubic) out.insert(out.end(), t.outTangents.begin() + at, t.outTangents.begin() + at + C);
-    }
+    const std::vector<float> out = samplerOutput(t);
     const bool weights = t.path == TargetPath::Weights;
     const char* type = weights ? "SCALAR" : t.path == TargetPath::Rotation ? "VEC4" : "VEC3";
     const int output = addAccessor(out, type, int(out.size() / (weights ? 1 : C)), false);

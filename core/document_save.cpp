@@ -46,21 +46,6 @@ QString resolveAgainst(const Document& doc, const std::string& uri) {
     return detail::resolveUri(doc.baseDir(), doc.fileName(), uri, "uri '" + uri + "'");
 }
 
-// Sampler element order per key: CUBICSPLINE in, value, out; otherwise the value alone.
-std::vector<float> encodeOutput(const Track& t) {
-    const std::size_t C = std::size_t(t.components);
-    const bool cubic = t.interpolation == Interpolation::CubicSpline;
-    std::vector<float> out;
-    out.reserve(t.times.size() * C * (cubic ? 3 : 1));
-    for (int k = 0; k < t.keyCount(); ++k) {
-        const std::size_t at = k * C;
-        if (cubic) out.insert(out.end(), t.inTangents.begin() + at, t.inTangents.begin() + at + C);
-        out.insert(out.end(), t.values.begin() + at, t.values.begin() + at + C);
-        if (cubic) out.insert(out.end(), t.outTangents.begin() + at, t.outTangents.begin() + at + C);
-    }
-    return out;
-}
-
 }  // namespace
 
 // The buffers a save writes: the document's own bytes, copied only when the save changes them
@@ -233,7 +218,7 @@ void DocumentWriter::encodeEditedChannels() {
                     newInputs.emplace(times, index);
                 }
             }
-            const std::vector<float> output = encodeOutput(t);
+            const std::vector<float> output = samplerOutput(t);
             const bool outputExclusive = accessorUsers[ch.outputAccessor] == 1;
             const char* type = t.path == TargetPath::Weights ? "SCALAR" : t.path == TargetPath::Rotation ? "VEC4" : "VEC3";
             const int elementCount = int(output.size() / (t.path == TargetPath::Weights ? 1 : t.components));

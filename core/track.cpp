@@ -85,6 +85,20 @@ bool Track::sameCurve(const Track& o) const {
            bitsEqual(inTangents, o.inTangents) && bitsEqual(outTangents, o.outTangents);
 }
 
+std::vector<float> samplerOutput(const Track& t) {
+    const std::size_t C = std::size_t(t.components);
+    const bool cubic = t.interpolation == Interpolation::CubicSpline;
+    std::vector<float> out;
+    out.reserve(t.times.size() * C * (cubic ? 3 : 1));
+    for (int k = 0; k < t.keyCount(); ++k) {
+        const std::size_t at = k * C;
+        if (cubic) out.insert(out.end(), t.inTangents.begin() + at, t.inTangents.begin() + at + C);
+        out.insert(out.end(), t.values.begin() + at, t.values.begin() + at + C);
+        if (cubic) out.insert(out.end(), t.outTangents.begin() + at, t.outTangents.begin() + at + C);
+    }
+    return out;
+}
+
 int findSegment(const Track& track, double t) {
     // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
     // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from

@@ -76,6 +76,10 @@ inline bool tangentsMatch(float in, float out) {
     return (diff < 0 ? -diff : diff) <= 1e-5 * scale;
 }
 
+// The track as a glTF sampler output stores it, key by key: CUBICSPLINE in-tangent, value,
+// out-tangent; LINEAR and STEP the value alone.
+std::vector<float> samplerOutput(const Track&);
+
 // Index k of the segment [t_k, t_(k+1)] that holds t, for t strictly inside the key range.
 int findSegment(const Track&, double t);
 

@@ -61,3 +61,26 @@ void IssuesPanel::refresh() {
 }
 
 }  // namespace tangent::ui
+
+namespace tangent::ui {
+
+bool IssuesPanel::selectNextFinding(bool forward) {
+    const int n = topLevelItemCount();
+    if (n == 0) return false;
+    const int current = currentItem() ? indexOfTopLevelItem(currentItem()) : (forward ? -1 : n);
+    for (int step = 1; step <= n; ++step) {
+        const int row = ((current + (forward ? step : -step)) % n + n) % n;
+        QTreeWidgetItem* item = topLevelItem(row);
+        const int i = item->data(0, Qt::UserRole).toInt();
+        if (i < 0 || i >= int(findings_.size())) continue;
+        const Finding& f = findings_[i];
+        if (f.animation < 0 || f.channel < 0) continue;  // not about a channel: nothing to show
+        setCurrentItem(item);
+        scrollToItem(item);
+        emit findingActivated(f);
+        return true;
+    }
+    return false;
+}
+
+}  // namespace tangent::ui

@@ -14,6 +14,10 @@ public:
     explicit IssuesPanel(DocumentModel* model, QWidget* parent = nullptr);
     const Findings& findings() const { return findings_; }
 
+    // Makes the next (previous) finding that names a channel the current row, wrapping
+    // around, and announces it (findingActivated). Returns false when there is none.
+    bool selectNextFinding(bool forward = true);
+
 public slots:
     void refresh();
 

@@ -179,6 +179,10 @@ void MainWindow::createActions() {
                          [this] { view_->selectNextBrokenKey(true); });
     QAction* prevA = act(key, QStringLiteral("&Previous Broken Key"), QKeySequence(Qt::Key_BracketLeft),
                          [this] { view_->selectNextBrokenKey(false); });
+    QAction* nextFindingA = act(key, QStringLiteral("Next &Finding"), QKeySequence(Qt::Key_BraceRight),
+                                [this] { selectNextFinding(true); });
+    QAction* prevFindingA = act(key, QStringLiteral("Previous F&inding"), QKeySequence(Qt::Key_BraceLeft),
+                                [this] { selectNextFinding(false); });
     key->addSeparator();
     QMenu* modes = key->addMenu(QStringLiteral("&Handle Mode"));
     const std::pair<HandleMode, QString> modeList[] = {
@@ -212,6 +216,9 @@ void MainWindow::createActions() {
     tb->addSeparator();
     tb->addAction(prevA);
     tb->addAction(nextA);
+    tb->addSeparator();
+    tb->addAction(prevFindingA);
+    tb->addAction(nextFindingA);
 
     // Dock toggles.
     for (QDockWidget* d : findChildren<QDockWidget*>()) viewMenu->addAction(d->toggleViewAction());
@@ -440,6 +447,13 @@ void MainWindow::setInterpolation(Interpolation interp) {
         return;
     }
     model_->pushEdit(QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), std::move(changes));
+}
+
+bool MainWindow::selectNextFinding(bool forward) {
+    if (!model_->hasDocument()) return false;
+    if (issues_->selectNextFinding(forward)) return true;
+    statusBar()->showMessage(QStringLiteral("No findings about a channel in this file."), 4000);
+    return false;
 }
 
 void MainWindow::showFinding(const Finding& f) {

@@ -40,6 +40,9 @@ public:
     bool saveTo(const QString& path);
     // Asks about unsaved changes; false when the user cancels.
     bool maybeSave();
+    // Reviewing: selects, frames and shows the next / previous finding of the Issues panel
+    // that names a channel (its channel shown, its key selected). False when there is none.
+    bool selectNextFinding(bool forward = true);
 
 protected:
     void closeEvent(QCloseEvent*) override;

@@ -13,6 +13,7 @@
 
 #include "curvepainter.h"
 #include "curveview.h"
+#include "issuespanel.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
 #include "tangent/builder.h"
@@ -517,4 +518,38 @@ TEST(TimeLabels, SecondsOrFrames) {
     EXPECT_EQ(formatTime(1.0, 1.0 / 30, 30), QStringLiteral("30 f"));
     EXPECT_EQ(formatTime(0.5, 5.0 / 24, 24), QStringLiteral("12 f"));
     EXPECT_EQ(formatTime(0.1, 0.1 / 30, 30), QStringLiteral("3.0 f"));
+}
+
+TEST(MainWindowTest, NextAndPreviousFindingSelectAndFrameTheirChannelAndKey) {
+    MainWindow w;
+    w.resize(1400, 860);
+    w.show();
+    ASSERT_TRUE(w.openFile(QString::fromStdString(fixture("blender/broken_trs_1.glb"))));
+    const Findings& findings = w.issuesPanel()->findings();
+    std::vector<const Finding*> withChannel;
+    for (const Finding& f : findings)
+        if (f.animation >= 0 && f.channel >= 0) withChannel.push_back(&f);
+    ASSERT_GE(withChannel.size(), 3u);
+    auto expectShown = [&](const Finding& f) {
+        EXPECT_EQ(w.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{f.animation, f.channel}}));
+        if (f.key >= 0) {
+            const auto keys = w.viewState()->selectedKeys();
+            ASSERT_EQ(keys.size(), 1u);
+            EXPECT_EQ(keys[0], std::make_tuple(f.animation, f.channel, f.key));
+            EXPECT_EQ(w.keyInspector()->key(), f.key);
+            // Framed: the key is inside the view.
+            const Track& t = w.model()->document().channel(f.animation, f.channel)->track;
+            const double x = w.curveView()->viewTransform().toWidgetX(t.times[f.key]);
+            EXPECT_GT(x, 0);
+            EXPECT_LT(x, w.curveView()->width());
+        }
+    };
+    ASSERT_TRUE(w.selectNextFinding(true));
+    expectShown(*withChannel[0]);
+    ASSERT_TRUE(w.selectNextFinding(true));
+    expectShown(*withChannel[1]);
+    ASSERT_TRUE(w.selectNextFinding(false));
+    expectShown(*withChannel[0]);
+    ASSERT_TRUE(w.selectNextFinding(false));  // wraps around to the last
+    expectShown(*withChannel.back());
 }

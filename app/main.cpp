@@ -1,8 +1,34 @@
 // tangent: the editor, or a command-line subcommand (inspect, validate, sample, ...).
+#include <cstdio>
+#include <cstdlib>
+
+#include <QFileInfo>
+#include <QString>
+
 #include "cli.h"
 #include "editor.h"
 
+namespace {
+
+bool hasDisplay() {
+    auto set = [](const char* name) { return std::getenv(name) && *std::getenv(name); };
+    return set("DISPLAY") || set("WAYLAND_DISPLAY") || set("QT_QPA_PLATFORM");
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
     if (argc > 1 && tangent::cli::isCommandLine(argv[1])) return tangent::cli::run(argc, argv);
+    // Not a subcommand: the editor. Refuse clearly what Qt would otherwise abort on.
+    if (argc > 1 && argv[1][0] != '-' && !QFileInfo::exists(QString::fromLocal8Bit(argv[1]))) {
+        std::fprintf(stderr, "tangent: '%s' is neither a subcommand nor a file (see tangent --help).\n", argv[1]);
+        return 64;
+    }
+    if (!hasDisplay()) {
+        std::fprintf(stderr,
+                     "tangent: the editor needs a display (set DISPLAY or run it under xvfb-run); "
+                     "the subcommands work without one (see tangent --help).\n");
+        return 2;
+    }
     return tangent::ui::runEditor(argc, argv);
 }

@@ -465,3 +465,9 @@ TEST(Render, PngAndSvgWithoutADisplay) {
                                    "-o", q(w.path("x.bmp"))});
     EXPECT_EQ(bad.status, 64);
 }
+
+TEST(Usage, AnUnknownWordIsNeitherASubcommandNorAFile) {
+    const Result r = runTangent({"inspekt", "x.glb"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "'inspekt' is neither a subcommand nor a file");
+}

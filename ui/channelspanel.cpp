@@ -58,6 +58,7 @@ ChannelsPanel::ChannelsPanel(ViewState* state, QWidget* parent) : QTreeWidget(pa
     connect(state_, &ViewState::curvesChanged, this, &ChannelsPanel::syncSelectionFromState);
     connect(this, &QTreeWidget::itemSelectionChanged, this, &ChannelsPanel::onSelectionChanged);
     connect(this, &QTreeWidget::itemChanged, this, &ChannelsPanel::onItemChanged);
+    connect(this, &QTreeWidget::itemClicked, this, &ChannelsPanel::onItemClicked);
 }
 
 void ChannelsPanel::rebuild() {
@@ -89,11 +90,12 @@ void ChannelsPanel::rebuild() {
                 ci->setFlags(Qt::NoItemFlags);
                 continue;
             }
-            ci->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
-            ci->setCheckState(2, state_->isSolo(anim.index, ch.index) ? Qt::Checked : Qt::Unchecked);
-            ci->setCheckState(3, state_->isLocked(anim.index, ch.index) ? Qt::Checked : Qt::Unchecked);
-            ci->setToolTip(2, QStringLiteral("Solo"));
-            ci->setToolTip(3, QStringLiteral("Lock"));
+            ci->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+            ci->setToolTip(2, QStringLiteral("Solo (click)"));
+            ci->setToolTip(3, QStringLiteral("Lock (click)"));
+            ci->setTextAlignment(2, Qt::AlignCenter);
+            ci->setTextAlignment(3, Qt::AlignCenter);
+            updateToggles(ci);
             for (int comp = 0; comp < ch.track.components; ++comp) {
                 auto* k = new QTreeWidgetItem(ci, {componentName(ch.track, comp)});
                 k->setData(0, KindRole, ComponentItem);
@@ -173,17 +175,31 @@ void ChannelsPanel::onSelectionChanged() {
     syncing_ = false;
 }
 
+void ChannelsPanel::updateToggles(QTreeWidgetItem* item) {
+    // "S" and "L" as toggles: bright and tinted when on, faint when off (check boxes in
+    // extra columns are hard to see in the dark theme).
+    const int a = item->data(0, AnimRole).toInt(), c = item->data(0, ChanRole).toInt();
+    const bool solo = state_->isSolo(a, c), lock = state_->isLocked(a, c);
+    item->setText(2, QStringLiteral("S"));
+    item->setText(3, QStringLiteral("L"));
+    item->setForeground(2, solo ? QColor(0xff, 0xd0, 0x40) : QColor(0x5a, 0x5e, 0x66));
+    item->setForeground(3, lock ? QColor(0xff, 0x7a, 0x6b) : QColor(0x5a, 0x5e, 0x66));
+    item->setBackground(2, solo ? QColor(0x4a, 0x40, 0x18) : QColor(Qt::transparent));
+    item->setBackground(3, lock ? QColor(0x4a, 0x24, 0x20) : QColor(Qt::transparent));
+}
+
+void ChannelsPanel::onItemClicked(QTreeWidgetItem* item, int column) {
+    if (item->data(0, KindRole).toInt() != ChannelItem || (column != 2 && column != 3)) return;
+    const int a = item->data(0, AnimRole).toInt(), c = item->data(0, ChanRole).toInt();
+    syncing_ = true;
+    if (column == 2) state_->setSolo(a, c, !state_->isSolo(a, c));
+    else state_->setLocked(a, c, !state_->isLocked(a, c));
+    syncing_ = false;
+    updateToggles(item);
+}
+
 void ChannelsPanel::onItemChanged(QTreeWidgetItem* item, int column) {
     if (syncing_) return;
-    if (item->data(0, KindRole).toInt() == ChannelItem && (column == 2 || column == 3)) {
-        const int a = item->data(0, AnimRole).toInt(), c = item->data(0, ChanRole).toInt();
-        const bool on = item->checkState(column) == Qt::Checked;
-        syncing_ = true;
-        if (column == 2) state_->setSolo(a, c, on);
-        else state_->setLocked(a, c, on);
-        syncing_ = false;
-        return;
-    }
     if (column != 0 || item->data(0, KindRole).toInt() != ComponentItem) return;
     syncing_ = true;
     state_->setHidden({item->data(0, AnimRole).toInt(), item->data(0, ChanRole).toInt(), item->data(0, CompRole).toInt()},

@@ -391,7 +391,8 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
     // Wide segments exactly, and the clamped extrapolation.
     QPainter p(&image);
     for (auto& [ref, track] : todo) {
-        CurvePainter cp(p, curveTransform(ref), Theme::dark());
+        const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
+        CurvePainter cp(p, vt, Theme::dark());
         cp.drawCurve(*track, ref.component, componentColor(*track, ref.component), opt);
     }
     if (live) stats_.liveCurves = int(todo.size());
@@ -463,7 +464,8 @@ void CurveView::paintEvent(QPaintEvent*) {
             auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };
             auto handles = [&](int k) { return state_->showAllHandles() || isSel(k); };
             auto it = selectedByCurve.find(ref);
-            CurvePainter kp(p, curveTransform(ref), theme);
+            const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
+            CurvePainter kp(p, vt, theme);
             kp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles, false,
                         it != selectedByCurve.end() ? &it->second : &none);
         }

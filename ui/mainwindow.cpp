@@ -214,6 +214,13 @@ void MainWindow::createActions() {
     tb->addAction(normViewA);
     tb->addAction(snapA);
     tb->addSeparator();
+    // Short toolbar labels (the menus keep the full names) so that the toolbar fits.
+    prevA->setIconText(QStringLiteral("◀ Broken"));
+    nextA->setIconText(QStringLiteral("Broken ▶"));
+    prevFindingA->setIconText(QStringLiteral("◀ Finding"));
+    nextFindingA->setIconText(QStringLiteral("Finding ▶"));
+    normViewA->setIconText(QStringLiteral("Normalized View"));
+    snapA->setIconText(QStringLiteral("Snap"));
     tb->addAction(prevA);
     tb->addAction(nextA);
     tb->addSeparator();

@@ -5,6 +5,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QThread>
+#include <QTreeWidget>
 #include <QMessageBox>
 #include <QTimer>
 #include <QTemporaryDir>
@@ -552,4 +553,21 @@ TEST(MainWindowTest, NextAndPreviousFindingSelectAndFrameTheirChannelAndKey) {
     expectShown(*withChannel[0]);
     ASSERT_TRUE(w.selectNextFinding(false));  // wraps around to the last
     expectShown(*withChannel.back());
+}
+
+TEST(MainWindowTest, ClickingSAndLInTheChannelsListTogglesSoloAndLock) {
+    MainWindow w;
+    ASSERT_TRUE(w.openFile(QString::fromStdString(fixture("blender/broken_trs_1.glb"))));
+    auto* tree = w.findChild<QTreeWidget*>();
+    ASSERT_TRUE(tree);
+    QTreeWidgetItem* row = nullptr;
+    for (QTreeWidgetItemIterator it(tree); *it; ++it)
+        if ((*it)->text(2) == QLatin1String("S") && !row) row = *it;
+    ASSERT_TRUE(row);
+    emit tree->itemClicked(row, 2);
+    EXPECT_TRUE(w.viewState()->isSolo(0, 0));
+    emit tree->itemClicked(row, 3);
+    EXPECT_TRUE(w.viewState()->isLocked(0, 0));
+    emit tree->itemClicked(row, 3);
+    EXPECT_FALSE(w.viewState()->isLocked(0, 0));
 }

@@ -1,12 +1,9 @@
 // The curves are sums of sines, so every tangent is the curve's true derivative at the key:
 // what an exporter that samples a smooth rig writes (in-tangent == out-tangent, no broken keys).
 //
-// Input accessors: DocumentBuilder shares one input accessor between channels of the same
-// animation whose times are bit-identical. Exporters (Blender, Maya2glTF) write one input per
-// joint even when the times agree, so to get that layout through the builder each joint's
-// clip starts at its own time: joint j's keys are at (j * 1 ms) + k / 30 s. That is what an
-// exporter writes when it trims constant lead-in keys per joint, and it changes neither the key
-// count nor the spacing. (MocapOptions::sharedTimes writes the other layout.)
+// Input accessors: exporters (Blender, Maya2glTF) write one input per joint even when the
+// times agree, so each joint is its own input group in the builder. (MocapOptions::sharedTimes
+// writes the other layout: one input accessor for the whole file.)
 #include "mocap.h"
 
 #include <cmath>
@@ -60,10 +57,9 @@ Wave makeWave(int node, int channel, int component, double amplitude, double off
     return w;
 }
 
-std::vector<float> keyTimes(int node, int keys, bool shared) {
+std::vector<float> keyTimes(int keys) {
     std::vector<float> times(keys);
-    const double start = shared ? 0.0 : 0.001 * node;
-    for (int k = 0; k < keys; ++k) times[k] = float(start + k / kFps);
+    for (int k = 0; k < keys; ++k) times[k] = float(k / kFps);
     return times;
 }
 
@@ -137,22 +133,24 @@ Document makeMocap(const MocapOptions& o) {
     DocumentBuilder b;
     const int anim = b.addAnimation("mocap");
     for (int j = 0; j < o.nodes; ++j) {
-        const std::vector<float> times = keyTimes(j, o.keys, o.sharedTimes);
+        const std::vector<float> times = keyTimes(o.keys);
+        const int group = o.sharedTimes ? 0 : j;  // one input accessor per joint
         const int node = b.addNode("joint_" + std::to_string(j));
         std::vector<Wave> translation, scale;
         for (int c = 0; c < 3; ++c) {
             translation.push_back(makeWave(j, 0, c, 0.05, c == 1 ? 0.1 : 0.0));  // metres
             scale.push_back(makeWave(j, 2, c, 0.02, 1.0));
         }
-        b.addChannel(anim, node, waveTrack(TargetPath::Translation, times, translation));
-        b.addChannel(anim, node, rotationTrack(j, times));
-        b.addChannel(anim, node, waveTrack(TargetPath::Scale, times, scale));
+        b.addChannel(anim, node, waveTrack(TargetPath::Translation, times, translation), group);
+        b.addChannel(anim, node, rotationTrack(j, times), group);
+        b.addChannel(anim, node, waveTrack(TargetPath::Scale, times, scale), group);
     }
     if (o.morphTargets > 0) {
         const int face = b.addMeshNode("face", o.morphTargets);
         std::vector<Wave> weights;
         for (int c = 0; c < o.morphTargets; ++c) weights.push_back(makeWave(o.nodes, 3, c, 0.2, 0.5));
-        b.addChannel(anim, face, waveTrack(TargetPath::Weights, keyTimes(o.nodes, o.keys, o.sharedTimes), weights));
+        b.addChannel(anim, face, waveTrack(TargetPath::Weights, keyTimes(o.keys), weights),
+                     o.sharedTimes ? 0 : o.nodes);
     }
     return b.build(mocapFileName(o));
 }

@@ -82,13 +82,13 @@ int DocumentBuilder::addAnimation(const std::string& name) {
     return int(json_["animations"].size()) - 1;
 }
 
-void DocumentBuilder::addChannel(int animation, int node, const Track& t) {
+void DocumentBuilder::addChannel(int animation, int node, const Track& t, int inputGroup) {
     int input = -1;
     for (const SharedInput& s : inputs_)
-        if (s.animation == animation && s.times == t.times) input = s.accessor;
+        if (s.animation == animation && s.group == inputGroup && s.times == t.times) input = s.accessor;
     if (input < 0) {
         input = addAccessor(t.times, "SCALAR", t.keyCount(), true);
-        inputs_.push_back({animation, t.times, input});
+        inputs_.push_back({animation, inputGroup, t.times, input});
     }
     const std::size_t C = std::size_t(t.components);
     const std::vector<float> out = samplerOutput(t);

@@ -18,9 +18,10 @@ public:
     int addMeshNode(const std::string& name, int targets = 0, const std::vector<float>& translation = {});
     int addAnimation(const std::string& name);
     // A channel driving `path` of `node`; the track is written as its sampler's accessors.
-    // Channels of one animation with bit-identical key times share one input accessor, as
-    // exporters write them.
-    void addChannel(int animation, int node, const Track& track);
+    // Channels of one animation and one input group with bit-identical key times share one
+    // input accessor. Exporters write one input per object (Blender) or per joint: give each
+    // its own group to get that layout even when the times agree.
+    void addChannel(int animation, int node, const Track& track, int inputGroup = 0);
 
     // The finished document (decoded again through the loader, so it is what a file gives).
     Document build(const std::string& name) const;
@@ -34,6 +35,7 @@ private:
     std::vector<std::uint8_t> bin_;
     struct SharedInput {
         int animation;
+        int group;
         std::vector<float> times;
         int accessor;
     };

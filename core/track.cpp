@@ -1,6 +1,7 @@
 #include "tangent/track.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 
@@ -134,16 +135,21 @@ int findSegment(const Track& track, double t) {
 
 namespace {
 
-void normalizeQuaternion(double* q) {
+// Branch-free, so that a batch of quaternions normalizes in a loop the compiler vectorizes
+// (tangent_core builds with -fno-math-errno: sqrt is then a plain instruction). A cubic through
+// zero length has no direction; it stays finite as the identity.
+inline void normalizeQuaternion(double* q) {
     const double len = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (len > 0 && std::isfinite(len)) {
-        const double inv = 1.0 / len;  // one division instead of four
-        for (int i = 0; i < 4; ++i) q[i] *= inv;
-    } else {
-        // A cubic through zero length has no direction; stay finite with the identity.
-        q[0] = q[1] = q[2] = 0;
-        q[3] = 1;
-    }
+    const bool ok = len > 0 && len <= DBL_MAX;
+    const double inv = ok ? 1.0 / len : 0.0;  // one division instead of four
+    q[0] = ok ? q[0] * inv : 0.0;
+    q[1] = ok ? q[1] * inv : 0.0;
+    q[2] = ok ? q[2] * inv : 0.0;
+    q[3] = ok ? q[3] * inv : 1.0;
+}
+
+void normalizeQuaternions(double* q, std::size_t count) {
+    for (std::size_t i = 0; i < count; ++i) normalizeQuaternion(q + 4 * i);
 }
 
 void copyKey(const Track& track, int key, double* out) {
@@ -204,6 +210,7 @@ void evaluateSegment(const Track& track, int k, double t, double* out) {
 // Hermite basis and 4 x C multiply-adds.
 template <int C, bool Normalize>
 void sortedCubic(const Track& track, const double* times, std::size_t count, double* out) {
+    double* const begin = out;
     const int n = track.keyCount();
     const int comps = C > 0 ? C : track.components;
     const float* keyTimes = track.times.data();
@@ -232,8 +239,8 @@ void sortedCubic(const Track& track, const double* times, std::size_t count, dou
             else if (!(dt > 0)) copyKey(track, k + 1, out);  // invalid data stays finite
             else cubicSegment<C>(track, k, t, t0, dt, comps, out);
         }
-        if constexpr (Normalize) normalizeQuaternion(out);
     }
+    if constexpr (Normalize) normalizeQuaternions(begin, count);  // a second, vectorized pass
 }
 
 }  // namespace

@@ -31,8 +31,25 @@ const char* modeLabel(HandleMode m) {
     return "";
 }
 
-QDoubleSpinBox* numberBox(QWidget* parent) {
-    auto* box = new QDoubleSpinBox(parent);
+// A spin box that says why it refuses text (NaN, inf, letters, out of range) instead of
+// swallowing the keystroke silently.
+class FiniteSpinBox : public QDoubleSpinBox {
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    std::function<void(const QString&)> onRefused;
+    QValidator::State validate(QString& text, int& pos) const override {
+        const QValidator::State state = QDoubleSpinBox::validate(text, pos);
+        if (state == QValidator::Invalid && onRefused && hasFocus())
+            onRefused(QStringLiteral("Refused \u201c%1\u201d: the Key inspector takes finite numbers from %2 to %3 "
+                                     "(no NaN or infinity).")
+                          .arg(text, QString::number(minimum(), 'g', 8), QString::number(maximum(), 'g', 8)));
+        return state;
+    }
+};
+
+QDoubleSpinBox* numberBox(KeyInspector* parent) {
+    auto* box = new FiniteSpinBox(parent);
+    box->onRefused = [parent](const QString& why) { emit parent->refused(why); };
     // Finite numbers only: a spin box cannot hold NaN or infinity, which the file must not.
     box->setRange(-1e7, 1e7);
     box->setDecimals(6);
@@ -177,8 +194,9 @@ void KeyInspector::apply(const QString& name, const std::function<void(Track&)>&
     Track after = *track;
     try {
         edit(after);
-    } catch (const EditError&) {
+    } catch (const EditError& e) {
         refresh();  // refused: show the model's value again
+        emit refused(QString::fromStdString(e.what()));
         return;
     }
     model->pushEdit(name, {{a_, c_, *track, std::move(after)}});
@@ -191,7 +209,18 @@ void KeyInspector::editTime() {
     if (k < 0) return;
     const Track* track = trackOf(state_->model()->document(), a_, c_);
     if (!track || float(t) == track->times[k]) return;
-    apply(QStringLiteral("Set key time"), [&](Track& tr) { moveKeysInTime(tr, {k}, t - tr.times[k]); });
+    // A typed time is taken as it is or refused: never clamped silently against a neighbour.
+    const double dt = t - track->times[k];
+    if (!std::isfinite(t) || clampTimeShift(*track, {k}, dt) != dt) {
+        refresh();
+        emit refused(QStringLiteral("Refused time %1 s: key %2 must stay after the previous key and before the next "
+                                    "(at least %3 s apart).")
+                         .arg(t, 0, 'g', 8)
+                         .arg(k)
+                         .arg(kMinKeySpacing));
+        return;
+    }
+    apply(QStringLiteral("Set key time"), [&](Track& tr) { moveKeysInTime(tr, {k}, dt); });
 }
 
 void KeyInspector::editValue(int comp) {

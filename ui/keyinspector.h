@@ -26,6 +26,11 @@ public:
     int channel() const { return c_; }
     int key() const { return k_; }
 
+signals:
+    // A typed edit was refused (not a finite number, a time crossing a neighbour, an edit the
+    // core refuses); the field shows the model's value again. One sentence.
+    void refused(const QString& reason);
+
 private:
     struct Row {
         QLabel* name;

@@ -43,6 +43,11 @@ void DocumentModel::setDocument(Document doc, const QString& path, const QString
     emit modifiedChanged(false);
 }
 
+void DocumentModel::markModified() {
+    if (!doc_ || isModified()) return;
+    undo_.resetClean();  // no index is clean any more; cleanChanged(false) -> modifiedChanged(true)
+}
+
 bool DocumentModel::saveAs(const QString& path, QString* error) {
     if (!doc_) return false;
     try {

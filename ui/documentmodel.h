@@ -39,6 +39,9 @@ public:
     bool open(const QString& path, QString* error);
     // Replaces the document (the built-in sample, tests). `path` may be empty.
     void setDocument(Document doc, const QString& path, const QString& displayName = QString());
+    // Marks the document as having unsaved edits that no undo entry holds (a restored
+    // recovery copy): modified until saved, and Save writes filePath().
+    void markModified();
     // Saves atomically (.gltf or .glb by extension); on success this is the file path and the
     // undo stack is clean.
     bool saveAs(const QString& path, QString* error);

@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QFileInfo>
 #include <QPalette>
+#include <QStatusBar>
 #include <QStyleFactory>
 
 #include "mainwindow.h"
@@ -52,9 +53,17 @@ int runEditor(int argc, char** argv) {
 
     MainWindow window;
     window.show();
+    // Unsaved edits of a session that did not end cleanly come first; a restored one is the
+    // open document (the file named on the command line is not opened over it).
+    const bool restored = window.offerRecovery();
     const QStringList files = parser.positionalArguments();
-    if (!files.isEmpty()) window.openFile(files.front());
-    else window.openSample();
+    if (restored) {
+        if (!files.isEmpty()) window.statusBar()->showMessage(QStringLiteral("Restored unsaved edits; %1 was not opened.").arg(files.front()), 8000);
+    } else if (!files.isEmpty()) {
+        window.openFile(files.front());
+    } else {
+        window.openSample();
+    }
     return app.exec();
 }
 

@@ -16,6 +16,8 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QProgressDialog>
+#include <QPushButton>
+#include <QLocale>
 #include <QSettings>
 #include <QThread>
 #include <QStatusBar>
@@ -25,6 +27,7 @@
 #include "curveview.h"
 #include "issuespanel.h"
 #include "keyinspector.h"
+#include "recovery.h"
 #include "tangent/edit.h"
 
 #include <memory>
@@ -57,6 +60,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     channels_ = new ChannelsPanel(state_, this);
     inspector_ = new KeyInspector(state_, this);
     issues_ = new IssuesPanel(model_, this);
+    recovery_ = new RecoveryWriter(model_, this);
+    connect(recovery_, &RecoveryWriter::writeFailed, this, [this](const QString& reason) {
+        statusBar()->showMessage(QStringLiteral("Could not write the recovery copy (%1). Save your work.").arg(reason),
+                                 15000);
+    });
     QDockWidget* channelsDock =
         dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
     QDockWidget* keyDock = dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspector_, Qt::RightDockWidgetArea);
@@ -79,6 +87,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     connect(state_, &ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
+    connect(inspector_, &KeyInspector::refused, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
@@ -95,7 +104,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     updateSelectionStatus();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // Before the model: its destructor clears the undo stack, which must not read as "saved"
+    // and remove the copy. A window destroyed without a clean close leaves its copy behind.
+    delete recovery_;
+}
 
 void MainWindow::createActions() {
     QMenu* file = menuBar()->addMenu(QStringLiteral("&File"));
@@ -382,7 +395,64 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    recovery_->discard();  // a clean end: saved, unmodified or discarded on purpose
     e->accept();
+}
+
+bool MainWindow::offerRecovery() {
+    for (const RecoveryEntry& entry : recovery::leftovers()) {
+        const QString name = entry.displayName.isEmpty() ? QStringLiteral("untitled") : entry.displayName;
+        QMessageBox box(QMessageBox::Warning, QStringLiteral("Recover unsaved edits"),
+                        QStringLiteral("Tangent did not close cleanly. A recovery copy of <b>%1</b> with unsaved edits "
+                                       "was kept (%2).")
+                            .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("recoveryPrompt"));
+        box.setInformativeText(
+            entry.originalPath.isEmpty()
+                ? QStringLiteral("Restore opens it as a modified document; Save asks where to write it.")
+                : QStringLiteral("Restore opens it as modified; Save writes %1.\nDiscard deletes the copy; Later keeps it "
+                                 "for the next start.")
+                      .arg(QDir::toNativeSeparators(entry.originalPath)));
+        QPushButton* restoreB = box.addButton(QStringLiteral("Restore"), QMessageBox::AcceptRole);
+        QPushButton* discardB = box.addButton(QStringLiteral("Discard"), QMessageBox::DestructiveRole);
+        box.addButton(QStringLiteral("Later"), QMessageBox::RejectRole);
+        box.setDefaultButton(restoreB);
+        box.exec();
+        if (box.clickedButton() == discardB) {
+            recovery::remove(entry);
+            continue;
+        }
+        if (box.clickedButton() != restoreB) return false;  // Later (or closed): keep them all
+
+        QFile f(entry.copyPath);
+        if (!f.open(QIODevice::ReadOnly)) {
+            QMessageBox::critical(this, QStringLiteral("Cannot restore"),
+                                  QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(entry.copyPath), f.errorString()));
+            return false;
+        }
+        const QByteArray raw = f.readAll();
+        try {
+            std::vector<std::uint8_t> bytes(raw.begin(), raw.end());
+            const QString baseDir = entry.originalPath.isEmpty() ? QString() : QFileInfo(entry.originalPath).absolutePath();
+            Document doc = Document::fromBytes(std::move(bytes), name.toStdString(),
+                                               QFile::encodeName(baseDir).toStdString());
+            // Titled after the original; the copy's own file name never shows.
+            model_->setDocument(std::move(doc), entry.originalPath,
+                                entry.originalPath.isEmpty() ? name : QString());
+        } catch (const std::exception& e) {
+            QMessageBox::critical(this, QStringLiteral("Cannot restore"),
+                                  QStringLiteral("The recovery copy %1 cannot be read: %2")
+                                      .arg(QDir::toNativeSeparators(entry.copyPath), QString::fromStdString(e.what())));
+            return false;  // the copy stays where it is
+        }
+        model_->markModified();
+        // Our own copy first; only then does the old one go.
+        if (recovery_->sync()) recovery::remove(entry);
+        statusBar()->showMessage(QStringLiteral("Restored unsaved edits of %1").arg(name), 6000);
+        return true;
+    }
+    return false;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {

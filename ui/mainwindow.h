@@ -16,6 +16,7 @@ class CurveView;
 class ChannelsPanel;
 class KeyInspector;
 class IssuesPanel;
+class RecoveryWriter;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -28,6 +29,8 @@ public:
     CurveView* curveView() { return view_; }
     KeyInspector* keyInspector() { return inspector_; }
     IssuesPanel* issuesPanel() { return issues_; }
+    // Keeps the recovery copy of the unsaved edits (see recovery.h).
+    RecoveryWriter* recovery() { return recovery_; }
 
     // Opens a file, showing a message box on failure; returns success. No unsaved-changes
     // question (callers ask first). The file is read and decoded in a worker thread while the
@@ -43,6 +46,10 @@ public:
     // Reviewing: selects, frames and shows the next / previous finding of the Issues panel
     // that names a channel (its channel shown, its key selected). False when there is none.
     bool selectNextFinding(bool forward = true);
+    // On start: offers the recovery copies that a session which did not end cleanly left
+    // (Restore / Discard / Later, newest first). True when one was restored: it is then the
+    // open document, modified, and Save writes its original file.
+    bool offerRecovery();
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -72,6 +79,7 @@ private:
     QLabel* cursorLabel_;
     QLabel* selectionLabel_;
     QLabel* issuesLabel_;
+    RecoveryWriter* recovery_;
     bool loading_ = false;
 };
 

@@ -314,7 +314,7 @@ bool MainWindow::openFile(const QString& path) {
     }
     model_->setDocument(std::move(*result->doc), path);
     addRecent(QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QDir::toNativeSeparators(path)), 4000);
+    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QFileInfo(path).fileName()), 4000);  // the title has the rest
     return true;
 }
 
@@ -353,7 +353,7 @@ bool MainWindow::saveTo(const QString& path) {
         return false;
     }
     addRecent(QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(QStringLiteral("Saved %1").arg(QDir::toNativeSeparators(path)), 4000);
+    statusBar()->showMessage(QStringLiteral("Saved %1").arg(QFileInfo(path).fileName()), 4000);
     return true;
 }
 

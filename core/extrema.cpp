@@ -1,0 +1,315 @@
+#include "tangent/extrema.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tangent {
+
+namespace {
+constexpr float kInf = std::numeric_limits<float>::infinity();
+
+// From i, the first index in [i, n) whose element is not `before(element)` (a sorted
+// sequence): a few steps forward, then a binary search, so that a walk over many intervals is
+// O(keys per interval) where keys are sparse and O(log) where they are dense.
+template <class T, class Pred>
+std::size_t advance(const T* data, std::size_t i, std::size_t n, Pred before) {
+    for (int step = 0; step < 4; ++step, ++i)
+        if (i >= n || !before(data[i])) return i;
+    return std::size_t(std::partition_point(data + i, data + n, before) - data);
+}
+}
+
+int hermiteCriticalPoints(const HermiteCubic& p, double s[2]) {
+    // p'(s) = A s^2 + B s + C.
+    const double A = 3 * p.a, B = 2 * p.b, C = p.c;
+    int n = 0;
+    auto offer = [&](double r) {
+        if (r > 0 && r < 1) s[n++] = r;
+    };
+    if (std::abs(A) < 1e-300) {
+        if (B != 0) offer(-C / B);
+        return n;
+    }
+    const double disc = B * B - 4 * A * C;
+    if (disc < 0) return 0;
+    const double sq = std::sqrt(disc);
+    // Numerically stable pair of roots.
+    const double q = -0.5 * (B + (B >= 0 ? sq : -sq));
+    offer(q / A);
+    if (q != 0) offer(C / q);
+    if (n == 2) {
+        if (s[0] > s[1]) std::swap(s[0], s[1]);
+        if (s[0] == s[1]) n = 1;
+    }
+    return n;
+}
+
+void hermiteRange(const HermiteCubic& p, double s0, double s1, double& lo, double& hi) {
+    const double a = p.at(s0), b = p.at(s1);
+    lo = std::min(a, b);
+    hi = std::max(a, b);
+    double s[2];
+    const int n = hermiteCriticalPoints(p, s);
+    for (int i = 0; i < n; ++i)
+        if (s[i] > s0 && s[i] < s1) {
+            const double v = p.at(s[i]);
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+}
+
+// ---- RangeMinMax -------------------------------------------------------------------------
+
+void RangeMinMax::build(const float* data, std::size_t count, std::size_t stride) {
+    count_ = count;
+    stride_ = stride;
+    blocks_ = count / kBlock;  // whole blocks only; the tail is read from the data
+    lo_.clear();
+    hi_.clear();
+    if (blocks_ == 0) return;
+    std::vector<float> lo(blocks_), hi(blocks_);
+    for (std::size_t b = 0; b < blocks_; ++b) {
+        float l = kInf, h = -kInf;
+        const float* p = data + b * kBlock * stride;
+        for (std::size_t i = 0; i < kBlock; ++i, p += stride) l = std::min(l, *p), h = std::max(h, *p);
+        lo[b] = l, hi[b] = h;
+    }
+    lo_.push_back(std::move(lo));
+    hi_.push_back(std::move(hi));
+    for (std::size_t span = 2; span <= blocks_; span *= 2) {
+        const std::vector<float>& pl = lo_.back();
+        const std::vector<float>& ph = hi_.back();
+        const std::size_t half = span / 2, n = blocks_ - span + 1;
+        std::vector<float> l(n), h(n);
+        for (std::size_t i = 0; i < n; ++i) l[i] = std::min(pl[i], pl[i + half]), h[i] = std::max(ph[i], ph[i + half]);
+        lo_.push_back(std::move(l));
+        hi_.push_back(std::move(h));
+    }
+}
+
+void RangeMinMax::query(const float* data, std::size_t begin, std::size_t end, float& lo, float& hi) const {
+    end = std::min(end, count_);
+    if (begin >= end) return;
+    auto scan = [&](std::size_t a, std::size_t b) {
+        const float* p = data + a * stride_;
+        for (std::size_t i = a; i < b; ++i, p += stride_) lo = std::min(lo, *p), hi = std::max(hi, *p);
+    };
+    const std::size_t b0 = (begin + kBlock - 1) / kBlock, b1 = end / kBlock;  // whole blocks [b0, b1)
+    if (end - begin <= 2 * kBlock || b0 >= b1) {
+        scan(begin, end);
+        return;
+    }
+    scan(begin, b0 * kBlock);
+    scan(b1 * kBlock, end);
+    // Two overlapping power-of-two spans cover [b0, b1).
+    const std::size_t n = b1 - b0;
+    std::size_t level = 0;
+    while ((std::size_t(2) << level) <= n) ++level;
+    const std::size_t span = std::size_t(1) << level;
+    lo = std::min({lo, lo_[level][b0], lo_[level][b1 - span]});
+    hi = std::max({hi, hi_[level][b0], hi_[level][b1 - span]});
+}
+
+// ---- TrackExtrema ------------------------------------------------------------------------
+
+void TrackExtrema::build(const Track& track, bool normalized) {
+    normalized_ = normalized;
+    components_ = track.components;
+    const int n = track.keyCount(), comps = track.components;
+    const bool rotation = track.normalizesResult();
+    sampled_ = rotation && ((normalized && track.interpolation == Interpolation::CubicSpline) ||
+                            track.interpolation == Interpolation::Linear);
+    maxDt_ = 0;
+    for (int k = 0; k + 1 < n; ++k) maxDt_ = std::max(maxDt_, double(track.times[k + 1]) - track.times[k]);
+    turns_.assign(std::size_t(std::max(0, comps)), Turns{});
+    keys_.assign(std::size_t(std::max(0, comps)), RangeMinMax{});
+    keyValues_.clear();
+    if (n == 0 || comps <= 0) return;
+
+    const float* values = track.values.data();
+    if (sampled_) {
+        // The played values at the keys.
+        std::vector<double> t(track.times.begin(), track.times.end()), out(std::size_t(n) * comps);
+        evaluateSorted(track, t.data(), t.size(), out.data(), normalized);
+        keyValues_.assign(out.begin(), out.end());
+        values = keyValues_.data();
+    }
+    for (int c = 0; c < comps; ++c) keys_[c].build(values + c, std::size_t(n), std::size_t(comps));
+
+    auto addTurn = [&](int c, double t, double v) {
+        turns_[c].times.push_back(t);
+        turns_[c].values.push_back(float(v));
+    };
+    if (track.interpolation == Interpolation::CubicSpline && !sampled_) {
+        // Exact: the real roots of each segment's cubic derivative.
+        for (int k = 0; k + 1 < n; ++k) {
+            const double ta = track.times[k], dt = double(track.times[k + 1]) - ta;
+            if (!(dt > 0)) continue;
+            for (int c = 0; c < comps; ++c) {
+                const double v0 = track.value(k, c), v1 = track.value(k + 1, c);
+                const double m0 = dt * track.outTangent(k, c), m1 = dt * track.inTangent(k + 1, c);
+                if (hermiteWithinEnds(v0, v1, m0, m1)) continue;
+                const HermiteCubic p = HermiteCubic::fromSegment(v0, v1, m0, m1);
+                double s[2];
+                const int m = hermiteCriticalPoints(p, s);
+                for (int i = 0; i < m; ++i) addTurn(c, ta + s[i] * dt, p.at(s[i]));
+            }
+        }
+    } else if (sampled_ && n >= 2) {
+        // Not a polynomial: each segment sampled at 8 equal steps plus the raw components'
+        // turning points (normalization couples the components); the local extremes among the
+        // interior samples are the turning points.
+        // All samples of all segments in one sorted batch (evaluateSorted walks forward).
+        constexpr int kSteps = 8;
+        std::vector<double> ts, out, refine(static_cast<std::size_t>(comps));
+        std::vector<std::size_t> offsets;  // segment k's samples: [offsets[k], offsets[k + 1])
+        std::vector<double> ss;
+        ts.reserve(std::size_t(n) * (kSteps + 2));
+        offsets.reserve(std::size_t(n));
+        for (int k = 0; k + 1 < n; ++k) {
+            offsets.push_back(ts.size());
+            const double ta = track.times[k], tb = track.times[k + 1], dt = tb - ta;
+            if (!(dt > 0)) continue;
+            ss.clear();
+            for (int i = 1; i < kSteps; ++i) ss.push_back(double(i) / kSteps);
+            if (track.interpolation == Interpolation::CubicSpline)
+                for (int c = 0; c < comps; ++c) {
+                    const double v0 = track.value(k, c), v1 = track.value(k + 1, c);
+                    const double m0 = dt * track.outTangent(k, c), m1 = dt * track.inTangent(k + 1, c);
+                    if (hermiteWithinEnds(v0, v1, m0, m1)) continue;
+                    double s[2];
+                    const int m = hermiteCriticalPoints(HermiteCubic::fromSegment(v0, v1, m0, m1), s);
+                    for (int i = 0; i < m; ++i) ss.push_back(s[i]);
+                }
+            std::sort(ss.begin(), ss.end());
+            ts.push_back(ta);
+            for (double x : ss) ts.push_back(std::clamp(ta + x * dt, ta, tb));
+            ts.push_back(tb);
+        }
+        offsets.push_back(ts.size());
+        out.resize(ts.size() * comps);
+        evaluateSorted(track, ts.data(), ts.size(), out.data(), normalized);
+        for (int k = 0; k + 1 < n; ++k)
+            for (int c = 0; c < comps; ++c)
+                for (std::size_t i = offsets[k] + 1; i + 1 < offsets[k + 1]; ++i) {
+                    const double p = out[(i - 1) * comps + c], v = out[i * comps + c], q = out[(i + 1) * comps + c];
+                    if ((v > p && v >= q) || (v < p && v <= q)) {
+                        // Refined: the vertex of the parabola through the three samples, twice.
+                        double t = ts[i], best = v;
+                        double ta = ts[i - 1], tb = ts[i + 1], fa = p, fb = q;
+                        for (int it = 0; it < 2; ++it) {
+                            const double d1 = (t - ta), d2 = (tb - t);
+                            const double den = d1 * (best - fb) + d2 * (best - fa);
+                            if (!(d1 > 0 && d2 > 0) || den == 0) break;
+                            const double tv = t - 0.5 * (d1 * d1 * (best - fb) - d2 * d2 * (best - fa)) / den;
+                            if (!(tv > ta && tv < tb) || tv == t) break;
+                            evaluateSorted(track, &tv, 1, refine.data(), normalized);
+                            const double fv = refine[c];
+                            const bool better = v > p ? fv > best : fv < best;
+                            if (!better) break;
+                            // Keep the bracket around the better point.
+                            if (tv < t) tb = t, fb = best;
+                            else ta = t, fa = best;
+                            t = tv, best = fv;
+                        }
+                        addTurn(c, t, best);
+                    }
+                }
+    }
+    for (int c = 0; c < comps; ++c) turns_[c].index.build(turns_[c].values.data(), turns_[c].values.size(), 1);
+}
+
+namespace {
+
+// The columns [first, last): the curve at both (clamped) edges te[i], te[i+1] and the key
+// values in between. C: the component count when known at compile time (0: `comps`).
+template <int C>
+void columnsFromKeys(const RangeMinMax* keyIndex, const float* keyValues, int compsIn, const float* times, int n, const double* te,
+                     const double* ve, std::size_t first, std::size_t last, float* const* lo, float* const* hi) {
+    const int comps = C > 0 ? C : compsIn;
+    std::size_t kA = 0, kB = 0;  // keys in [a, b]: [kA, kB)
+    float l[64], h[64];
+    for (std::size_t col = first; col < last; ++col) {
+        const std::size_t i = col - first;
+        const double a = te[i], b = te[i + 1];
+        kA = advance(times, kA, std::size_t(n), [a](float t) { return double(t) < a; });
+        kB = advance(times, std::max(kA, kB), std::size_t(n), [b](float t) { return double(t) <= b; });
+        const double* ea = ve + i * comps;
+        const double* eb = ea + comps;
+        for (int c = 0; c < comps; ++c) l[c] = float(std::min(ea[c], eb[c])), h[c] = float(std::max(ea[c], eb[c]));
+        if (kB - kA > 4 * RangeMinMax::kBlock) {
+            for (int c = 0; c < comps; ++c) keyIndex[c].query(keyValues + c, kA, kB, l[c], h[c]);
+        } else {
+            for (std::size_t k = kA; k < kB; ++k) {
+                const float* v = keyValues + k * comps;
+                for (int c = 0; c < comps; ++c) l[c] = std::min(l[c], v[c]), h[c] = std::max(h[c], v[c]);
+            }
+        }
+        for (int c = 0; c < comps; ++c) lo[c][col] = l[c], hi[c][col] = h[c];
+    }
+}
+
+}  // namespace
+
+void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::size_t count, float* const* lo,
+                                  float* const* hi) const {
+    const int comps = components_;
+    if (count < 2) return;
+    const std::size_t columns = count - 1;
+    for (int c = 0; c < comps; ++c) {
+        std::fill(lo[c], lo[c] + columns, kInf);
+        std::fill(hi[c], hi[c] + columns, -kInf);
+    }
+    const int n = track.keyCount();
+    if (n == 0 || comps <= 0 || comps != track.components) return;
+    const double T0 = track.times.front(), T1 = track.times.back();
+    // The columns that meet the key range: [first, last).
+    std::size_t first = 0, last = columns;
+    while (first < columns && !(edges[first + 1] > T0)) ++first;
+    while (last > first && !(edges[last - 1] <= T1)) --last;
+    if (first >= last) return;
+
+    // The curve at every edge of those columns, clamped to the key range (one batch).
+    const std::size_t ne = last - first + 1;
+    std::vector<double> te(ne), ve(ne * comps);
+    for (std::size_t i = 0; i < ne; ++i) te[i] = std::clamp(edges[first + i], T0, T1);
+    evaluateSorted(track, te.data(), ne, ve.data(), normalized_);
+
+    const float* keyValues = sampled_ ? keyValues_.data() : track.values.data();
+    if (comps == 3) columnsFromKeys<3>(keys_.data(), keyValues, 3, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
+    else if (comps == 4) columnsFromKeys<4>(keys_.data(), keyValues, 4, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
+    else columnsFromKeys<0>(keys_.data(), keyValues, comps, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
+
+    // Turning points: sparse, so each is added to the column(s) it lies in; where they are
+    // denser than the columns, a range query per column instead.
+    const std::size_t cols = last - first;
+    for (int c = 0; c < comps; ++c) {
+        const Turns& tp = turns_[c];
+        const std::size_t m = tp.times.size();
+        if (m == 0) continue;
+        float* l = lo[c] + first;
+        float* h = hi[c] + first;
+        if (m > 4 * cols) {
+            std::size_t ta = 0, tb = 0;
+            for (std::size_t i = 0; i < cols; ++i) {
+                const double a = te[i], b = te[i + 1];
+                ta = advance(tp.times.data(), ta, m, [a](double t) { return t < a; });
+                tb = advance(tp.times.data(), std::max(ta, tb), m, [b](double t) { return t <= b; });
+                tp.index.query(tp.values.data(), ta, tb, l[i], h[i]);
+            }
+            continue;
+        }
+        std::size_t i = 0;
+        for (std::size_t j = 0; j < m; ++j) {
+            const double t = tp.times[j];
+            const float v = tp.values[j];
+            while (i < cols && te[i + 1] < t) ++i;
+            // Column i (and the next ones while t is on their left edge): [te[i], te[i+1]] holds t.
+            for (std::size_t k = i; k < cols && te[k] <= t; ++k)
+                if (t <= te[k + 1]) l[k] = std::min(l[k], v), h[k] = std::max(h[k], v);
+        }
+    }
+}
+
+}  // namespace tangent

@@ -204,7 +204,7 @@ void TrackExtrema::build(const Track& track, bool normalized) {
                             if (!(d1 > 0 && d2 > 0) || den == 0) break;
                             const double tv = t - 0.5 * (d1 * d1 * (best - fb) - d2 * d2 * (best - fa)) / den;
                             if (!(tv > ta && tv < tb) || tv == t) break;
-                            evaluateSorted(track, &tv, 1, refine.data(), normalized);
+                            evaluate(track, tv, refine.data());  // sampled_: evaluate plays the same curve
                             const double fv = refine[c];
                             const bool better = v > p ? fv > best : fv < best;
                             if (!better) break;
@@ -250,6 +250,78 @@ void columnsFromKeys(const RangeMinMax* keyIndex, const float* keyValues, int co
     }
 }
 
+// CUBICSPLINE: the same with the edges evaluated on the way (the segment at an edge is the one
+// the key walk is at, its data already in cache), the right edge's value reused as the next
+// column's left. Norm: normalized (rotation's played curve).
+template <int C, bool Norm>
+void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* keyValues, const double* te,
+                  std::size_t first, std::size_t last, float* const* lo, float* const* hi) {
+    const int comps = C > 0 ? C : track.components;
+    const int n = track.keyCount();
+    const float* times = track.times.data();
+    const float* values = track.values.data();
+    const float* ins = track.inTangents.data();
+    const float* outs = track.outTangents.data();
+    // The curve at t, where j is the first key after t.
+    auto evalAt = [&](double t, std::size_t j, double* out) {
+        const float* v;
+        if (j == 0) v = values;
+        else if (j >= std::size_t(n)) v = values + std::size_t(n - 1) * comps;
+        else {
+            const std::size_t k = j - 1;
+            const double t0 = times[k], dt = double(times[j]) - t0;
+            v = values + k * comps;
+            if (t != t0 && dt > 0) {
+                const double sp = (t - t0) / dt, s2 = sp * sp, s3 = s2 * sp;
+                const double h00 = 2 * s3 - 3 * s2 + 1, h10 = (s3 - 2 * s2 + sp) * dt, h01 = -2 * s3 + 3 * s2,
+                             h11 = (s3 - s2) * dt;
+                const float* v1 = v + comps;
+                const float* b0 = outs + k * comps;
+                const float* a1 = ins + j * comps;
+                for (int c = 0; c < comps; ++c) out[c] = h00 * v[c] + h10 * b0[c] + h01 * v1[c] + h11 * a1[c];
+                v = nullptr;
+            } else if (!(dt > 0)) {
+                v = values + j * comps;
+            }
+        }
+        if (v)
+            for (int c = 0; c < comps; ++c) out[c] = v[c];
+        if constexpr (Norm) {
+            double len2 = 0;
+            for (int c = 0; c < comps; ++c) len2 += out[c] * out[c];
+            if (len2 > 0) {
+                const double inv = 1 / std::sqrt(len2);
+                for (int c = 0; c < comps; ++c) out[c] *= inv;
+            }
+        }
+    };
+    double ea[64], eb[64];
+    float l[64], h[64];
+    std::size_t kA = 0, kB = 0;  // keys in [a, b]: [kA, kB)
+    {
+        const double a = te[0];
+        const std::size_t j = advance(times, 0, std::size_t(n), [a](float t) { return double(t) <= a; });
+        evalAt(a, j, ea);
+    }
+    for (std::size_t col = first; col < last; ++col) {
+        const std::size_t i = col - first;
+        const double a = te[i], b = te[i + 1];
+        kA = advance(times, kA, std::size_t(n), [a](float t) { return double(t) < a; });
+        kB = advance(times, std::max(kA, kB), std::size_t(n), [b](float t) { return double(t) <= b; });
+        evalAt(b, kB, eb);
+        for (int c = 0; c < comps; ++c) l[c] = float(std::min(ea[c], eb[c])), h[c] = float(std::max(ea[c], eb[c]));
+        if (kB - kA > 4 * RangeMinMax::kBlock) {
+            for (int c = 0; c < comps; ++c) keyIndex[c].query(keyValues + c, kA, kB, l[c], h[c]);
+        } else {
+            for (std::size_t k = kA; k < kB; ++k) {
+                const float* v = keyValues + k * comps;
+                for (int c = 0; c < comps; ++c) l[c] = std::min(l[c], v[c]), h[c] = std::max(h[c], v[c]);
+            }
+        }
+        for (int c = 0; c < comps; ++c) lo[c][col] = l[c], hi[c][col] = h[c], ea[c] = eb[c];
+    }
+}
+
 }  // namespace
 
 void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::size_t count, float* const* lo,
@@ -257,27 +329,45 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
     const int comps = components_;
     if (count < 2) return;
     const std::size_t columns = count - 1;
-    for (int c = 0; c < comps; ++c) {
-        std::fill(lo[c], lo[c] + columns, kInf);
-        std::fill(hi[c], hi[c] + columns, -kInf);
-    }
     const int n = track.keyCount();
-    if (n == 0 || comps <= 0 || comps != track.components) return;
-    const double T0 = track.times.front(), T1 = track.times.back();
-    // The columns that meet the key range: [first, last).
+    // The columns that meet the key range: [first, last); the others are empty.
     std::size_t first = 0, last = columns;
-    while (first < columns && !(edges[first + 1] > T0)) ++first;
-    while (last > first && !(edges[last - 1] <= T1)) --last;
+    if (n > 0) {
+        const double T0 = track.times.front(), T1 = track.times.back();
+        while (first < columns && !(edges[first + 1] > T0)) ++first;
+        while (last > first && !(edges[last - 1] <= T1)) --last;
+    }
+    if (n == 0 || comps != track.components || first >= last) first = last = columns;
+    for (int c = 0; c < comps; ++c) {
+        std::fill(lo[c], lo[c] + first, kInf);
+        std::fill(hi[c], hi[c] + first, -kInf);
+        std::fill(lo[c] + last, lo[c] + columns, kInf);
+        std::fill(hi[c] + last, hi[c] + columns, -kInf);
+    }
     if (first >= last) return;
+    const double T0 = track.times.front(), T1 = track.times.back();
 
-    // The curve at every edge of those columns, clamped to the key range (one batch).
+    // The edges of those columns, clamped to the key range.
     const std::size_t ne = last - first + 1;
-    std::vector<double> te(ne), ve(ne * comps);
+    thread_local std::vector<double> te, ve;
+    te.resize(ne);
     for (std::size_t i = 0; i < ne; ++i) te[i] = std::clamp(edges[first + i], T0, T1);
-    evaluateSorted(track, te.data(), ne, ve.data(), normalized_);
-
     const float* keyValues = sampled_ ? keyValues_.data() : track.values.data();
-    if (comps == 3) columnsFromKeys<3>(keys_.data(), keyValues, 3, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
+    const bool cubic = track.interpolation == Interpolation::CubicSpline && n >= 2;
+    const bool norm = normalized_ && track.normalizesResult();
+    if (cubic && comps <= 64) {
+        if (comps == 3 && !norm) columnsFused<3, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else if (comps == 4 && norm) columnsFused<4, true>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else if (comps == 4) columnsFused<4, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else if (norm) columnsFused<0, true>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else columnsFused<0, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+    } else {
+        // The curve at every edge, in one batch.
+        ve.resize(ne * comps);
+        evaluateSorted(track, te.data(), ne, ve.data(), normalized_);
+    }
+    if (cubic && comps <= 64) {
+    } else if (comps == 3) columnsFromKeys<3>(keys_.data(), keyValues, 3, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
     else if (comps == 4) columnsFromKeys<4>(keys_.data(), keyValues, 4, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
     else columnsFromKeys<0>(keys_.data(), keyValues, comps, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
 
@@ -304,7 +394,7 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
         for (std::size_t j = 0; j < m; ++j) {
             const double t = tp.times[j];
             const float v = tp.values[j];
-            while (i < cols && te[i + 1] < t) ++i;
+            i = advance(te.data() + 1, i, cols, [t](double e) { return e < t; });
             // Column i (and the next ones while t is on their left edge): [te[i], te[i+1]] holds t.
             for (std::size_t k = i; k < cols && te[k] <= t; ++k)
                 if (t <= te[k + 1]) l[k] = std::min(l[k], v), h[k] = std::max(h[k], v);

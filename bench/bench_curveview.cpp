@@ -27,6 +27,7 @@
 #include <QImage>
 #include <QMouseEvent>
 
+#include "curveenvelope.h"
 #include "curveview.h"
 #include "documentmodel.h"
 #include "editor.h"
@@ -136,6 +137,32 @@ int main(int argc, char** argv) {
     const ViewTransform framed = view.viewTransform();
     std::printf("  view %dx%d: %.2f keys per pixel column per curve\n", width, height,
                 double(mo.keys) / (framed.scaleX() * (double(mo.keys) / 30.0)));
+
+    {
+        // The envelope work alone, on one thread: the per-track index (once per edit) and the
+        // per-column min/max of every curve for one time mapping (every time pan or zoom).
+        const Document& d = model.document();
+        std::vector<TrackExtrema> index(shown.size());
+        double c0 = cpuMs();
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            index[i].build(d.channel(shown[i].first, shown[i].second)->track, true);
+        const double buildMs = cpuMs() - c0;
+        std::vector<double> envMs;
+        std::size_t spans = 0;
+        for (int r = 0; r < std::max(3, renders / 3); ++r) {
+            c0 = cpuMs();
+            for (std::size_t i = 0; i < shown.size(); ++i) {
+                const Track& track = d.channel(shown[i].first, shown[i].second)->track;
+                const auto envs = columnEnvelopes(track, index[i], framed.left() + r * 1e-3, framed.scaleX(), width);
+                if (r == 0)
+                    for (const ColumnEnvelope& e : envs) spans += std::size_t(e.spanCount());
+            }
+            envMs.push_back(cpuMs() - c0);
+        }
+        std::printf("  one thread: index of every track (key values, turning points) %.1f ms; column envelopes of "
+                    "every curve %.1f ms (median, %zu spans)\n",
+                    buildMs, percentile(envMs, 50), spans);
+    }
 
     QImage image(view.size(), QImage::Format_RGB32);
     std::vector<double> first, warm, value, cold, valueCpu, coldCpu, warmCpu;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <thread>
 
 #include "tangent/hermite.h"
 
@@ -92,8 +93,62 @@ ColumnEnvelope columnEnvelope(const Track& track, int comp, bool normalized, dou
     return std::move(all[comp]);
 }
 
+namespace {
+std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized, double left, double scale,
+                                             int columns, double minExactPixels);
+}
+
 std::vector<ColumnEnvelope> columnEnvelopes(const Track& track, bool normalized, double left, double scale,
                                             int columns, double minExactPixels) {
+    if (track.keyCount() >= 2 && columns > 0 && scale > 0) {
+        TrackExtrema x;
+        x.build(track, normalized);
+        return columnEnvelopes(track, x, left, scale, columns, minExactPixels);
+    }
+    return segmentEnvelopes(track, normalized, left, scale, columns, minExactPixels);
+}
+
+std::vector<ColumnEnvelope> columnEnvelopes(const Track& track, const TrackExtrema& x, double left, double scale,
+                                            int columns, double minExactPixels) {
+    std::vector<ColumnEnvelope> envs;
+    columnEnvelopesInto(envs, track, x, left, scale, columns, minExactPixels);
+    return envs;
+}
+
+void columnEnvelopesInto(std::vector<ColumnEnvelope>& envs, const Track& track, const TrackExtrema& x, double left,
+                         double scale, int columns, double minExactPixels) {
+    if (track.keyCount() < 2 || columns <= 0 || !(scale > 0) || track.components <= 0 || track.components > 64 ||
+        !allSegmentsNarrow(x, scale, minExactPixels)) {
+        envs = segmentEnvelopes(track, x.normalized(), left, scale, columns, minExactPixels);
+        return;
+    }
+    const int comps = track.components;
+    envs.resize(comps);
+    float* lo[64];
+    float* hi[64];
+    for (int c = 0; c < comps; ++c) {
+        ColumnEnvelope& env = envs[c];
+        env.left = left;
+        env.scale = scale;
+        env.columns = columns;
+        env.lo.resize(columns);  // every column is written
+        env.hi.resize(columns);
+        lo[c] = env.lo.data();
+        hi[c] = env.hi.data();
+    }
+    // Column c covers [left + c/scale, left + (c+1)/scale].
+    thread_local std::vector<double> edges;
+    edges.resize(std::size_t(columns) + 1);
+    for (int c = 0; c <= columns; ++c) edges[c] = left + c / scale;
+    x.intervalRanges(track, edges.data(), edges.size(), lo, hi);
+}
+
+namespace {
+
+// Segment by segment (some segments wide, or no index): the parts of the narrow segments in
+// each column.
+std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized, double left, double scale,
+                                             int columns, double minExactPixels) {
     const int comps = track.components;
     std::vector<ColumnEnvelope> envs(comps);
     for (ColumnEnvelope& env : envs) {
@@ -259,6 +314,8 @@ std::vector<ColumnEnvelope> columnEnvelopes(const Track& track, bool normalized,
     return envs;
 }
 
+}  // namespace
+
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTransform& view, const QColor& color,
                        int firstColumn) {
     if (image.isNull() || env.columns == 0) return;
@@ -301,51 +358,134 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
         for (int n = 1; n <= kMaxCount; ++n) r[n] = (std::int64_t(1) << 16) / n;
         return r;
     }();
-    // Column tiles whose difference arrays (column-major) stay in cache while every curve adds
-    // its spans for those columns.
-    constexpr int kTile = 32;
-    const int rows = h + 1;
-    diff_.resize(std::size_t(kTile) * rows);
+    // One 64-bit cell per pixel holds the sums of red, green, blue (18 bits each) and the count
+    // (10 bits): a span adds its packed colour at its first row and subtracts it past its last;
+    // the prefix sums down a column are then the packed sums (exact while every field's true
+    // sum fits, which is at most 1023 curves; more are drawn in batches of 1023).
+    constexpr std::size_t kMaxItems = 1023;
+    if (items.size() > kMaxItems) {
+        for (std::size_t i = 0; i < items.size(); i += kMaxItems) {
+            const std::vector<Item> part(items.begin() + i, items.begin() + std::min(items.size(), i + kMaxItems));
+            draw(image, part, alpha);
+        }
+        return;
+    }
+    if (h >= 0xffff) return;
+    constexpr int kTile = 64;  // columns per tile: its cells (row-major) stay in cache
+    const int tiles = (w + kTile - 1) / kTile;
+    const std::size_t nItems = items.size();
+    // Pass 1, per curve: each column's rows, first | last << 16 (0xffffffff: none), laid out
+    // [tile][curve][column in tile] so that pass 2 reads them in order.
+    spans_.resize(std::size_t(tiles) * nItems * kTile);
+    colors_.resize(nItems);
+    auto rowsOf = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Item& it = items[i];
+            const ColumnEnvelope& env = *it.envelope;
+            const QRgb rgb = it.color.rgb();
+            colors_[i] = std::uint64_t(qRed(rgb)) | std::uint64_t(qGreen(rgb)) << 18 |
+                         std::uint64_t(qBlue(rgb)) << 36 | std::uint64_t(1) << 54;
+            const int end = std::min(w, env.columns);
+            const float* lo = env.lo.data();
+            const float* hi = env.hi.data();
+            for (int t = 0; t < tiles; ++t) {
+                std::uint32_t* out = spans_.data() + (std::size_t(t) * nItems + i) * kTile;
+                const int x0 = t * kTile, x1 = std::min(end, x0 + kTile);
+                int c = x0;
+                for (; c < x1; ++c) {
+                    std::uint32_t span = 0xffffffffu;
+                    if (lo[c] <= hi[c]) {
+                        const double yTop = (it.top - double(hi[c])) * it.scaleY;
+                        const double yBottom = (it.top - double(lo[c])) * it.scaleY;
+                        if (yBottom >= 0 && yTop < h) {
+                            const int r0 = std::max(0, int(yTop));
+                            const int r1 = std::min(h - 1, std::max(r0, int(yBottom)));
+                            span = std::uint32_t(r0) | std::uint32_t(r1) << 16;
+                        }
+                    }
+                    out[c - x0] = span;
+                }
+                for (; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
+            }
+        }
+    };
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    for (int x0 = 0; x0 < w; x0 += kTile) {
-        const int x1 = std::min(w, x0 + kTile);
-        std::fill(diff_.begin(), diff_.end(), Cell{0, 0, 0, 0});
-        for (const Item& it : items) {
-            const ColumnEnvelope& env = *it.envelope;
-            const int end = std::min(x1, env.columns);
-            const QRgb rgb = it.color.rgb();
-            const std::int32_t cr = qRed(rgb), cg = qGreen(rgb), cb = qBlue(rgb);
-            for (int c = x0; c < end; ++c) {
-                if (!env.has(c)) continue;
-                const double yTop = (it.top - double(env.hi[c])) * it.scaleY;
-                const double yBottom = (it.top - double(env.lo[c])) * it.scaleY;
-                if (!(yBottom >= 0) || !(yTop < h)) continue;
-                const int r0 = std::max(0, int(yTop));
-                const int r1 = std::min(h - 1, std::max(r0, int(yBottom)));
-                Cell* col = diff_.data() + std::size_t(c - x0) * rows;
-                Cell& a = col[r0];
-                a.r += cr, a.g += cg, a.b += cb, a.n += 1;
-                Cell& b = col[r1 + 1];
-                b.r -= cr, b.g -= cg, b.b -= cb, b.n -= 1;
+    const int rows = h + 1;
+    // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
+    // (every column of the tile at once) blended into the image's scanlines.
+    auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
+        diff.resize(std::size_t(rows) * kTile);
+        for (int t = tBegin; t < tEnd; ++t) {
+            std::fill(diff.begin(), diff.end(), 0);
+            const std::uint32_t* sp = spans_.data() + std::size_t(t) * nItems * kTile;
+            for (std::size_t i = 0; i < nItems; ++i, sp += kTile) {
+                const std::uint64_t col = colors_[i];
+                for (int c = 0; c < kTile; ++c) {
+                    const std::uint32_t span = sp[c];
+                    if (span == 0xffffffffu) continue;
+                    diff[std::size_t(span & 0xffff) * kTile + c] += col;
+                    diff[std::size_t((span >> 16) + 1) * kTile + c] -= col;
+                }
             }
-        }
-        for (int c = x0; c < x1; ++c) {
-            const Cell* col = diff_.data() + std::size_t(c - x0) * rows;
-            Cell s{0, 0, 0, 0};
+            const int x0 = t * kTile, x1 = std::min(w, x0 + kTile);
+            std::uint64_t sum[kTile] = {};
+            // Down a column the sums change only at span ends and the image only at grid
+            // lines, so the last blend of each column is reused while both are unchanged.
+            std::uint64_t lastSum[kTile];
+            QRgb lastDst[kTile], lastOut[kTile];
+            for (int c = 0; c < kTile; ++c) lastSum[c] = ~std::uint64_t(0), lastDst[c] = 0, lastOut[c] = 0;
             for (int r = 0; r < h; ++r) {
-                s.r += col[r].r, s.g += col[r].g, s.b += col[r].b, s.n += col[r].n;
-                if (s.n <= 0) continue;
-                QRgb* px = reinterpret_cast<QRgb*>(bits + r * stride) + c;
-                const std::int64_t a = opacity[std::min(s.n, 63)], inv = 256 - a;
-                // Mean colour times opacity: sum * (a / n), in 1/2^24, without a division.
-                const std::int64_t f = s.n <= kMaxCount ? a * recip[s.n] : (a << 16) / s.n;
-                const QRgb d = *px;
-                *px = qRgb(int((s.r * f >> 24) + (qRed(d) * inv >> 8)), int((s.g * f >> 24) + (qGreen(d) * inv >> 8)),
-                           int((s.b * f >> 24) + (qBlue(d) * inv >> 8)));
+                const std::uint64_t* d = diff.data() + std::size_t(r) * kTile;
+                std::uint64_t any = 0;
+                for (int c = 0; c < kTile; ++c) {
+                    sum[c] += d[c];
+                    any |= sum[c];
+                }
+                if (!any) continue;
+                QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + x0;
+                for (int c = 0; c < x1 - x0; ++c) {
+                    const std::uint64_t s = sum[c];
+                    const QRgb dst = line[c];
+                    if (s == lastSum[c] && dst == lastDst[c]) {
+                        line[c] = lastOut[c];
+                        continue;
+                    }
+                    const int n = int(s >> 54);
+                    QRgb out = dst;
+                    if (n > 0) {
+                        const std::int64_t sr = std::int64_t(s & 0x3ffff), sg = std::int64_t((s >> 18) & 0x3ffff),
+                                           sb = std::int64_t((s >> 36) & 0x3ffff);
+                        const std::int64_t a = opacity[std::min(n, 63)], inv = 256 - a;
+                        // Mean colour times opacity: sum * (a / n), in 1/2^24, without a division.
+                        const std::int64_t f = a * recip[n];
+                        out = qRgb(int((sr * f >> 24) + (qRed(dst) * inv >> 8)), int((sg * f >> 24) + (qGreen(dst) * inv >> 8)),
+                                   int((sb * f >> 24) + (qBlue(dst) * inv >> 8)));
+                    }
+                    line[c] = out;
+                    lastSum[c] = s, lastDst[c] = dst, lastOut[c] = out;
+                }
             }
         }
+    };
+    // Two passes, each split over the cores (curves, then tiles, are independent).
+    const int threads = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);
+    if (threads == 1 || nItems < 64) {
+        rowsOf(0, nItems);
+        tilesOf(0, tiles, diff_);
+        return;
     }
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(rowsOf, nItems * t / threads, nItems * (t + 1) / threads);
+    rowsOf(0, nItems / threads);
+    for (std::thread& th : pool) th.join();
+    pool.clear();
+    if (threadDiff_.size() < std::size_t(threads)) threadDiff_.resize(threads);
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back([&, t] { tilesOf(tiles * t / threads, tiles * (t + 1) / threads, threadDiff_[t]); });
+    tilesOf(0, tiles / threads, diff_);
+    for (std::thread& th : pool) th.join();
 }
 
 }  // namespace tangent::ui

@@ -13,6 +13,7 @@
 #include <QColor>
 #include <QImage>
 
+#include "tangent/extrema.h"
 #include "tangent/track.h"
 #include "viewtransform.h"
 
@@ -44,6 +45,21 @@ ColumnEnvelope columnEnvelope(const Track&, int component, bool normalized, doub
 std::vector<ColumnEnvelope> columnEnvelopes(const Track&, bool normalized, double left, double scale, int columns,
                                             double minExactPixels = kExactSegmentPixels);
 
+// The same from a prebuilt index of the track's key values and turning points
+// (tangent/extrema.h, built with the same `normalized`): when every segment is narrower than
+// `minExactPixels`, each column is two edge evaluations and a range query (no segment walk);
+// otherwise as above.
+std::vector<ColumnEnvelope> columnEnvelopes(const Track&, const TrackExtrema&, double left, double scale, int columns,
+                                            double minExactPixels = kExactSegmentPixels);
+// The same into `envs`, reusing its buffers (the curve view's cache).
+void columnEnvelopesInto(std::vector<ColumnEnvelope>& envs, const Track&, const TrackExtrema&, double left,
+                         double scale, int columns, double minExactPixels = kExactSegmentPixels);
+// Whether every segment of the track is narrower than minExactPixels at this scale (then the
+// whole curve is drawn as column spans and curvePath draws nothing).
+inline bool allSegmentsNarrow(const TrackExtrema& x, double scale, double minExactPixels = kExactSegmentPixels) {
+    return x.maxSegmentDuration() < minExactPixels / scale;
+}
+
 // Whether the track has any segment narrower than `minExactPixels` in the time range.
 bool hasNarrowSegments(const Track&, double scale, double t0, double t1, double minExactPixels = kExactSegmentPixels);
 
@@ -72,9 +88,9 @@ public:
     void draw(QImage& image, const std::vector<Item>& items, double alpha);
 
 private:
-    struct Cell {
-        std::int32_t r, g, b, n;
-    };
-    std::vector<Cell> diff_;  // one tile of columns, column-major
+    std::vector<std::uint64_t> diff_;                   // one tile of columns, row-major
+    std::vector<std::vector<std::uint64_t>> threadDiff_;  // the other threads' tiles
+    std::vector<std::uint32_t> spans_;                  // rows per column, tile-major
+    std::vector<std::uint64_t> colors_;                 // packed per curve
 };
 }  // namespace tangent::ui

@@ -224,7 +224,7 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
     if (dimmed) color.setAlphaF(0.35);
     const double x0 = -2, x1 = area_.width() + 2;
     const bool normalizedCurve = track.normalizesResult() && opt.normalizedRotation;
-    if (normalizedCurve && track.interpolation == Interpolation::CubicSpline) {
+    if (opt.segments && normalizedCurve && track.interpolation == Interpolation::CubicSpline) {
         // The raw cubic the handles belong to, faint and dashed beneath the played curve.
         QColor raw = color;
         raw.setAlphaF(color.alphaF() * 0.45);
@@ -233,9 +233,11 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
         p_.setBrush(Qt::NoBrush);
         p_.drawPath(curvePath(track, c, view_, false, x0, x1, opt.minSegmentPixels));
     }
-    p_.setPen(QPen(color, theme_.curveWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
     p_.setBrush(Qt::NoBrush);
-    p_.drawPath(curvePath(track, c, view_, opt.normalizedRotation, x0, x1, opt.minSegmentPixels));
+    if (opt.segments) {
+        p_.setPen(QPen(color, theme_.curveWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        p_.drawPath(curvePath(track, c, view_, opt.normalizedRotation, x0, x1, opt.minSegmentPixels));
+    }
     if (opt.extrapolation) {
         QColor ext = color;
         ext.setAlphaF(color.alphaF() * 0.5);

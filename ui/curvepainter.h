@@ -23,6 +23,9 @@ struct CurveDrawOptions {
     // Segments narrower than this many pixels are left out: the caller draws them as column
     // spans (curveenvelope.h). 0 draws every segment exactly.
     double minSegmentPixels = 0;
+    // false: the caller knows every segment is narrower than minSegmentPixels (all drawn as
+    // spans), so no segment walk; only the extrapolation is drawn.
+    bool segments = true;
 };
 
 // Tick spacing: the smallest of 1, 2, 5 x 10^n world units that is at least minPixels apart.
@@ -67,7 +70,7 @@ public:
 
 private:
     QPainter& p_;
-    const ViewTransform& view_;
+    ViewTransform view_;  // a copy: callers pass per-curve transforms that are temporaries
     const Theme& theme_;
     QRectF area_;
     double fps_ = 0;

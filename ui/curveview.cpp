@@ -339,8 +339,20 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
         stale.push_back({&e, track});
     }
     auto work = [&](std::size_t begin, std::size_t step) {
-        for (std::size_t i = begin; i < stale.size(); i += step)
-            stale[i].first->envs = columnEnvelopes(*stale[i].second, normalized, device.left(), device.scaleX(), columns);
+        for (std::size_t i = begin; i < stale.size(); i += step) {
+            EnvelopeEntry& e = *stale[i].first;
+            const Track& track = *stale[i].second;
+            if (!e.extrema || e.extremaVersion != e.version || e.extremaNormalized != normalized) {
+                if (!e.extrema) e.extrema = std::make_shared<TrackExtrema>();
+                e.extrema->build(track, normalized);
+                e.extremaVersion = e.version;
+                e.extremaNormalized = normalized;
+            }
+            e.allNarrow = track.keyCount() >= 2 && allSegmentsNarrow(*e.extrema, device.scaleX());
+            columnEnvelopesInto(e.envs, track, *e.extrema, device.left(), device.scaleX(), columns);
+            e.spanCounts.resize(e.envs.size());
+            for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].spanCount();
+        }
     };
     // Channels are independent: split them over the cores when there are many.
     const std::size_t threads = stale.size() >= 8 ? std::max(1u, std::min(8u, std::thread::hardware_concurrency())) : 1;
@@ -385,7 +397,7 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
         const ViewTransform device = deviceOf(curveTransform(ref));
         if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
         else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component));
-        if (!live) stats_.spanColumns += env.spanCount();
+        if (!live) stats_.spanColumns += e.spanCounts[ref.component];
     }
     if (accumulate) accumulator_.draw(image, items, 0.9);
     // Wide segments exactly, and the clamped extrapolation.
@@ -393,6 +405,8 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
     for (auto& [ref, track] : todo) {
         const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
         CurvePainter cp(p, vt, Theme::dark());
+        // Every segment in spans: only the extrapolation is left to draw.
+        opt.segments = !envelopes_[{ref.animation, ref.channel}].allNarrow;
         cp.drawCurve(*track, ref.component, componentColor(*track, ref.component), opt);
     }
     if (live) stats_.liveCurves = int(todo.size());

@@ -3,6 +3,7 @@
 // the shared CurvePainter and edits them with the mouse. Curve data lives in the
 // DocumentModel; every edit goes through the core edit API and ends as one undo entry.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -93,6 +94,13 @@ private:
         bool normalized = false;
         quint64 version = 0;
         std::vector<ColumnEnvelope> envs;
+        // The track's key values and turning points (view-independent): rebuilt only when the
+        // channel changes, so that a time pan or zoom is a range query per column.
+        std::shared_ptr<TrackExtrema> extrema;
+        quint64 extremaVersion = 0;
+        bool extremaNormalized = false;
+        bool allNarrow = false;  // every segment drawn as spans at the envelopes' scale
+        std::vector<int> spanCounts;  // per component (statistics)
     };
     // Brings the envelopes of these channels up to date for the device time mapping (in
     // parallel over channels), and returns how many were recomputed.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
 #include <thread>
 
@@ -322,26 +323,58 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
     if (!d) return 0;
     const int columns = int(std::ceil(device.viewport().width()));
     const bool normalized = state_->normalizedRotation();
-    std::vector<std::pair<EnvelopeEntry*, const Track*>> stale;
+    struct Stale {
+        EnvelopeEntry* entry;
+        const Track* track;
+        int shift;  // the view moved by this many whole columns in time: the rest are reused
+    };
+    std::vector<Stale> stale;
     for (const ChannelKey& ch : channels) {
         const Track* track = trackOf(*d, ch.first, ch.second);
         if (!track) continue;
         EnvelopeEntry& e = envelopes_[ch];
         const quint64 version = versionOf(ch.first, ch.second);
-        if (e.left == device.left() && e.scale == device.scaleX() && e.columns == columns &&
-            e.normalized == normalized && e.version == version && int(e.envs.size()) == track->components)
-            continue;
+        const bool sameData = e.scale == device.scaleX() && e.columns == columns && e.normalized == normalized &&
+                              e.version == version && int(e.envs.size()) == track->components && e.extrema;
+        if (sameData && e.left == device.left()) continue;
+        // A pan by whole columns: column c is the old column c + shift (its edges equal up to
+        // the rounding of left + c / scale), so only the |shift| new columns are computed.
+        int shift = 0;
+        if (sameData) {
+            const double cols = (device.left() - e.left) * device.scaleX();
+            const double whole = std::round(cols);
+            if (std::abs(cols - whole) < 1e-7 && std::abs(whole) < columns / 2) shift = int(whole);
+        }
         e.left = device.left();
         e.scale = device.scaleX();
         e.columns = columns;
         e.normalized = normalized;
         e.version = version;
-        stale.push_back({&e, track});
+        stale.push_back({&e, track, shift});
     }
     auto work = [&](std::size_t begin, std::size_t step) {
         for (std::size_t i = begin; i < stale.size(); i += step) {
-            EnvelopeEntry& e = *stale[i].first;
-            const Track& track = *stale[i].second;
+            EnvelopeEntry& e = *stale[i].entry;
+            const Track& track = *stale[i].track;
+            if (const int shift = stale[i].shift) {
+                const int n = std::abs(shift), keep = columns - n;
+                const int start = shift > 0 ? keep : 0;  // the new columns: [start, start + n)
+                std::vector<ColumnEnvelope> part;
+                columnEnvelopesInto(part, track, *e.extrema, device.left() + start / device.scaleX(), device.scaleX(), n);
+                for (std::size_t c = 0; c < e.envs.size(); ++c) {
+                    ColumnEnvelope& env = e.envs[c];
+                    for (std::vector<float>* v : {&env.lo, &env.hi}) {
+                        float* p = v->data();
+                        if (shift > 0) std::memmove(p, p + n, sizeof(float) * std::size_t(keep));
+                        else std::memmove(p + n, p, sizeof(float) * std::size_t(keep));
+                    }
+                    std::copy(part[c].lo.begin(), part[c].lo.end(), env.lo.begin() + start);
+                    std::copy(part[c].hi.begin(), part[c].hi.end(), env.hi.begin() + start);
+                    env.left = device.left();
+                    e.spanCounts[c] = env.spanCount();
+                }
+                continue;
+            }
             if (!e.extrema || e.extremaVersion != e.version || e.extremaNormalized != normalized) {
                 if (!e.extrema) e.extrema = std::make_shared<TrackExtrema>();
                 e.extrema->build(track, normalized);

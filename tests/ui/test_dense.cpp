@@ -260,3 +260,26 @@ TEST_F(DenseViewTest, HitTestingFindsKeysByTimeWithoutScanningTheTrack) {
     EXPECT_EQ(h.key, 100);
     EXPECT_EQ(h.curve.component, 1);
 }
+
+TEST_F(DenseViewTest, ATimePanByWholePixelsDrawsWhatAFreshViewDraws) {
+    paint();
+    ViewTransform v = view.viewTransform();
+    for (double dx : {9.0, -23.0, 4.0}) {  // whole pixels: the envelopes' other columns are reused
+        v.pan(QPointF(dx, 0));
+        view.setViewTransform(v);
+        QImage panned(view.size(), QImage::Format_RGB32);
+        view.render(&panned);
+        EXPECT_EQ(view.lastPaintStats().envelopesComputed, 6);
+        // The same transform in a view that never saw another one: everything computed afresh.
+        CurveView fresh(&state);
+        fresh.resize(view.size());
+        fresh.setViewTransform(v);
+        QImage full(view.size(), QImage::Format_RGB32);
+        fresh.render(&full);
+        int differ = 0;
+        for (int y = 0; y < full.height(); ++y)
+            for (int x = 0; x < full.width(); ++x) differ += panned.pixel(x, y) != full.pixel(x, y);
+        // Equal up to the rounding of a column's edge time (left + c / scale) in a pixel or two.
+        EXPECT_LE(differ, 4) << dx;
+    }
+}

@@ -4,6 +4,7 @@
 // simulated mouse events.
 //
 //   bench_curveview [--nodes N] [--keys K] [--renders R] [--moves M] [--width W] [--height H]
+//                   [--drag-channel I]   (index into the shown channels; 150: a translation, 151: a rotation)
 //
 // Measures
 //   - full repaint: QWidget::render into a QImage, median of R renders, in three cases:
@@ -79,7 +80,7 @@ void report(const char* name, const std::vector<double>& v, double target, const
 int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     bench::MocapOptions mo;
-    int renders = 15, moves = 300, width = 1920, height = 1080;
+    int renders = 15, moves = 300, width = 1920, height = 1080, dragChannel = 150;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> int {
@@ -95,10 +96,11 @@ int main(int argc, char** argv) {
         else if (a == "--moves") moves = std::max(1, next());
         else if (a == "--width") width = next();
         else if (a == "--height") height = next();
+        else if (a == "--drag-channel") dragChannel = next();
         else {
             std::fprintf(stderr,
                          "usage: bench_curveview [--nodes N] [--keys K] [--renders R] [--moves M] [--width W] "
-                         "[--height H]\n");
+                         "[--height H] [--drag-channel I]\n");
             return a == "--help" || a == "-h" ? 0 : 64;
         }
     }
@@ -231,7 +233,8 @@ int main(int argc, char** argv) {
                 panStats.envelopesComputed, coldStats.envelopesComputed, coldStats.spanColumns);
 
     // Drag the out-handle of a key in the middle of one joint's translation channel.
-    const int a = shown[150].first, c = shown[150].second;
+    const int a = shown[std::size_t(std::clamp(dragChannel, 0, int(shown.size()) - 1))].first;
+    const int c = shown[std::size_t(std::clamp(dragChannel, 0, int(shown.size()) - 1))].second;
     const Track& track = model.document().channel(a, c)->track;
     const int k = track.keyCount() / 2, comp = 1;
     state.setSelection({{a, c, k, comp}});

@@ -11,7 +11,11 @@ DocumentModel::DocumentModel(QObject* parent) : QObject(parent) {
 }
 
 DocumentModel::~DocumentModel() {
-    // Commands hold a pointer to this model; clear them before the document goes.
+    // Commands hold a pointer to this model; clear them before the document goes. Silently:
+    // the views listening are usually being destroyed too (a window deletes its model from
+    // ~QWidget, after its own members are gone), so no signal may reach them now.
+    blockSignals(true);
+    undo_.blockSignals(true);
     undo_.clear();
 }
 

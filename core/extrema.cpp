@@ -229,7 +229,12 @@ void columnsFromKeys(const RangeMinMax* keyIndex, const float* keyValues, int co
                      const double* ve, std::size_t first, std::size_t last, float* const* lo, float* const* hi) {
     const int comps = C > 0 ? C : compsIn;
     std::size_t kA = 0, kB = 0;  // keys in [a, b]: [kA, kB)
-    float l[64], h[64];
+    // Weights channels may have any number of morph targets: no fixed-size storage here.
+    thread_local std::vector<float> lv, hv;
+    lv.resize(std::size_t(comps));
+    hv.resize(std::size_t(comps));
+    float* const l = lv.data();
+    float* const h = hv.data();
     for (std::size_t col = first; col < last; ++col) {
         const std::size_t i = col - first;
         const double a = te[i], b = te[i + 1];
@@ -295,7 +300,7 @@ void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* 
             }
         }
     };
-    double ea[64], eb[64];
+    double ea[64] = {}, eb[64] = {};  // comps <= 64: the caller checks
     float l[64], h[64];
     std::size_t kA = 0, kB = 0;  // keys in [a, b]: [kA, kB)
     {

@@ -199,3 +199,11 @@ TEST(Extrema, IntervalRangesOfNormalizedRotationLinearAndStep) {
     checkIntervals(wiggly(300, TargetPath::Rotation, 4, Interpolation::Linear), true, 0.01, 0.07, 150, 2e-4);
     checkIntervals(wiggly(300, TargetPath::Translation, 2, Interpolation::Step), false, 0.01, 0.07, 150, 1e-6);
 }
+
+// Facial rigs have well over a hundred morph targets: no fixed-size per-component storage.
+// (The reference is dense sampling; the higher components oscillate at up to 100 rad/s, so it
+// trails the exact extrema by ~1e-4.)
+TEST(Extrema, IntervalRangesOfManyMorphTargets) {
+    checkIntervals(wiggly(40, TargetPath::Weights, 100), false, -0.1, 0.02, 80, 1e-3);
+    checkIntervals(wiggly(40, TargetPath::Weights, 100, Interpolation::Linear), false, -0.1, 0.02, 80, 1e-3);
+}

@@ -117,15 +117,14 @@ std::vector<ColumnEnvelope> columnEnvelopes(const Track& track, const TrackExtre
 
 void columnEnvelopesInto(std::vector<ColumnEnvelope>& envs, const Track& track, const TrackExtrema& x, double left,
                          double scale, int columns, double minExactPixels) {
-    if (track.keyCount() < 2 || columns <= 0 || !(scale > 0) || track.components <= 0 || track.components > 64 ||
+    if (track.keyCount() < 2 || columns <= 0 || !(scale > 0) || track.components <= 0 ||
         !allSegmentsNarrow(x, scale, minExactPixels)) {
         envs = segmentEnvelopes(track, x.normalized(), left, scale, columns, minExactPixels);
         return;
     }
     const int comps = track.components;
     envs.resize(comps);
-    float* lo[64];
-    float* hi[64];
+    std::vector<float*> lo(comps), hi(comps);  // any number of morph targets
     for (int c = 0; c < comps; ++c) {
         ColumnEnvelope& env = envs[c];
         env.left = left;
@@ -140,7 +139,7 @@ void columnEnvelopesInto(std::vector<ColumnEnvelope>& envs, const Track& track, 
     thread_local std::vector<double> edges;
     edges.resize(std::size_t(columns) + 1);
     for (int c = 0; c <= columns; ++c) edges[c] = left + c / scale;
-    x.intervalRanges(track, edges.data(), edges.size(), lo, hi);
+    x.intervalRanges(track, edges.data(), edges.size(), lo.data(), hi.data());
 }
 
 namespace {
@@ -159,7 +158,7 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
         env.hi.assign(env.columns, -kInf);
     }
     const int n = track.keyCount();
-    if (n == 0 || columns <= 0 || !(scale > 0) || comps <= 0 || comps > 64) return envs;
+    if (n == 0 || columns <= 0 || !(scale > 0) || comps <= 0) return envs;
     auto colOf = [&](double t) { return std::floor((t - left) * scale); };
     auto add = [&](int comp, int c, double lo, double hi) {
         ColumnEnvelope& env = envs[comp];
@@ -202,7 +201,13 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
             for (int c = 0; c < comps; ++c) out[c] *= inv;
         }
     };
-    double sa[64], sb[64], sm[64];
+    // Per-component scratch, sized for any number of morph targets.
+    std::vector<double> scratch(5 * std::size_t(comps));
+    double* const sa = scratch.data();
+    double* const sb = sa + comps;
+    double* const sm = sb + comps;
+    double* const partLo = sm + comps;
+    double* const partHi = partLo + comps;
 
     for (int k = std::max(0, firstKeyAtOrAfter(track, left) - 1); k + 1 < n; ++k) {
         const double ta = track.times[k], tb = track.times[k + 1];
@@ -254,7 +259,8 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
                     // the components, so any of them turning can make this one turn.
                     sampleAt(k, dt, s0, sa);
                     sampleAt(k, dt, s1, sb);
-                    double lo[64], hi[64];
+                    double* const lo = partLo;
+                    double* const hi = partHi;
                     for (int comp = 0; comp < comps; ++comp)
                         lo[comp] = std::min(sa[comp], sb[comp]), hi[comp] = std::max(sa[comp], sb[comp]);
                     auto sampleInside = [&](double s) {
@@ -385,12 +391,12 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
             const QRgb rgb = it.color.rgb();
             colors_[i] = std::uint64_t(qRed(rgb)) | std::uint64_t(qGreen(rgb)) << 18 |
                          std::uint64_t(qBlue(rgb)) << 36 | std::uint64_t(1) << 54;
-            const int end = std::min(w, env.columns);
+            const int usedColumns = std::min(w, env.columns);
             const float* lo = env.lo.data();
             const float* hi = env.hi.data();
             for (int t = 0; t < tiles; ++t) {
                 std::uint32_t* out = spans_.data() + (std::size_t(t) * nItems + i) * kTile;
-                const int x0 = t * kTile, x1 = std::min(end, x0 + kTile);
+                const int x0 = t * kTile, x1 = std::min(usedColumns, x0 + kTile);
                 int c = x0;
                 for (; c < x1; ++c) {
                     std::uint32_t span = 0xffffffffu;

@@ -118,6 +118,28 @@ TEST(ColumnEnvelope, NormalizedRotationAndStepAndLinear) {
     EXPECT_FLOAT_EQ(se.hi[0], float(hi));
 }
 
+// A face rig's weights channel has more morph targets than any fixed limit: every component
+// still gets its envelope, the last one as exactly as the first.
+TEST(ColumnEnvelope, ChannelsWithManyMorphTargetsAreDrawnToo) {
+    const Track t = denseTrack(300, TargetPath::Weights, 100);
+    const double left = 0, scale = 30;  // 1 px per key: decimated
+    const int columns = 300;
+    const std::vector<ColumnEnvelope> envs = columnEnvelopes(t, false, left, scale, columns, kExactSegmentPixels);
+    ASSERT_EQ(envs.size(), 100u);
+    for (int comp : {0, 64, 99}) {
+        const ColumnEnvelope one = columnEnvelope(t, comp, false, left, scale, columns, kExactSegmentPixels);
+        int drawn = 0;
+        for (int c = 0; c < columns; ++c) {
+            ASSERT_EQ(envs[comp].has(c), one.has(c)) << comp << " " << c;
+            if (!one.has(c)) continue;
+            EXPECT_EQ(envs[comp].lo[c], one.lo[c]);
+            EXPECT_EQ(envs[comp].hi[c], one.hi[c]);
+            ++drawn;
+        }
+        EXPECT_GT(drawn, columns - 5) << "component " << comp;
+    }
+}
+
 TEST(ColumnEnvelope, WideSegmentsAreLeftToTheExactPath) {
     const Track t = denseTrack(50, TargetPath::Translation, 1);
     // 30 px per segment: nothing is decimated, the path has one cubicTo per segment.

@@ -222,6 +222,20 @@ void TrackExtrema::build(const Track& track, bool normalized) {
 
 namespace {
 
+// Widens l/h (one entry per component) by the key values of keys [kA, kB): through the range
+// index when there are many, by a plain scan when there are few.
+inline void includeKeys(const RangeMinMax* keyIndex, const float* keyValues, int comps, std::size_t kA,
+                        std::size_t kB, float* l, float* h) {
+    if (kB - kA > 4 * RangeMinMax::kBlock) {
+        for (int c = 0; c < comps; ++c) keyIndex[c].query(keyValues + c, kA, kB, l[c], h[c]);
+        return;
+    }
+    for (std::size_t k = kA; k < kB; ++k) {
+        const float* v = keyValues + k * comps;
+        for (int c = 0; c < comps; ++c) l[c] = std::min(l[c], v[c]), h[c] = std::max(h[c], v[c]);
+    }
+}
+
 // The columns [first, last): the curve at both (clamped) edges te[i], te[i+1] and the key
 // values in between. C: the component count when known at compile time (0: `comps`).
 template <int C>
@@ -243,14 +257,7 @@ void columnsFromKeys(const RangeMinMax* keyIndex, const float* keyValues, int co
         const double* ea = ve + i * comps;
         const double* eb = ea + comps;
         for (int c = 0; c < comps; ++c) l[c] = float(std::min(ea[c], eb[c])), h[c] = float(std::max(ea[c], eb[c]));
-        if (kB - kA > 4 * RangeMinMax::kBlock) {
-            for (int c = 0; c < comps; ++c) keyIndex[c].query(keyValues + c, kA, kB, l[c], h[c]);
-        } else {
-            for (std::size_t k = kA; k < kB; ++k) {
-                const float* v = keyValues + k * comps;
-                for (int c = 0; c < comps; ++c) l[c] = std::min(l[c], v[c]), h[c] = std::max(h[c], v[c]);
-            }
-        }
+        includeKeys(keyIndex, keyValues, comps, kA, kB, l, h);
         for (int c = 0; c < comps; ++c) lo[c][col] = l[c], hi[c][col] = h[c];
     }
 }
@@ -315,14 +322,7 @@ void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* 
         kB = advance(times, std::max(kA, kB), std::size_t(n), [b](float t) { return double(t) <= b; });
         evalAt(b, kB, eb);
         for (int c = 0; c < comps; ++c) l[c] = float(std::min(ea[c], eb[c])), h[c] = float(std::max(ea[c], eb[c]));
-        if (kB - kA > 4 * RangeMinMax::kBlock) {
-            for (int c = 0; c < comps; ++c) keyIndex[c].query(keyValues + c, kA, kB, l[c], h[c]);
-        } else {
-            for (std::size_t k = kA; k < kB; ++k) {
-                const float* v = keyValues + k * comps;
-                for (int c = 0; c < comps; ++c) l[c] = std::min(l[c], v[c]), h[c] = std::max(h[c], v[c]);
-            }
-        }
+        includeKeys(keyIndex, keyValues, comps, kA, kB, l, h);
         for (int c = 0; c < comps; ++c) lo[c][col] = l[c], hi[c][col] = h[c], ea[c] = eb[c];
     }
 }

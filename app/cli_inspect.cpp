@@ -1,6 +1,10 @@
 // `inspect` (what a file holds and what it costs) and `validate` (findings, exit 1 on errors).
+#include <algorithm>
 #include <cstdio>
+#include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include <QFileInfo>
 
@@ -71,6 +75,46 @@ std::uint64_t accessorBytes(const Json& root, int index) {
            componentSize(componentType->get<int>());
 }
 
+// What inspect reports of a channel's keys, taken while a scan has them in memory.
+struct KeySummary {
+    int keys = 0;
+    int components = 0;
+    double start = 0, end = 0;
+    std::vector<int> brokenKeys;
+};
+
+class Summaries {
+public:
+    void add(const Channel& channel) {
+        KeySummary s;
+        const Track& track = channel.track;
+        s.keys = track.keyCount();
+        s.components = track.components;
+        s.start = track.startTime();
+        s.end = track.endTime();
+        for (int k = 0; k < track.keyCount(); ++k)
+            if (track.isBroken(k))
+                s.brokenKeys.push_back(k);
+        byChannel_[{channel.animation, channel.index}] = std::move(s);
+    }
+    // Null for a channel that is not supported (no keys were decoded).
+    const KeySummary* of(const Channel& channel) const {
+        const auto it = byChannel_.find({channel.animation, channel.index});
+        return channel.supported && it != byChannel_.end() ? &it->second : nullptr;
+    }
+    // The last key time over the animation's supported channels (Animation::duration).
+    double duration(const Animation& animation) const {
+        double d = 0;
+        for (const Channel& c : animation.channels)
+            if (const KeySummary* s = of(c); s && s->keys > 0)
+                d = std::max(d, s->end);
+        return d;
+    }
+
+private:
+    std::map<std::pair<int, int>, KeySummary> byChannel_;
+};
+
 struct ChannelBytes {
     std::uint64_t input = 0, output = 0, linearEquivalent = 0;
 };
@@ -116,14 +160,12 @@ const char* formatName(FileFormat f) {
     return f == FileFormat::Glb ? "glb" : "gltf";
 }
 
-Json channelJson(const Document& doc, const Channel& channel) {
-    const Track& track = channel.track;
-    const bool hasKeys = channel.supported && track.keyCount() > 0;
+Json channelJson(const Document& doc, const Channel& channel, const KeySummary* keys) {
+    const bool hasKeys = keys && keys->keys > 0;
     Json broken = Json::array();
-    if (channel.supported)
-        for (int k = 0; k < track.keyCount(); ++k)
-            if (track.isBroken(k))
-                broken.push_back(k);
+    if (keys)
+        for (int k : keys->brokenKeys)
+            broken.push_back(k);
     Json j;
     j["index"] = channel.index;
     j["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
@@ -133,10 +175,10 @@ Json channelJson(const Document& doc, const Channel& channel) {
     j["sampler"] = channel.sampler >= 0 ? Json(channel.sampler) : Json(nullptr);
     j["interpolation"] = interpolationOf(doc, channel);
     j["supported"] = channel.supported;
-    j["keys"] = channel.supported ? track.keyCount() : 0;
-    j["components"] = channel.supported ? track.components : 0;
-    j["start"] = hasKeys ? Json(track.startTime()) : Json(nullptr);
-    j["end"] = hasKeys ? Json(track.endTime()) : Json(nullptr);
+    j["keys"] = keys ? keys->keys : 0;
+    j["components"] = keys ? keys->components : 0;
+    j["start"] = hasKeys ? Json(keys->start) : Json(nullptr);
+    j["end"] = hasKeys ? Json(keys->end) : Json(nullptr);
     j["brokenKeys"] = std::move(broken);
     j["bytes"] = bytesJson(bytesOf(doc, channel));
     return j;
@@ -154,7 +196,7 @@ std::string shortNumber(double v) {
     return buffer;
 }
 
-void printInspectText(const Document& doc, const Findings& findings) {
+void printInspectText(const Document& doc, const Summaries& summaries, const Findings& findings) {
     printLine(doc.fileName() + " (" + formatName(doc.format()) +
               "): " + std::to_string(doc.animations().size()) + " animation(s)");
     Totals fileTotals;
@@ -167,7 +209,7 @@ void printInspectText(const Document& doc, const Findings& findings) {
         printLine("");
         printLine("animation " + std::to_string(animation.index) + " '" + animation.name +
                   "': " + std::to_string(animation.channels.size()) + " channel(s), " +
-                  shortNumber(animation.duration()) + " s; bytes input " +
+                  shortNumber(summaries.duration(animation)) + " s; bytes input " +
                   std::to_string(totals.bytes.input) + ", output " +
                   std::to_string(totals.bytes.output) + " (as LINEAR " +
                   std::to_string(totals.bytes.linearEquivalent) + ")");
@@ -176,19 +218,17 @@ void printInspectText(const Document& doc, const Findings& findings) {
                   pad("broken", 8) + pad("input", 8) + pad("output", 8) + "linear");
         for (const Channel& c : animation.channels) {
             const ChannelBytes b = bytesOf(doc, c);
-            const bool keys = c.supported && c.track.keyCount() > 0;
-            int brokenCount = 0;
-            if (c.supported)
-                for (int k = 0; k < c.track.keyCount(); ++k)
-                    brokenCount += c.track.isBroken(k);
+            const KeySummary* summary = summaries.of(c);
+            const bool keys = summary && summary->keys > 0;
+            const std::size_t brokenCount = summary ? summary->brokenKeys.size() : 0;
             const std::string node = c.node >= 0 ? std::to_string(c.node) + " " + c.nodeName : "-";
             printLine("  " +
                       pad(std::to_string(animation.index) + ":" + std::to_string(c.index), 7) +
                       pad(node, 18) + pad(c.pathName, 13) + pad(interpolationOf(doc, c), 13) +
-                      pad(c.supported ? std::to_string(c.track.keyCount()) : "-", 6) +
-                      pad(c.supported ? std::to_string(c.track.components) : "-", 6) +
-                      pad(keys ? shortNumber(c.track.startTime()) : "-", 9) +
-                      pad(keys ? shortNumber(c.track.endTime()) : "-", 9) +
+                      pad(summary ? std::to_string(summary->keys) : "-", 6) +
+                      pad(summary ? std::to_string(summary->components) : "-", 6) +
+                      pad(keys ? shortNumber(summary->start) : "-", 9) +
+                      pad(keys ? shortNumber(summary->end) : "-", 9) +
                       pad(std::to_string(brokenCount), 8) + pad(std::to_string(b.input), 8) +
                       pad(std::to_string(b.output), 8) + std::to_string(b.linearEquivalent));
         }
@@ -220,10 +260,16 @@ int runInspect(const QStringList& arguments) {
     if (!p.parse(arguments))
         return kOk;
     const std::string file = p.singleFile();
-    const Document doc = Document::load(file, LoadMode::Lenient);
-    const Findings findings = checkDocument(doc);
+    // One pass over the file, one channel's keys in memory at a time.
+    Summaries summaries;
+    const CheckedFile checked = scanAndCheck(file, [&](const Document&, const Channel& channel) {
+        if (channel.supported)
+            summaries.add(channel);
+    });
+    const Document& doc = checked.document;
+    const Findings& findings = checked.findings;
     if (!p.isSet("json")) {
-        printInspectText(doc, findings);
+        printInspectText(doc, summaries, findings);
         return kOk;
     }
     Json out;
@@ -235,13 +281,13 @@ int runInspect(const QStringList& arguments) {
         Json channels = Json::array();
         Totals totals;
         for (const Channel& c : animation.channels) {
-            channels.push_back(channelJson(doc, c));
+            channels.push_back(channelJson(doc, c, summaries.of(c)));
             totals.add(doc, c);
             fileTotals.add(doc, c);
         }
         animations.push_back(Json{{"index", animation.index},
                                   {"name", animation.name},
-                                  {"duration", animation.duration()},
+                                  {"duration", summaries.duration(animation)},
                                   {"channels", std::move(channels)},
                                   {"bytes", bytesJson(totals.bytes)}});
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include <QIODevice>
+
 namespace tangent::detail {
 
 int componentCountOf(const std::string& type) {
@@ -86,15 +88,16 @@ float readComponent(const std::uint8_t* p, int componentType, bool normalized) {
     return 0.0f;
 }
 
-// The bytes [offset, offset + length) of bufferView `index`, checked against its buffer.
-struct ViewBytes {
-    const std::uint8_t* data;
+// The range [offset, offset + length) of bufferView `index` in its buffer, checked to fit it.
+struct ViewRange {
+    std::size_t buffer;
+    std::uint64_t offset;
     std::uint64_t length;
     std::uint64_t stride;  // 0 when absent
 };
 
-ViewBytes viewBytes(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
-                    std::uint64_t index, const std::string& file, const std::string& from) {
+ViewRange viewRange(const Json& json, const BufferSource& buffers, std::uint64_t index,
+                    const std::string& file, const std::string& from) {
     const Json* views = json.contains("bufferViews") ? &json["bufferViews"] : nullptr;
     if (!views || !views->is_array() || index >= views->size())
         fail(file, from, "bufferView " + std::to_string(index) + " does not exist.", "UNRESOLVED_REFERENCE");
@@ -105,23 +108,22 @@ ViewBytes viewBytes(const Json& json, const std::vector<std::vector<std::uint8_t
     const std::uint64_t offset = getCount(view, "byteOffset", 0, false, file, ptr);
     const std::uint64_t length = getCount(view, "byteLength", 0, true, file, ptr);
     const std::uint64_t stride = getCount(view, "byteStride", 0, false, file, ptr);
-    if (buffer >= buffers.size())
+    if (buffer >= buffers.count())
         fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.", "UNRESOLVED_REFERENCE");
-    const std::uint64_t size = buffers[buffer].size();
+    const std::uint64_t size = buffers.size(buffer);
     if (offset > size || length > size - offset)
         fail(file, ptr, "bufferView (offset " + std::to_string(offset) + ", " +
                             std::to_string(length) + " bytes) does not fit buffer " +
                             std::to_string(buffer) + " (" + std::to_string(size) + " bytes).",
              "BUFFER_VIEW_TOO_LONG");
-    return {buffers[buffer].data() + offset, length, stride};
+    return {std::size_t(buffer), offset, length, stride};
 }
 
-// Reads `count` elements of `components` components from a view into out (count * components).
-void readElements(const ViewBytes& view, std::uint64_t byteOffset, std::uint64_t count,
-                  int components, int componentType, bool normalized, std::uint64_t stride,
-                  float* out, const std::string& file, const std::string& ptr) {
-    const std::uint64_t elementSize = std::uint64_t(components) * componentSizeOf(componentType);
-    if (stride == 0) stride = elementSize;
+// The bytes of `count` elements of `elementSize` bytes, `stride` apart, from `byteOffset` in a
+// view, checked to fit it; read from the source (valid until its next read).
+const std::uint8_t* elementBytes(BufferSource& buffers, const ViewRange& view, std::uint64_t byteOffset,
+                                 std::uint64_t count, std::uint64_t elementSize, std::uint64_t stride,
+                                 const std::string& file, const std::string& ptr) {
     if (stride < elementSize)
         fail(file, ptr, "byteStride " + std::to_string(stride) + " is smaller than an element (" +
                             std::to_string(elementSize) + " bytes).");
@@ -132,7 +134,16 @@ void readElements(const ViewBytes& view, std::uint64_t byteOffset, std::uint64_t
                             std::to_string(count) + " elements) does not fit its bufferView (" +
                             std::to_string(view.length) + " bytes).",
              "ACCESSOR_TOO_LONG");
-    const std::uint8_t* base = view.data + byteOffset;
+    return buffers.read(view.buffer, view.offset + byteOffset, needed - byteOffset, file);
+}
+
+// Reads `count` elements of `components` components from a view into out (count * components).
+void readElements(BufferSource& buffers, const ViewRange& view, std::uint64_t byteOffset,
+                  std::uint64_t count, int components, int componentType, bool normalized,
+                  std::uint64_t stride, float* out, const std::string& file, const std::string& ptr) {
+    const std::uint64_t elementSize = std::uint64_t(components) * componentSizeOf(componentType);
+    if (stride == 0) stride = elementSize;
+    const std::uint8_t* base = elementBytes(buffers, view, byteOffset, count, elementSize, stride, file, ptr);
     if (componentType == kFloat && stride == elementSize) {
         std::memcpy(out, base, count * elementSize);  // the common case: tightly packed floats
         return;
@@ -147,8 +158,54 @@ void readElements(const ViewBytes& view, std::uint64_t byteOffset, std::uint64_t
 
 }  // namespace
 
+BufferSource::BufferSource(const std::vector<std::vector<std::uint8_t>>& buffers) {
+    for (const auto& b : buffers) buffers_.push_back({b.data(), nullptr, 0, b.size()});
+}
+
+void BufferSource::addMemory(std::vector<std::uint8_t> bytes) {
+    owned_.push_back(std::move(bytes));  // a vector's heap block stays where it is when moved
+    buffers_.push_back({owned_.back().data(), nullptr, 0, owned_.back().size()});
+}
+
+void BufferSource::addDevice(std::shared_ptr<QIODevice> device, std::uint64_t offset, std::uint64_t size) {
+    buffers_.push_back({nullptr, std::move(device), offset, size});
+}
+
+std::uint64_t BufferSource::totalSize() const {
+    std::uint64_t total = 0;
+    for (const Buffer& b : buffers_) total += b.size;
+    return total;
+}
+
+const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
+                                       std::uint64_t length, const std::string& file) {
+    const Buffer& b = buffers_[buffer];
+    if (b.memory) return b.memory + offset;
+    if (scratch_.size() < length) scratch_.resize(length);
+    const std::uint64_t at = b.offset + offset;
+    qint64 done = 0;
+    if (b.device->seek(qint64(at))) {
+        while (done < qint64(length)) {
+            const qint64 n = b.device->read(reinterpret_cast<char*>(scratch_.data()) + done, qint64(length) - done);
+            if (n <= 0) break;
+            done += n;
+        }
+    }
+    if (done != qint64(length))
+        throw FileReadError(file + ": byte " + std::to_string(at) + ": cannot read " + std::to_string(length) +
+                            " bytes (" + b.device->errorString().toStdString() +
+                            "); did the file change while it was read?");
+    return scratch_.data();
+}
+
 DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
                                int index, const std::string& file) {
+    BufferSource source(buffers);
+    return decodeAccessor(json, source, index, file);
+}
+
+DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int index,
+                               const std::string& file, Decode decode) {
     const std::string ptr = "/accessors/" + std::to_string(index);
     const Json* accessors = json.contains("accessors") ? &json["accessors"] : nullptr;
     if (index < 0 || !accessors || !accessors->is_array() || std::size_t(index) >= accessors->size())
@@ -172,8 +229,7 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
     const std::uint64_t byteOffset = getCount(a, "byteOffset", 0, false, file, ptr);
 
     // Check the size against the data before allocating: a hostile count must not allocate.
-    std::uint64_t available = 0;
-    for (const auto& b : buffers) available += b.size();
+    const std::uint64_t available = buffers.totalSize();
     const bool sparse = a.contains("sparse");
     if (a.contains("bufferView") && count > available)
         fail(file, ptr + "/count", std::to_string(count) + " elements cannot fit the file's buffers.");
@@ -184,14 +240,22 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
     if (count > (std::uint64_t(1) << 31) / out.components)
         fail(file, ptr + "/count", std::to_string(count) + " elements are more than Tangent can hold.");
     out.count = int(count);
-    out.data.assign(count * out.components, 0.0f);
 
     if (a.contains("bufferView")) {
         const std::uint64_t viewIndex = getCount(a, "bufferView", 0, true, file, ptr);
-        const ViewBytes view = viewBytes(json, buffers, viewIndex, file, ptr + "/bufferView");
+        const ViewRange view = viewRange(json, buffers, viewIndex, file, ptr + "/bufferView");
         out.hasByteStride = view.stride != 0;
-        readElements(view, byteOffset, count, out.components, out.componentType, out.normalized,
+        const std::uint64_t elementSize = std::uint64_t(out.components) * componentSizeOf(out.componentType);
+        if (decode == Decode::ViewPacked && !sparse && out.componentType == kFloat &&
+            (view.stride == 0 || view.stride == elementSize)) {
+            out.packed = elementBytes(buffers, view, byteOffset, count, elementSize, elementSize, file, ptr);
+            return out;
+        }
+        out.data.resize(count * out.components);
+        readElements(buffers, view, byteOffset, count, out.components, out.componentType, out.normalized,
                      view.stride, out.data.data(), file, ptr);
+    } else {
+        out.data.assign(count * out.components, 0.0f);
     }
     if (sparse) {
         const std::string sp = ptr + "/sparse";
@@ -208,22 +272,22 @@ DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<s
         const int indexType = int(getCount(ind, "componentType", 0, true, file, sp + "/indices"));
         if (indexType != kUnsignedByte && indexType != kUnsignedShort && indexType != kUnsignedInt)
             fail(file, sp + "/indices/componentType", "must be an unsigned integer type.");
-        // Indices are read as integers (floats would round above 2^24), after readElements has
+        // Indices are read as integers (floats would round above 2^24), once elementBytes has
         // checked that they fit their view.
-        const ViewBytes indexView = viewBytes(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"),
+        const ViewRange indexView = viewRange(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"),
                                               file, sp + "/indices/bufferView");
         const std::uint64_t indexOffset = getCount(ind, "byteOffset", 0, false, file, sp + "/indices");
-        std::vector<float> boundsCheck(n);
-        readElements(indexView, indexOffset, n, 1, indexType, false, 0, boundsCheck.data(), file, sp + "/indices");
         const int indexSize = componentSizeOf(indexType);
+        const std::uint8_t* indexBytes =
+                elementBytes(buffers, indexView, indexOffset, n, indexSize, indexSize, file, sp + "/indices");
         std::vector<std::uint64_t> indices(n);
         for (std::uint64_t i = 0; i < n; ++i) {
             std::uint32_t v = 0;
-            std::memcpy(&v, indexView.data + indexOffset + i * indexSize, indexSize);  // little-endian
+            std::memcpy(&v, indexBytes + i * indexSize, indexSize);  // little-endian
             indices[i] = v;
         }
         std::vector<float> values(n * out.components);
-        readElements(viewBytes(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"),
+        readElements(buffers, viewRange(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"),
                                file, sp + "/values/bufferView"),
                      getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, out.components,
                      out.componentType, out.normalized, 0, values.data(), file, sp + "/values");

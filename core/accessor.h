@@ -1,10 +1,13 @@
 #pragma once
 // Bounds-checked decoding of glTF accessors into floats (internal to core).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "tangent/document.h"
+
+class QIODevice;
 
 namespace tangent::detail {
 
@@ -14,6 +17,39 @@ constexpr int kFloat = 5126, kByte = 5120, kUnsignedByte = 5121, kShort = 5122,
 int componentCountOf(const std::string& type);  // "VEC3" -> 3, 0 if unknown
 int componentSizeOf(int componentType);         // 5126 -> 4, 0 if unknown
 
+// Where the bytes of a document's buffers are: in memory (a loaded document), or ranges of a
+// device read on demand (a scan, which needs each accessor's bytes once: holding a copy of the
+// whole file would cost more than reading the ranges, mostly in page faults).
+class BufferSource {
+public:
+    BufferSource() = default;
+    // Views of buffers held elsewhere, which must outlive the source.
+    explicit BufferSource(const std::vector<std::vector<std::uint8_t>>& buffers);
+
+    void addMemory(std::vector<std::uint8_t> bytes);
+    // `size` bytes of `device` from `offset`.
+    void addDevice(std::shared_ptr<QIODevice> device, std::uint64_t offset, std::uint64_t size);
+
+    std::size_t count() const { return buffers_.size(); }
+    std::uint64_t size(std::size_t buffer) const { return buffers_[buffer].size; }
+    // Bytes [offset, offset + length) of a buffer, which the caller has checked lie inside it.
+    // Valid until the next read. Throws FileReadError when a device cannot deliver them (the
+    // file changed on disk while it was being read).
+    const std::uint8_t* read(std::size_t buffer, std::uint64_t offset, std::uint64_t length,
+                             const std::string& file);
+    std::uint64_t totalSize() const;
+
+private:
+    struct Buffer {
+        const std::uint8_t* memory = nullptr;
+        std::shared_ptr<QIODevice> device;
+        std::uint64_t offset = 0, size = 0;
+    };
+    std::vector<Buffer> buffers_;
+    std::vector<std::vector<std::uint8_t>> owned_;
+    std::vector<std::uint8_t> scratch_;  // reused: its pages stay mapped from read to read
+};
+
 struct DecodedAccessor {
     std::string type;        // "SCALAR", "VEC3", ...
     int componentType = 0;
@@ -22,7 +58,16 @@ struct DecodedAccessor {
     int components = 0;      // per element
     bool hasByteStride = false;
     std::vector<float> data; // count * components, normalized integers mapped per the spec
+    // With Decode::ViewPacked, tightly packed floats are not copied into `data`: `packed`
+    // points at their bytes (little-endian, not necessarily aligned), valid until the
+    // source's next read.
+    const std::uint8_t* packed = nullptr;
+    const std::uint8_t* bytes() const {
+        return packed ? packed : reinterpret_cast<const std::uint8_t*>(data.data());
+    }
 };
+
+enum class Decode { Copy, ViewPacked };
 
 // A problem in accessor data: a FileError whose parts the loader can turn into a finding.
 class AccessorError : public FileError {
@@ -37,6 +82,8 @@ public:
 
 // Decodes accessor `index` of `json` against `buffers`. Every offset and length is checked
 // against the data before it is read; throws AccessorError("<file>: /accessors/i...: ...").
+DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int index,
+                               const std::string& fileName, Decode decode = Decode::Copy);
 DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
                                int index, const std::string& fileName);
 

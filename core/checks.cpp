@@ -10,12 +10,14 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include <QFile>
 #include <QFileInfo>
 
 #include "accessor.h"
+#include "bits.h"
 #include "tangent/hermite.h"
 
 namespace tangent {
@@ -97,17 +99,35 @@ double rotationLengthLowerBound(const Track& t, int k, double dt) {
 
 class Checker {
 public:
-    explicit Checker(const Document& doc) : doc_(doc) {}
+    // `buffers`: where accessors are decoded from for the bounds checks (null: curves only).
+    Checker(const Document& doc, detail::BufferSource* buffers) : doc_(doc), buffers_(buffers) {}
 
-    Findings run() {
+    // Every finding in document order: the loader's, the sampler accessors', then per animation
+    // its targets' and each supported channel's curve findings. `curves`, when given, holds
+    // the curve findings of the supported channels, in order, found by a scan while each
+    // channel's keys were there (the document's own tracks are then empty).
+    Findings run(const std::vector<Findings>* curves = nullptr) {
         findings_ = doc_.loadFindings();
         checkSamplerAccessors();
+        std::size_t next = 0;
         for (const Animation& animation : doc_.animations()) {
             checkTargets(animation);
-            for (const Channel& channel : animation.channels)
-                if (channel.supported)
+            for (const Channel& channel : animation.channels) {
+                if (!channel.supported)
+                    continue;
+                if (!curves)
                     checkCurve(channel);
+                else if (next < curves->size())
+                    findings_.insert(findings_.end(), (*curves)[next].begin(), (*curves)[next].end());
+                ++next;
+            }
         }
+        return std::move(findings_);
+    }
+
+    Findings curveFindings(const Channel& channel) {
+        findings_.clear();
+        checkCurve(channel);
         return std::move(findings_);
     }
 
@@ -124,7 +144,10 @@ private:
         if (it == decoded_.end()) {
             std::optional<detail::DecodedAccessor> value;
             try {
-                value = detail::decodeAccessor(doc_.json(), doc_.buffers(), index, doc_.fileName());
+                if (buffers_)
+                    value = detail::decodeAccessor(doc_.json(), *buffers_, index, doc_.fileName());
+            } catch (const FileReadError&) {
+                throw;  // the file changed while it was read: not a finding about its data
             } catch (const FileError&) {
             }
             it = decoded_.emplace(index, std::move(value)).first;
@@ -277,23 +300,28 @@ private:
         if (rotation)
             checkNearZeroRotation(channel, outPtr);
         checkTangentsEqualValues(channel, outPtr);
-        for (int k = 1; k + 1 < n; ++k)
-            if (track.isBroken(k))
-                add("TANGENT_BROKEN_TANGENT", Severity::Info,
-                    "key " + std::to_string(k) +
-                            " has a broken handle (in-tangent differs from out-tangent).",
-                    outPtr, a, c, k);
-        checkOvershoot(channel, outPtr);
+        checkBrokenHandles(channel, outPtr);
+        switch (track.components) {
+            case 3: checkOvershoot<3>(channel, outPtr); break;
+            case 4: checkOvershoot<4>(channel, outPtr); break;
+            default: checkOvershoot<0>(channel, outPtr); break;
+        }
         if (!rotation)
             checkExactlyLinear(channel, where);
     }
 
     void checkUnitRotations(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
+        // Squared lengths safely inside the tolerance need no square root.
+        constexpr double tol = checks::kUnitQuaternionTolerance;
+        constexpr double insideLow = (1 - tol) * (1 - tol) * (1 + 1e-9);
+        constexpr double insideHigh = (1 + tol) * (1 + tol) * (1 - 1e-9);
         for (int k = 0; k < track.keyCount(); ++k) {
             double sq = 0;
             for (int i = 0; i < 4; ++i)
                 sq += double(track.value(k, i)) * track.value(k, i);
+            if (sq > insideLow && sq < insideHigh)
+                continue;
             const double length = std::sqrt(sq);
             if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
                 add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
@@ -325,6 +353,19 @@ private:
         const Track& track = channel.track;
         for (int k = 0; k + 1 < track.keyCount(); ++k) {
             const double dt = double(track.times[k + 1]) - track.times[k];
+            // The common case first, without a square root or a division: |p(s)| >= |v0| -
+            // |v1 - v0| - (tangent term) (the triangle inequality; the L1 norm bounds |v1 - v0|),
+            // which is at most rotationLengthLowerBound.
+            double v0sq = 0, chordL1 = 0, tangents = 0;
+            for (int i = 0; i < 4; ++i) {
+                const double v0 = track.value(k, i);
+                v0sq += v0 * v0;
+                chordL1 += std::abs(double(track.value(k + 1, i)) - v0);
+                tangents += std::abs(double(track.outTangent(k, i))) + std::abs(double(track.inTangent(k + 1, i)));
+            }
+            const double needed = checks::kNearZeroQuaternionLength + 1e-9 + chordL1 + dt * 4.0 / 27 * tangents;
+            if (v0sq >= needed * needed)
+                continue;
             if (rotationLengthLowerBound(track, k, dt) >= checks::kNearZeroQuaternionLength)
                 continue;  // provably never short: no need to sample
             double shortest = INFINITY;
@@ -364,12 +405,33 @@ private:
                 outPtr, channel.animation, channel.index);
     }
 
+    // Interior keys whose in- and out-tangents differ beyond tangentsMatch. Most keys hold
+    // equal bits, so only the components that differ are looked at.
+    void checkBrokenHandles(const Channel& channel, const std::string& outPtr) {
+        const Track& track = channel.track;
+        const std::size_t C = std::size_t(track.components);
+        const std::size_t end = std::size_t(track.keyCount() - 1) * C;  // before the last key
+        const float* in = track.inTangents.data();
+        const float* out = track.outTangents.data();
+        for (std::size_t i = detail::firstBitDifference(in, out, C, end); i < end;) {
+            const int k = int(i / C);
+            if (track.isBroken(k))
+                add("TANGENT_BROKEN_TANGENT", Severity::Info,
+                    "key " + std::to_string(k) +
+                            " has a broken handle (in-tangent differs from out-tangent).",
+                    outPtr, channel.animation, channel.index, k);
+            i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
+        }
+    }
+
     // The spline leaving the band between two keys by more than the keys' own difference
     // (and more than half the component's whole range): usually a tangent typo or a flip.
+    // Components: 3 or 4 known at compile time (the loops unroll), 0 any.
+    template <int Components>
     void checkOvershoot(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
         const int n = track.keyCount();
-        const int C = track.components;
+        const int C = Components > 0 ? Components : track.components;
         // Key-major passes over the contiguous arrays: each component's range first.
         std::vector<double> lowest(C, INFINITY), highest(C, -INFINITY);
         for (int k = 0; k < n; ++k)
@@ -382,7 +444,27 @@ private:
         for (int i = 0; i < C; ++i)
             floor[i] = std::max(0.5 * (highest[i] - lowest[i]),
                                 1e-4 * (1 + std::max(std::abs(lowest[i]), std::abs(highest[i]))));
+        // A float screen first: a segment whose tangent term is below the allowed band by a
+        // margin far above float rounding (~1e-7 relative) cannot overshoot it; the rest take
+        // the exact test below. Floors are at least 1e-4, so nothing here is subnormal.
+        std::vector<float> floorScreen(C);
+        for (int i = 0; i < C; ++i)
+            floorScreen[i] = float(floor[i]);
+        const float* times = track.times.data();
+        const float* values = track.values.data();
+        const float* outs = track.outTangents.data();
+        const float* ins = track.inTangents.data();
         for (int k = 0; k + 1 < n; ++k) {
+            const float dtScreen = (times[k + 1] - times[k]) * (4.0f / 27);
+            const std::size_t at = std::size_t(k) * C;
+            bool clear = true;
+            for (int i = 0; i < C; ++i) {
+                const float term = dtScreen * (std::abs(outs[at + i]) + std::abs(ins[at + C + i]));
+                const float band = std::max(std::abs(values[at + C + i] - values[at + i]), floorScreen[i]);
+                clear &= term <= band * (1 - 1e-5f);
+            }
+            if (clear)
+                continue;
             const double dt = double(track.times[k + 1]) - track.times[k];
             for (int i = 0; i < C; ++i) {
                 const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
@@ -429,6 +511,7 @@ private:
     }
 
     const Document& doc_;
+    detail::BufferSource* buffers_;
     Findings findings_;
     std::map<int, std::optional<detail::DecodedAccessor>> decoded_;
 };
@@ -452,7 +535,42 @@ void splitFileError(const std::string& what, const std::string& file, std::strin
 }  // namespace
 
 Findings checkDocument(const Document& doc) {
-    return Checker(doc).run();
+    if (doc.scanned())
+        throw std::logic_error("checkDocument needs a loaded document; a scanned one is checked by scanAndCheck");
+    detail::BufferSource buffers(doc.buffers());
+    return Checker(doc, &buffers).run();
+}
+
+namespace {
+
+CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
+                               const Document::ChannelVisitor& visit) {
+    std::vector<Findings> curves;
+    Document doc = scan([&](const Document& d, const Channel& channel) {
+        if (channel.supported)
+            curves.push_back(Checker(d, nullptr).curveFindings(channel));
+        if (visit)
+            visit(d, channel);
+    });
+    Findings findings = Checker(doc, doc.streamedBuffers().get()).run(&curves);
+    return {std::move(doc), std::move(findings)};
+}
+
+}  // namespace
+
+CheckedFile scanAndCheck(const std::string& path, const Document::ChannelVisitor& visit) {
+    return checkWhileScanning(
+            [&](const Document::ChannelVisitor& v) { return Document::scan(path, LoadMode::Lenient, v); },
+            visit);
+}
+
+CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+                              const Document::ChannelVisitor& visit) {
+    return checkWhileScanning(
+            [&](const Document::ChannelVisitor& v) {
+                return Document::scanBytes(bytes, name, "", LoadMode::Lenient, v);
+            },
+            visit);
 }
 
 Findings checkFile(const std::string& path) {
@@ -460,7 +578,7 @@ Findings checkFile(const std::string& path) {
         throw FileReadError(path + ": cannot open the file (" +
                             (QFileInfo::exists(QString::fromStdString(path)) ? "not a regular file" : "no such file") + ").");
     try {
-        return checkDocument(Document::load(path, LoadMode::Lenient));
+        return scanAndCheck(path).findings;
     } catch (const FileReadError&) {
         throw;  // no bytes to report on
     } catch (const FileError& e) {

@@ -2,6 +2,7 @@
 // tinygltf uses) rather than through tinygltf 2.7.0, because that version rejects whole files
 // over one channel without target.node, does not check accessor ranges, and loses parts of
 // extras on a round trip; a lossless save needs the file's own JSON anyway.
+#include <QBuffer>
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -11,8 +12,10 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <memory>
 
 #include "accessor.h"
+#include "bits.h"
 #include "uri.h"
 #include "tangent/document.h"
 
@@ -52,16 +55,25 @@ constexpr std::uint64_t kTrackBytesPerComponent = 3 * sizeof(float) + sizeof(Han
 constexpr std::uint64_t kTrackBudgetBase = std::uint64_t(256) << 20;
 constexpr std::uint64_t kTrackBudgetPerByte = 32;
 
-// True when no float is NaN or infinite: an exponent of all ones. A bit test over the whole
-// array, which the compiler vectorizes (std::isfinite per element does not).
-bool allFinite(const std::vector<float>& data) {
-    std::uint32_t all = 0;
-    for (float f : data) {
-        std::uint32_t bits;
-        std::memcpy(&bits, &f, 4);
-        all |= std::uint32_t((bits & 0x7f800000u) == 0x7f800000u);
+// A sampler output's keys into a track's arrays. CUBICSPLINE stores per key the in-tangent,
+// the value and the out-tangent (C floats each); LINEAR and STEP the value alone. C > 0 is the
+// component count known at compile time, so that each part is one small fixed-size copy.
+template <int C>
+void splitOutput(const std::uint8_t* src, std::size_t keys, int components, bool cubic, Track& t) {
+    const std::size_t n = C > 0 ? std::size_t(C) : std::size_t(components);
+    const std::size_t part = n * sizeof(float);
+    float* in = t.inTangents.data();
+    float* value = t.values.data();
+    float* out = t.outTangents.data();
+    if (!cubic) {
+        std::memcpy(value, src, keys * part);
+        return;
     }
-    return all == 0;
+    for (std::size_t k = 0; k < keys; ++k, src += 3 * part) {
+        std::memcpy(in + k * n, src, part);
+        std::memcpy(value + k * n, src + part, part);
+        std::memcpy(out + k * n, src + 2 * part, part);
+    }
 }
 
 // An integer that fits an int: indices beyond it would wrap to a valid-looking index.
@@ -80,66 +92,99 @@ std::uint32_t readU32(const std::uint8_t* p) {
 
 class DocumentLoader {
 public:
-    DocumentLoader(Document& doc, LoadMode mode) : doc_(doc), mode_(mode) {}
+    // Keep: every buffer is read into the document (load, fromBytes). Stream: buffers stay on
+    // disk and each accessor's bytes are read when it is decoded; every channel is handed to
+    // the visitor and its track released (scan).
+    enum class Buffers { Keep, Stream };
 
-    // Takes the file's bytes: a GLB's binary chunk becomes buffer 0 in place, without a copy.
-    void load(std::vector<std::uint8_t> bytes) {
+    DocumentLoader(Document& doc, LoadMode mode, Buffers buffers = Buffers::Keep,
+                   Document::ChannelVisitor visit = {})
+        : doc_(doc), mode_(mode), keep_(buffers == Buffers::Keep), visit_(std::move(visit)) {}
+
+    // Reads the file from `file` (open for reading, seekable): the GLB container piece by
+    // piece, so that its binary chunk is read once, straight to where it stays.
+    void load(const std::shared_ptr<QIODevice>& device) {
+        QIODevice& file = *device;
+        const std::uint64_t size = std::uint64_t(file.size());
         BinChunk bin;
-        std::string_view text;
-        if (bytes.size() >= 4 && readU32(bytes.data()) == kGlbMagic) {
+        std::string text;
+        std::uint8_t magic[4] = {};
+        if (size >= 4 && readAt(file, 0, 4, magic) && readU32(magic) == kGlbMagic) {
             doc_.format_ = FileFormat::Glb;
-            text = parseGlb(bytes, &bin);
+            text = parseGlb(file, size, &bin);
         } else {
             doc_.format_ = FileFormat::Gltf;
-            text = std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+            text.resize(size);
+            if (!readAt(file, 0, size, text.data())) failRead(file, 0);
         }
-        parseJson(text);  // last use of `text`: the bytes may be reshaped below
-        std::vector<std::uint8_t>* glbBin = nullptr;
-        if (bin.present) {
-            bytes.erase(bytes.begin(), bytes.begin() + std::ptrdiff_t(bin.offset));
-            bytes.resize(bin.length);
-            glbBin = &bytes;
-        }
-        loadBuffers(glbBin);
+        parseJson(text);
+        std::string().swap(text);
+        loadBuffers(device, bin);
         decodeAnimations();
     }
 
-    void decodeAnimations();
+    // A document made in memory: its JSON and buffers are in place.
+    void loadParts() {
+        source_ = std::make_shared<detail::BufferSource>(doc_.buffers_);
+        decodeAnimations();
+    }
 
 private:
+    void decodeAnimations();
+
     [[noreturn]] void fail(const std::string& where, const std::string& msg) const {
         throw FileError(doc_.fileName_ + ": " + (where.empty() ? "" : where + ": ") + msg);
+    }
+    [[noreturn]] void failRead(QIODevice& file, std::uint64_t at) const {
+        throw FileReadError(doc_.fileName_ + ": byte " + std::to_string(at) + ": cannot read the file (" +
+                            file.errorString().toStdString() + ").");
+    }
+
+    static bool readAt(QIODevice& file, std::uint64_t at, std::uint64_t length, void* out) {
+        if (!file.seek(qint64(at))) return false;
+        qint64 done = 0;
+        while (done < qint64(length)) {
+            const qint64 n = file.read(static_cast<char*>(out) + done, qint64(length) - done);
+            if (n <= 0) return false;
+            done += n;
+        }
+        return true;
     }
 
     struct BinChunk {
         bool present = false;
-        std::size_t offset = 0, length = 0;
+        std::uint64_t offset = 0, length = 0;
     };
 
-    std::string_view parseGlb(const std::vector<std::uint8_t>& b, BinChunk* bin) {
-        if (b.size() < 20) fail("byte 0", "the GLB header is truncated (" + std::to_string(b.size()) + " bytes).");
-        const std::uint32_t version = readU32(&b[4]), length = readU32(&b[8]);
+    // The GLB container: the JSON chunk's text, and where the binary chunk is.
+    std::string parseGlb(QIODevice& file, std::uint64_t size, BinChunk* bin) {
+        std::uint8_t header[12];
+        if (size < 20 || !readAt(file, 0, 12, header))
+            fail("byte 0", "the GLB header is truncated (" + std::to_string(size) + " bytes).");
+        const std::uint32_t version = readU32(&header[4]), length = readU32(&header[8]);
         if (version != 2) fail("byte 4", "GLB version " + std::to_string(version) + " is not 2.");
-        if (length > b.size())
+        if (length > size)
             fail("byte 8", "the GLB is truncated: its header says " + std::to_string(length) +
-                               " bytes, the file has " + std::to_string(b.size()) + ".");
-        std::string_view json;
-        std::size_t pos = 12;
+                               " bytes, the file has " + std::to_string(size) + ".");
+        std::string json;
+        std::uint64_t pos = 12;
         bool first = true;
         while (pos + 8 <= length) {
-            const std::uint32_t chunkLength = readU32(&b[pos]), type = readU32(&b[pos + 4]);
+            std::uint8_t chunk[8];
+            if (!readAt(file, pos, 8, chunk)) failRead(file, pos);
+            const std::uint32_t chunkLength = readU32(chunk), type = readU32(chunk + 4);
             if (chunkLength > length - pos - 8)
                 fail("byte " + std::to_string(pos), "the GLB chunk of " + std::to_string(chunkLength) +
                                                         " bytes runs past the end of the file.");
-            const std::uint8_t* data = &b[pos + 8];
             if (first) {
                 if (type != kChunkJson) fail("byte " + std::to_string(pos + 4), "the first GLB chunk is not JSON.");
-                json = std::string_view(reinterpret_cast<const char*>(data), chunkLength);
+                json.resize(chunkLength);
+                if (!readAt(file, pos + 8, chunkLength, json.data())) failRead(file, pos + 8);
             } else if (type == kChunkBin && !bin->present) {
                 *bin = {true, pos + 8, chunkLength};
             }  // other chunk types are to be ignored, per the spec
             first = false;
-            pos += 8 + std::size_t(chunkLength);
+            pos += 8 + std::uint64_t(chunkLength);
         }
         if (first) fail("byte 12", "the GLB has no JSON chunk.");
         return json;
@@ -185,60 +230,76 @@ private:
         return colon == std::string::npos ? what : what.substr(colon + 2);
     }
 
-    void loadBuffers(std::vector<std::uint8_t>* glbBin) {
+    void loadBuffers(const std::shared_ptr<QIODevice>& file, const BinChunk& bin) {
         const Json& root = doc_.json_;
-        if (!root.contains("buffers")) return;
-        const Json& buffers = root["buffers"];
-        if (!buffers.is_array()) fail("/buffers", "must be an array.");
-        for (std::size_t i = 0; i < buffers.size(); ++i) {
-            const std::string ptr = "/buffers/" + std::to_string(i);
-            const Json& b = buffers[i];
-            if (!b.is_object()) fail(ptr, "must be an object.");
-            if (!b.contains("byteLength") || !b["byteLength"].is_number_integer() ||
-                b["byteLength"].get<std::int64_t>() < 1)
-                fail(ptr + "/byteLength", "must be a positive integer.");
-            const std::uint64_t byteLength = b["byteLength"].get<std::uint64_t>();
-            std::vector<std::uint8_t> data;
-            if (!b.contains("uri")) {
-                if (i != 0 || !glbBin) fail(ptr, "has no uri and there is no GLB binary chunk for it.");
-                data = std::move(*glbBin);
-            } else {
-                if (!b["uri"].is_string()) fail(ptr + "/uri", "must be a string.");
-                data = readUri(b["uri"].get<std::string>(), ptr + "/uri", byteLength);
-            }
-            if (data.size() < byteLength)
-                fail(ptr + "/byteLength", "the buffer holds " + std::to_string(data.size()) +
-                                              " bytes, less than its byteLength " +
-                                              std::to_string(byteLength) + ".");
-            doc_.buffers_.push_back(std::move(data));
+        if (!keep_) source_ = doc_.streamed_ = std::make_shared<detail::BufferSource>();
+        if (root.contains("buffers")) {
+            const Json& buffers = root["buffers"];
+            if (!buffers.is_array()) fail("/buffers", "must be an array.");
+            for (std::size_t i = 0; i < buffers.size(); ++i) loadBuffer(file, bin, i, buffers[i]);
         }
+        if (keep_) source_ = std::make_shared<detail::BufferSource>(doc_.buffers_);
     }
 
-public:
-    // Data URIs are decoded; any other URI must name a file inside the asset's own folder.
-    std::vector<std::uint8_t> readUri(const std::string& uri, const std::string& ptr,
-                                      std::uint64_t expectedLength) const {
-        if (uri.rfind("data:", 0) == 0) {
-            const auto comma = uri.find(',');
-            if (comma == std::string::npos || comma < 12 || uri.compare(comma - 7, 7, ";base64") != 0)
-                fail(ptr, "only base64 data URIs are supported.");
-            // Base64 makes 3 bytes of 4 characters: refuse a URI far beyond the declared size.
-            const std::size_t payload = uri.size() - comma - 1;
-            if (payload / 4 * 3 > expectedLength + 3 && expectedLength > 0)
-                fail(ptr, "the data URI holds more data than the declared byteLength.");
-            const QByteArray decoded = QByteArray::fromBase64Encoding(
-                                           QByteArray::fromRawData(uri.data() + comma + 1, qsizetype(payload)),
-                                           QByteArray::AbortOnBase64DecodingErrors)
-                                           .decoded;
-            if (decoded.isEmpty() && payload > 0) fail(ptr, "the data URI is not valid base64.");
-            return {decoded.begin(), decoded.end()};
+    void loadBuffer(const std::shared_ptr<QIODevice>& file, const BinChunk& bin, std::size_t i, const Json& b) {
+        const std::string ptr = "/buffers/" + std::to_string(i);
+        if (!b.is_object()) fail(ptr, "must be an object.");
+        if (!b.contains("byteLength") || !b["byteLength"].is_number_integer() ||
+            b["byteLength"].get<std::int64_t>() < 1)
+            fail(ptr + "/byteLength", "must be a positive integer.");
+        const std::uint64_t byteLength = b["byteLength"].get<std::uint64_t>();
+        auto checkSize = [&](std::uint64_t size) {
+            if (size < byteLength)
+                fail(ptr + "/byteLength", "the buffer holds " + std::to_string(size) +
+                                              " bytes, less than its byteLength " +
+                                              std::to_string(byteLength) + ".");
+        };
+        std::shared_ptr<QIODevice> device;
+        std::uint64_t offset = 0, size = 0;
+        std::vector<std::uint8_t> data;
+        if (!b.contains("uri")) {
+            if (i != 0 || !bin.present) fail(ptr, "has no uri and there is no GLB binary chunk for it.");
+            device = file, offset = bin.offset, size = bin.length;
+        } else {
+            if (!b["uri"].is_string()) fail(ptr + "/uri", "must be a string.");
+            const std::string uri = b["uri"].get<std::string>();
+            if (uri.rfind("data:", 0) == 0) {
+                data = decodeDataUri(uri, ptr + "/uri", byteLength);
+            } else {
+                auto external = std::make_shared<QFile>(resolveUri(uri, ptr + "/uri"));
+                if (!external->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+                    fail(ptr + "/uri", "cannot read '" + uri + "' (" + external->errorString().toStdString() + ").");
+                size = std::uint64_t(external->size());
+                device = std::move(external);
+            }
         }
-        const QString path = resolveUri(uri, ptr);
-        QFile f(path);
-        if (!f.open(QIODevice::ReadOnly))
-            fail(ptr, "cannot read '" + uri + "' (" + f.errorString().toStdString() + ").");
-        const QByteArray bytes = f.readAll();
-        return {bytes.begin(), bytes.end()};
+        if (device) {
+            checkSize(size);
+            if (!keep_) return source_->addDevice(std::move(device), offset, size);
+            data.resize(size);
+            if (!readAt(*device, offset, size, data.data())) failRead(*device, offset);
+        }
+        checkSize(data.size());
+        if (keep_) return doc_.buffers_.push_back(std::move(data));
+        source_->addMemory(std::move(data));
+    }
+
+    // Only base64 data URIs are supported.
+    std::vector<std::uint8_t> decodeDataUri(const std::string& uri, const std::string& ptr,
+                                            std::uint64_t expectedLength) const {
+        const auto comma = uri.find(',');
+        if (comma == std::string::npos || comma < 12 || uri.compare(comma - 7, 7, ";base64") != 0)
+            fail(ptr, "only base64 data URIs are supported.");
+        // Base64 makes 3 bytes of 4 characters: refuse a URI far beyond the declared size.
+        const std::size_t payload = uri.size() - comma - 1;
+        if (payload / 4 * 3 > expectedLength + 3 && expectedLength > 0)
+            fail(ptr, "the data URI holds more data than the declared byteLength.");
+        const QByteArray decoded = QByteArray::fromBase64Encoding(
+                                       QByteArray::fromRawData(uri.data() + comma + 1, qsizetype(payload)),
+                                       QByteArray::AbortOnBase64DecodingErrors)
+                                       .decoded;
+        if (decoded.isEmpty() && payload > 0) fail(ptr, "the data URI is not valid base64.");
+        return {decoded.begin(), decoded.end()};
     }
 
     QString resolveUri(const std::string& uri, const std::string& ptr) const {
@@ -255,24 +316,37 @@ private:
     void decodeChannel(Channel& ch, const Json& animation, int a);
     const detail::DecodedAccessor& input(int index);
 
+    // A scan's channel after its visit: the track's arrays go back to `spare_` for the next
+    // channel (their memory stays mapped); the channel keeps the track's kind only.
+    void release(Channel& ch) {
+        Track kept;
+        kept.interpolation = ch.track.interpolation;
+        kept.path = ch.track.path;
+        kept.components = ch.track.components;
+        spare_ = std::move(ch.track);
+        ch.track = std::move(kept);
+    }
+
     Document& doc_;
     LoadMode mode_;
+    bool keep_;
+    Document::ChannelVisitor visit_;
+    std::shared_ptr<detail::BufferSource> source_;
     std::map<int, detail::DecodedAccessor> inputs_;  // shared input accessors decode once
     std::uint64_t trackBudget_ = 0;                   // bytes the tracks may still take
+    Track spare_;
 };
 
 const detail::DecodedAccessor& DocumentLoader::input(int index) {
     auto it = inputs_.find(index);
     if (it == inputs_.end())
-        it = inputs_.emplace(index, detail::decodeAccessor(doc_.json_, doc_.buffers_, index, doc_.fileName_)).first;
+        it = inputs_.emplace(index, detail::decodeAccessor(doc_.json_, *source_, index, doc_.fileName_)).first;
     return it->second;
 }
 
 void DocumentLoader::decodeAnimations() {
     const Json& root = doc_.json_;
-    std::uint64_t dataBytes = 0;
-    for (const auto& b : doc_.buffers_) dataBytes += b.size();
-    trackBudget_ = kTrackBudgetBase + kTrackBudgetPerByte * dataBytes;
+    trackBudget_ = kTrackBudgetBase + kTrackBudgetPerByte * source_->totalSize();
     if (!root.contains("animations")) return;
     if (!root["animations"].is_array()) fail("/animations", "must be an array.");
     const Json& animations = root["animations"];
@@ -290,12 +364,21 @@ void DocumentLoader::decodeAnimations() {
             Channel ch;
             ch.index = int(c);
             ch.animation = int(a);
+            if (visit_) ch.track = std::move(spare_);
             try {
                 decodeChannel(ch, anim, int(a));
             } catch (const detail::AccessorError& e) {
                 // Broken accessor data: in Lenient mode a finding, and the channel stays unsupported.
                 ch.supported = false;
                 report({e.code, Severity::Error, e.message, e.pointer, int(a), ch.index, -1});
+            }
+            if (visit_) {
+                if (!ch.supported) {  // the spare arrays may hold the last channel's keys
+                    spare_ = std::move(ch.track);
+                    ch.track = Track();
+                }
+                visit_(doc_, ch);
+                if (ch.supported) release(ch);
             }
             out.channels.push_back(std::move(ch));
         }
@@ -376,7 +459,8 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     if (interp == Interpolation::CubicSpline && n < 2)
         return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr, "a CUBICSPLINE sampler needs at least two keys.");
 
-    const detail::DecodedAccessor out = detail::decodeAccessor(doc_.json_, doc_.buffers_, ch.outputAccessor, doc_.fileName_);
+    const detail::DecodedAccessor out =
+            detail::decodeAccessor(doc_.json_, *source_, ch.outputAccessor, doc_.fileName_, detail::Decode::ViewPacked);
     const std::string outPtr = "/accessors/" + std::to_string(ch.outputAccessor);
     const bool isFloat = out.componentType == detail::kFloat;
     const bool isNormalizedInt = out.normalized && out.componentType != detail::kFloat &&
@@ -410,9 +494,10 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
                            " with " + std::to_string(n) + " keys" +
                            (path == TargetPath::Weights ? " and " + std::to_string(components) + " morph targets" : "") +
                            " needs " + std::to_string(expected) + ".");
-    if (!allFinite(out.data)) {
-        const auto bad = std::find_if(out.data.begin(), out.data.end(), [](float v) { return !std::isfinite(v); });
-        const int key = int(std::size_t(bad - out.data.begin()) / (std::size_t(components) * elementsPerKey));
+    const std::size_t C = std::size_t(components);
+    const std::size_t floats = std::size_t(n) * C * elementsPerKey;
+    if (const std::size_t bad = detail::firstNonFinite(out.bytes(), floats); bad < floats) {
+        const int key = int(bad / (C * elementsPerKey));
         return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.", key);
     }
 
@@ -424,39 +509,30 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
                        "the channel's keys, shared with other channels, would take more memory than a file of this size may ask for.");
     trackBudget_ -= trackBytes;
 
+    // The arrays are cleared and resized rather than made anew: a scan decodes every channel
+    // into the same track, whose memory then stays mapped.
     Track& t = ch.track;
     t.interpolation = interp;
     t.path = path;
     t.components = components;
     t.times.assign(in.data.begin(), in.data.end());
-    // Output layout per key: CUBICSPLINE a(0..C) v(0..C) b(0..C); otherwise v(0..C). Appended
-    // range by range: no zero-filling of arrays about to be overwritten.
-    const std::size_t C = std::size_t(components);
     const bool cubic = interp == Interpolation::CubicSpline;
     for (auto* v : {&t.values, &t.inTangents, &t.outTangents}) {
         v->clear();
-        v->reserve(std::size_t(n) * C);
+        v->resize(std::size_t(n) * C);
     }
-    const float* src = out.data.data();
-    for (int k = 0; k < n; ++k) {
-        if (cubic) {
-            t.inTangents.insert(t.inTangents.end(), src, src + C);
-            t.values.insert(t.values.end(), src + C, src + 2 * C);
-            t.outTangents.insert(t.outTangents.end(), src + 2 * C, src + 3 * C);
-            src += 3 * C;
-        } else {
-            t.values.insert(t.values.end(), src, src + C);
-            src += C;
-        }
-    }
-    if (!cubic) {
-        t.inTangents.assign(std::size_t(n) * C, 0.0f);
-        t.outTangents.assign(std::size_t(n) * C, 0.0f);
+    switch (components) {
+        case 3: splitOutput<3>(out.bytes(), std::size_t(n), components, cubic, t); break;
+        case 4: splitOutput<4>(out.bytes(), std::size_t(n), components, cubic, t); break;
+        default: splitOutput<0>(out.bytes(), std::size_t(n), components, cubic, t); break;
     }
     t.modes.assign(std::size_t(n) * C, HandleMode::Aligned);
-    if (cubic)
-        for (std::size_t i = C; i + C < std::size_t(n) * C; ++i)  // interior keys only
+    if (cubic) {  // interior keys only; equal bits match, so only differences are looked at
+        const std::size_t end = std::size_t(n) * C - C;
+        for (std::size_t i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), C, end); i < end;
+             i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), i + 1, end))
             if (!tangentsMatch(t.inTangents[i], t.outTangents[i])) t.modes[i] = HandleMode::Free;
+    }
     ch.supported = true;
 }
 
@@ -479,45 +555,71 @@ QString detail::resolveUri(const std::string& baseDir, const std::string& fileNa
     return path;
 }
 
-// Reads straight into the vector that becomes the document's binary buffer: one copy of the
-// file in memory, not three.
-static std::vector<std::uint8_t> readWholeFile(const std::string& path) {
-    QFile f(QString::fromStdString(path));
-    if (!f.open(QIODevice::ReadOnly))
-        throw FileReadError(path + ": cannot open the file (" + f.errorString().toStdString() + ").");
-    std::vector<std::uint8_t> bytes;
-    if (f.isSequential()) {
-        const QByteArray all = f.readAll();
-        bytes.assign(all.begin(), all.end());
-    } else {
-        bytes.resize(std::size_t(f.size()));
-        qint64 done = 0;
-        while (done < qint64(bytes.size())) {
-            const qint64 n = f.read(reinterpret_cast<char*>(bytes.data()) + done, qint64(bytes.size()) - done);
-            if (n <= 0) break;
-            done += n;
-        }
-        bytes.resize(std::size_t(done));
-    }
-    if (f.error() != QFileDevice::NoError)
-        throw FileReadError(path + ": cannot read the file (" + f.errorString().toStdString() + ").");
-    return bytes;
+namespace {
+
+// The file at `path`, open for reading. A device that cannot seek (a pipe) is read whole first.
+std::shared_ptr<QIODevice> openFile(const std::string& path) {
+    auto f = std::make_shared<QFile>(QString::fromStdString(path));
+    if (!f->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+        throw FileReadError(path + ": cannot open the file (" + f->errorString().toStdString() + ").");
+    if (!f->isSequential()) return f;
+    auto whole = std::make_shared<QBuffer>();
+    whole->setData(f->readAll());
+    if (f->error() != QFileDevice::NoError)
+        throw FileReadError(path + ": cannot read the file (" + f->errorString().toStdString() + ").");
+    whole->open(QIODevice::ReadOnly);
+    return whole;
 }
+
+std::shared_ptr<QIODevice> openBytes(const std::vector<std::uint8_t>& bytes, bool copy) {
+    auto buffer = std::make_shared<QBuffer>();
+    const char* data = reinterpret_cast<const char*>(bytes.data());
+    buffer->setData(copy ? QByteArray(data, qsizetype(bytes.size()))
+                         : QByteArray::fromRawData(data, qsizetype(bytes.size())));
+    buffer->open(QIODevice::ReadOnly);
+    return buffer;
+}
+
+std::string folderOf(const std::string& path) {
+    return QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
+}
+
+}  // namespace
 
 Document Document::load(const std::string& path, LoadMode mode) {
     Document doc;
     doc.fileName_ = path;
-    doc.baseDir_ = QFileInfo(QString::fromStdString(path)).absolutePath().toStdString();
-    DocumentLoader(doc, mode).load(readWholeFile(path));
+    doc.baseDir_ = folderOf(path);
+    DocumentLoader(doc, mode).load(openFile(path));
     return doc;
 }
 
-Document Document::fromBytes(std::vector<std::uint8_t> bytes, const std::string& name,
+Document Document::scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit) {
+    Document doc;
+    doc.fileName_ = path;
+    doc.baseDir_ = folderOf(path);
+    doc.scanned_ = true;
+    DocumentLoader(doc, mode, DocumentLoader::Buffers::Stream, visit).load(openFile(path));
+    return doc;
+}
+
+Document Document::fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
                              const std::string& baseDir, LoadMode mode) {
     Document doc;
     doc.fileName_ = name;
     doc.baseDir_ = baseDir;
-    DocumentLoader(doc, mode).load(std::move(bytes));
+    DocumentLoader(doc, mode).load(openBytes(bytes, false));  // every buffer is copied out
+    return doc;
+}
+
+Document Document::scanBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+                             const std::string& baseDir, LoadMode mode, const ChannelVisitor& visit) {
+    Document doc;
+    doc.fileName_ = name;
+    doc.baseDir_ = baseDir;
+    doc.scanned_ = true;
+    // The document keeps reading its buffers from the bytes: its own copy of them.
+    DocumentLoader(doc, mode, DocumentLoader::Buffers::Stream, visit).load(openBytes(bytes, true));
     return doc;
 }
 
@@ -527,7 +629,7 @@ Document Document::fromParts(Json json, std::vector<std::vector<std::uint8_t>> b
     doc.fileName_ = name;
     doc.json_ = std::move(json);
     doc.buffers_ = std::move(buffers);
-    DocumentLoader(doc, mode).decodeAnimations();
+    DocumentLoader(doc, mode).loadParts();
     return doc;
 }
 
@@ -544,7 +646,7 @@ const Channel* Document::channel(int a, int c) const {
 
 void Document::setTrack(int a, int c, Track track) {
     Channel* ch = channel(a, c);
-    if (!ch || !ch->supported) throw std::logic_error("setTrack on a channel that cannot be edited");
+    if (!ch || !ch->supported || scanned_) throw std::logic_error("setTrack on a channel that cannot be edited");
     ch->track = std::move(track);
     ch->edited = true;
 }

@@ -88,7 +88,9 @@ struct GlbPieces {
 
 class DocumentWriter {
 public:
-    explicit DocumentWriter(const Document& doc) : json_(doc.json_), buffers_(doc.buffers_), doc_(doc) {}
+    explicit DocumentWriter(const Document& doc) : json_(doc.json_), buffers_(doc.buffers_), doc_(doc) {
+        if (doc.scanned()) throw std::logic_error("a scanned document holds no keys or buffers to save");
+    }
 
     // Re-encodes every edited channel into json_/buffers_.
     void encodeEditedChannels();

@@ -72,14 +72,52 @@ inline void exerciseLoad(const Bytes& bytes, const Fail& fail) {
     if (lenient) checkInvariants(*lenient, fail);
 }
 
-// fuzz_validate: the QA checks over whatever loads leniently.
+inline std::string describe(const Finding& f) {
+    return f.code + " " + f.pointer + " a" + std::to_string(f.animation) + " c" + std::to_string(f.channel) +
+           " k" + std::to_string(f.key) + " [" + toString(f.severity) + "] " + f.message;
+}
+
+// The scan (one channel's keys at a time, buffers read range by range) must decode the same
+// tracks and find the same, in the same order, as a whole load and checkDocument.
+inline void compareScan(const Bytes& bytes, const std::optional<Document>& loaded,
+                        const Findings* loadedFindings, const Fail& fail) {
+    std::optional<CheckedFile> scanned;
+    std::string scanError;
+    try {
+        scanned = scanAndCheckBytes(bytes, "fuzz-input", [&](const Document&, const Channel& ch) {
+            const Channel* l = loaded ? loaded->channel(ch.animation, ch.index) : nullptr;
+            if (!l) return;  // the load failed: compared below
+            if (l->supported != ch.supported || !l->track.sameCurve(ch.track) || l->track.modes != ch.track.modes)
+                fail("the scan decodes " + where(ch) + " differently from a load");
+        });
+    } catch (const FileError& e) {
+        scanError = e.what();
+    }
+    if (!loaded) {
+        if (scanned) fail("a scan accepts a file that a lenient load refuses");
+        return;
+    }
+    if (!scanned) return fail("a scan refuses a file that a lenient load accepts: " + scanError);
+    const Findings& a = *loadedFindings;
+    const Findings& b = scanned->findings;
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+        const std::string x = i < a.size() ? describe(a[i]) : "(none)";
+        const std::string y = i < b.size() ? describe(b[i]) : "(none)";
+        if (x != y) return fail("finding " + std::to_string(i) + " differs: checkDocument " + x + " / scan " + y);
+    }
+}
+
+// fuzz_validate: the QA checks over whatever loads leniently, and the scan agreeing with them.
 inline void exerciseValidate(const Bytes& bytes, const Fail& fail) {
     const std::optional<Document> doc = tryLoad(bytes, LoadMode::Lenient);
-    if (!doc) return;
-    const Findings findings = checkDocument(*doc);
-    if (findings.size() < doc->loadFindings().size()) fail("checkDocument dropped load findings");
-    for (const Finding& f : findings)
-        if (f.code.empty() || f.message.empty()) fail("a finding without a code or a message");
+    Findings findings;
+    if (doc) {
+        findings = checkDocument(*doc);
+        if (findings.size() < doc->loadFindings().size()) fail("checkDocument dropped load findings");
+        for (const Finding& f : findings)
+            if (f.code.empty() || f.message.empty()) fail("a finding without a code or a message");
+    }
+    compareScan(bytes, doc, &findings, fail);
 }
 
 inline bool allFinite(const double* v, std::size_t n) {

@@ -1,7 +1,9 @@
 #pragma once
 // QA checks over a loaded document: the spec rules the Khronos glTF-Validator reports for
 // animation data (with its codes) and Tangent's own curve checks (TANGENT_... codes).
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tangent/document.h"
 #include "tangent/finding.h"
@@ -24,8 +26,25 @@ constexpr int kSamplesPerSegment = 64;
 // (where there is one) and a JSON pointer.
 Findings checkDocument(const Document& doc);
 
-// Loads `path` leniently and checks it. A file whose bytes cannot be read throws FileError;
-// a file that breaks the spec so badly that it cannot be loaded gives one error finding
+// What a scan-and-check pass over a file gives: the scanned document (every channel's metadata,
+// no keys: Document::scan) and its findings.
+struct CheckedFile {
+    Document document;
+    Findings findings;
+};
+
+// Scans the file (Document::scan, LoadMode::Lenient) and checks each channel while its keys
+// are in memory: the same findings, in the same order, as
+// checkDocument(Document::load(path, LoadMode::Lenient)), holding one channel's keys at a time.
+// `visit` sees every channel too, with its keys. Throws FileError when the file cannot be
+// loaded at all.
+CheckedFile scanAndCheck(const std::string& path, const Document::ChannelVisitor& visit = {});
+// The same over bytes in memory (external URIs are refused).
+CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+                              const Document::ChannelVisitor& visit = {});
+
+// Scans `path` leniently and checks it (scanAndCheck). A file whose bytes cannot be read
+// throws FileError; a file that breaks the spec so badly that it cannot be loaded gives one error finding
 // (INVALID_JSON for malformed JSON, TANGENT_FILE_UNLOADABLE otherwise) naming the place.
 Findings checkFile(const std::string& path);
 

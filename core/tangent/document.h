@@ -2,6 +2,7 @@
 // A loaded glTF file: the original JSON (kept for a lossless save), its buffers, and every
 // animation channel decoded into a Track.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -13,6 +14,10 @@
 #include "tangent/track.h"
 
 namespace tangent {
+
+namespace detail {
+class BufferSource;
+}
 
 using Json = nlohmann::ordered_json;  // keeps the file's key order on save
 
@@ -63,8 +68,22 @@ public:
     // Reads a .gltf or .glb file. External buffers resolve only inside the file's folder.
     static Document load(const std::string& path, LoadMode mode = LoadMode::Strict);
     // The same from bytes in memory; `baseDir` resolves external URIs ("" refuses them).
-    static Document fromBytes(std::vector<std::uint8_t> bytes, const std::string& name,
+    static Document fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
                               const std::string& baseDir, LoadMode mode = LoadMode::Strict);
+
+    // Reads a file as load() does, one channel at a time: each channel (supported or not, in
+    // document order) is handed to `visit` as soon as it is decoded, and its keys are released
+    // before the next is read. Buffers stay on disk; each accessor's bytes are read once. For
+    // passes over a whole file (validate, inspect): memory stays at one channel, not the file.
+    // The result has every channel's metadata and kind but no keys, and no buffers: it cannot
+    // be saved or edited (scanned() is true).
+    using ChannelVisitor = std::function<void(const Document&, const Channel&)>;
+    static Document scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit);
+    static Document scanBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
+                              const std::string& baseDir, LoadMode mode, const ChannelVisitor& visit);
+    bool scanned() const { return scanned_; }
+    // Where a scanned document's buffers are read from (null for a loaded one: see buffers()).
+    const std::shared_ptr<detail::BufferSource>& streamedBuffers() const { return streamed_; }
 
     const std::string& fileName() const { return fileName_; }
     const std::string& baseDir() const { return baseDir_; }  // resolves external URIs
@@ -96,6 +115,8 @@ private:
     std::string fileName_;
     std::string baseDir_;
     FileFormat format_ = FileFormat::Gltf;
+    bool scanned_ = false;
+    std::shared_ptr<detail::BufferSource> streamed_;
     Json json_;
     std::vector<std::vector<std::uint8_t>> buffers_;
     std::vector<Animation> animations_;

@@ -1,0 +1,31 @@
+#include "bits.h"
+
+namespace tangent::detail {
+
+std::size_t firstNonFinite(const std::uint8_t* bytes, std::size_t count) {
+    constexpr std::size_t kBlock = 64;
+    std::size_t start = 0;
+    for (; start + kBlock <= count; start += kBlock) {
+        std::uint32_t any = 0;
+        for (std::size_t i = 0; i < kBlock; ++i) any |= nonFiniteBit(floatBits(bytes + 4 * (start + i)));
+        if (any) break;
+    }
+    for (std::size_t i = start; i < count; ++i)
+        if (nonFiniteBit(floatBits(bytes + 4 * i))) return i;
+    return count;
+}
+
+std::size_t firstBitDifference(const float* a, const float* b, std::size_t begin, std::size_t end) {
+    constexpr std::size_t kBlock = 64;
+    std::size_t start = begin;
+    for (; start + kBlock <= end; start += kBlock) {
+        std::uint32_t any = 0;
+        for (std::size_t i = 0; i < kBlock; ++i) any |= floatBits(a + start + i) ^ floatBits(b + start + i);
+        if (any) break;
+    }
+    for (std::size_t i = start; i < end; ++i)
+        if (floatBits(a + i) != floatBits(b + i)) return i;
+    return end;
+}
+
+}  // namespace tangent::detail

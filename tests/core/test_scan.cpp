@@ -1,0 +1,123 @@
+// Document::scan and scanAndCheck: one channel's keys at a time, buffers read range by range.
+// The scan must see exactly the tracks a whole load decodes and find exactly what
+// checkDocument finds, in the same order, for every layout a buffer can have (GLB chunk,
+// external .bin, data URI); a file that changes under it is an error, never a crash.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <stdexcept>
+
+#include "tangent/checks.h"
+#include "tangent/document.h"
+#include "test_support.h"
+
+using namespace tangent;
+
+namespace {
+
+std::string describe(const Finding& f) {
+    return f.code + " " + f.pointer + " a" + std::to_string(f.animation) + " c" + std::to_string(f.channel) +
+           " k" + std::to_string(f.key) + " [" + toString(f.severity) + "] " + f.message;
+}
+
+// Scans `path` and compares everything with a lenient load of the same file.
+void expectScanMatchesLoad(const std::string& path) {
+    SCOPED_TRACE(path);
+    const Document loaded = Document::load(path, LoadMode::Lenient);
+    int visited = 0, supported = 0;
+    const CheckedFile scanned = scanAndCheck(path, [&](const Document& doc, const Channel& ch) {
+        ++visited;
+        EXPECT_TRUE(doc.scanned());
+        const Channel* l = loaded.channel(ch.animation, ch.index);
+        ASSERT_NE(l, nullptr);
+        EXPECT_EQ(l->supported, ch.supported) << ch.pointer();
+        EXPECT_TRUE(l->track.sameCurve(ch.track)) << ch.pointer();
+        EXPECT_EQ(l->track.modes, ch.track.modes) << ch.pointer();
+        supported += ch.supported;
+    });
+    int channels = 0, loadedSupported = 0;
+    for (const Animation& a : loaded.animations())
+        for (const Channel& c : a.channels) ++channels, loadedSupported += c.supported;
+    EXPECT_EQ(visited, channels);
+    EXPECT_EQ(supported, loadedSupported);
+    EXPECT_GT(supported, 0);
+
+    // Metadata stays; keys do not.
+    const Document& doc = scanned.document;
+    ASSERT_EQ(doc.animations().size(), loaded.animations().size());
+    for (const Animation& a : doc.animations())
+        for (const Channel& c : a.channels) {
+            const Channel* l = loaded.channel(c.animation, c.index);
+            EXPECT_EQ(c.nodeName, l->nodeName);
+            EXPECT_EQ(c.pathName, l->pathName);
+            EXPECT_EQ(c.track.interpolation, l->track.interpolation);
+            EXPECT_EQ(c.track.components, l->track.components);
+            EXPECT_EQ(c.track.keyCount(), 0);
+        }
+
+    const Findings expected = checkDocument(loaded);
+    ASSERT_EQ(scanned.findings.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i)
+        EXPECT_EQ(describe(scanned.findings[i]), describe(expected[i])) << "finding " << i;
+}
+
+}  // namespace
+
+TEST(Scan, MatchesALoadOnEveryFixture) {
+    for (const char* name : {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"})
+        expectScanMatchesLoad(fixture(name));
+}
+
+TEST(Scan, ReadsExternalBinariesAndDataUris) {
+    QTemporaryDir dir;
+    const Document original = Document::load(fixture("multi_object_1.glb"));
+    const std::string separate = dir.filePath("separate.gltf").toStdString();
+    const std::string embedded = dir.filePath("embedded.gltf").toStdString();
+    save(original, separate);
+    save(original, embedded, {SaveOptions::Format::Gltf, true});
+    ASSERT_TRUE(QFile::exists(dir.filePath("separate.bin")));
+    expectScanMatchesLoad(separate);
+    expectScanMatchesLoad(embedded);
+}
+
+TEST(Scan, AFileThatShrinksWhileScannedIsAnErrorNamingIt) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("shrinks.glb");
+    ASSERT_TRUE(QFile::copy(QString::fromStdString(fixture("multi_object_1.glb")), path));
+    int visits = 0;
+    try {
+        scanAndCheck(path.toStdString(), [&](const Document&, const Channel&) {
+            if (visits++ == 0) QFile::resize(path, 200);  // another program rewrites the file
+        });
+        FAIL() << "the scan went on past a truncated file";
+    } catch (const FileReadError& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.rfind(path.toStdString() + ": byte ", 0), 0u) << what;
+        EXPECT_NE(what.find("change"), std::string::npos) << what;
+    }
+    EXPECT_EQ(visits, 1);
+    const Findings now = checkFile(path.toStdString());  // now it is simply a truncated GLB
+    ASSERT_EQ(now.size(), 1u);
+    EXPECT_EQ(now[0].code, "TANGENT_FILE_UNLOADABLE");
+    EXPECT_NE(now[0].message.find("truncated"), std::string::npos) << now[0].message;
+}
+
+TEST(Scan, AScannedDocumentCannotBeSavedEditedOrCheckedAgain) {
+    QTemporaryDir dir;
+    const CheckedFile scanned = scanAndCheck(fixture("smooth_trs_1.glb"));
+    Document doc = scanned.document;
+    EXPECT_THROW(save(doc, dir.filePath("x.glb").toStdString()), std::logic_error);
+    EXPECT_THROW(doc.setTrack(0, 0, Track()), std::logic_error);
+    EXPECT_THROW(checkDocument(doc), std::logic_error);
+    EXPECT_FALSE(QFile::exists(dir.filePath("x.glb")));
+}
+
+TEST(Scan, CheckFileGivesTheSameFindingsAsCheckDocument) {
+    const std::string path = fixture("broken_trs_1.glb");
+    const Findings a = checkFile(path);
+    const Findings b = checkDocument(Document::load(path, LoadMode::Lenient));
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(describe(a[i]), describe(b[i]));
+}

@@ -9,6 +9,7 @@
 #include <QFileInfo>
 #include <QUrl>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -98,8 +99,9 @@ public:
     enum class Buffers { Keep, Stream };
 
     DocumentLoader(Document& doc, LoadMode mode, Buffers buffers = Buffers::Keep,
-                   Document::ChannelVisitor visit = {})
-        : doc_(doc), mode_(mode), keep_(buffers == Buffers::Keep), visit_(std::move(visit)) {}
+                   Document::ChannelVisitor visit = {}, LoadProgress progress = {})
+        : doc_(doc), mode_(mode), keep_(buffers == Buffers::Keep), visit_(std::move(visit)),
+          progress_(std::move(progress)) {}
 
     // Reads the file from `file` (open for reading, seekable): the GLB container piece by
     // piece, so that its binary chunk is read once, straight to where it stays.
@@ -140,13 +142,23 @@ private:
                             file.errorString().toStdString() + ").");
     }
 
-    static bool readAt(QIODevice& file, std::uint64_t at, std::uint64_t length, void* out) {
+    // Reading the buffers is the first half of a load's progress, decoding the channels the
+    // second; reads are made in pieces so that a big buffer reports as it goes.
+    void reportProgress(double fraction) const {
+        if (progress_ && !progress_(std::clamp(fraction, 0.0, 1.0)))
+            throw LoadCancelled(doc_.fileName_ + ": loading was cancelled.");
+    }
+
+    bool readAt(QIODevice& file, std::uint64_t at, std::uint64_t length, void* out) {
+        constexpr qint64 kPiece = qint64(8) << 20;
         if (!file.seek(qint64(at))) return false;
         qint64 done = 0;
         while (done < qint64(length)) {
-            const qint64 n = file.read(static_cast<char*>(out) + done, qint64(length) - done);
+            const qint64 n = file.read(static_cast<char*>(out) + done, std::min(kPiece, qint64(length) - done));
             if (n <= 0) return false;
             done += n;
+            bytesRead_ += std::uint64_t(n);
+            if (bytesToRead_ > 0) reportProgress(0.5 * double(bytesRead_) / double(bytesToRead_));
         }
         return true;
     }
@@ -236,6 +248,10 @@ private:
         if (root.contains("buffers")) {
             const Json& buffers = root["buffers"];
             if (!buffers.is_array()) fail("/buffers", "must be an array.");
+            bytesRead_ = bytesToRead_ = 0;
+            for (const Json& b : buffers)
+                if (b.is_object() && b.contains("byteLength") && b["byteLength"].is_number_unsigned())
+                    bytesToRead_ += b["byteLength"].get<std::uint64_t>();
             for (std::size_t i = 0; i < buffers.size(); ++i) loadBuffer(file, bin, i, buffers[i]);
         }
         if (keep_) source_ = std::make_shared<detail::BufferSource>(doc_.buffers_);
@@ -331,6 +347,8 @@ private:
     LoadMode mode_;
     bool keep_;
     Document::ChannelVisitor visit_;
+    LoadProgress progress_;
+    std::uint64_t bytesRead_ = 0, bytesToRead_ = 0;
     std::shared_ptr<detail::BufferSource> source_;
     std::map<int, detail::DecodedAccessor> inputs_;  // shared input accessors decode once
     std::uint64_t trackBudget_ = 0;                   // bytes the tracks may still take
@@ -350,6 +368,10 @@ void DocumentLoader::decodeAnimations() {
     if (!root.contains("animations")) return;
     if (!root["animations"].is_array()) fail("/animations", "must be an array.");
     const Json& animations = root["animations"];
+    std::size_t channelCount = 0, decoded = 0;
+    for (const Json& anim : animations)
+        if (anim.is_object() && anim.contains("channels") && anim["channels"].is_array())
+            channelCount += anim["channels"].size();
     for (std::size_t a = 0; a < animations.size(); ++a) {
         const Json& anim = animations[a];
         const std::string ptr = "/animations/" + std::to_string(a);
@@ -381,6 +403,7 @@ void DocumentLoader::decodeAnimations() {
                 if (ch.supported) release(ch);
             }
             out.channels.push_back(std::move(ch));
+            reportProgress(0.5 + 0.5 * double(++decoded) / double(channelCount));
         }
         doc_.animations_.push_back(std::move(out));
     }
@@ -586,11 +609,11 @@ std::string folderOf(const std::string& path) {
 
 }  // namespace
 
-Document Document::load(const std::string& path, LoadMode mode) {
+Document Document::load(const std::string& path, LoadMode mode, const LoadProgress& progress) {
     Document doc;
     doc.fileName_ = path;
     doc.baseDir_ = folderOf(path);
-    DocumentLoader(doc, mode).load(openFile(path));
+    DocumentLoader(doc, mode, DocumentLoader::Buffers::Keep, {}, progress).load(openFile(path));
     return doc;
 }
 

@@ -20,6 +20,7 @@
 #include <QLocale>
 #include <QSettings>
 #include <QThread>
+#include <QTimer>
 #include <QStatusBar>
 #include <QToolBar>
 
@@ -30,6 +31,7 @@
 #include "recovery.h"
 #include "tangent/edit.h"
 
+#include <atomic>
 #include <memory>
 
 namespace tangent::ui {
@@ -257,16 +259,22 @@ void MainWindow::updateSelectionStatus() {
 
 bool MainWindow::openFile(const QString& path) {
     if (loading_) return false;
-    // The worker's result; shared so that a cancelled load can finish on its own and be dropped.
+    // The worker's result and progress; shared so that a cancelled load can stop on its own
+    // (at its next progress report) and be dropped.
     struct LoadResult {
         std::unique_ptr<Document> doc;
         QString error;
+        std::atomic<int> permille{0};
+        std::atomic<bool> cancel{false};
     };
     auto result = std::make_shared<LoadResult>();
     const std::string file = QFile::encodeName(path).toStdString();
     QThread* worker = QThread::create([result, file] {
         try {
-            result->doc = std::make_unique<Document>(Document::load(file, LoadMode::Strict));
+            result->doc = std::make_unique<Document>(Document::load(file, LoadMode::Strict, [&](double done) {
+                result->permille = int(done * 1000);
+                return !result->cancel;
+            }));
         } catch (const std::exception& e) {
             result->error = QString::fromStdString(e.what());
         }
@@ -277,13 +285,14 @@ bool MainWindow::openFile(const QString& path) {
     const QString name = QFileInfo(path).fileName();
     statusBar()->showMessage(QStringLiteral("Opening %1…").arg(name));
     auto* busy = new QProgressBar(this);
-    busy->setRange(0, 0);  // busy: Document::load has no progress to report
+    busy->setRange(0, 1000);
+    busy->setTextVisible(false);
     busy->setMaximumWidth(160);
     busy->setMaximumHeight(14);
     statusBar()->addWidget(busy);
     // A window-modal dialog after a moment: the window keeps painting and resizing, but no
     // edit or second open can start while the file loads.
-    QProgressDialog dialog(QStringLiteral("Opening %1…").arg(name), QStringLiteral("Cancel"), 0, 0, this);
+    QProgressDialog dialog(QStringLiteral("Opening %1…").arg(name), QStringLiteral("Cancel"), 0, 1000, this);
     dialog.setObjectName(QStringLiteral("openProgress"));
     dialog.setWindowTitle(QStringLiteral("Opening"));
     dialog.setWindowModality(Qt::WindowModal);
@@ -295,10 +304,18 @@ bool MainWindow::openFile(const QString& path) {
     connect(worker, &QThread::finished, &loop, &QEventLoop::quit);
     connect(&dialog, &QProgressDialog::canceled, &loop, [&] {
         cancelled = true;
+        result->cancel = true;
         loop.quit();
     });
+    QTimer poll;  // the worker only stores its progress; the window shows it
+    connect(&poll, &QTimer::timeout, this, [&] {
+        busy->setValue(result->permille);
+        dialog.setValue(result->permille);
+    });
+    poll.start(50);
     worker->start();
     loop.exec();
+    poll.stop();
     dialog.reset();
     dialog.hide();
     delete busy;
@@ -306,7 +323,7 @@ bool MainWindow::openFile(const QString& path) {
     loading_ = false;
     if (cancelled) {
         statusBar()->showMessage(QStringLiteral("Cancelled opening %1").arg(QDir::toNativeSeparators(path)), 4000);
-        return false;  // the worker finishes on its own; its result is dropped
+        return false;  // the worker stops at its next progress report; its result is dropped
     }
     if (!result->doc) {
         QMessageBox::critical(this, QStringLiteral("Cannot open file"), result->error);

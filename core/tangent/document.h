@@ -63,10 +63,21 @@ enum class LoadMode {
     Lenient,  // errors become findings and the channel is left unsupported (validate, inspect)
 };
 
+// Thrown by Document::load when its progress callback asked it to stop.
+class LoadCancelled : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Called now and then while a file loads with the fraction done (0 to 1); returning false
+// stops the load (LoadCancelled). May be called from the loading thread.
+using LoadProgress = std::function<bool(double fraction)>;
+
 class Document {
 public:
     // Reads a .gltf or .glb file. External buffers resolve only inside the file's folder.
-    static Document load(const std::string& path, LoadMode mode = LoadMode::Strict);
+    static Document load(const std::string& path, LoadMode mode = LoadMode::Strict,
+                         const LoadProgress& progress = {});
     // The same from bytes in memory; `baseDir` resolves external URIs ("" refuses them).
     static Document fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
                               const std::string& baseDir, LoadMode mode = LoadMode::Strict);

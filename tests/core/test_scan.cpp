@@ -121,3 +121,27 @@ TEST(Scan, CheckFileGivesTheSameFindingsAsCheckDocument) {
     ASSERT_EQ(a.size(), b.size());
     for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(describe(a[i]), describe(b[i]));
 }
+
+TEST(LoadProgress, ReportsRisingFractionsUpToOneAndCanStop) {
+    const std::string path = fixture("multi_object_1.glb");
+    std::vector<double> seen;
+    const Document doc = Document::load(path, LoadMode::Strict, [&](double f) {
+        seen.push_back(f);
+        return true;
+    });
+    ASSERT_GE(seen.size(), 2u);  // the buffers, then each channel
+    for (std::size_t i = 1; i < seen.size(); ++i) EXPECT_GE(seen[i], seen[i - 1]);
+    EXPECT_GT(seen.front(), 0.0);
+    EXPECT_EQ(seen.back(), 1.0);
+    EXPECT_TRUE(Document::load(path).animations()[0].channels[0].track.sameCurve(
+            doc.animations()[0].channels[0].track));
+
+    int calls = 0;
+    try {
+        Document::load(path, LoadMode::Strict, [&](double) { return ++calls < 2; });
+        FAIL() << "the load went on after its progress callback said stop";
+    } catch (const LoadCancelled& e) {
+        EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(calls, 2);
+}

@@ -148,10 +148,6 @@ inline void normalizeQuaternion(double* q) {
     q[3] = ok ? q[3] * inv : 1.0;
 }
 
-void normalizeQuaternions(double* q, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) normalizeQuaternion(q + 4 * i);
-}
-
 void copyKey(const Track& track, int key, double* out) {
     const float* v = &track.values[track.at(key, 0)];
     for (int c = 0; c < track.components; ++c) out[c] = v[c];
@@ -205,42 +201,239 @@ void evaluateSegment(const Track& track, int k, double t, double* out) {
     }
 }
 
-// evaluateSorted for CUBICSPLINE tracks of C components (0: any): walks the segments forward
-// and keeps the current segment's start and length in registers, so that a sample costs the
-// Hermite basis and 4 x C multiply-adds.
+// evaluateSorted for CUBICSPLINE tracks: a chunk of samples at a time, in three passes over
+// small arrays on the stack, so that the work shared by a sample's components is done for
+// several samples at once by vector instructions:
+//   1. the walk: each sample's segment (or the key it copies: clamped, exactly at a key, or a
+//      zero-length segment), the segment's start and length;
+//   2. the Hermite basis of every sample (a loop without branches, which vectorizes);
+//   3. per sample, the 4 x C multiply-adds on the segment's keys, converted to double as a
+//      vector (for 3 and 4 components: the components side by side in one vector);
+//   then, for rotation, the normalization of the chunk while it is still in the L1 cache.
+// Every sample gets exactly the operations of cubicSegment / copyKey in the same order, so
+// the results are those of evaluate() bit for bit.
+constexpr int kChunk = 128;
+
+// GCC vectors; in the baseline build a Double4 is two SSE2 registers. The helpers taking and
+// returning them are always inlined, so no vector is passed by value between functions.
+#pragma GCC diagnostic ignored "-Wpsabi"
+typedef float Float4 __attribute__((vector_size(16)));
+typedef double Double4 __attribute__((vector_size(32)));
+
+// The C floats at p as doubles. Wide: p[C..3] may be read too (they land in unused lanes),
+// which is only allowed where they exist in the array; otherwise exactly C floats are read.
+template <int C, bool Wide>
+[[gnu::always_inline]] inline Double4 loadKey(const float* p) {
+    Float4 f;
+    if constexpr (Wide || C == 4) std::memcpy(&f, p, sizeof f);
+    else f = Float4{p[0], p[1], p[2], 0.0f};
+    return __builtin_convertvector(f, Double4);
+}
+
+// Stores the C components of v at out. Wide: lanes C..3 are stored too, over the next
+// sample's place, which the next sample then overwrites.
+template <int C>
+[[gnu::always_inline]] inline void storeKey(double* out, Double4 v, bool wide) {
+    if (C == 4 || wide) {
+        std::memcpy(out, &v, sizeof v);
+    } else {
+        out[0] = v[0];
+        out[1] = v[1];
+        out[2] = v[2];
+    }
+}
+
+// A run of samples [begin, end) of one chunk inside segment k; k < 0: the samples copy key ~k.
+struct Run {
+    int k, begin, end;
+};
+
 template <int C, bool Normalize>
-void sortedCubic(const Track& track, const double* times, std::size_t count, double* out) {
-    double* const begin = out;
+[[gnu::always_inline]] inline void sortedCubicBody(const Track& track, const double* times,
+                                                   std::size_t count, double* out) {
     const int n = track.keyCount();
     const int comps = C > 0 ? C : track.components;
     const float* keyTimes = track.times.data();
+    const float* values = track.values.data();
+    const float* outTangents = track.outTangents.data();
+    const float* inTangents = track.inTangents.data();
     const double first = keyTimes[0], last = keyTimes[n - 1];
     int k = 0;  // current segment, only moves forward while times are sorted
     double t0 = keyTimes[0], t1 = keyTimes[1];
     double prev = -INFINITY;
-    for (std::size_t i = 0; i < count; ++i, out += comps) {
-        const double t = times[i];
-        if (!(t > first)) {
-            copyKey(track, 0, out);
-        } else if (t >= last) {
-            copyKey(track, n - 1, out);
-        } else {
-            if (t < prev) {  // went backwards: search again
-                k = findSegment(track, t);
+    Run runs[kChunk];
+    alignas(32) double start[kChunk], length[kChunk];
+    alignas(32) double h00[kChunk], h10[kChunk], h01[kChunk], h11[kChunk];
+    for (std::size_t base = 0; base < count; base += kChunk) {
+        const int m = int(std::min<std::size_t>(kChunk, count - base));
+        const double* t = times + base;
+        double* o = out + base * comps;
+        // 1. The walk, a run at a time: each sample's segment, or the key it copies.
+        int nRuns = 0;
+        for (int i = 0; i < m;) {
+            const double x = t[i];
+            if (!(x > first)) {
+                runs[nRuns++] = {~0, i, i + 1};
+                start[i] = 0, length[i] = 1, ++i;
+                continue;
+            }
+            if (x >= last) {
+                runs[nRuns++] = {~(n - 1), i, i + 1};
+                start[i] = 0, length[i] = 1, ++i;
+                continue;
+            }
+            if (x < prev) {  // went backwards: search again
+                k = findSegment(track, x);
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
-            if (t1 <= t) {
-                do ++k; while (k + 2 < n && keyTimes[k + 1] <= t);
+            if (t1 <= x) {
+                do ++k; while (k + 2 < n && keyTimes[k + 1] <= x);
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
-            prev = t;
+            prev = x;
+            if (x == t0 || !(t1 > t0)) {  // at the key; or invalid data, kept finite
+                runs[nRuns++] = {x == t0 ? ~k : ~(k + 1), i, i + 1};
+                start[i] = 0, length[i] = 1, ++i;
+                continue;
+            }
+            // t0 < x < t1: the samples after x up to t1 are in the same segment, as long as
+            // they do not go backwards.
             const double dt = t1 - t0;
-            if (t == t0) copyKey(track, k, out);
-            else if (!(dt > 0)) copyKey(track, k + 1, out);  // invalid data stays finite
-            else cubicSegment<C>(track, k, t, t0, dt, comps, out);
+            const int begin = i;
+            start[i] = t0, length[i] = dt;
+            for (++i; i < m && t[i] < t1 && t[i] >= t[i - 1]; ++i) start[i] = t0, length[i] = dt;
+            prev = t[i - 1];
+            runs[nRuns++] = {k, begin, i};
+        }
+        // 2. The basis of every sample, as cubicSegment computes it.
+        for (int i = 0; i < m; ++i) {
+            const double dt = length[i];
+            const HermiteBasis h = hermiteBasis((t[i] - start[i]) / dt);
+            h00[i] = h.h00;
+            h10[i] = dt * h.h10;
+            h01[i] = h.h01;
+            h11[i] = dt * h.h11;
+        }
+        // 3. The combination, the segment's keys converted once per run.
+        for (int r = 0; r < nRuns; ++r) {
+            const Run run = runs[r];
+            if constexpr (C == 3 || C == 4) {
+                const bool wideStore = base + run.end < count;  // room after the run's last sample
+                if (run.k < 0) {
+                    const int key = ~run.k;
+                    const float* v = values + std::size_t(key) * C;
+                    const Double4 value = key + 1 < n ? loadKey<C, true>(v) : loadKey<C, false>(v);
+                    for (int i = run.begin; i < run.end; ++i)
+                        storeKey<C>(o + std::size_t(i) * C, value, wideStore || i + 1 < run.end);
+                    continue;
+                }
+                const std::size_t at = std::size_t(run.k) * C;
+                const Double4 v0 = loadKey<C, true>(values + at);
+                const Double4 b0 = loadKey<C, true>(outTangents + at);
+                Double4 v1, a1;
+                if (run.k + 2 < n) {
+                    v1 = loadKey<C, true>(values + at + C);
+                    a1 = loadKey<C, true>(inTangents + at + C);
+                } else {  // the last key: nothing after it to read
+                    v1 = loadKey<C, false>(values + at + C);
+                    a1 = loadKey<C, false>(inTangents + at + C);
+                }
+                int i = run.begin;
+                for (; i + 1 < run.end || (wideStore && i < run.end); ++i)
+                    storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, true);
+                if (i < run.end)
+                    storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, false);
+            } else {
+                if (run.k < 0) {
+                    const float* v = values + std::size_t(~run.k) * comps;
+                    for (int i = run.begin; i < run.end; ++i)
+                        for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v[c];
+                    continue;
+                }
+                const std::size_t at = std::size_t(run.k) * comps;
+                const float* v0 = values + at;
+                const float* v1 = v0 + comps;
+                const float* b0 = outTangents + at;
+                const float* a1 = inTangents + at + comps;
+                for (int i = run.begin; i < run.end; ++i) {
+                    double* q = o + std::size_t(i) * comps;
+                    const double c00 = h00[i], c10 = h10[i], c01 = h01[i], c11 = h11[i];
+                    for (int c = 0; c < comps; ++c)
+                        q[c] = c00 * v0[c] + c10 * b0[c] + c01 * v1[c] + c11 * a1[c];
+                }
+            }
+        }
+        // 4. Rotation: normalizeQuaternion of every sample, in loops that vectorize across
+        // samples (the square root and the division being the costly part).
+        if constexpr (Normalize) {
+            static_assert(C == 4, "only quaternions are normalized");
+            double* const inv = start;  // reused: pass 2 is done with them
+            for (int i = 0; i < m; ++i) {
+                const double* q = o + 4 * i;
+                length[i] = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+            }
+            int j = 0;
+            for (; j + 4 <= m; j += 4) {  // written out: GCC 12 leaves the loop below scalar
+                Double4 len;
+                std::memcpy(&len, length + j, sizeof len);
+                const Double4 r = 1.0 / len, zero = {0, 0, 0, 0};
+                const Double4 v = (len > 0) & (len <= DBL_MAX) ? r : zero;
+                std::memcpy(inv + j, &v, sizeof v);
+            }
+            for (; j < m; ++j) {
+                const double len = length[j];
+                inv[j] = len > 0 && len <= DBL_MAX ? 1.0 / len : 0.0;
+            }
+            const Double4 identity = {0, 0, 0, 1};
+            for (int i = 0; i < m; ++i) {
+                Double4 q;
+                std::memcpy(&q, o + 4 * i, sizeof q);
+                q = inv[i] != 0 ? q * inv[i] : identity;
+                std::memcpy(o + 4 * i, &q, sizeof q);
+            }
         }
     }
-    if constexpr (Normalize) normalizeQuaternions(begin, count);  // a second, vectorized pass
+}
+
+template <int C, bool Normalize>
+void sortedCubicBaseline(const Track& track, const double* times, std::size_t count, double* out) {
+    sortedCubicBody<C, Normalize>(track, times, count, out);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+// The same code compiled for AVX2 (4 doubles a vector), chosen at run time. No FMA: a fused
+// multiply-add rounds once where the baseline rounds twice, and the results must not differ.
+#define TANGENT_HAVE_AVX2_CLONE 1
+template <int C, bool Normalize>
+__attribute__((target("avx2"))) void sortedCubicAvx2(const Track& track, const double* times,
+                                                     std::size_t count, double* out) {
+    sortedCubicBody<C, Normalize>(track, times, count, out);
+}
+#endif
+
+using SortedCubicFn = void (*)(const Track&, const double*, std::size_t, double*);
+
+struct SortedCubicKernels {
+    SortedCubicFn vec3, vec4, vec4Normalized, any;
+};
+
+const SortedCubicKernels kBaselineKernels = {
+    sortedCubicBaseline<3, false>, sortedCubicBaseline<4, false>, sortedCubicBaseline<4, true>,
+    sortedCubicBaseline<0, false>};
+
+#ifdef TANGENT_HAVE_AVX2_CLONE
+const SortedCubicKernels kAvx2Kernels = {sortedCubicAvx2<3, false>, sortedCubicAvx2<4, false>,
+                                         sortedCubicAvx2<4, true>, sortedCubicAvx2<0, false>};
+#endif
+
+bool g_baselineOnly = false;
+
+const SortedCubicKernels& sortedCubicKernels() {
+#ifdef TANGENT_HAVE_AVX2_CLONE
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2 && !g_baselineOnly) return kAvx2Kernels;
+#endif
+    return kBaselineKernels;
 }
 
 }  // namespace
@@ -276,10 +469,10 @@ void evaluateSorted(const Track& track, const double* times, std::size_t count, 
         return;
     }
     if (track.interpolation == Interpolation::CubicSpline && n >= 2) {
-        if (comps == 3) return sortedCubic<3, false>(track, times, count, out);
-        if (comps == 4) return norm ? sortedCubic<4, true>(track, times, count, out)
-                                    : sortedCubic<4, false>(track, times, count, out);
-        return sortedCubic<0, false>(track, times, count, out);
+        const SortedCubicKernels& kernels = sortedCubicKernels();
+        if (comps == 3) return kernels.vec3(track, times, count, out);
+        if (comps == 4) return (norm ? kernels.vec4Normalized : kernels.vec4)(track, times, count, out);
+        return kernels.any(track, times, count, out);
     }
     const float* keyTimes = track.times.data();
     const double first = keyTimes[0], last = keyTimes[n - 1];
@@ -329,6 +522,12 @@ double slopeAt(const Track& track, double t, int component) {
                                 track.inTangent(k + 1, component), dt, (t - t0) / dt);
     }
     return 0.0;
+}
+
+bool useBaselineEvaluationOnly(bool on) {
+    const bool was = g_baselineOnly;
+    g_baselineOnly = on;
+    return was;
 }
 
 }  // namespace tangent

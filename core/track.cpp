@@ -217,17 +217,19 @@ constexpr int kChunk = 128;
 // GCC vectors; in the baseline build a Double4 is two SSE2 registers. The helpers taking and
 // returning them are always inlined, so no vector is passed by value between functions.
 #pragma GCC diagnostic ignored "-Wpsabi"
-typedef float Float4 __attribute__((vector_size(16)));
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define TANGENT_HAVE_AVX2_CLONE 1
+#endif
 typedef double Double4 __attribute__((vector_size(32)));
 
 // The C floats at p as doubles. Wide: p[C..3] may be read too (they land in unused lanes),
 // which is only allowed where they exist in the array; otherwise exactly C floats are read.
+// Written element by element, which GCC 12 turns into one vcvtps2pd for AVX (a Float4 and
+// __builtin_convertvector become two conversions and a shuffle).
 template <int C, bool Wide>
 [[gnu::always_inline]] inline Double4 loadKey(const float* p) {
-    Float4 f;
-    if constexpr (Wide || C == 4) std::memcpy(&f, p, sizeof f);
-    else f = Float4{p[0], p[1], p[2], 0.0f};
-    return __builtin_convertvector(f, Double4);
+    if constexpr (Wide || C == 4) return Double4{p[0], p[1], p[2], p[3]};
+    else return Double4{p[0], p[1], p[2], 0.0};
 }
 
 // Stores the C components of v at out. Wide: lanes C..3 are stored too, over the next
@@ -291,17 +293,17 @@ template <int C, bool Normalize>
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
             prev = x;
-            if (x == t0 || !(t1 > t0)) {  // at the key; or invalid data, kept finite
+            if (!(t1 > t0)) {  // invalid data, kept finite
                 runs[nRuns++] = {x == t0 ? ~k : ~(k + 1), i, i + 1};
                 start[i] = 0, length[i] = 1, ++i;
                 continue;
             }
-            // t0 < x < t1: the samples after x up to t1 are in the same segment, as long as
-            // they do not go backwards.
+            // t0 <= x < t1: the samples after x up to t1 are in the same segment, as long as
+            // they go forward. Only the run's first sample can be at t0 (it copies the key).
             const double dt = t1 - t0;
             const int begin = i;
             start[i] = t0, length[i] = dt;
-            for (++i; i < m && t[i] < t1 && t[i] >= t[i - 1]; ++i) start[i] = t0, length[i] = dt;
+            for (++i; i < m && t[i] < t1 && t[i] > t[i - 1]; ++i) start[i] = t0, length[i] = dt;
             prev = t[i - 1];
             runs[nRuns++] = {k, begin, i};
         }
@@ -339,6 +341,10 @@ template <int C, bool Normalize>
                     a1 = loadKey<C, false>(inTangents + at + C);
                 }
                 int i = run.begin;
+                if (t[i] == start[i]) {  // exactly at the key
+                    storeKey<C>(o + std::size_t(i) * C, v0, wideStore || i + 1 < run.end);
+                    ++i;
+                }
                 for (; i + 1 < run.end || (wideStore && i < run.end); ++i)
                     storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, true);
                 if (i < run.end)
@@ -355,7 +361,12 @@ template <int C, bool Normalize>
                 const float* v1 = v0 + comps;
                 const float* b0 = outTangents + at;
                 const float* a1 = inTangents + at + comps;
-                for (int i = run.begin; i < run.end; ++i) {
+                int i = run.begin;
+                if (t[i] == start[i]) {
+                    for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v0[c];
+                    ++i;
+                }
+                for (; i < run.end; ++i) {
                     double* q = o + std::size_t(i) * comps;
                     const double c00 = h00[i], c10 = h10[i], c01 = h01[i], c11 = h11[i];
                     for (int c = 0; c < comps; ++c)
@@ -400,10 +411,9 @@ void sortedCubicBaseline(const Track& track, const double* times, std::size_t co
     sortedCubicBody<C, Normalize>(track, times, count, out);
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef TANGENT_HAVE_AVX2_CLONE
 // The same code compiled for AVX2 (4 doubles a vector), chosen at run time. No FMA: a fused
 // multiply-add rounds once where the baseline rounds twice, and the results must not differ.
-#define TANGENT_HAVE_AVX2_CLONE 1
 template <int C, bool Normalize>
 __attribute__((target("avx2"))) void sortedCubicAvx2(const Track& track, const double* times,
                                                      std::size_t count, double* out) {

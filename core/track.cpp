@@ -100,21 +100,17 @@ std::vector<float> samplerOutput(const Track& t) {
     return out;
 }
 
-int findSegment(const Track& track, double t) {
-    // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
-    // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from
-    // the uniform spacing and is checked against its neighbours; only when that misses is
-    // there a binary search, a branch-free one (a conditional move per step, no mispredicted
-    // jumps), because random times make every branch of a classic search a coin toss.
-    const int n = track.keyCount();
-    if (n < 3) return 0;
-    const float* x = track.times.data();
+namespace {
+
+// findSegment for first < t < last, n >= 3. Inlined in evaluate().
+[[gnu::always_inline]] inline int segmentInside(const float* x, int n, double t) {
     const double first = x[0], last = x[n - 1];
-    if (!(t >= first)) return t < first ? 0 : n - 2;  // NaN compares false: upper_bound gives end
-    if (t >= last) return n - 2;
     int lo = 0, hi = n - 1;  // invariant: x[lo] <= t < x[hi]
-    const double guess = (t - first) / (last - first) * (n - 1);
-    const int g = std::clamp(static_cast<int>(guess), 0, n - 2);
+    // A multiplication by the keys per second (which does not wait for t) instead of a
+    // division on the way from t to the first load. Only a guess: any value finds the segment.
+    const double perSecond = (n - 1) / (last - first);
+    const double guess = std::min((t - first) * perSecond, double(n - 2));  // also inf, NaN
+    const int g = guess > 0 ? static_cast<int>(guess) : 0;
     if (x[g] <= t) {
         if (t < x[g + 1]) return g;
         lo = g + 1;
@@ -131,6 +127,23 @@ int findSegment(const Track& track, double t) {
         len -= half;
     }
     return static_cast<int>(base - x);
+}
+
+}  // namespace
+
+int findSegment(const Track& track, double t) {
+    // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
+    // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from
+    // the uniform spacing and is checked against its neighbours; only when that misses is
+    // there a binary search, a branch-free one (a conditional move per step, no mispredicted
+    // jumps), because random times make every branch of a classic search a coin toss.
+    const int n = track.keyCount();
+    if (n < 3) return 0;
+    const float* x = track.times.data();
+    const double first = x[0], last = x[n - 1];
+    if (!(t >= first)) return t < first ? 0 : n - 2;  // NaN compares false: upper_bound gives end
+    if (t >= last) return n - 2;
+    return segmentInside(x, n, t);
 }
 
 namespace {
@@ -406,6 +419,33 @@ template <int C, bool Normalize>
     }
 }
 
+// evaluate() for CUBICSPLINE tracks of C = 3 or 4 components and at least 2 keys, in one
+// function: the same steps as evaluateRaw (clamp, key time, segment) with nothing decided twice.
+template <int C, bool Normalize>
+void evaluateCubic(const Track& track, double t, double* out) {
+    const int n = track.keyCount();
+    const float* x = track.times.data();
+    int key;  // the key whose value is the result, if any
+    if (!(t > x[0])) {
+        key = 0;  // also NaN: clamp
+    } else if (t >= x[n - 1]) {
+        key = n - 1;
+    } else {
+        const int k = n < 3 ? 0 : segmentInside(x, n, t);
+        const double t0 = x[k], dt = x[k + 1] - t0;
+        if (t == t0) key = k;
+        else if (!(dt > 0)) key = k + 1;  // invalid data stays finite
+        else {
+            cubicSegment<C>(track, k, t, t0, dt, C, out);
+            if constexpr (Normalize) normalizeQuaternion(out);
+            return;
+        }
+    }
+    const float* v = track.values.data() + std::size_t(key) * C;
+    for (int c = 0; c < C; ++c) out[c] = v[c];
+    if constexpr (Normalize) normalizeQuaternion(out);
+}
+
 template <int C, bool Normalize>
 void sortedCubicBaseline(const Track& track, const double* times, std::size_t count, double* out) {
     sortedCubicBody<C, Normalize>(track, times, count, out);
@@ -462,6 +502,12 @@ void evaluateRaw(const Track& track, double t, double* out) {
 }
 
 void evaluate(const Track& track, double t, double* out) {
+    if (track.interpolation == Interpolation::CubicSpline && track.keyCount() >= 2) {
+        if (track.components == 3) return evaluateCubic<3, false>(track, t, out);
+        if (track.components == 4)
+            return track.normalizesResult() ? evaluateCubic<4, true>(track, t, out)
+                                            : evaluateCubic<4, false>(track, t, out);
+    }
     evaluateRaw(track, t, out);
     if (track.normalizesResult() && track.interpolation == Interpolation::CubicSpline &&
         track.keyCount() > 0)

@@ -274,3 +274,27 @@ TEST(Track, SortedBatchIsTheSameWithAndWithoutAvx2) {
         ASSERT_EQ(std::memcmp(fast.data(), base.data(), fast.size() * sizeof(double)), 0);
     }
 }
+
+// findSegment is upper_bound - 1 (clamped) whatever the spacing: its first guess assumes even
+// spacing, and a wrong guess must only cost time.
+TEST(Track, FindSegmentIsUpperBoundMinusOne) {
+    for (int keys : {2, 3, 4, 50, 1000}) {
+        Track t = bigTrack(TargetPath::Translation, 3, keys, Interpolation::CubicSpline);
+        if (keys == 1000)  // very uneven: a long gap, then dense keys
+            for (int k = 1; k < keys; ++k) t.times[k] = 100.0f + 0.001f * k;
+        std::mt19937_64 rng(3);
+        std::uniform_real_distribution<double> u(t.times.front() - 1.0, t.times.back() + 1.0);
+        std::vector<double> times = {std::nan(""), double(t.times.front()), double(t.times.back())};
+        for (float key : t.times) times.push_back(key);
+        for (int i = 0; i < 5000; ++i) times.push_back(u(rng));
+        for (double x : times) {
+            const auto it = std::upper_bound(t.times.begin(), t.times.end(), x,
+                                             [](double a, float b) { return a < double(b); });
+            int expected = int(it - t.times.begin()) - 1;
+            if (std::isnan(x)) expected = keys - 2;
+            expected = std::clamp(expected, 0, std::max(0, keys - 2));
+            if (keys < 3) expected = 0;
+            ASSERT_EQ(findSegment(t, x), expected) << keys << " keys, t " << x;
+        }
+    }
+}

@@ -225,7 +225,9 @@ void evaluateSegment(const Track& track, int k, double t, double* out) {
 //   then, for rotation, the normalization of the chunk while it is still in the L1 cache.
 // Every sample gets exactly the operations of cubicSegment / copyKey in the same order, so
 // the results are those of evaluate() bit for bit.
-constexpr int kChunk = 128;
+// The chunk is short so that the out-of-order window spans neighbouring passes: the divisions
+// and square roots of one pass then overlap the other passes' work (128: ~10% slower).
+constexpr int kChunk = 32;
 
 // GCC vectors; in the baseline build a Double4 is two SSE2 registers. The helpers taking and
 // returning them are always inlined, so no vector is passed by value between functions.

@@ -265,7 +265,9 @@ struct Run {
     int k, begin, end;
 };
 
-template <int C, bool Normalize>
+// VectorKeys: a segment's keys as vectors of 4 doubles (the components side by side), which
+// pays with AVX; without AVX 3 components go faster one by one.
+template <int C, bool Normalize, bool VectorKeys>
 [[gnu::always_inline]] inline void sortedCubicBody(const Track& track, const double* times,
                                                    std::size_t count, double* out) {
     const int n = track.keyCount();
@@ -334,7 +336,7 @@ template <int C, bool Normalize>
         // 3. The combination, the segment's keys converted once per run.
         for (int r = 0; r < nRuns; ++r) {
             const Run run = runs[r];
-            if constexpr (C == 3 || C == 4) {
+            if constexpr ((C == 3 || C == 4) && VectorKeys) {
                 const bool wideStore = base + run.end < count;  // room after the run's last sample
                 if (run.k < 0) {
                     const int key = ~run.k;
@@ -450,7 +452,7 @@ void evaluateCubic(const Track& track, double t, double* out) {
 
 template <int C, bool Normalize>
 void sortedCubicBaseline(const Track& track, const double* times, std::size_t count, double* out) {
-    sortedCubicBody<C, Normalize>(track, times, count, out);
+    sortedCubicBody<C, Normalize, (C == 4)>(track, times, count, out);
 }
 
 #ifdef TANGENT_HAVE_AVX2_CLONE
@@ -459,7 +461,7 @@ void sortedCubicBaseline(const Track& track, const double* times, std::size_t co
 template <int C, bool Normalize>
 __attribute__((target("avx2"))) void sortedCubicAvx2(const Track& track, const double* times,
                                                      std::size_t count, double* out) {
-    sortedCubicBody<C, Normalize>(track, times, count, out);
+    sortedCubicBody<C, Normalize, true>(track, times, count, out);
 }
 #endif
 

@@ -108,9 +108,9 @@ namespace {
     int lo = 0, hi = n - 1;  // invariant: x[lo] <= t < x[hi]
     // A multiplication by the keys per second (which does not wait for t) instead of a
     // division on the way from t to the first load. Only a guess: any value finds the segment.
+    // first < t < last and last - first >= the smallest float: 0 <= guess <= n - 1 (rounded).
     const double perSecond = (n - 1) / (last - first);
-    const double guess = std::min((t - first) * perSecond, double(n - 2));  // also inf, NaN
-    const int g = guess > 0 ? static_cast<int>(guess) : 0;
+    const int g = std::min(static_cast<int>((t - first) * perSecond), n - 2);
     if (x[g] <= t) {
         if (t < x[g + 1]) return g;
         lo = g + 1;

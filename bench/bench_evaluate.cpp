@@ -30,7 +30,10 @@ std::vector<const tangent::Track*> tracksOf(tangent::TargetPath path) {
 }
 
 // `perInterval` sorted times per key interval over the whole track, as playback and plots ask.
-void BM_EvaluateSorted(benchmark::State& state, tangent::TargetPath path, int perInterval) {
+// baseline: the baseline x86-64 code even where the processor has AVX2.
+void BM_EvaluateSorted(benchmark::State& state, tangent::TargetPath path, int perInterval,
+                       bool baseline = false) {
+    const bool was = tangent::useBaselineEvaluationOnly(baseline);
     const auto tracks = tracksOf(path);
     std::vector<std::vector<double>> times;
     std::size_t maxOut = 0;
@@ -54,6 +57,7 @@ void BM_EvaluateSorted(benchmark::State& state, tangent::TargetPath path, int pe
         benchmark::ClobberMemory();
     }
     state.SetItemsProcessed(std::int64_t(vectors));
+    tangent::useBaselineEvaluationOnly(was);
 }
 
 void BM_EvaluateRandom(benchmark::State& state, tangent::TargetPath path) {
@@ -83,8 +87,11 @@ BENCHMARK_CAPTURE(BM_EvaluateSorted, scale_4, TargetPath::Scale, 4);
 BENCHMARK_CAPTURE(BM_EvaluateSorted, weights4_4, TargetPath::Weights, 4);
 BENCHMARK_CAPTURE(BM_EvaluateSorted, rotation_1, TargetPath::Rotation, 1);
 BENCHMARK_CAPTURE(BM_EvaluateSorted, rotation_16, TargetPath::Rotation, 16);
+BENCHMARK_CAPTURE(BM_EvaluateSorted, translation_4_baseline, TargetPath::Translation, 4, true);
+BENCHMARK_CAPTURE(BM_EvaluateSorted, rotation_4_baseline, TargetPath::Rotation, 4, true);
 BENCHMARK_CAPTURE(BM_EvaluateRandom, translation, TargetPath::Translation);
 BENCHMARK_CAPTURE(BM_EvaluateRandom, rotation, TargetPath::Rotation);
+BENCHMARK_CAPTURE(BM_EvaluateRandom, scale, TargetPath::Scale);
 BENCHMARK_CAPTURE(BM_EvaluateRandom, weights4, TargetPath::Weights);
 
 }  // namespace

@@ -100,21 +100,17 @@ std::vector<float> samplerOutput(const Track& t) {
     return out;
 }
 
-int findSegment(const Track& track, double t) {
-    // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
-    // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from
-    // the uniform spacing and is checked against its neighbours; only when that misses is
-    // there a binary search, a branch-free one (a conditional move per step, no mispredicted
-    // jumps), because random times make every branch of a classic search a coin toss.
-    const int n = track.keyCount();
-    if (n < 3) return 0;
-    const float* x = track.times.data();
+namespace {
+
+// findSegment for first < t < last, n >= 3. Inlined in evaluate().
+[[gnu::always_inline]] inline int segmentInside(const float* x, int n, double t) {
     const double first = x[0], last = x[n - 1];
-    if (!(t >= first)) return t < first ? 0 : n - 2;  // NaN compares false: upper_bound gives end
-    if (t >= last) return n - 2;
     int lo = 0, hi = n - 1;  // invariant: x[lo] <= t < x[hi]
-    const double guess = (t - first) / (last - first) * (n - 1);
-    const int g = std::clamp(static_cast<int>(guess), 0, n - 2);
+    // A multiplication by the keys per second (which does not wait for t) instead of a
+    // division on the way from t to the first load. Only a guess: any value finds the segment.
+    // first < t < last and last - first >= the smallest float: 0 <= guess <= n - 1 (rounded).
+    const double perSecond = (n - 1) / (last - first);
+    const int g = std::min(static_cast<int>((t - first) * perSecond), n - 2);
     if (x[g] <= t) {
         if (t < x[g + 1]) return g;
         lo = g + 1;
@@ -133,6 +129,23 @@ int findSegment(const Track& track, double t) {
     return static_cast<int>(base - x);
 }
 
+}  // namespace
+
+int findSegment(const Track& track, double t) {
+    // The k with times[k] <= t < times[k+1] (upper_bound - 1), clamped to [0, n-2]. Keys are
+    // usually evenly spaced (exporters sample at a frame rate), so the first guess comes from
+    // the uniform spacing and is checked against its neighbours; only when that misses is
+    // there a binary search, a branch-free one (a conditional move per step, no mispredicted
+    // jumps), because random times make every branch of a classic search a coin toss.
+    const int n = track.keyCount();
+    if (n < 3) return 0;
+    const float* x = track.times.data();
+    const double first = x[0], last = x[n - 1];
+    if (!(t >= first)) return t < first ? 0 : n - 2;  // NaN compares false: upper_bound gives end
+    if (t >= last) return n - 2;
+    return segmentInside(x, n, t);
+}
+
 namespace {
 
 // Branch-free, so that a batch of quaternions normalizes in a loop the compiler vectorizes
@@ -146,10 +159,6 @@ inline void normalizeQuaternion(double* q) {
     q[1] = ok ? q[1] * inv : 0.0;
     q[2] = ok ? q[2] * inv : 0.0;
     q[3] = ok ? q[3] * inv : 1.0;
-}
-
-void normalizeQuaternions(double* q, std::size_t count) {
-    for (std::size_t i = 0; i < count; ++i) normalizeQuaternion(q + 4 * i);
 }
 
 void copyKey(const Track& track, int key, double* out) {
@@ -205,42 +214,280 @@ void evaluateSegment(const Track& track, int k, double t, double* out) {
     }
 }
 
-// evaluateSorted for CUBICSPLINE tracks of C components (0: any): walks the segments forward
-// and keeps the current segment's start and length in registers, so that a sample costs the
-// Hermite basis and 4 x C multiply-adds.
-template <int C, bool Normalize>
-void sortedCubic(const Track& track, const double* times, std::size_t count, double* out) {
-    double* const begin = out;
+// evaluateSorted for CUBICSPLINE tracks: a chunk of samples at a time, in three passes over
+// small arrays on the stack, so that the work shared by a sample's components is done for
+// several samples at once by vector instructions:
+//   1. the walk: each sample's segment (or the key it copies: clamped, exactly at a key, or a
+//      zero-length segment), the segment's start and length;
+//   2. the Hermite basis of every sample (a loop without branches, which vectorizes);
+//   3. per sample, the 4 x C multiply-adds on the segment's keys, converted to double as a
+//      vector (for 3 and 4 components: the components side by side in one vector);
+//   then, for rotation, the normalization of the chunk while it is still in the L1 cache.
+// Every sample gets exactly the operations of cubicSegment / copyKey in the same order, so
+// the results are those of evaluate() bit for bit.
+// The chunk is short so that the out-of-order window spans neighbouring passes: the divisions
+// and square roots of one pass then overlap the other passes' work (128: ~10% slower).
+constexpr int kChunk = 32;
+
+// GCC vectors; in the baseline build a Double4 is two SSE2 registers. The helpers taking and
+// returning them are always inlined, so no vector is passed by value between functions.
+#pragma GCC diagnostic ignored "-Wpsabi"
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define TANGENT_HAVE_AVX2_CLONE 1
+#endif
+typedef double Double4 __attribute__((vector_size(32)));
+
+// The C floats at p as doubles. Wide: p[C..3] may be read too (they land in unused lanes),
+// which is only allowed where they exist in the array; otherwise exactly C floats are read.
+// Written element by element, which GCC 12 turns into one vcvtps2pd for AVX (a Float4 and
+// __builtin_convertvector become two conversions and a shuffle).
+template <int C, bool Wide>
+[[gnu::always_inline]] inline Double4 loadKey(const float* p) {
+    if constexpr (Wide || C == 4) return Double4{p[0], p[1], p[2], p[3]};
+    else return Double4{p[0], p[1], p[2], 0.0};
+}
+
+// Stores the C components of v at out. Wide: lanes C..3 are stored too, over the next
+// sample's place, which the next sample then overwrites.
+template <int C>
+[[gnu::always_inline]] inline void storeKey(double* out, Double4 v, bool wide) {
+    if (C == 4 || wide) {
+        std::memcpy(out, &v, sizeof v);
+    } else {
+        out[0] = v[0];
+        out[1] = v[1];
+        out[2] = v[2];
+    }
+}
+
+// A run of samples [begin, end) of one chunk inside segment k; k < 0: the samples copy key ~k.
+struct Run {
+    int k, begin, end;
+};
+
+// VectorKeys: a segment's keys as vectors of 4 doubles (the components side by side), which
+// pays with AVX; without AVX 3 components go faster one by one.
+template <int C, bool Normalize, bool VectorKeys>
+[[gnu::always_inline]] inline void sortedCubicBody(const Track& track, const double* times,
+                                                   std::size_t count, double* out) {
     const int n = track.keyCount();
     const int comps = C > 0 ? C : track.components;
     const float* keyTimes = track.times.data();
+    const float* values = track.values.data();
+    const float* outTangents = track.outTangents.data();
+    const float* inTangents = track.inTangents.data();
     const double first = keyTimes[0], last = keyTimes[n - 1];
     int k = 0;  // current segment, only moves forward while times are sorted
     double t0 = keyTimes[0], t1 = keyTimes[1];
     double prev = -INFINITY;
-    for (std::size_t i = 0; i < count; ++i, out += comps) {
-        const double t = times[i];
-        if (!(t > first)) {
-            copyKey(track, 0, out);
-        } else if (t >= last) {
-            copyKey(track, n - 1, out);
-        } else {
-            if (t < prev) {  // went backwards: search again
-                k = findSegment(track, t);
+    Run runs[kChunk];
+    alignas(32) double start[kChunk], length[kChunk];
+    alignas(32) double h00[kChunk], h10[kChunk], h01[kChunk], h11[kChunk];
+    for (std::size_t base = 0; base < count; base += kChunk) {
+        const int m = int(std::min<std::size_t>(kChunk, count - base));
+        const double* t = times + base;
+        double* o = out + base * comps;
+        // 1. The walk, a run at a time: each sample's segment, or the key it copies.
+        int nRuns = 0;
+        for (int i = 0; i < m;) {
+            const double x = t[i];
+            if (!(x > first)) {
+                runs[nRuns++] = {~0, i, i + 1};
+                start[i] = 0, length[i] = 1, ++i;
+                continue;
+            }
+            if (x >= last) {
+                runs[nRuns++] = {~(n - 1), i, i + 1};
+                start[i] = 0, length[i] = 1, ++i;
+                continue;
+            }
+            if (x < prev) {  // went backwards: search again
+                k = findSegment(track, x);
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
-            if (t1 <= t) {
-                do ++k; while (k + 2 < n && keyTimes[k + 1] <= t);
+            if (t1 <= x) {
+                do ++k; while (k + 2 < n && keyTimes[k + 1] <= x);
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
-            prev = t;
+            prev = x;
+            if (!(t1 > t0)) {  // invalid data, kept finite
+                runs[nRuns++] = {x == t0 ? ~k : ~(k + 1), i, i + 1};
+                start[i] = 0, length[i] = 1, ++i;
+                continue;
+            }
+            // t0 <= x < t1: the samples after x up to t1 are in the same segment, as long as
+            // they go forward. Only the run's first sample can be at t0 (it copies the key).
             const double dt = t1 - t0;
-            if (t == t0) copyKey(track, k, out);
-            else if (!(dt > 0)) copyKey(track, k + 1, out);  // invalid data stays finite
-            else cubicSegment<C>(track, k, t, t0, dt, comps, out);
+            const int begin = i;
+            start[i] = t0, length[i] = dt;
+            for (++i; i < m && t[i] < t1 && t[i] > t[i - 1]; ++i) start[i] = t0, length[i] = dt;
+            prev = t[i - 1];
+            runs[nRuns++] = {k, begin, i};
+        }
+        // 2. The basis of every sample, as cubicSegment computes it.
+        for (int i = 0; i < m; ++i) {
+            const double dt = length[i];
+            const HermiteBasis h = hermiteBasis((t[i] - start[i]) / dt);
+            h00[i] = h.h00;
+            h10[i] = dt * h.h10;
+            h01[i] = h.h01;
+            h11[i] = dt * h.h11;
+        }
+        // 3. The combination, the segment's keys converted once per run.
+        for (int r = 0; r < nRuns; ++r) {
+            const Run run = runs[r];
+            if constexpr ((C == 3 || C == 4) && VectorKeys) {
+                const bool wideStore = base + run.end < count;  // room after the run's last sample
+                if (run.k < 0) {
+                    const int key = ~run.k;
+                    const float* v = values + std::size_t(key) * C;
+                    const Double4 value = key + 1 < n ? loadKey<C, true>(v) : loadKey<C, false>(v);
+                    for (int i = run.begin; i < run.end; ++i)
+                        storeKey<C>(o + std::size_t(i) * C, value, wideStore || i + 1 < run.end);
+                    continue;
+                }
+                const std::size_t at = std::size_t(run.k) * C;
+                const Double4 v0 = loadKey<C, true>(values + at);
+                const Double4 b0 = loadKey<C, true>(outTangents + at);
+                Double4 v1, a1;
+                if (run.k + 2 < n) {
+                    v1 = loadKey<C, true>(values + at + C);
+                    a1 = loadKey<C, true>(inTangents + at + C);
+                } else {  // the last key: nothing after it to read
+                    v1 = loadKey<C, false>(values + at + C);
+                    a1 = loadKey<C, false>(inTangents + at + C);
+                }
+                int i = run.begin;
+                if (t[i] == start[i]) {  // exactly at the key
+                    storeKey<C>(o + std::size_t(i) * C, v0, wideStore || i + 1 < run.end);
+                    ++i;
+                }
+                for (; i + 1 < run.end || (wideStore && i < run.end); ++i)
+                    storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, true);
+                if (i < run.end)
+                    storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, false);
+            } else {
+                if (run.k < 0) {
+                    const float* v = values + std::size_t(~run.k) * comps;
+                    for (int i = run.begin; i < run.end; ++i)
+                        for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v[c];
+                    continue;
+                }
+                const std::size_t at = std::size_t(run.k) * comps;
+                const float* v0 = values + at;
+                const float* v1 = v0 + comps;
+                const float* b0 = outTangents + at;
+                const float* a1 = inTangents + at + comps;
+                int i = run.begin;
+                if (t[i] == start[i]) {
+                    for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v0[c];
+                    ++i;
+                }
+                for (; i < run.end; ++i) {
+                    double* q = o + std::size_t(i) * comps;
+                    const double c00 = h00[i], c10 = h10[i], c01 = h01[i], c11 = h11[i];
+                    for (int c = 0; c < comps; ++c)
+                        q[c] = c00 * v0[c] + c10 * b0[c] + c01 * v1[c] + c11 * a1[c];
+                }
+            }
+        }
+        // 4. Rotation: normalizeQuaternion of every sample, in loops that vectorize across
+        // samples (the square root and the division being the costly part).
+        if constexpr (Normalize) {
+            static_assert(C == 4, "only quaternions are normalized");
+            double* const inv = start;  // reused: pass 2 is done with them
+            for (int i = 0; i < m; ++i) {
+                const double* q = o + 4 * i;
+                length[i] = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+            }
+            int j = 0;
+            for (; j + 4 <= m; j += 4) {  // written out: GCC 12 leaves the loop below scalar
+                Double4 len;
+                std::memcpy(&len, length + j, sizeof len);
+                const Double4 r = 1.0 / len, zero = {0, 0, 0, 0};
+                const Double4 v = (len > 0) & (len <= DBL_MAX) ? r : zero;
+                std::memcpy(inv + j, &v, sizeof v);
+            }
+            for (; j < m; ++j) {
+                const double len = length[j];
+                inv[j] = len > 0 && len <= DBL_MAX ? 1.0 / len : 0.0;
+            }
+            const Double4 identity = {0, 0, 0, 1};
+            for (int i = 0; i < m; ++i) {
+                Double4 q;
+                std::memcpy(&q, o + 4 * i, sizeof q);
+                q = inv[i] != 0 ? q * inv[i] : identity;
+                std::memcpy(o + 4 * i, &q, sizeof q);
+            }
         }
     }
-    if constexpr (Normalize) normalizeQuaternions(begin, count);  // a second, vectorized pass
+}
+
+// evaluate() for CUBICSPLINE tracks of C = 3 or 4 components and at least 2 keys, in one
+// function: the same steps as evaluateRaw (clamp, key time, segment) with nothing decided twice.
+template <int C, bool Normalize>
+void evaluateCubic(const Track& track, double t, double* out) {
+    const int n = track.keyCount();
+    const float* x = track.times.data();
+    int key;  // the key whose value is the result, if any
+    if (!(t > x[0])) {
+        key = 0;  // also NaN: clamp
+    } else if (t >= x[n - 1]) {
+        key = n - 1;
+    } else {
+        const int k = n < 3 ? 0 : segmentInside(x, n, t);
+        const double t0 = x[k], dt = x[k + 1] - t0;
+        if (t == t0) key = k;
+        else if (!(dt > 0)) key = k + 1;  // invalid data stays finite
+        else {
+            cubicSegment<C>(track, k, t, t0, dt, C, out);
+            if constexpr (Normalize) normalizeQuaternion(out);
+            return;
+        }
+    }
+    const float* v = track.values.data() + std::size_t(key) * C;
+    for (int c = 0; c < C; ++c) out[c] = v[c];
+    if constexpr (Normalize) normalizeQuaternion(out);
+}
+
+template <int C, bool Normalize>
+void sortedCubicBaseline(const Track& track, const double* times, std::size_t count, double* out) {
+    sortedCubicBody<C, Normalize, (C == 4)>(track, times, count, out);
+}
+
+#ifdef TANGENT_HAVE_AVX2_CLONE
+// The same code compiled for AVX2 (4 doubles a vector), chosen at run time. No FMA: a fused
+// multiply-add rounds once where the baseline rounds twice, and the results must not differ.
+template <int C, bool Normalize>
+__attribute__((target("avx2"))) void sortedCubicAvx2(const Track& track, const double* times,
+                                                     std::size_t count, double* out) {
+    sortedCubicBody<C, Normalize, true>(track, times, count, out);
+}
+#endif
+
+using SortedCubicFn = void (*)(const Track&, const double*, std::size_t, double*);
+
+struct SortedCubicKernels {
+    SortedCubicFn vec3, vec4, vec4Normalized, any;
+};
+
+const SortedCubicKernels kBaselineKernels = {
+    sortedCubicBaseline<3, false>, sortedCubicBaseline<4, false>, sortedCubicBaseline<4, true>,
+    sortedCubicBaseline<0, false>};
+
+#ifdef TANGENT_HAVE_AVX2_CLONE
+const SortedCubicKernels kAvx2Kernels = {sortedCubicAvx2<3, false>, sortedCubicAvx2<4, false>,
+                                         sortedCubicAvx2<4, true>, sortedCubicAvx2<0, false>};
+#endif
+
+bool g_baselineOnly = false;
+
+const SortedCubicKernels& sortedCubicKernels() {
+#ifdef TANGENT_HAVE_AVX2_CLONE
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    if (avx2 && !g_baselineOnly) return kAvx2Kernels;
+#endif
+    return kBaselineKernels;
 }
 
 }  // namespace
@@ -259,6 +506,12 @@ void evaluateRaw(const Track& track, double t, double* out) {
 }
 
 void evaluate(const Track& track, double t, double* out) {
+    if (track.interpolation == Interpolation::CubicSpline && track.keyCount() >= 2) {
+        if (track.components == 3) return evaluateCubic<3, false>(track, t, out);
+        if (track.components == 4)
+            return track.normalizesResult() ? evaluateCubic<4, true>(track, t, out)
+                                            : evaluateCubic<4, false>(track, t, out);
+    }
     evaluateRaw(track, t, out);
     if (track.normalizesResult() && track.interpolation == Interpolation::CubicSpline &&
         track.keyCount() > 0)
@@ -276,10 +529,10 @@ void evaluateSorted(const Track& track, const double* times, std::size_t count, 
         return;
     }
     if (track.interpolation == Interpolation::CubicSpline && n >= 2) {
-        if (comps == 3) return sortedCubic<3, false>(track, times, count, out);
-        if (comps == 4) return norm ? sortedCubic<4, true>(track, times, count, out)
-                                    : sortedCubic<4, false>(track, times, count, out);
-        return sortedCubic<0, false>(track, times, count, out);
+        const SortedCubicKernels& kernels = sortedCubicKernels();
+        if (comps == 3) return kernels.vec3(track, times, count, out);
+        if (comps == 4) return (norm ? kernels.vec4Normalized : kernels.vec4)(track, times, count, out);
+        return kernels.any(track, times, count, out);
     }
     const float* keyTimes = track.times.data();
     const double first = keyTimes[0], last = keyTimes[n - 1];
@@ -329,6 +582,12 @@ double slopeAt(const Track& track, double t, int component) {
                                 track.inTangent(k + 1, component), dt, (t - t0) / dt);
     }
     return 0.0;
+}
+
+bool useBaselineEvaluationOnly(bool on) {
+    const bool was = g_baselineOnly;
+    g_baselineOnly = on;
+    return was;
 }
 
 }  // namespace tangent

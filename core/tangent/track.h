@@ -99,4 +99,9 @@ double evaluateComponent(const Track&, double t, int component);
 // out-going slope (the in-coming slope at the last key).
 double slopeAt(const Track&, double t, int component);
 
+// For tests and benchmarks: evaluate with the baseline x86-64 code even where the processor
+// has faster instructions (AVX2), to check that both give the same bits. Returns the previous
+// setting. Not thread-safe; set it before evaluating.
+bool useBaselineEvaluationOnly(bool on);
+
 }  // namespace tangent

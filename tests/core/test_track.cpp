@@ -1,7 +1,11 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "tangent/track.h"
 
@@ -168,4 +172,129 @@ TEST(Track, FindSegmentAtBoundaries) {
     EXPECT_EQ(findSegment(t, 1.2), 0);
     EXPECT_EQ(findSegment(t, 1.25), 1);
     EXPECT_EQ(findSegment(t, 2.99), 1);
+}
+
+namespace {
+
+// A track of `keys` keys with uneven spacing, broken tangents, a few -0 values (copied keys
+// must keep their sign) and, for 4 components, quaternion-like values.
+Track bigTrack(TargetPath path, int components, int keys, Interpolation interpolation) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> u(-2, 2);
+    Track t;
+    t.interpolation = interpolation;
+    t.path = path;
+    t.components = components;
+    t.resize(keys);
+    float time = -1.5f;
+    for (int k = 0; k < keys; ++k) {
+        t.times[k] = time;
+        time += k % 7 == 3 ? 0.5f : 1.0f / 30;
+    }
+    for (std::size_t i = 0; i < t.values.size(); ++i) {
+        t.values[i] = i % 13 == 5 ? -0.0f : u(rng);
+        t.inTangents[i] = u(rng);
+        t.outTangents[i] = i % 5 == 0 ? t.inTangents[i] : u(rng);
+    }
+    return t;
+}
+
+// Sorted runs at several densities, exact key times, out-of-range times, a few backward
+// steps and a NaN.
+std::vector<double> awkwardTimes(const Track& t) {
+    std::vector<double> times = {-10.0, double(t.times[0])};
+    for (int per : {1, 3, 4, 16}) {
+        for (int k = 0; k + 1 < t.keyCount(); ++k)
+            for (int i = 0; i < per; ++i)
+                times.push_back(t.times[k] + (double(t.times[k + 1]) - t.times[k]) * i / per);
+        times.push_back(t.times.back());
+        times.push_back(t.times.back() + 1.0);
+        times.push_back(t.times[t.keyCount() / 2] + 1e-3);  // backwards
+    }
+    times.push_back(std::nan(""));
+    times.push_back(0.01);
+    return times;
+}
+
+void expectSortedEqualsSingleBitForBit(const Track& t) {
+    const std::vector<double> times = awkwardTimes(t);
+    const int C = t.components;
+    for (bool normalize : {true, false}) {
+        // Every prefix length up to a few chunks, so that each sample is also the last one.
+        for (std::size_t count : {times.size(), std::size_t(1), std::size_t(5), std::size_t(129),
+                                  std::size_t(257)}) {
+            count = std::min(count, times.size());
+            std::vector<double> batch(count * C + 8, 12345.0);  // a guard after the end
+            evaluateSorted(t, times.data(), count, batch.data(), normalize);
+            for (std::size_t g = count * C; g < batch.size(); ++g)
+                ASSERT_EQ(batch[g], 12345.0) << "wrote past the end, count " << count;
+            std::vector<double> one(C);
+            for (std::size_t i = 0; i < count; ++i) {
+                if (normalize) evaluate(t, times[i], one.data());
+                else evaluateRaw(t, times[i], one.data());
+                ASSERT_EQ(std::memcmp(&batch[i * C], one.data(), C * sizeof(double)), 0)
+                    << "C " << C << " sample " << i << " t " << times[i] << " normalize " << normalize;
+            }
+        }
+    }
+}
+
+}  // namespace
+
+// evaluateSorted has its own code per component count (and an AVX2 build of it where the
+// processor has AVX2); each must give evaluate()'s bits, with the baseline code too.
+TEST(Track, SortedBatchEqualsSingleForEveryKindAndCodePath) {
+    for (bool baseline : {false, true}) {
+        const bool was = useBaselineEvaluationOnly(baseline);
+        for (Interpolation in : {Interpolation::CubicSpline, Interpolation::Linear, Interpolation::Step}) {
+            SCOPED_TRACE(std::string(toString(in)) + (baseline ? " baseline" : " default"));
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Translation, 3, 300, in));
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Rotation, 4, 300, in));
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Scale, 4, 300, in));  // 4, raw
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Weights, 5, 300, in));
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Weights, 1, 2, in));
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Translation, 3, 2, in));
+            expectSortedEqualsSingleBitForBit(bigTrack(TargetPath::Rotation, 4, 2, in));
+        }
+        useBaselineEvaluationOnly(was);
+    }
+}
+
+// The AVX2 and baseline code give the same bits (where the processor has AVX2 at all).
+TEST(Track, SortedBatchIsTheSameWithAndWithoutAvx2) {
+    for (int C : {3, 4}) {
+        const Track t = bigTrack(C == 4 ? TargetPath::Rotation : TargetPath::Translation, C, 500,
+                                 Interpolation::CubicSpline);
+        const std::vector<double> times = awkwardTimes(t);
+        std::vector<double> fast(times.size() * C), base(times.size() * C);
+        evaluateSorted(t, times.data(), times.size(), fast.data());
+        const bool was = useBaselineEvaluationOnly(true);
+        evaluateSorted(t, times.data(), times.size(), base.data());
+        useBaselineEvaluationOnly(was);
+        ASSERT_EQ(std::memcmp(fast.data(), base.data(), fast.size() * sizeof(double)), 0);
+    }
+}
+
+// findSegment is upper_bound - 1 (clamped) whatever the spacing: its first guess assumes even
+// spacing, and a wrong guess must only cost time.
+TEST(Track, FindSegmentIsUpperBoundMinusOne) {
+    for (int keys : {2, 3, 4, 50, 1000}) {
+        Track t = bigTrack(TargetPath::Translation, 3, keys, Interpolation::CubicSpline);
+        if (keys == 1000)  // very uneven: a long gap, then dense keys
+            for (int k = 1; k < keys; ++k) t.times[k] = 100.0f + 0.001f * k;
+        std::mt19937_64 rng(3);
+        std::uniform_real_distribution<double> u(t.times.front() - 1.0, t.times.back() + 1.0);
+        std::vector<double> times = {std::nan(""), double(t.times.front()), double(t.times.back())};
+        for (float key : t.times) times.push_back(key);
+        for (int i = 0; i < 5000; ++i) times.push_back(u(rng));
+        for (double x : times) {
+            const auto it = std::upper_bound(t.times.begin(), t.times.end(), x,
+                                             [](double a, float b) { return a < double(b); });
+            int expected = int(it - t.times.begin()) - 1;
+            if (std::isnan(x)) expected = keys - 2;
+            expected = std::clamp(expected, 0, std::max(0, keys - 2));
+            if (keys < 3) expected = 0;
+            ASSERT_EQ(findSegment(t, x), expected) << keys << " keys, t " << x;
+        }
+    }
 }

@@ -136,7 +136,9 @@ bool RecoveryWriter::sync() {
             error = QStringLiteral("cannot create the folder %1").arg(QDir::toNativeSeparators(recovery::directory()));
         } else {
             const std::vector<std::uint8_t> bytes = saveToBytes(model_->document(), FileFormat::Glb);
-            const QByteArray data(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+            // A view of the bytes, not a second copy of a file that may be tens of megabytes.
+            const QByteArray data = QByteArray::fromRawData(reinterpret_cast<const char*>(bytes.data()),
+                                                            qsizetype(bytes.size()));
             QJsonObject o;
             o[QStringLiteral("version")] = 1;
             o[QStringLiteral("session")] = session_;

@@ -283,7 +283,10 @@ bool MainWindow::openFile(const QString& path) {
 
     loading_ = true;
     const QString name = QFileInfo(path).fileName();
-    statusBar()->showMessage(QStringLiteral("Opening %1…").arg(name));
+    // Widgets, not a status message: a temporary message would hide the progress bar.
+    statusBar()->clearMessage();
+    auto* opening = new QLabel(QStringLiteral("Opening %1…").arg(name), this);
+    statusBar()->addWidget(opening);
     auto* busy = new QProgressBar(this);
     busy->setRange(0, 1000);
     busy->setTextVisible(false);
@@ -319,7 +322,7 @@ bool MainWindow::openFile(const QString& path) {
     dialog.reset();
     dialog.hide();
     delete busy;
-    statusBar()->clearMessage();
+    delete opening;
     loading_ = false;
     if (cancelled) {
         statusBar()->showMessage(QStringLiteral("Cancelled opening %1").arg(QDir::toNativeSeparators(path)), 4000);

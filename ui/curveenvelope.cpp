@@ -323,9 +323,12 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
 }  // namespace
 
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTransform& view, const QColor& color,
-                       int firstColumn) {
+                       int firstColumn, const QRect& clip) {
     if (image.isNull() || env.columns == 0) return;
-    const int w = std::min(image.width(), env.columns), h = image.height();
+    const QRect area = clip.isNull() ? image.rect() : clip.intersected(image.rect());
+    if (area.isEmpty()) return;
+    const int w = std::min(area.right() + 1, env.columns), h = image.height();
+    const int rowEnd = area.bottom();
     const int alpha = std::clamp(int(std::lround(color.alphaF() * 256)), 0, 256);
     const QRgb rgb = color.rgb();
     const unsigned sr = qRed(rgb) * alpha, sg = qGreen(rgb) * alpha, sb = qBlue(rgb) * alpha;
@@ -333,14 +336,14 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
     const double top = view.top(), sy = view.scaleY();
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    for (int c = std::max(0, firstColumn); c < w; ++c) {
+    for (int c = std::max({0, firstColumn, area.left()}); c < w; ++c) {
         if (!env.has(c)) continue;
         // Rows from the maximum (top) to the minimum; at least one row.
         const double yTop = (top - double(env.hi[c])) * sy, yBottom = (top - double(env.lo[c])) * sy;
         if (!(yBottom >= 0) || !(yTop < h)) continue;
         const int r0 = std::max(0, int(std::floor(yTop)));
         const int r1 = std::min(h - 1, std::max(r0, int(std::floor(yBottom))));
-        for (int r = r0; r <= r1; ++r) {
+        for (int r = std::max(r0, area.top()), rEnd = std::min(r1, rowEnd); r <= rEnd; ++r) {
             QRgb* px = reinterpret_cast<QRgb*>(bits + r * stride) + c;
             const QRgb d = *px;
             *px = qRgb(int((sr + qRed(d) * inv) >> 8), int((sg + qGreen(d) * inv) >> 8),
@@ -353,9 +356,14 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
 
 namespace tangent::ui {
 
-void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha) {
+void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip) {
     if (image.isNull() || items.empty()) return;
     const int w = image.width(), h = image.height();
+    const QRect area = clip.isNull() ? image.rect() : clip.intersected(image.rect());
+    if (area.isEmpty()) return;
+    // The clip: columns [cx0, cx1), rows [ry0, ry1).
+    const int cx0 = area.left(), cx1 = area.right() + 1, ry0 = area.top(), ry1 = area.bottom() + 1;
+    const bool rowClip = ry0 > 0 || ry1 < h;
     int opacity[64];  // of n curves over one pixel, in 1/256
     for (int n = 0; n < 64; ++n) opacity[n] = int(std::lround(256 * (1 - std::pow(1 - alpha, n))));
     constexpr int kMaxCount = 4096;
@@ -372,13 +380,14 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     if (items.size() > kMaxItems) {
         for (std::size_t i = 0; i < items.size(); i += kMaxItems) {
             const std::vector<Item> part(items.begin() + i, items.begin() + std::min(items.size(), i + kMaxItems));
-            draw(image, part, alpha);
+            draw(image, part, alpha, clip);
         }
         return;
     }
     if (h >= 0xffff) return;
     constexpr int kTile = 64;  // columns per tile: its cells (row-major) stay in cache
-    const int tiles = (w + kTile - 1) / kTile;
+    const int tileBase = cx0 / kTile;  // the tiles that meet the clip: [tileBase, tileBase + tiles)
+    const int tiles = (cx1 + kTile - 1) / kTile - tileBase;
     const std::size_t nItems = items.size();
     // Pass 1, per curve: each column's rows, first | last << 16 (0xffffffff: none), laid out
     // [tile][curve][column in tile] so that pass 2 reads them in order.
@@ -391,33 +400,35 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
             const QRgb rgb = it.color.rgb();
             colors_[i] = std::uint64_t(qRed(rgb)) | std::uint64_t(qGreen(rgb)) << 18 |
                          std::uint64_t(qBlue(rgb)) << 36 | std::uint64_t(1) << 54;
-            const int usedColumns = std::min(w, env.columns);
+            const int usedColumns = std::min(std::min(w, cx1), env.columns);
             const float* lo = env.lo.data();
             const float* hi = env.hi.data();
+            // Rows clipped: values that cannot reach the clip's rows are passed over without
+            // the exact mapping (a row of margin either side).
+            const double vLow = rowClip ? it.top - (ry1 + 1) / it.scaleY : -HUGE_VAL;
+            const double vHigh = rowClip ? it.top - (ry0 - 1) / it.scaleY : HUGE_VAL;
             for (int t = 0; t < tiles; ++t) {
                 std::uint32_t* out = spans_.data() + (std::size_t(t) * nItems + i) * kTile;
-                const int x0 = t * kTile, x1 = std::min(usedColumns, x0 + kTile);
-                int c = x0;
-                for (; c < x1; ++c) {
-                    std::uint32_t span = 0xffffffffu;
-                    if (lo[c] <= hi[c]) {
-                        const double yTop = (it.top - double(hi[c])) * it.scaleY;
-                        const double yBottom = (it.top - double(lo[c])) * it.scaleY;
-                        if (yBottom >= 0 && yTop < h) {
-                            const int r0 = std::max(0, int(yTop));
-                            const int r1 = std::min(h - 1, std::max(r0, int(yBottom)));
-                            span = std::uint32_t(r0) | std::uint32_t(r1) << 16;
-                        }
+                const int x0 = (tileBase + t) * kTile, x1 = std::min(usedColumns, x0 + kTile);
+                for (int c = x0; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
+                for (int c = std::max(x0, cx0); c < x1; ++c) {
+                    if (!(lo[c] <= hi[c]) || double(hi[c]) < vLow || double(lo[c]) > vHigh) continue;
+                    const double yTop = (it.top - double(hi[c])) * it.scaleY;
+                    const double yBottom = (it.top - double(lo[c])) * it.scaleY;
+                    if (yBottom >= 0 && yTop < h) {
+                        // The rows the whole picture would fill, then those inside the clip.
+                        const int r0 = std::max(0, int(yTop));
+                        const int r1 = std::min(h - 1, std::max(r0, int(yBottom)));
+                        const int a = std::max(r0, ry0), b = std::min(r1, ry1 - 1);
+                        if (a <= b) out[c - x0] = std::uint32_t(a - ry0) | std::uint32_t(b - ry0) << 16;
                     }
-                    out[c - x0] = span;
                 }
-                for (; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
             }
         }
     };
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    const int rows = h + 1;
+    const int rows = ry1 - ry0 + 1;
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
     auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
@@ -434,15 +445,15 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     diff[std::size_t((span >> 16) + 1) * kTile + c] -= col;
                 }
             }
-            const int x0 = t * kTile, x1 = std::min(w, x0 + kTile);
+            const int x0 = (tileBase + t) * kTile, x1 = std::min(w, x0 + kTile);
             std::uint64_t sum[kTile] = {};
             // Down a column the sums change only at span ends and the image only at grid
             // lines, so the last blend of each column is reused while both are unchanged.
             std::uint64_t lastSum[kTile];
             QRgb lastDst[kTile], lastOut[kTile];
             for (int c = 0; c < kTile; ++c) lastSum[c] = ~std::uint64_t(0), lastDst[c] = 0, lastOut[c] = 0;
-            for (int r = 0; r < h; ++r) {
-                const std::uint64_t* d = diff.data() + std::size_t(r) * kTile;
+            for (int r = ry0; r < ry1; ++r) {
+                const std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
                 std::uint64_t any = 0;
                 for (int c = 0; c < kTile; ++c) {
                     sum[c] += d[c];
@@ -476,7 +487,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     };
     // Two passes, each split over the cores (curves, then tiles, are independent).
     const int threads = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);
-    if (threads == 1 || nItems < 64) {
+    if (threads == 1 || nItems < 64 || std::size_t(tiles) * std::size_t(rows) < 8192) {
         rowsOf(0, nItems);
         tilesOf(0, tiles, diff_);
         return;

@@ -12,6 +12,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QRect>
 
 #include "tangent/extrema.h"
 #include "tangent/track.h"
@@ -71,8 +72,10 @@ int firstKeyAtOrAfter(const Track&, double t);
 // Fills each column's span (rows from the maximum's pixel to the minimum's) into `image`
 // (Format_RGB32 or ARGB32_Premultiplied, device pixels), blending `color` with its alpha. The
 // value -> row mapping is `view`'s (for the normalized view, a per-curve transform).
+// Only the pixels inside `clip` (a null rect: the whole image) are touched; those are the same
+// as without the clip.
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope&, const ViewTransform& view, const QColor& color,
-                       int firstColumn = 0);
+                       int firstColumn = 0, const QRect& clip = QRect());
 
 // Many curves at once, in time proportional to spans + pixels rather than to the area the spans
 // cover: each span adds its colour at its first row and subtracts it past its last (a
@@ -85,7 +88,9 @@ public:
         double top, scaleY;  // the curve's value -> device row mapping: (top - v) * scaleY
         QColor color;
     };
-    void draw(QImage& image, const std::vector<Item>& items, double alpha);
+    // Only the pixels inside `clip` (a null rect: the whole image) are touched, and they come out
+    // the same as without the clip (a scrolled picture's newly exposed strip).
+    void draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip = QRect());
 
 private:
     std::vector<std::uint64_t> diff_;                   // one tile of columns, row-major

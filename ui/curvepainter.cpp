@@ -248,9 +248,10 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
         evaluateSorted(track, &tFirst, 1, first.data(), opt.normalizedRotation);
         evaluateSorted(track, &tLast, 1, last.data(), opt.normalizedRotation);
         const double xa = view_.toWidgetX(track.times.front()), xb = view_.toWidgetX(track.times.back());
+        // Each line starts at its key, so that the dots move with the curve when the view pans.
         if (xa > x0) {
             const double y = view_.toWidgetY(first[c]);
-            p_.drawLine(QPointF(x0, y), QPointF(xa, y));
+            p_.drawLine(QPointF(xa, y), QPointF(x0, y));
         }
         if (xb < x1) {
             const double y = view_.toWidgetY(last[c]);

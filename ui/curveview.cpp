@@ -397,7 +397,7 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
     return int(stale.size());
 }
 
-void CurveView::drawCurvesInto(QImage& image, bool live) {
+void CurveView::drawCurvesInto(QImage& image, bool live, const QRect& clip) {
     const Document* d = doc();
     if (!d) return;
     const qreal dpr = image.devicePixelRatio();
@@ -429,12 +429,13 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
         const ColumnEnvelope& env = e.envs[ref.component];
         const ViewTransform device = deviceOf(curveTransform(ref));
         if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
-        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component));
-        if (!live) stats_.spanColumns += e.spanCounts[ref.component];
+        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);
+        if (!live && clip.isNull()) stats_.spanColumns += e.spanCounts[ref.component];
     }
-    if (accumulate) accumulator_.draw(image, items, 0.9);
+    if (accumulate) accumulator_.draw(image, items, 0.9, clip);
     // Wide segments exactly, and the clamped extrapolation.
     QPainter p(&image);
+    if (!clip.isNull()) p.setClipRect(QRectF(QPointF(clip.topLeft()) / dpr, QSizeF(clip.size()) / dpr));
     for (auto& [ref, track] : todo) {
         const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
         CurvePainter cp(p, vt, Theme::dark());
@@ -445,16 +446,11 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
     if (live) stats_.liveCurves = int(todo.size());
 }
 
-void CurveView::ensureLayer() {
-    const qreal dpr = devicePixelRatioF();
-    const QSize devSize = (QSizeF(size()) * dpr).toSize();
-    if (layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr && layerView_ == view_ &&
-        layerLive_ == live_)
-        return;
-    if (layer_.size() != devSize) layer_ = QImage(devSize, QImage::Format_RGB32);
-    layer_.setDevicePixelRatio(dpr);
+void CurveView::drawLayerInto(const QRect& clip) {
     {
         QPainter p(&layer_);
+        if (!clip.isNull()) p.setClipRect(QRectF(QPointF(clip.topLeft()) / layer_.devicePixelRatio(),
+                                                 QSizeF(clip.size()) / layer_.devicePixelRatio()));
         CurvePainter cp(p, view_, Theme::dark());
         cp.setTimeInFrames(state_->timeInFrames() ? state_->frameRate() : 0);
         double t0 = 0, t1 = 0;
@@ -470,7 +466,59 @@ void CurveView::ensureLayer() {
         cp.drawBackground(t0, t1);
         cp.drawGrid();
     }
-    drawCurvesInto(layer_, false);
+    drawCurvesInto(layer_, false, clip);
+}
+
+// Moves the layer's pixels by (dx, dy) device pixels; what moves out is lost.
+static void scrollImage(QImage& image, int dx, int dy) {
+    const int w = image.width(), h = image.height();
+    const qsizetype stride = image.bytesPerLine();
+    uchar* bits = image.bits();
+    const int cols = w - std::abs(dx);
+    auto moveRow = [&](int from, int to) {
+        const QRgb* src = reinterpret_cast<const QRgb*>(bits + from * stride) + std::max(0, -dx);
+        QRgb* dst = reinterpret_cast<QRgb*>(bits + to * stride) + std::max(0, dx);
+        std::memmove(dst, src, sizeof(QRgb) * std::size_t(cols));
+    };
+    if (dy > 0)
+        for (int r = h - 1; r >= dy; --r) moveRow(r - dy, r);
+    else
+        for (int r = 0; r < h + dy; ++r) moveRow(r - dy, r);
+}
+
+void CurveView::ensureLayer() {
+    const qreal dpr = devicePixelRatioF();
+    const QSize devSize = (QSizeF(size()) * dpr).toSize();
+    const bool sameLayer = layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr &&
+                           layerLive_ == live_;
+    if (sameLayer && layerView_ == view_) return;
+    if (sameLayer && layerView_.scaleX() == view_.scaleX() && layerView_.scaleY() == view_.scaleY() &&
+        layerView_.viewport() == view_.viewport()) {
+        // A pan by whole device pixels: the picture moves (background, grid and curves are
+        // anchored to the world), and only the strips it uncovers are drawn.
+        const double fx = (layerView_.left() - view_.left()) * view_.scaleX() * dpr;
+        const double fy = (view_.top() - layerView_.top()) * view_.scaleY() * dpr;
+        const double rx = std::round(fx), ry = std::round(fy);
+        if (std::abs(fx - rx) < 1e-7 && std::abs(fy - ry) < 1e-7 && std::abs(rx) < devSize.width() / 2 &&
+            std::abs(ry) < devSize.height() / 2) {
+            const int dx = int(rx), dy = int(ry);
+            scrollImage(layer_, dx, dy);
+            const int w = devSize.width(), h = devSize.height();
+            // The uncovered columns (all rows), then the uncovered rows (the other columns).
+            const QRect colStrip = dx > 0 ? QRect(0, 0, dx, h) : QRect(w + dx, 0, -dx, h);
+            const int rx0 = dx > 0 ? dx : 0, rx1 = dx < 0 ? w + dx : w;
+            const QRect rowStrip = dy > 0 ? QRect(rx0, 0, rx1 - rx0, dy) : QRect(rx0, h + dy, rx1 - rx0, -dy);
+            if (dx != 0) drawLayerInto(colStrip);
+            if (dy != 0 && rx1 > rx0) drawLayerInto(rowStrip);
+            layerView_ = view_;
+            stats_.layerRebuilt = true;
+            stats_.layerScrolled = true;
+            return;
+        }
+    }
+    if (layer_.size() != devSize) layer_ = QImage(devSize, QImage::Format_RGB32);
+    layer_.setDevicePixelRatio(dpr);
+    drawLayerInto(QRect());
     layerView_ = view_;
     layerLive_ = live_;
     layerValid_ = true;

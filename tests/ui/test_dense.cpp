@@ -305,3 +305,27 @@ TEST_F(DenseViewTest, ATimePanByWholePixelsDrawsWhatAFreshViewDraws) {
         EXPECT_LE(differ, 4) << dx;
     }
 }
+
+// A pan by whole pixels moves the cached picture and draws only the uncovered strips: the
+// result is what a view that never saw another transform draws.
+TEST_F(DenseViewTest, APanByWholePixelsScrollsThePictureAndDrawsWhatAFreshViewDraws) {
+    paint();
+    ViewTransform v = view.viewTransform();
+    for (QPointF d : {QPointF(0, 7), QPointF(0, -19), QPointF(11, 0), QPointF(-6, 13), QPointF(30, -40)}) {
+        v.pan(d);
+        view.setViewTransform(v);
+        QImage panned(view.size(), QImage::Format_RGB32);
+        view.render(&panned);
+        EXPECT_TRUE(view.lastPaintStats().layerScrolled) << d.x() << " " << d.y();
+        CurveView fresh(&state);
+        fresh.resize(view.size());
+        fresh.setViewTransform(v);
+        QImage full(view.size(), QImage::Format_RGB32);
+        fresh.render(&full);
+        EXPECT_FALSE(fresh.lastPaintStats().layerScrolled);
+        int differ = 0;
+        for (int y = 0; y < full.height(); ++y)
+            for (int x = 0; x < full.width(); ++x) differ += panned.pixel(x, y) != full.pixel(x, y);
+        EXPECT_LE(differ, 4) << d.x() << " " << d.y();
+    }
+}

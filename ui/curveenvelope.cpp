@@ -62,6 +62,24 @@ int ColumnEnvelope::spanCount() const {
     return n;
 }
 
+int ColumnEnvelope::updateBlocks() {
+    const int blocks = (columns + kBlockColumns - 1) / kBlockColumns;
+    blockLo.assign(std::size_t(blocks), kInf);
+    blockHi.assign(std::size_t(blocks), -kInf);
+    int n = 0;
+    for (int b = 0; b < blocks; ++b) {
+        float l = kInf, h = -kInf;
+        for (int c = b * kBlockColumns, end = std::min(columns, c + kBlockColumns); c < end; ++c) {
+            n += lo[c] <= hi[c];
+            l = std::min(l, lo[c]);
+            h = std::max(h, hi[c]);
+        }
+        blockLo[b] = l;
+        blockHi[b] = h;
+    }
+    return n;
+}
+
 int firstKeyAtOrAfter(const Track& track, double t) {
     return int(std::lower_bound(track.times.begin(), track.times.end(), t,
                                 [](float a, double b) { return double(a) < b; }) -
@@ -392,6 +410,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     // Pass 1, per curve: each column's rows, first | last << 16 (0xffffffff: none), laid out
     // [tile][curve][column in tile] so that pass 2 reads them in order.
     spans_.resize(std::size_t(tiles) * nItems * kTile);
+    active_.assign(std::size_t(tiles) * nItems, 0);  // [tile][curve]: any span in the tile
     colors_.resize(nItems);
     auto rowsOf = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
@@ -405,14 +424,22 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
             const float* hi = env.hi.data();
             // Rows clipped: values that cannot reach the clip's rows are passed over without
             // the exact mapping (a row of margin either side).
-            const double vLow = rowClip ? it.top - (ry1 + 1) / it.scaleY : -HUGE_VAL;
-            const double vHigh = rowClip ? it.top - (ry0 - 1) / it.scaleY : HUGE_VAL;
+            // (Without a row clip: the image's rows.)
+            const double vLow = it.top - (ry1 + 1) / it.scaleY;
+            const double vHigh = it.top - (ry0 - 1) / it.scaleY;
+            const bool blocks = kTile == ColumnEnvelope::kBlockColumns && env.blocksValid();
             for (int t = 0; t < tiles; ++t) {
+                if (blocks && std::size_t(tileBase + t) < env.blockLo.size() &&
+                    (!(env.blockLo[tileBase + t] <= env.blockHi[tileBase + t]) ||
+                     double(env.blockHi[tileBase + t]) < vLow || double(env.blockLo[tileBase + t]) > vHigh))
+                    continue;  // nothing of this curve in the tile's rows
                 std::uint32_t* out = spans_.data() + (std::size_t(t) * nItems + i) * kTile;
                 const int x0 = (tileBase + t) * kTile, x1 = std::min(usedColumns, x0 + kTile);
+                if (x1 <= std::max(x0, cx0)) continue;
+                active_[std::size_t(t) * nItems + i] = 1;
                 for (int c = x0; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
                 for (int c = std::max(x0, cx0); c < x1; ++c) {
-                    if (!(lo[c] <= hi[c]) || double(hi[c]) < vLow || double(lo[c]) > vHigh) continue;
+                    if (!(lo[c] <= hi[c]) || (rowClip && (double(hi[c]) < vLow || double(lo[c]) > vHigh))) continue;
                     const double yTop = (it.top - double(hi[c])) * it.scaleY;
                     const double yBottom = (it.top - double(lo[c])) * it.scaleY;
                     if (yBottom >= 0 && yTop < h) {
@@ -436,7 +463,9 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
         for (int t = tBegin; t < tEnd; ++t) {
             std::fill(diff.begin(), diff.end(), 0);
             const std::uint32_t* sp = spans_.data() + std::size_t(t) * nItems * kTile;
+            const unsigned char* act = active_.data() + std::size_t(t) * nItems;
             for (std::size_t i = 0; i < nItems; ++i, sp += kTile) {
+                if (!act[i]) continue;
                 const std::uint64_t col = colors_[i];
                 for (int c = 0; c < kTile; ++c) {
                     const std::uint32_t span = sp[c];

@@ -33,6 +33,13 @@ struct ColumnEnvelope {
     std::vector<float> lo, hi;
     bool has(int c) const { return lo[c] <= hi[c]; }
     int spanCount() const;
+    // Per block of kBlockColumns columns: the lowest lo and the highest hi, so that a drawing
+    // clipped to a few rows passes over the blocks that cannot reach them. Valid after
+    // updateBlocks() until lo / hi change (empty: not known, every column is looked at).
+    static constexpr int kBlockColumns = 64;
+    std::vector<float> blockLo, blockHi;
+    int updateBlocks();  // returns spanCount()
+    bool blocksValid() const { return blockLo.size() == std::size_t((columns + kBlockColumns - 1) / kBlockColumns); }
 };
 
 // The min/max of one component over every column, for the segments narrower than
@@ -97,5 +104,6 @@ private:
     std::vector<std::vector<std::uint64_t>> threadDiff_;  // the other threads' tiles
     std::vector<std::uint32_t> spans_;                  // rows per column, tile-major
     std::vector<std::uint64_t> colors_;                 // packed per curve
+    std::vector<unsigned char> active_;                 // [tile][curve]: spans_ written
 };
 }  // namespace tangent::ui

@@ -249,14 +249,25 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
         evaluateSorted(track, &tLast, 1, last.data(), opt.normalizedRotation);
         const double xa = view_.toWidgetX(track.times.front()), xb = view_.toWidgetX(track.times.back());
         // Each line starts at its key, so that the dots move with the curve when the view pans.
-        if (xa > x0) {
-            const double y = view_.toWidgetY(first[c]);
-            p_.drawLine(QPointF(xa, y), QPointF(x0, y));
-        }
-        if (xb < x1) {
-            const double y = view_.toWidgetY(last[c]);
-            p_.drawLine(QPointF(xb, y), QPointF(x1, y));
-        }
+        // Under a clip (a strip uncovered by a pan) only the part that reaches it is stroked,
+        // started a whole number of dot periods from the key: the same dots.
+        const bool clipped = p_.hasClipping();
+        const QRectF clip = clipped ? p_.clipBoundingRect().adjusted(-2, -2, 2, 2) : QRectF();
+        const double period = 3 * p_.pen().widthF();  // Qt::DotLine: 1 on, 2 off, in pen widths
+        auto dotted = [&](double from, double to, double y) {  // from the key `from` outwards
+            if (clipped) {
+                if (y < clip.top() || y > clip.bottom()) return;
+                const double dir = to > from ? 1 : -1;
+                const double near = dir > 0 ? clip.left() : clip.right();  // where the clip begins
+                if ((near - from) * dir > 0) from += dir * period * std::floor((near - from) * dir / period);
+                const double far = dir > 0 ? clip.right() : clip.left();
+                if ((to - far) * dir > 0) to = far;
+                if ((to - from) * dir <= 0) return;
+            }
+            p_.drawLine(QPointF(from, y), QPointF(to, y));
+        };
+        if (xa > x0) dotted(xa, x0, view_.toWidgetY(first[c]));
+        if (xb < x1) dotted(xb, x1, view_.toWidgetY(last[c]));
     }
     p_.restore();
 }

@@ -371,7 +371,7 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
                     std::copy(part[c].lo.begin(), part[c].lo.end(), env.lo.begin() + start);
                     std::copy(part[c].hi.begin(), part[c].hi.end(), env.hi.begin() + start);
                     env.left = device.left();
-                    e.spanCounts[c] = env.spanCount();
+                    e.spanCounts[c] = env.updateBlocks();
                 }
                 continue;
             }
@@ -384,7 +384,7 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
             e.allNarrow = track.keyCount() >= 2 && allSegmentsNarrow(*e.extrema, device.scaleX());
             columnEnvelopesInto(e.envs, track, *e.extrema, device.left(), device.scaleX(), columns);
             e.spanCounts.resize(e.envs.size());
-            for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].spanCount();
+            for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].updateBlocks();
         }
     };
     // Channels are independent: split them over the cores when there are many.

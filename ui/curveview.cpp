@@ -318,6 +318,31 @@ quint64 CurveView::versionOf(int a, int c) const {
     return it == versions_.end() ? 0 : it->second;
 }
 
+// Whether `after` is `before` with only keys [k0, k1] changed (same shape): then k0..k1 are
+// set (k1 < k0: nothing changed). Otherwise false.
+static bool changedKeys(const Track& before, const Track& after, int& k0, int& k1) {
+    const int n = after.keyCount(), comps = after.components;
+    if (before.keyCount() != n || before.components != comps || before.interpolation != after.interpolation ||
+        before.path != after.path || n < 2 || before.values.size() != after.values.size() ||
+        before.inTangents.size() != after.inTangents.size() || before.outTangents.size() != after.outTangents.size())
+        return false;
+    auto differs = [&](int k) {
+        if (before.times[k] != after.times[k]) return true;
+        const std::size_t a = std::size_t(k) * comps;
+        for (auto [x, y] : {std::pair{&before.values, &after.values}, std::pair{&before.inTangents, &after.inTangents},
+                            std::pair{&before.outTangents, &after.outTangents}})
+            if (x->size() >= a + comps && std::memcmp(x->data() + a, y->data() + a, sizeof(float) * std::size_t(comps)) != 0)
+                return true;
+        return false;
+    };
+    k0 = 0;
+    while (k0 < n && !differs(k0)) ++k0;
+    k1 = n - 1;
+    while (k1 >= k0 && !differs(k1)) --k1;
+    // Many keys changed: a full build is as quick.
+    return k1 < k0 || k1 - k0 < n / 4;
+}
+
 int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device) {
     const Document* d = doc();
     if (!d) return 0;
@@ -327,6 +352,7 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
         EnvelopeEntry* entry;
         const Track* track;
         int shift;  // the view moved by this many whole columns in time: the rest are reused
+        bool live;  // being dragged
     };
     std::vector<Stale> stale;
     for (const ChannelKey& ch : channels) {
@@ -350,7 +376,7 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
         e.columns = columns;
         e.normalized = normalized;
         e.version = version;
-        stale.push_back({&e, track, shift});
+        stale.push_back({&e, track, shift, live_.count(ch) > 0});
     }
     auto work = [&](std::size_t begin, std::size_t step) {
         for (std::size_t i = begin; i < stale.size(); i += step) {
@@ -376,10 +402,19 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
                 continue;
             }
             if (!e.extrema || e.extremaVersion != e.version || e.extremaNormalized != normalized) {
+                const bool live = stale[i].live;
+                int k0 = 0, k1 = -1;  // the keys that differ from the indexed copy
+                const bool incremental = live && e.extrema && e.extremaNormalized == normalized &&
+                                         changedKeys(e.indexed, track, k0, k1);
                 if (!e.extrema) e.extrema = std::make_shared<TrackExtrema>();
-                e.extrema->build(track, normalized);
+                if (!incremental) e.extrema->build(track, normalized);
+                else if (k1 >= k0) e.extrema->update(track, k0, k1);
                 e.extremaVersion = e.version;
                 e.extremaNormalized = normalized;
+                // A channel being dragged keeps the data its index describes, so that the next
+                // move rebuilds only the segments that changed.
+                if (live) e.indexed = track;
+                else e.indexed = Track{};
             }
             e.allNarrow = track.keyCount() >= 2 && allSegmentsNarrow(*e.extrema, device.scaleX());
             columnEnvelopesInto(e.envs, track, *e.extrema, device.left(), device.scaleX(), columns);
@@ -539,9 +574,18 @@ void CurveView::paintEvent(QPaintEvent*) {
     stats_ = PaintStats{};
     ensureLayer();
     if (d && !live_.empty()) {
-        QImage frame = layer_;
-        drawCurvesInto(frame, true);
-        p.drawImage(QPointF(0, 0), frame);
+        // The frame's buffer is kept from drag frame to drag frame (no 8 MB allocation each
+        // time); the layer is copied into it.
+        if (frame_.size() != layer_.size() || frame_.format() != layer_.format())
+            frame_ = QImage(layer_.size(), layer_.format());
+        frame_.setDevicePixelRatio(layer_.devicePixelRatio());
+        if (frame_.bytesPerLine() == layer_.bytesPerLine())
+            std::memcpy(frame_.bits(), layer_.constBits(), std::size_t(layer_.sizeInBytes()));
+        else
+            for (int y = 0; y < layer_.height(); ++y)
+                std::memcpy(frame_.scanLine(y), layer_.constScanLine(y), std::size_t(layer_.width()) * 4);
+        drawCurvesInto(frame_, true);
+        p.drawImage(QPointF(0, 0), frame_);
     } else {
         p.drawImage(QPointF(0, 0), layer_);
     }

@@ -100,6 +100,7 @@ private:
         std::shared_ptr<TrackExtrema> extrema;
         quint64 extremaVersion = 0;
         bool extremaNormalized = false;
+        Track indexed;  // while the channel is dragged: the data the index was made from
         bool allNarrow = false;  // every segment drawn as spans at the envelopes' scale
         std::vector<int> spanCounts;  // per component (statistics)
     };
@@ -132,6 +133,7 @@ private:
     // Background, grid and every curve except those of live_ channels (the ones being dragged),
     // valid for layerView_; a drag frame draws only the live channels on a copy of it.
     QImage layer_;
+    QImage frame_;  // a drag frame: the layer plus the live channels
     ViewTransform layerView_;
     std::set<ChannelKey> layerLive_;
     bool layerValid_ = false;

@@ -157,21 +157,37 @@ int main(int argc, char** argv) {
         for (std::size_t i = 0; i < shown.size(); ++i)
             for (int c = 0; c < d.channel(shown[i].first, shown[i].second)->track.components; ++c)
                 turns += index[i].turningPointCount(c);
-        std::vector<double> envMs;
+        std::vector<double> envMs, compMs;
         std::size_t spans = 0;
+        std::vector<std::vector<ColumnEnvelope>> all(shown.size());
         for (int r = 0; r < std::max(3, renders / 3); ++r) {
             c0 = cpuMs();
             for (std::size_t i = 0; i < shown.size(); ++i) {
                 const Track& track = d.channel(shown[i].first, shown[i].second)->track;
-                const auto envs = columnEnvelopes(track, index[i], framed.left() + r * 1e-3, framed.scaleX(), width);
+                columnEnvelopesInto(all[i], track, index[i], framed.left() + r * 1e-3, framed.scaleX(), width);
                 if (r == 0)
-                    for (const ColumnEnvelope& e : envs) spans += std::size_t(e.spanCount());
+                    for (const ColumnEnvelope& e : all[i]) spans += std::size_t(e.spanCount());
             }
             envMs.push_back(cpuMs() - c0);
         }
+        // The span compositing of all of them (CPU time of every thread it uses).
+        std::vector<SpanAccumulator::Item> items;
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            for (ColumnEnvelope& e : all[i]) {
+                e.updateBlocks();
+                items.push_back({&e, framed.top(), framed.scaleY(), QColor(200, 120, 40)});
+            }
+        SpanAccumulator acc;
+        QImage target(width, height, QImage::Format_RGB32);
+        for (int r = 0; r < std::max(3, renders / 3); ++r) {
+            target.fill(QColor(40, 40, 40));
+            c0 = cpuMs();
+            acc.draw(target, items, 0.9);
+            compMs.push_back(cpuMs() - c0);
+        }
         std::printf("  one thread: index of every track (key values, %zu turning points) %.1f ms; column envelopes "
-                    "of every curve %.1f ms (median, %zu spans)\n",
-                    turns, buildMs, percentile(envMs, 50), spans);
+                    "of every curve %.1f ms (median, %zu spans); span compositing %.1f CPU ms\n",
+                    turns, buildMs, percentile(envMs, 50), spans, percentile(compMs, 50));
     }
 
     QImage image(view.size(), QImage::Format_RGB32);

@@ -441,11 +441,22 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
             }
             continue;
         }
+        // The column of a turning point: guessed from the mean column width, then moved to
+        // the first column whose right edge is not left of it (edges are usually uniform).
+        const double e0 = te[0], perColumn = cols / (te[cols] - te[0]);
+        const bool uniform = perColumn > 0 && std::isfinite(perColumn);
         std::size_t i = 0;
         for (std::size_t j = 0; j < m; ++j) {
             const double t = tp.times[j];
             const float v = tp.values[j];
-            i = advance(te.data() + 1, i, cols, [t](double e) { return e < t; });
+            if (uniform) {
+                const double g = std::floor((t - e0) * perColumn);
+                i = g <= 0 ? 0 : g >= double(cols) ? cols : std::size_t(g);
+                while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
+                while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t
+            } else {
+                i = advance(te.data() + 1, i, cols, [t](double e) { return e < t; });
+            }
             // Column i (and the next ones while t is on their left edge): [te[i], te[i+1]] holds t.
             for (std::size_t k = i; k < cols && te[k] <= t; ++k)
                 if (t <= te[k + 1]) l[k] = std::min(l[k], v), h[k] = std::max(h[k], v);

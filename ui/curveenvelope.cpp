@@ -543,6 +543,14 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
             QRgb lastDst[kTile], lastOut[kTile];
             for (int c = 0; c < kTile; ++c) lastSum[c] = ~std::uint64_t(0), lastDst[c] = 0, lastOut[c] = 0;
             for (int r = ry0; r < ry1; ++r) {
+#if defined(__GNUC__)
+                // The tile's part of a scanline a few rows down (a strided walk the hardware
+                // does not prefetch on its own): loading it was the compositing's main stall.
+                if (r + 4 < ry1) {
+                    const uchar* ahead = bits + (r + 4) * stride + std::size_t(x0) * 4;
+                    for (int b = 0; b < (x1 - x0) * 4; b += 64) __builtin_prefetch(ahead + b, 1);
+                }
+#endif
                 const std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
                 std::uint64_t any = 0;
                 for (int c = 0; c < kTile; ++c) {

@@ -470,7 +470,13 @@ void CurveView::drawCurvesInto(QImage& image, bool live, const QRect& clip) {
     if (accumulate) accumulator_.draw(image, items, 0.9, clip);
     // Wide segments exactly, and the clamped extrapolation.
     QPainter p(&image);
-    if (!clip.isNull()) p.setClipRect(QRectF(QPointF(clip.topLeft()) / dpr, QSizeF(clip.size()) / dpr));
+    // What the rulers cover (opaque, drawn over every frame) is left out: most of the
+    // extrapolation lines before the first key lie under the value ruler.
+    QRectF painted(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight, image.width() / dpr - CurvePainter::kRulerWidth,
+                   image.height() / dpr - CurvePainter::kRulerHeight);
+    if (!clip.isNull()) painted &= QRectF(QPointF(clip.topLeft()) / dpr, QSizeF(clip.size()) / dpr);
+    if (painted.isEmpty()) return;
+    p.setClipRect(painted);
     for (auto& [ref, track] : todo) {
         const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
         CurvePainter cp(p, vt, Theme::dark());
@@ -540,9 +546,14 @@ void CurveView::ensureLayer() {
             scrollImage(layer_, dx, dy);
             const int w = devSize.width(), h = devSize.height();
             // The uncovered columns (all rows), then the uncovered rows (the other columns).
-            const QRect colStrip = dx > 0 ? QRect(0, 0, dx, h) : QRect(w + dx, 0, -dx, h);
-            const int rx0 = dx > 0 ? dx : 0, rx1 = dx < 0 ? w + dx : w;
-            const QRect rowStrip = dy > 0 ? QRect(rx0, 0, rx1 - rx0, dy) : QRect(rx0, h + dy, rx1 - rx0, -dy);
+            // Content that comes out from under the rulers is drawn again too (the layer
+            // leaves some of it out there, see drawCurvesInto).
+            const int rulerW = int(std::ceil(CurvePainter::kRulerWidth * dpr));
+            const int rulerH = int(std::ceil(CurvePainter::kRulerHeight * dpr));
+            const int cw = dx > 0 ? std::min(w, dx + rulerW) : -dx, rh = dy > 0 ? std::min(h, dy + rulerH) : -dy;
+            const QRect colStrip = dx > 0 ? QRect(0, 0, cw, h) : QRect(w + dx, 0, cw, h);
+            const int rx0 = dx > 0 ? cw : 0, rx1 = dx < 0 ? w + dx : w;
+            const QRect rowStrip = dy > 0 ? QRect(rx0, 0, rx1 - rx0, rh) : QRect(rx0, h + dy, rx1 - rx0, rh);
             if (dx != 0) drawLayerInto(colStrip);
             if (dy != 0 && rx1 > rx0) drawLayerInto(rowStrip);
             layerView_ = view_;

@@ -397,7 +397,10 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
                     std::copy(part[c].lo.begin(), part[c].lo.end(), env.lo.begin() + start);
                     std::copy(part[c].hi.begin(), part[c].hi.end(), env.hi.begin() + start);
                     env.left = device.left();
-                    e.spanCounts[c] = env.updateBlocks();
+                    // Block ranges and span count: made again when needed (drawCurvesInto).
+                    env.blockLo.clear();
+                    env.blockHi.clear();
+                    e.spanCounts[c] = -1;
                 }
                 continue;
             }
@@ -458,10 +461,15 @@ void CurveView::drawCurvesInto(QImage& image, bool live, const QRect& clip) {
     constexpr std::size_t kDirectCurves = 12;
     const bool accumulate = todo.size() > kDirectCurves;
     std::vector<SpanAccumulator::Item> items;
+    // Block ranges (after a time pan they are left to here): needed where a clip keeps only
+    // some rows, and for the statistics of a whole frame.
+    const bool needBlocks = clip.isNull() || clip.top() > 0 || clip.bottom() < image.height() - 1;
     for (auto& [ref, track] : todo) {
-        const EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
+        EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
         if (ref.component >= int(e.envs.size())) continue;
-        const ColumnEnvelope& env = e.envs[ref.component];
+        ColumnEnvelope& env = e.envs[ref.component];
+        if (needBlocks && (!env.blocksValid() || e.spanCounts[ref.component] < 0))
+            e.spanCounts[ref.component] = env.updateBlocks();
         const ViewTransform device = deviceOf(curveTransform(ref));
         if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
         else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);

@@ -450,8 +450,8 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
             const double t = tp.times[j];
             const float v = tp.values[j];
             if (uniform) {
-                const double g = std::floor((t - e0) * perColumn);
-                i = g <= 0 ? 0 : g >= double(cols) ? cols : std::size_t(g);
+                const double g = (t - e0) * perColumn;  // truncated below: a guess only
+                i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(g);
                 while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
                 while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t
             } else {

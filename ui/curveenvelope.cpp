@@ -520,9 +520,9 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
     auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
+        // All zero between tiles: the rows pass clears each row as it sums it (no fill).
         diff.resize(std::size_t(rows) * kTile);
         for (int t = tBegin; t < tEnd; ++t) {
-            std::fill(diff.begin(), diff.end(), 0);
             const std::uint32_t* sp = spans_.data() + std::size_t(t) * nItems * kTile;
             const unsigned char* act = active_.data() + std::size_t(t) * nItems;
             for (std::size_t i = 0; i < nItems; ++i, sp += kTile) {
@@ -551,10 +551,11 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     for (int b = 0; b < (x1 - x0) * 4; b += 64) __builtin_prefetch(ahead + b, 1);
                 }
 #endif
-                const std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
+                std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
                 std::uint64_t any = 0;
                 for (int c = 0; c < kTile; ++c) {
                     sum[c] += d[c];
+                    d[c] = 0;
                     any |= sum[c];
                 }
                 if (!any) continue;
@@ -581,6 +582,8 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     lastSum[c] = s, lastDst[c] = dst, lastOut[c] = out;
                 }
             }
+            // The row past the last (span ends at the bottom subtract there).
+            std::fill(diff.begin() + std::ptrdiff_t(ry1 - ry0) * kTile, diff.begin() + std::ptrdiff_t(rows) * kTile, 0);
         }
     };
     // Two passes, each split over the cores (curves, then tiles, are independent).

@@ -607,6 +607,7 @@ void CurveView::paintEvent(QPaintEvent*) {
         p.drawImage(QPointF(0, 0), frame_);
     } else {
         p.drawImage(QPointF(0, 0), layer_);
+        if (!frame_.isNull()) frame_ = QImage();  // no drag: its buffer is given back
     }
 
     CurveDrawOptions opt;

@@ -361,20 +361,64 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
     const double top = view.top(), sy = view.scaleY();
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    for (int c = std::max({0, firstColumn, area.left()}); c < w; ++c) {
+    const int cBegin = std::max({0, firstColumn, area.left()});
+    if (cBegin >= w) return;
+    // Each column's rows (inside the clip), then the pixels blended row by row over groups of
+    // 16 columns (one cache line of a scanline), so that the walk goes along the scanlines.
+    thread_local std::vector<int> rowFrom, rowTo;
+    rowFrom.assign(std::size_t(w - cBegin), 0);
+    rowTo.assign(std::size_t(w - cBegin), -1);
+    for (int c = cBegin; c < w; ++c) {
         if (!env.has(c)) continue;
         // Rows from the maximum (top) to the minimum; at least one row.
         const double yTop = (top - double(env.hi[c])) * sy, yBottom = (top - double(env.lo[c])) * sy;
         if (!(yBottom >= 0) || !(yTop < h)) continue;
         const int r0 = std::max(0, int(std::floor(yTop)));
         const int r1 = std::min(h - 1, std::max(r0, int(std::floor(yBottom))));
-        uchar* col = bits + std::size_t(c) * 4;
-        for (int r = std::max(r0, area.top()), rEnd = std::min(r1, rowEnd); r <= rEnd; ++r) {
-            QRgb* px = reinterpret_cast<QRgb*>(col + r * stride);
-            const std::uint32_t d = *px;
-            const std::uint32_t rb = (((d & 0x00ff00ffu) * inv + srb) >> 8) & 0x00ff00ffu;
-            const std::uint32_t g = (((d >> 8) & 0xffu) * inv + sg) & 0xff00u;
-            *px = 0xff000000u | rb | g;
+        rowFrom[c - cBegin] = std::max(r0, area.top());
+        rowTo[c - cBegin] = std::min(r1, rowEnd);
+    }
+    auto blend = [&](std::uint32_t d) {
+        const std::uint32_t rb = (((d & 0x00ff00ffu) * inv + srb) >> 8) & 0x00ff00ffu;
+        const std::uint32_t g = (((d >> 8) & 0xffu) * inv + sg) & 0xff00u;
+        return 0xff000000u | rb | g;
+    };
+#if defined(__SSE2__)
+    // (s + d * inv) >> 8 in 16-bit lanes: every sum is at most 255 * 256.
+    const __m128i vInv = _mm_set1_epi16(short(inv));
+    const __m128i vS = _mm_set_epi16(0, short(sr), short(sg), short(sb), 0, short(sr), short(sg), short(sb));
+    const __m128i vAlpha = _mm_set1_epi32(int(0xff000000u)), vZero = _mm_setzero_si128();
+#endif
+    constexpr int kGroup = 16;
+    for (int g0 = cBegin; g0 < w; g0 += kGroup) {
+        const int g1 = std::min(w, g0 + kGroup);
+        const int* from = rowFrom.data() + (g0 - cBegin);
+        const int* to = rowTo.data() + (g0 - cBegin);
+        int rMin = h, rMax = -1;
+        for (int i = 0; i < g1 - g0; ++i)
+            if (from[i] <= to[i]) rMin = std::min(rMin, from[i]), rMax = std::max(rMax, to[i]);
+        for (int r = rMin; r <= rMax; ++r) {
+            QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + g0;
+            int i = 0;
+#if defined(__SSE2__)
+            const __m128i vr = _mm_set1_epi32(r);
+            for (; i + 4 <= g1 - g0; i += 4) {
+                // Lanes whose span holds row r: from <= r <= to.
+                const __m128i f = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
+                const __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(to + i));
+                const __m128i in = _mm_andnot_si128(_mm_or_si128(_mm_cmpgt_epi32(f, vr), _mm_cmpgt_epi32(vr, t)),
+                                                    _mm_set1_epi32(-1));
+                if (_mm_movemask_epi8(in) == 0) continue;
+                const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + i));
+                const __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, vZero), vInv), vS), 8);
+                const __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, vZero), vInv), vS), 8);
+                const __m128i out = _mm_or_si128(_mm_packus_epi16(lo, hi), vAlpha);
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(line + i),
+                                 _mm_or_si128(_mm_and_si128(in, out), _mm_andnot_si128(in, d)));
+            }
+#endif
+            for (; i < g1 - g0; ++i)
+                if (from[i] <= r && r <= to[i]) line[i] = blend(line[i]);
         }
     }
 }

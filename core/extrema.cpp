@@ -451,7 +451,7 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
             const float v = tp.values[j];
             if (uniform) {
                 const double g = (t - e0) * perColumn;  // truncated below: a guess only
-                i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(g);
+                i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(std::ptrdiff_t(g));  // (signed: one instruction)
                 while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
                 while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t
             } else {

@@ -150,13 +150,15 @@ namespace {
 struct DirectLines {
     QImage* image;
     QRect clip;
+    uchar* bits;
+    qsizetype stride;
     void vertical(int x, QRgb c) const {
         if (x < clip.left() || x > clip.right()) return;
-        for (int y = clip.top(); y <= clip.bottom(); ++y) reinterpret_cast<QRgb*>(image->scanLine(y))[x] = c;
+        for (int y = clip.top(); y <= clip.bottom(); ++y) reinterpret_cast<QRgb*>(bits + y * stride)[x] = c;
     }
     void horizontal(int y, QRgb c) const {
         if (y < clip.top() || y > clip.bottom()) return;
-        QRgb* line = reinterpret_cast<QRgb*>(image->scanLine(y));
+        QRgb* line = reinterpret_cast<QRgb*>(bits + y * stride);
         std::fill(line + clip.left(), line + clip.right() + 1, c);
     }
 };
@@ -175,7 +177,7 @@ void CurvePainter::drawGrid() {
     if (direct) {
         QRect clip = QRect(QPoint(0, 0), area_.size().toSize()) & image->rect();
         if (p_.hasClipping()) clip &= p_.clipRegion().boundingRect();
-        const DirectLines out{image, clip};
+        const DirectLines out{image, clip, image->bits(), image->bytesPerLine()};
         const QRectF w = view_.visibleWorld();
         auto lines = [&](bool vertical) {
             const double unit = vertical && fps_ > 0 ? 1 / fps_ : 1;

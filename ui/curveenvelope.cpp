@@ -1,6 +1,7 @@
 #include "curveenvelope.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <thread>
@@ -637,16 +638,25 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
         tilesOf(0, tiles, diff_);
         return;
     }
+    // Work handed out in small pieces (32 curves, one tile): on a shared machine a thread that
+    // gets less of its core does less of the work.
+    std::atomic<std::size_t> nextItem{0};
+    std::atomic<int> nextTile{0};
+    auto rowsWork = [&] {
+        for (std::size_t b = nextItem.fetch_add(32); b < nItems; b = nextItem.fetch_add(32))
+            rowsOf(b, std::min(nItems, b + 32));
+    };
+    auto tilesWork = [&](std::vector<std::uint64_t>& diff) {
+        for (int t = nextTile++; t < tiles; t = nextTile++) tilesOf(t, t + 1, diff);
+    };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(rowsOf, nItems * t / threads, nItems * (t + 1) / threads);
-    rowsOf(0, nItems / threads);
+    for (int t = 1; t < threads; ++t) pool.emplace_back(rowsWork);
+    rowsWork();
     for (std::thread& th : pool) th.join();
     pool.clear();
     if (threadDiff_.size() < std::size_t(threads)) threadDiff_.resize(threads);
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back([&, t] { tilesOf(tiles * t / threads, tiles * (t + 1) / threads, threadDiff_[t]); });
-    tilesOf(0, tiles / threads, diff_);
+    for (int t = 1; t < threads; ++t) pool.emplace_back([&, t] { tilesWork(threadDiff_[t]); });
+    tilesWork(diff_);
     for (std::thread& th : pool) th.join();
 }
 

@@ -1,6 +1,7 @@
 #include "curveview.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -378,8 +379,11 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
         e.version = version;
         stale.push_back({&e, track, shift, live_.count(ch) > 0});
     }
-    auto work = [&](std::size_t begin, std::size_t step) {
-        for (std::size_t i = begin; i < stale.size(); i += step) {
+    // Channels handed out one at a time: on a shared machine a thread that gets less of its
+    // core does less of the work (a fixed split waited for the slowest).
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < stale.size(); i = next++) {
             EnvelopeEntry& e = *stale[i].entry;
             const Track& track = *stale[i].track;
             if (const int shift = stale[i].shift) {
@@ -428,8 +432,8 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
     // Channels are independent: split them over the cores when there are many.
     const std::size_t threads = stale.size() >= 8 ? std::max(1u, std::min(8u, std::thread::hardware_concurrency())) : 1;
     std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t, threads);
-    work(0, threads);
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
     for (std::thread& t : pool) t.join();
     stats_.envelopesComputed += int(stale.size());
     return int(stale.size());

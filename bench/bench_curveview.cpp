@@ -5,6 +5,7 @@
 //
 //   bench_curveview [--nodes N] [--keys K] [--renders R] [--moves M] [--width W] [--height H]
 //                   [--drag-channel I]   (index into the shown channels; 150: a translation, 151: a rotation)
+//                   [--compare REF.png]  (the framed frame, saved as bench_curveview.png, against an earlier one)
 //
 // Measures
 //   - full repaint: QWidget::render into a QImage, median of R renders, in three cases:
@@ -81,6 +82,7 @@ int main(int argc, char** argv) {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     bench::MocapOptions mo;
     int renders = 15, moves = 300, width = 1920, height = 1080, dragChannel = 150;
+    QString compareWith;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> int {
@@ -97,10 +99,11 @@ int main(int argc, char** argv) {
         else if (a == "--width") width = next();
         else if (a == "--height") height = next();
         else if (a == "--drag-channel") dragChannel = next();
+        else if (a == "--compare" && i + 1 < argc) compareWith = QString::fromLocal8Bit(argv[++i]);
         else {
             std::fprintf(stderr,
                          "usage: bench_curveview [--nodes N] [--keys K] [--renders R] [--moves M] [--width W] "
-                         "[--height H] [--drag-channel I]\n");
+                         "[--height H] [--drag-channel I] [--compare REF.png]\n");
             return a == "--help" || a == "-h" ? 0 : 64;
         }
     }
@@ -154,21 +157,37 @@ int main(int argc, char** argv) {
         for (std::size_t i = 0; i < shown.size(); ++i)
             for (int c = 0; c < d.channel(shown[i].first, shown[i].second)->track.components; ++c)
                 turns += index[i].turningPointCount(c);
-        std::vector<double> envMs;
+        std::vector<double> envMs, compMs;
         std::size_t spans = 0;
+        std::vector<std::vector<ColumnEnvelope>> all(shown.size());
         for (int r = 0; r < std::max(3, renders / 3); ++r) {
             c0 = cpuMs();
             for (std::size_t i = 0; i < shown.size(); ++i) {
                 const Track& track = d.channel(shown[i].first, shown[i].second)->track;
-                const auto envs = columnEnvelopes(track, index[i], framed.left() + r * 1e-3, framed.scaleX(), width);
+                columnEnvelopesInto(all[i], track, index[i], framed.left() + r * 1e-3, framed.scaleX(), width);
                 if (r == 0)
-                    for (const ColumnEnvelope& e : envs) spans += std::size_t(e.spanCount());
+                    for (const ColumnEnvelope& e : all[i]) spans += std::size_t(e.spanCount());
             }
             envMs.push_back(cpuMs() - c0);
         }
+        // The span compositing of all of them (CPU time of every thread it uses).
+        std::vector<SpanAccumulator::Item> items;
+        for (std::size_t i = 0; i < shown.size(); ++i)
+            for (ColumnEnvelope& e : all[i]) {
+                e.updateBlocks();
+                items.push_back({&e, framed.top(), framed.scaleY(), QColor(200, 120, 40)});
+            }
+        SpanAccumulator acc;
+        QImage target(width, height, QImage::Format_RGB32);
+        for (int r = 0; r < std::max(3, renders / 3); ++r) {
+            target.fill(QColor(40, 40, 40));
+            c0 = cpuMs();
+            acc.draw(target, items, 0.9);
+            compMs.push_back(cpuMs() - c0);
+        }
         std::printf("  one thread: index of every track (key values, %zu turning points) %.1f ms; column envelopes "
-                    "of every curve %.1f ms (median, %zu spans)\n",
-                    turns, buildMs, percentile(envMs, 50), spans);
+                    "of every curve %.1f ms (median, %zu spans); span compositing %.1f CPU ms\n",
+                    turns, buildMs, percentile(envMs, 50), spans, percentile(compMs, 50));
     }
 
     QImage image(view.size(), QImage::Format_RGB32);
@@ -216,9 +235,39 @@ int main(int argc, char** argv) {
         zoomCpu.push_back(cpuMs() - c0);
     }
     const CurveView::PaintStats coldStats = view.lastPaintStats();
+    {
+        // The saved frame is reached by a pan (the layer moved, the uncovered strips drawn).
+        ViewTransform v = framed;
+        v.pan(QPointF(-5, 4));
+        view.setViewTransform(v);
+        view.render(&image);
+    }
     view.setViewTransform(framed);
     view.render(&image);
     image.save(QStringLiteral("bench_curveview.png"));
+    if (!compareWith.isEmpty()) {
+        const QImage ref = QImage(compareWith).convertToFormat(QImage::Format_RGB32);
+        if (ref.size() != image.size()) {
+            std::printf("compare: %s has another size\n", qPrintable(compareWith));
+        } else {
+            long long differ = 0;
+            int worst = 0;
+            QImage mask(image.size(), QImage::Format_RGB32);  // the differing pixels in white
+            mask.fill(Qt::black);
+            for (int y = 0; y < ref.height(); ++y)
+                for (int x = 0; x < ref.width(); ++x) {
+                    const QRgb a = ref.pixel(x, y), b = image.pixel(x, y);
+                    if (a == b) continue;
+                    ++differ;
+                    mask.setPixel(x, y, qRgb(255, 255, 255));
+                    worst = std::max({worst, std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                      std::abs(qBlue(a) - qBlue(b))});
+                }
+            mask.save(QStringLiteral("bench_curveview_diff.png"));
+            std::printf("compare with %s: %lld of %d pixels differ, by at most %d of 255\n", qPrintable(compareWith),
+                        differ, ref.width() * ref.height(), worst);
+        }
+    }
 
     std::printf("full repaint (QWidget::render into a %dx%d QImage):\n", width, height);
     report("first frame (everything cold)", first, 0, "");

@@ -136,14 +136,61 @@ void TrackExtrema::build(const Track& track, bool normalized) {
         values = keyValues_.data();
     }
     for (int c = 0; c < comps; ++c) keys_[c].build(values + c, std::size_t(n), std::size_t(comps));
+    segmentTurns(track, 0, n - 1, turns_);
+    for (int c = 0; c < comps; ++c) turns_[c].index.build(turns_[c].values.data(), turns_[c].values.size(), 1);
+}
 
+void TrackExtrema::update(const Track& track, int firstKey, int lastKey) {
+    const int n = track.keyCount(), comps = track.components;
+    if (comps != components_ || n < 2 || std::size_t(n) * comps != (sampled_ ? keyValues_.size() : track.values.size()) ||
+        keys_.size() != std::size_t(comps) || keys_[0].count() != std::size_t(n)) {
+        build(track, normalized_);
+        return;
+    }
+    firstKey = std::clamp(firstKey, 0, n - 1);
+    lastKey = std::clamp(lastKey, firstKey, n - 1);
+    maxDt_ = 0;
+    for (int k = 0; k + 1 < n; ++k) maxDt_ = std::max(maxDt_, double(track.times[k + 1]) - track.times[k]);
+    const float* values = track.values.data();
+    if (sampled_) {
+        const int m = lastKey - firstKey + 1;
+        std::vector<double> t(track.times.begin() + firstKey, track.times.begin() + lastKey + 1),
+            out(std::size_t(m) * comps);
+        evaluateSorted(track, t.data(), t.size(), out.data(), normalized_);
+        std::copy(out.begin(), out.end(), keyValues_.begin() + std::size_t(firstKey) * comps);
+        values = keyValues_.data();
+    }
+    for (int c = 0; c < comps; ++c) keys_[c].build(values + c, std::size_t(n), std::size_t(comps));
+    // The segments that touch the changed keys: [s0, s1). Their turning points lie strictly
+    // inside (t_s0, t_s1), whose ends are keys that did not change.
+    const int s0 = std::max(0, firstKey - 1), s1 = std::min(n - 1, lastKey + 1);
+    std::vector<Turns> fresh(static_cast<std::size_t>(comps));
+    segmentTurns(track, s0, s1, fresh);
+    // (The first or last key itself changed: from the start / to the end.)
+    const double ta = s0 == firstKey ? -HUGE_VAL : double(track.times[s0]);
+    const double tb = s1 == lastKey ? HUGE_VAL : double(track.times[s1]);
+    for (int c = 0; c < comps; ++c) {
+        Turns& tp = turns_[c];
+        const auto b = std::upper_bound(tp.times.begin(), tp.times.end(), ta) - tp.times.begin();
+        const auto e = std::lower_bound(tp.times.begin() + b, tp.times.end(), tb) - tp.times.begin();
+        tp.times.erase(tp.times.begin() + b, tp.times.begin() + e);
+        tp.values.erase(tp.values.begin() + b, tp.values.begin() + e);
+        tp.times.insert(tp.times.begin() + b, fresh[c].times.begin(), fresh[c].times.end());
+        tp.values.insert(tp.values.begin() + b, fresh[c].values.begin(), fresh[c].values.end());
+        tp.index.build(tp.values.data(), tp.values.size(), 1);
+    }
+}
+
+void TrackExtrema::segmentTurns(const Track& track, int kBegin, int kEnd, std::vector<Turns>& into) const {
+    const int comps = track.components;
+    const bool normalized = normalized_;
     auto addTurn = [&](int c, double t, double v) {
-        turns_[c].times.push_back(t);
-        turns_[c].values.push_back(float(v));
+        into[c].times.push_back(t);
+        into[c].values.push_back(float(v));
     };
     if (track.interpolation == Interpolation::CubicSpline && !sampled_) {
         // Exact: the real roots of each segment's cubic derivative.
-        for (int k = 0; k + 1 < n; ++k) {
+        for (int k = kBegin; k < kEnd; ++k) {
             const double ta = track.times[k], dt = double(track.times[k + 1]) - ta;
             if (!(dt > 0)) continue;
             for (int c = 0; c < comps; ++c) {
@@ -156,18 +203,18 @@ void TrackExtrema::build(const Track& track, bool normalized) {
                 for (int i = 0; i < m; ++i) addTurn(c, ta + s[i] * dt, p.at(s[i]));
             }
         }
-    } else if (sampled_ && n >= 2) {
+    } else if (sampled_ && kEnd > kBegin) {
         // Not a polynomial: each segment sampled at 8 equal steps plus the raw components'
         // turning points (normalization couples the components); the local extremes among the
         // interior samples are the turning points.
         // All samples of all segments in one sorted batch (evaluateSorted walks forward).
         constexpr int kSteps = 8;
         std::vector<double> ts, out, refine(static_cast<std::size_t>(comps));
-        std::vector<std::size_t> offsets;  // segment k's samples: [offsets[k], offsets[k + 1])
+        std::vector<std::size_t> offsets;  // segment k's samples: [offsets[k - kBegin], offsets[k - kBegin + 1])
         std::vector<double> ss;
-        ts.reserve(std::size_t(n) * (kSteps + 2));
-        offsets.reserve(std::size_t(n));
-        for (int k = 0; k + 1 < n; ++k) {
+        ts.reserve(std::size_t(kEnd - kBegin) * (kSteps + 2));
+        offsets.reserve(std::size_t(kEnd - kBegin) + 1);
+        for (int k = kBegin; k < kEnd; ++k) {
             offsets.push_back(ts.size());
             const double ta = track.times[k], tb = track.times[k + 1], dt = tb - ta;
             if (!(dt > 0)) continue;
@@ -190,9 +237,9 @@ void TrackExtrema::build(const Track& track, bool normalized) {
         offsets.push_back(ts.size());
         out.resize(ts.size() * comps);
         evaluateSorted(track, ts.data(), ts.size(), out.data(), normalized);
-        for (int k = 0; k + 1 < n; ++k)
+        for (int k = kBegin; k < kEnd; ++k)
             for (int c = 0; c < comps; ++c)
-                for (std::size_t i = offsets[k] + 1; i + 1 < offsets[k + 1]; ++i) {
+                for (std::size_t i = offsets[k - kBegin] + 1; i + 1 < offsets[k - kBegin + 1]; ++i) {
                     const double p = out[(i - 1) * comps + c], v = out[i * comps + c], q = out[(i + 1) * comps + c];
                     if ((v > p && v >= q) || (v < p && v <= q)) {
                         // Refined: the vertex of the parabola through the three samples, twice.
@@ -217,7 +264,6 @@ void TrackExtrema::build(const Track& track, bool normalized) {
                     }
                 }
     }
-    for (int c = 0; c < comps; ++c) turns_[c].index.build(turns_[c].values.data(), turns_[c].values.size(), 1);
 }
 
 namespace {
@@ -395,11 +441,22 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
             }
             continue;
         }
+        // The column of a turning point: guessed from the mean column width, then moved to
+        // the first column whose right edge is not left of it (edges are usually uniform).
+        const double e0 = te[0], perColumn = cols / (te[cols] - te[0]);
+        const bool uniform = perColumn > 0 && std::isfinite(perColumn);
         std::size_t i = 0;
         for (std::size_t j = 0; j < m; ++j) {
             const double t = tp.times[j];
             const float v = tp.values[j];
-            i = advance(te.data() + 1, i, cols, [t](double e) { return e < t; });
+            if (uniform) {
+                const double g = (t - e0) * perColumn;  // truncated below: a guess only
+                i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(std::ptrdiff_t(g));  // (signed: one instruction)
+                while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
+                while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t
+            } else {
+                i = advance(te.data() + 1, i, cols, [t](double e) { return e < t; });
+            }
             // Column i (and the next ones while t is on their left edge): [te[i], te[i+1]] holds t.
             for (std::size_t k = i; k < cols && te[k] <= t; ++k)
                 if (t <= te[k + 1]) l[k] = std::min(l[k], v), h[k] = std::max(h[k], v);

@@ -1,9 +1,14 @@
 #include "curveenvelope.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <thread>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "tangent/hermite.h"
 
@@ -62,6 +67,24 @@ int ColumnEnvelope::spanCount() const {
     return n;
 }
 
+int ColumnEnvelope::updateBlocks() {
+    const int blocks = (columns + kBlockColumns - 1) / kBlockColumns;
+    blockLo.assign(std::size_t(blocks), kInf);
+    blockHi.assign(std::size_t(blocks), -kInf);
+    int n = 0;
+    for (int b = 0; b < blocks; ++b) {
+        float l = kInf, h = -kInf;
+        for (int c = b * kBlockColumns, end = std::min(columns, c + kBlockColumns); c < end; ++c) {
+            n += lo[c] <= hi[c];
+            l = std::min(l, lo[c]);
+            h = std::max(h, hi[c]);
+        }
+        blockLo[b] = l;
+        blockHi[b] = h;
+    }
+    return n;
+}
+
 int firstKeyAtOrAfter(const Track& track, double t) {
     return int(std::lower_bound(track.times.begin(), track.times.end(), t,
                                 [](float a, double b) { return double(a) < b; }) -
@@ -89,7 +112,7 @@ bool hasNarrowSegments(const Track& track, double scale, double t0, double t1, d
 ColumnEnvelope columnEnvelope(const Track& track, int comp, bool normalized, double left, double scale, int columns,
                               double minExactPixels) {
     std::vector<ColumnEnvelope> all = columnEnvelopes(track, normalized, left, scale, columns, minExactPixels);
-    if (comp < 0 || comp >= int(all.size())) return ColumnEnvelope{left, scale, std::max(0, columns), {}, {}};
+    if (comp < 0 || comp >= int(all.size())) return ColumnEnvelope{left, scale, std::max(0, columns), {}, {}, {}, {}};
     return std::move(all[comp]);
 }
 
@@ -323,28 +346,80 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
 }  // namespace
 
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTransform& view, const QColor& color,
-                       int firstColumn) {
+                       int firstColumn, const QRect& clip) {
     if (image.isNull() || env.columns == 0) return;
-    const int w = std::min(image.width(), env.columns), h = image.height();
+    const QRect area = clip.isNull() ? image.rect() : clip.intersected(image.rect());
+    if (area.isEmpty()) return;
+    const int w = std::min(area.right() + 1, env.columns), h = image.height();
+    const int rowEnd = area.bottom();
     const int alpha = std::clamp(int(std::lround(color.alphaF() * 256)), 0, 256);
     const QRgb rgb = color.rgb();
     const unsigned sr = qRed(rgb) * alpha, sg = qGreen(rgb) * alpha, sb = qBlue(rgb) * alpha;
     const unsigned inv = 256 - alpha;
+    // (s + d * inv) >> 8 per channel, red and blue in one multiply (each sum is at most
+    // 255 * 256, so the fields do not carry into each other).
+    const std::uint32_t srb = sr << 16 | sb;
     const double top = view.top(), sy = view.scaleY();
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    for (int c = std::max(0, firstColumn); c < w; ++c) {
+    const int cBegin = std::max({0, firstColumn, area.left()});
+    if (cBegin >= w) return;
+    // Each column's rows (inside the clip), then the pixels blended row by row over groups of
+    // 16 columns (one cache line of a scanline), so that the walk goes along the scanlines.
+    thread_local std::vector<int> rowFrom, rowTo;
+    rowFrom.assign(std::size_t(w - cBegin), 0);
+    rowTo.assign(std::size_t(w - cBegin), -1);
+    for (int c = cBegin; c < w; ++c) {
         if (!env.has(c)) continue;
         // Rows from the maximum (top) to the minimum; at least one row.
         const double yTop = (top - double(env.hi[c])) * sy, yBottom = (top - double(env.lo[c])) * sy;
         if (!(yBottom >= 0) || !(yTop < h)) continue;
         const int r0 = std::max(0, int(std::floor(yTop)));
         const int r1 = std::min(h - 1, std::max(r0, int(std::floor(yBottom))));
-        for (int r = r0; r <= r1; ++r) {
-            QRgb* px = reinterpret_cast<QRgb*>(bits + r * stride) + c;
-            const QRgb d = *px;
-            *px = qRgb(int((sr + qRed(d) * inv) >> 8), int((sg + qGreen(d) * inv) >> 8),
-                       int((sb + qBlue(d) * inv) >> 8));
+        rowFrom[c - cBegin] = std::max(r0, area.top());
+        rowTo[c - cBegin] = std::min(r1, rowEnd);
+    }
+    auto blend = [&](std::uint32_t d) {
+        const std::uint32_t rb = (((d & 0x00ff00ffu) * inv + srb) >> 8) & 0x00ff00ffu;
+        const std::uint32_t g = (((d >> 8) & 0xffu) * inv + sg) & 0xff00u;
+        return 0xff000000u | rb | g;
+    };
+#if defined(__SSE2__)
+    // (s + d * inv) >> 8 in 16-bit lanes: every sum is at most 255 * 256.
+    const __m128i vInv = _mm_set1_epi16(short(inv));
+    const __m128i vS = _mm_set_epi16(0, short(sr), short(sg), short(sb), 0, short(sr), short(sg), short(sb));
+    const __m128i vAlpha = _mm_set1_epi32(int(0xff000000u)), vZero = _mm_setzero_si128();
+#endif
+    constexpr int kGroup = 16;
+    for (int g0 = cBegin; g0 < w; g0 += kGroup) {
+        const int g1 = std::min(w, g0 + kGroup);
+        const int* from = rowFrom.data() + (g0 - cBegin);
+        const int* to = rowTo.data() + (g0 - cBegin);
+        int rMin = h, rMax = -1;
+        for (int i = 0; i < g1 - g0; ++i)
+            if (from[i] <= to[i]) rMin = std::min(rMin, from[i]), rMax = std::max(rMax, to[i]);
+        for (int r = rMin; r <= rMax; ++r) {
+            QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + g0;
+            int i = 0;
+#if defined(__SSE2__)
+            const __m128i vr = _mm_set1_epi32(r);
+            for (; i + 4 <= g1 - g0; i += 4) {
+                // Lanes whose span holds row r: from <= r <= to.
+                const __m128i f = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
+                const __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(to + i));
+                const __m128i in = _mm_andnot_si128(_mm_or_si128(_mm_cmpgt_epi32(f, vr), _mm_cmpgt_epi32(vr, t)),
+                                                    _mm_set1_epi32(-1));
+                if (_mm_movemask_epi8(in) == 0) continue;
+                const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + i));
+                const __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, vZero), vInv), vS), 8);
+                const __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, vZero), vInv), vS), 8);
+                const __m128i out = _mm_or_si128(_mm_packus_epi16(lo, hi), vAlpha);
+                _mm_storeu_si128(reinterpret_cast<__m128i*>(line + i),
+                                 _mm_or_si128(_mm_and_si128(in, out), _mm_andnot_si128(in, d)));
+            }
+#endif
+            for (; i < g1 - g0; ++i)
+                if (from[i] <= r && r <= to[i]) line[i] = blend(line[i]);
         }
     }
 }
@@ -353,9 +428,61 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
 
 namespace tangent::ui {
 
-void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha) {
+namespace {
+// Rows of 64 columns' spans over an image of h rows: first | last << 16, 0xffffffff for none;
+// the same as the general loop in SpanAccumulator::draw without a clip.
+void spanRows(const float* lo, const float* hi, double top, double scaleY, int h, std::uint32_t* out) {
+    const double last = h - 1;
+    int c = 0;
+#if defined(__SSE2__)
+    // Four columns at a time, the same arithmetic (double) as the scalar loop below.
+    const __m128d vTop = _mm_set1_pd(top), vScale = _mm_set1_pd(scaleY), vZero = _mm_setzero_pd(),
+                  vLast = _mm_set1_pd(last), vH = _mm_set1_pd(h);
+    for (; c + 4 <= 64; c += 4) {
+        const __m128 l = _mm_loadu_ps(lo + c), u = _mm_loadu_ps(hi + c);
+        const __m128i ordered = _mm_castps_si128(_mm_cmple_ps(l, u));
+        auto half = [&](__m128 lf, __m128 uf, __m128i& r0, __m128i& r1, __m128i& ok) {
+            const __m128d yTop = _mm_mul_pd(_mm_sub_pd(vTop, _mm_cvtps_pd(uf)), vScale);
+            const __m128d yBottom = _mm_mul_pd(_mm_sub_pd(vTop, _mm_cvtps_pd(lf)), vScale);
+            const __m128d okd = _mm_and_pd(_mm_cmpge_pd(yBottom, vZero), _mm_cmplt_pd(yTop, vH));
+            // Two 64-bit masks -> two 32-bit lanes.
+            ok = _mm_shuffle_epi32(_mm_castpd_si128(okd), _MM_SHUFFLE(3, 3, 2, 0));
+            r0 = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(yTop, vZero), vLast));
+            r1 = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(yBottom, vZero), vLast));
+        };
+        __m128i r0a, r1a, oka, r0b, r1b, okb;
+        half(l, u, r0a, r1a, oka);
+        half(_mm_movehl_ps(l, l), _mm_movehl_ps(u, u), r0b, r1b, okb);
+        const __m128i r0 = _mm_unpacklo_epi64(r0a, r0b);
+        __m128i r1 = _mm_unpacklo_epi64(r1a, r1b);
+        const __m128i ok = _mm_and_si128(_mm_unpacklo_epi64(oka, okb), ordered);
+        const __m128i less = _mm_cmplt_epi32(r1, r0);  // r1 = max(r0, r1)
+        r1 = _mm_or_si128(_mm_and_si128(less, r0), _mm_andnot_si128(less, r1));
+        const __m128i packed = _mm_or_si128(r0, _mm_slli_epi32(r1, 16));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + c),
+                         _mm_or_si128(_mm_and_si128(ok, packed), _mm_andnot_si128(ok, _mm_set1_epi32(-1))));
+    }
+#endif
+    for (; c < 64; ++c) {
+        const float l = lo[c], u = hi[c];
+        const double yTop = (top - double(u)) * scaleY, yBottom = (top - double(l)) * scaleY;
+        const bool drawn = l <= u && yBottom >= 0 && yTop < h;
+        // int(max(y, 0)) == max(0, int(y)); clamped first so that the conversion is defined.
+        const int r0 = int(std::min(std::max(yTop, 0.0), last));
+        const int r1 = std::max(r0, int(std::min(std::max(yBottom, 0.0), last)));
+        out[c] = drawn ? std::uint32_t(r0) | std::uint32_t(r1) << 16 : 0xffffffffu;
+    }
+}
+}  // namespace
+
+void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip) {
     if (image.isNull() || items.empty()) return;
     const int w = image.width(), h = image.height();
+    const QRect area = clip.isNull() ? image.rect() : clip.intersected(image.rect());
+    if (area.isEmpty()) return;
+    // The clip: columns [cx0, cx1), rows [ry0, ry1).
+    const int cx0 = area.left(), cx1 = area.right() + 1, ry0 = area.top(), ry1 = area.bottom() + 1;
+    const bool rowClip = ry0 > 0 || ry1 < h;
     int opacity[64];  // of n curves over one pixel, in 1/256
     for (int n = 0; n < 64; ++n) opacity[n] = int(std::lround(256 * (1 - std::pow(1 - alpha, n))));
     constexpr int kMaxCount = 4096;
@@ -372,17 +499,19 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     if (items.size() > kMaxItems) {
         for (std::size_t i = 0; i < items.size(); i += kMaxItems) {
             const std::vector<Item> part(items.begin() + i, items.begin() + std::min(items.size(), i + kMaxItems));
-            draw(image, part, alpha);
+            draw(image, part, alpha, clip);
         }
         return;
     }
     if (h >= 0xffff) return;
     constexpr int kTile = 64;  // columns per tile: its cells (row-major) stay in cache
-    const int tiles = (w + kTile - 1) / kTile;
+    const int tileBase = cx0 / kTile;  // the tiles that meet the clip: [tileBase, tileBase + tiles)
+    const int tiles = (cx1 + kTile - 1) / kTile - tileBase;
     const std::size_t nItems = items.size();
     // Pass 1, per curve: each column's rows, first | last << 16 (0xffffffff: none), laid out
     // [tile][curve][column in tile] so that pass 2 reads them in order.
     spans_.resize(std::size_t(tiles) * nItems * kTile);
+    active_.assign(std::size_t(tiles) * nItems, 0);  // [tile][curve]: any span in the tile
     colors_.resize(nItems);
     auto rowsOf = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
@@ -391,41 +520,58 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
             const QRgb rgb = it.color.rgb();
             colors_[i] = std::uint64_t(qRed(rgb)) | std::uint64_t(qGreen(rgb)) << 18 |
                          std::uint64_t(qBlue(rgb)) << 36 | std::uint64_t(1) << 54;
-            const int usedColumns = std::min(w, env.columns);
+            const int usedColumns = std::min(std::min(w, cx1), env.columns);
             const float* lo = env.lo.data();
             const float* hi = env.hi.data();
+            // Rows clipped: values that cannot reach the clip's rows are passed over without
+            // the exact mapping (a row of margin either side).
+            // (Without a row clip: the image's rows.)
+            const double vLow = it.top - (ry1 + 1) / it.scaleY;
+            const double vHigh = it.top - (ry0 - 1) / it.scaleY;
+            const bool blocks = kTile == ColumnEnvelope::kBlockColumns && env.blocksValid();
             for (int t = 0; t < tiles; ++t) {
+                if (blocks && std::size_t(tileBase + t) < env.blockLo.size() &&
+                    (!(env.blockLo[tileBase + t] <= env.blockHi[tileBase + t]) ||
+                     double(env.blockHi[tileBase + t]) < vLow || double(env.blockLo[tileBase + t]) > vHigh))
+                    continue;  // nothing of this curve in the tile's rows
                 std::uint32_t* out = spans_.data() + (std::size_t(t) * nItems + i) * kTile;
-                const int x0 = t * kTile, x1 = std::min(usedColumns, x0 + kTile);
-                int c = x0;
-                for (; c < x1; ++c) {
-                    std::uint32_t span = 0xffffffffu;
-                    if (lo[c] <= hi[c]) {
-                        const double yTop = (it.top - double(hi[c])) * it.scaleY;
-                        const double yBottom = (it.top - double(lo[c])) * it.scaleY;
-                        if (yBottom >= 0 && yTop < h) {
-                            const int r0 = std::max(0, int(yTop));
-                            const int r1 = std::min(h - 1, std::max(r0, int(yBottom)));
-                            span = std::uint32_t(r0) | std::uint32_t(r1) << 16;
-                        }
-                    }
-                    out[c - x0] = span;
+                const int x0 = (tileBase + t) * kTile, x1 = std::min(usedColumns, x0 + kTile);
+                if (x1 <= std::max(x0, cx0)) continue;
+                active_[std::size_t(t) * nItems + i] = 1;
+                if (!rowClip && x0 >= cx0 && x1 == x0 + kTile) {
+                    // A whole tile, every row: the same mapping without branches (vectorizes).
+                    spanRows(lo + x0, hi + x0, it.top, it.scaleY, h, out);
+                    continue;
                 }
-                for (; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
+                for (int c = x0; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
+                for (int c = std::max(x0, cx0); c < x1; ++c) {
+                    if (!(lo[c] <= hi[c]) || (rowClip && (double(hi[c]) < vLow || double(lo[c]) > vHigh))) continue;
+                    const double yTop = (it.top - double(hi[c])) * it.scaleY;
+                    const double yBottom = (it.top - double(lo[c])) * it.scaleY;
+                    if (yBottom >= 0 && yTop < h) {
+                        // The rows the whole picture would fill, then those inside the clip.
+                        const int r0 = std::max(0, int(yTop));
+                        const int r1 = std::min(h - 1, std::max(r0, int(yBottom)));
+                        const int a = std::max(r0, ry0), b = std::min(r1, ry1 - 1);
+                        if (a <= b) out[c - x0] = std::uint32_t(a - ry0) | std::uint32_t(b - ry0) << 16;
+                    }
+                }
             }
         }
     };
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
-    const int rows = h + 1;
+    const int rows = ry1 - ry0 + 1;
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
     auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
+        // All zero between tiles: the rows pass clears each row as it sums it (no fill).
         diff.resize(std::size_t(rows) * kTile);
         for (int t = tBegin; t < tEnd; ++t) {
-            std::fill(diff.begin(), diff.end(), 0);
             const std::uint32_t* sp = spans_.data() + std::size_t(t) * nItems * kTile;
+            const unsigned char* act = active_.data() + std::size_t(t) * nItems;
             for (std::size_t i = 0; i < nItems; ++i, sp += kTile) {
+                if (!act[i]) continue;
                 const std::uint64_t col = colors_[i];
                 for (int c = 0; c < kTile; ++c) {
                     const std::uint32_t span = sp[c];
@@ -434,18 +580,27 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     diff[std::size_t((span >> 16) + 1) * kTile + c] -= col;
                 }
             }
-            const int x0 = t * kTile, x1 = std::min(w, x0 + kTile);
+            const int x0 = (tileBase + t) * kTile, x1 = std::min(w, x0 + kTile);
             std::uint64_t sum[kTile] = {};
             // Down a column the sums change only at span ends and the image only at grid
             // lines, so the last blend of each column is reused while both are unchanged.
             std::uint64_t lastSum[kTile];
             QRgb lastDst[kTile], lastOut[kTile];
             for (int c = 0; c < kTile; ++c) lastSum[c] = ~std::uint64_t(0), lastDst[c] = 0, lastOut[c] = 0;
-            for (int r = 0; r < h; ++r) {
-                const std::uint64_t* d = diff.data() + std::size_t(r) * kTile;
+            for (int r = ry0; r < ry1; ++r) {
+#if defined(__GNUC__)
+                // The tile's part of a scanline a few rows down (a strided walk the hardware
+                // does not prefetch on its own): loading it was the compositing's main stall.
+                if (r + 4 < ry1) {
+                    const uchar* ahead = bits + (r + 4) * stride + std::size_t(x0) * 4;
+                    for (int b = 0; b < (x1 - x0) * 4; b += 64) __builtin_prefetch(ahead + b, 1);
+                }
+#endif
+                std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
                 std::uint64_t any = 0;
                 for (int c = 0; c < kTile; ++c) {
                     sum[c] += d[c];
+                    d[c] = 0;
                     any |= sum[c];
                 }
                 if (!any) continue;
@@ -472,25 +627,36 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     lastSum[c] = s, lastDst[c] = dst, lastOut[c] = out;
                 }
             }
+            // The row past the last (span ends at the bottom subtract there).
+            std::fill(diff.begin() + std::ptrdiff_t(ry1 - ry0) * kTile, diff.begin() + std::ptrdiff_t(rows) * kTile, 0);
         }
     };
     // Two passes, each split over the cores (curves, then tiles, are independent).
     const int threads = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);
-    if (threads == 1 || nItems < 64) {
+    if (threads == 1 || nItems < 64 || std::size_t(tiles) * std::size_t(rows) < 8192) {
         rowsOf(0, nItems);
         tilesOf(0, tiles, diff_);
         return;
     }
+    // Work handed out in small pieces (32 curves, one tile): on a shared machine a thread that
+    // gets less of its core does less of the work.
+    std::atomic<std::size_t> nextItem{0};
+    std::atomic<int> nextTile{0};
+    auto rowsWork = [&] {
+        for (std::size_t b = nextItem.fetch_add(32); b < nItems; b = nextItem.fetch_add(32))
+            rowsOf(b, std::min(nItems, b + 32));
+    };
+    auto tilesWork = [&](std::vector<std::uint64_t>& diff) {
+        for (int t = nextTile++; t < tiles; t = nextTile++) tilesOf(t, t + 1, diff);
+    };
     std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(rowsOf, nItems * t / threads, nItems * (t + 1) / threads);
-    rowsOf(0, nItems / threads);
+    for (int t = 1; t < threads; ++t) pool.emplace_back(rowsWork);
+    rowsWork();
     for (std::thread& th : pool) th.join();
     pool.clear();
     if (threadDiff_.size() < std::size_t(threads)) threadDiff_.resize(threads);
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back([&, t] { tilesOf(tiles * t / threads, tiles * (t + 1) / threads, threadDiff_[t]); });
-    tilesOf(0, tiles / threads, diff_);
+    for (int t = 1; t < threads; ++t) pool.emplace_back([&, t] { tilesWork(threadDiff_[t]); });
+    tilesWork(diff_);
     for (std::thread& th : pool) th.join();
 }
 

@@ -12,6 +12,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QRect>
 
 #include "tangent/extrema.h"
 #include "tangent/track.h"
@@ -32,6 +33,13 @@ struct ColumnEnvelope {
     std::vector<float> lo, hi;
     bool has(int c) const { return lo[c] <= hi[c]; }
     int spanCount() const;
+    // Per block of kBlockColumns columns: the lowest lo and the highest hi, so that a drawing
+    // clipped to a few rows passes over the blocks that cannot reach them. Valid after
+    // updateBlocks() until lo / hi change (empty: not known, every column is looked at).
+    static constexpr int kBlockColumns = 64;
+    std::vector<float> blockLo, blockHi;
+    int updateBlocks();  // returns spanCount()
+    bool blocksValid() const { return blockLo.size() == std::size_t((columns + kBlockColumns - 1) / kBlockColumns); }
 };
 
 // The min/max of one component over every column, for the segments narrower than
@@ -71,8 +79,10 @@ int firstKeyAtOrAfter(const Track&, double t);
 // Fills each column's span (rows from the maximum's pixel to the minimum's) into `image`
 // (Format_RGB32 or ARGB32_Premultiplied, device pixels), blending `color` with its alpha. The
 // value -> row mapping is `view`'s (for the normalized view, a per-curve transform).
+// Only the pixels inside `clip` (a null rect: the whole image) are touched; those are the same
+// as without the clip.
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope&, const ViewTransform& view, const QColor& color,
-                       int firstColumn = 0);
+                       int firstColumn = 0, const QRect& clip = QRect());
 
 // Many curves at once, in time proportional to spans + pixels rather than to the area the spans
 // cover: each span adds its colour at its first row and subtracts it past its last (a
@@ -85,12 +95,15 @@ public:
         double top, scaleY;  // the curve's value -> device row mapping: (top - v) * scaleY
         QColor color;
     };
-    void draw(QImage& image, const std::vector<Item>& items, double alpha);
+    // Only the pixels inside `clip` (a null rect: the whole image) are touched, and they come out
+    // the same as without the clip (a scrolled picture's newly exposed strip).
+    void draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip = QRect());
 
 private:
     std::vector<std::uint64_t> diff_;                   // one tile of columns, row-major
     std::vector<std::vector<std::uint64_t>> threadDiff_;  // the other threads' tiles
     std::vector<std::uint32_t> spans_;                  // rows per column, tile-major
     std::vector<std::uint64_t> colors_;                 // packed per curve
+    std::vector<unsigned char> active_;                 // [tile][curve]: spans_ written
 };
 }  // namespace tangent::ui

@@ -128,14 +128,82 @@ CurvePainter::CurvePainter(QPainter& painter, const ViewTransform& view, const T
       area_(QPointF(0, 0), view.viewport()) {}
 
 void CurvePainter::drawBackground(double t0, double t1) {
-    p_.fillRect(area_, theme_.background);
-    if (t1 > t0) {
-        const double x0 = std::max(0.0, view_.toWidgetX(t0)), x1 = std::min(area_.width(), view_.toWidgetX(t1));
+    const double x0 = t1 > t0 ? std::max(0.0, view_.toWidgetX(t0)) : 0,
+                 x1 = t1 > t0 ? std::min(area_.width(), view_.toWidgetX(t1)) : 0;
+    if (!(x1 > x0) || !theme_.rangeBackground.isValid() || theme_.rangeBackground.alpha() != 255) {
+        p_.fillRect(area_, theme_.background);
         if (x1 > x0) p_.fillRect(QRectF(x0, 0, x1 - x0, area_.height()), theme_.rangeBackground);
+        return;
     }
+    // The key range is opaque: the background only beside it (and a pixel under its edges, so
+    // that every pixel is covered whichever way the range's edges round).
+    if (x0 > 0) p_.fillRect(QRectF(0, 0, std::min(area_.width(), x0 + 2), area_.height()), theme_.background);
+    if (x1 < area_.width())
+        p_.fillRect(QRectF(std::max(0.0, x1 - 2), 0, area_.width() - std::max(0.0, x1 - 2), area_.height()),
+                    theme_.background);
+    p_.fillRect(QRectF(x0, 0, x1 - x0, area_.height()), theme_.rangeBackground);
 }
 
+namespace {
+// A grid line of one pixel written straight into a 32-bit image (what an aliased, opaque,
+// one-pixel QPainter line through pixel centres covers), inside `clip`.
+struct DirectLines {
+    QImage* image;
+    QRect clip;
+    uchar* bits;
+    qsizetype stride;
+    void vertical(int x, QRgb c) const {
+        if (x < clip.left() || x > clip.right()) return;
+        for (int y = clip.top(); y <= clip.bottom(); ++y) reinterpret_cast<QRgb*>(bits + y * stride)[x] = c;
+    }
+    void horizontal(int y, QRgb c) const {
+        if (y < clip.top() || y > clip.bottom()) return;
+        QRgb* line = reinterpret_cast<QRgb*>(bits + y * stride);
+        std::fill(line + clip.left(), line + clip.right() + 1, c);
+    }
+};
+}  // namespace
+
 void CurvePainter::drawGrid() {
+    // Straight into the pixels where the painter draws on a 32-bit image without scaling (the
+    // curve view's layer): the same pixels as QPainter's lines, without stroking each one.
+    QImage* image = p_.device() && p_.device()->devType() == QInternal::Image ? static_cast<QImage*>(p_.device()) : nullptr;
+    const bool direct = image && (image->format() == QImage::Format_RGB32 ||
+                                  image->format() == QImage::Format_ARGB32_Premultiplied) &&
+                        p_.transform().isIdentity() && image->devicePixelRatio() == 1 &&
+                        (!p_.hasClipping() || p_.clipRegion().rectCount() <= 1) && theme_.gridMinor.alpha() == 255 &&
+                        theme_.gridMajor.alpha() == 255 && theme_.zeroLine.alpha() == 255 &&
+                        area_.width() <= image->width() && area_.height() <= image->height();
+    if (direct) {
+        QRect clip = QRect(QPoint(0, 0), area_.size().toSize()) & image->rect();
+        if (p_.hasClipping()) clip &= p_.clipRegion().boundingRect();
+        const DirectLines out{image, clip, image->bits(), image->bytesPerLine()};
+        const QRectF w = view_.visibleWorld();
+        auto lines = [&](bool vertical) {
+            const double unit = vertical && fps_ > 0 ? 1 / fps_ : 1;
+            const double scale = (vertical ? view_.scaleX() : view_.scaleY()) * unit;
+            double major = tickStep(scale, vertical ? 90 : 48);
+            double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
+            if (unit != 1) major = std::max(1.0, major) * unit, minor = std::max(1.0, minor) * unit;
+            const double lo = vertical ? w.left() : w.top(), hi = vertical ? w.right() : w.bottom();
+            for (int pass = 0; pass < 2; ++pass) {
+                const double step = pass == 0 ? minor : major;
+                if (step * scale < 6) continue;
+                const QRgb c = (pass == 0 ? theme_.gridMinor : theme_.gridMajor).rgb();
+                for (double v = std::ceil(lo / step) * step; v <= hi; v += step) {
+                    if (vertical) out.vertical(int(std::round(view_.toWidgetX(v))), c);
+                    else out.horizontal(int(std::round(view_.toWidgetY(v))), c);
+                }
+            }
+        };
+        lines(true);
+        lines(false);
+        const double y0 = std::round(view_.toWidgetY(0)) + 0.5;
+        if (y0 >= 0 && y0 <= area_.height()) out.horizontal(int(y0 - 0.5), theme_.zeroLine.rgb());
+        const double x0 = std::round(view_.toWidgetX(0)) + 0.5;
+        if (x0 >= 0 && x0 <= area_.width()) out.vertical(int(x0 - 0.5), theme_.zeroLine.rgb());
+        return;
+    }
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, false);
     const QRectF w = view_.visibleWorld();
@@ -248,14 +316,26 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
         evaluateSorted(track, &tFirst, 1, first.data(), opt.normalizedRotation);
         evaluateSorted(track, &tLast, 1, last.data(), opt.normalizedRotation);
         const double xa = view_.toWidgetX(track.times.front()), xb = view_.toWidgetX(track.times.back());
-        if (xa > x0) {
-            const double y = view_.toWidgetY(first[c]);
-            p_.drawLine(QPointF(x0, y), QPointF(xa, y));
-        }
-        if (xb < x1) {
-            const double y = view_.toWidgetY(last[c]);
-            p_.drawLine(QPointF(xb, y), QPointF(x1, y));
-        }
+        // Each line starts at its key, so that the dots move with the curve when the view pans.
+        // Under a clip (a strip uncovered by a pan) only the part that reaches it is stroked,
+        // started a whole number of dot periods from the key: the same dots.
+        const bool clipped = p_.hasClipping();
+        const QRectF clip = clipped ? p_.clipBoundingRect().adjusted(-2, -2, 2, 2) : QRectF();
+        const double period = 3 * p_.pen().widthF();  // Qt::DotLine: 1 on, 2 off, in pen widths
+        auto dotted = [&](double from, double to, double y) {  // from the key `from` outwards
+            if (clipped) {
+                if (y < clip.top() || y > clip.bottom()) return;
+                const double dir = to > from ? 1 : -1;
+                const double near = dir > 0 ? clip.left() : clip.right();  // where the clip begins
+                if ((near - from) * dir > 0) from += dir * period * std::floor((near - from) * dir / period);
+                const double far = dir > 0 ? clip.right() : clip.left();
+                if ((to - far) * dir > 0) to = far;
+                if ((to - from) * dir <= 0) return;
+            }
+            p_.drawLine(QPointF(from, y), QPointF(to, y));
+        };
+        if (xa > x0) dotted(xa, x0, view_.toWidgetY(first[c]));
+        if (xb < x1) dotted(xb, x1, view_.toWidgetY(last[c]));
     }
     p_.restore();
 }

@@ -1,6 +1,7 @@
 #include "curveview.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -318,6 +319,31 @@ quint64 CurveView::versionOf(int a, int c) const {
     return it == versions_.end() ? 0 : it->second;
 }
 
+// Whether `after` is `before` with only keys [k0, k1] changed (same shape): then k0..k1 are
+// set (k1 < k0: nothing changed). Otherwise false.
+static bool changedKeys(const Track& before, const Track& after, int& k0, int& k1) {
+    const int n = after.keyCount(), comps = after.components;
+    if (before.keyCount() != n || before.components != comps || before.interpolation != after.interpolation ||
+        before.path != after.path || n < 2 || before.values.size() != after.values.size() ||
+        before.inTangents.size() != after.inTangents.size() || before.outTangents.size() != after.outTangents.size())
+        return false;
+    auto differs = [&](int k) {
+        if (before.times[k] != after.times[k]) return true;
+        const std::size_t a = std::size_t(k) * comps;
+        for (auto [x, y] : {std::pair{&before.values, &after.values}, std::pair{&before.inTangents, &after.inTangents},
+                            std::pair{&before.outTangents, &after.outTangents}})
+            if (x->size() >= a + comps && std::memcmp(x->data() + a, y->data() + a, sizeof(float) * std::size_t(comps)) != 0)
+                return true;
+        return false;
+    };
+    k0 = 0;
+    while (k0 < n && !differs(k0)) ++k0;
+    k1 = n - 1;
+    while (k1 >= k0 && !differs(k1)) --k1;
+    // Many keys changed: a full build is as quick.
+    return k1 < k0 || k1 - k0 < n / 4;
+}
+
 int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device) {
     const Document* d = doc();
     if (!d) return 0;
@@ -327,6 +353,7 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
         EnvelopeEntry* entry;
         const Track* track;
         int shift;  // the view moved by this many whole columns in time: the rest are reused
+        bool live;  // being dragged
     };
     std::vector<Stale> stale;
     for (const ChannelKey& ch : channels) {
@@ -350,10 +377,13 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
         e.columns = columns;
         e.normalized = normalized;
         e.version = version;
-        stale.push_back({&e, track, shift});
+        stale.push_back({&e, track, shift, live_.count(ch) > 0});
     }
-    auto work = [&](std::size_t begin, std::size_t step) {
-        for (std::size_t i = begin; i < stale.size(); i += step) {
+    // Channels handed out one at a time: on a shared machine a thread that gets less of its
+    // core does less of the work (a fixed split waited for the slowest).
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < stale.size(); i = next++) {
             EnvelopeEntry& e = *stale[i].entry;
             const Track& track = *stale[i].track;
             if (const int shift = stale[i].shift) {
@@ -371,33 +401,45 @@ int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const Vi
                     std::copy(part[c].lo.begin(), part[c].lo.end(), env.lo.begin() + start);
                     std::copy(part[c].hi.begin(), part[c].hi.end(), env.hi.begin() + start);
                     env.left = device.left();
-                    e.spanCounts[c] = env.spanCount();
+                    // Block ranges and span count: made again when needed (drawCurvesInto).
+                    env.blockLo.clear();
+                    env.blockHi.clear();
+                    e.spanCounts[c] = -1;
                 }
                 continue;
             }
             if (!e.extrema || e.extremaVersion != e.version || e.extremaNormalized != normalized) {
+                const bool live = stale[i].live;
+                int k0 = 0, k1 = -1;  // the keys that differ from the indexed copy
+                const bool incremental = live && e.extrema && e.extremaNormalized == normalized &&
+                                         changedKeys(e.indexed, track, k0, k1);
                 if (!e.extrema) e.extrema = std::make_shared<TrackExtrema>();
-                e.extrema->build(track, normalized);
+                if (!incremental) e.extrema->build(track, normalized);
+                else if (k1 >= k0) e.extrema->update(track, k0, k1);
                 e.extremaVersion = e.version;
                 e.extremaNormalized = normalized;
+                // A channel being dragged keeps the data its index describes, so that the next
+                // move rebuilds only the segments that changed.
+                if (live) e.indexed = track;
+                else e.indexed = Track{};
             }
             e.allNarrow = track.keyCount() >= 2 && allSegmentsNarrow(*e.extrema, device.scaleX());
             columnEnvelopesInto(e.envs, track, *e.extrema, device.left(), device.scaleX(), columns);
             e.spanCounts.resize(e.envs.size());
-            for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].spanCount();
+            for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].updateBlocks();
         }
     };
     // Channels are independent: split them over the cores when there are many.
     const std::size_t threads = stale.size() >= 8 ? std::max(1u, std::min(8u, std::thread::hardware_concurrency())) : 1;
     std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work, t, threads);
-    work(0, threads);
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
+    work();
     for (std::thread& t : pool) t.join();
     stats_.envelopesComputed += int(stale.size());
     return int(stale.size());
 }
 
-void CurveView::drawCurvesInto(QImage& image, bool live) {
+void CurveView::drawCurvesInto(QImage& image, bool live, const QRect& clip) {
     const Document* d = doc();
     if (!d) return;
     const qreal dpr = image.devicePixelRatio();
@@ -423,18 +465,30 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
     constexpr std::size_t kDirectCurves = 12;
     const bool accumulate = todo.size() > kDirectCurves;
     std::vector<SpanAccumulator::Item> items;
+    // Block ranges (after a time pan they are left to here): needed where a clip keeps only
+    // some rows, and for the statistics of a whole frame.
+    const bool needBlocks = clip.isNull() || clip.top() > 0 || clip.bottom() < image.height() - 1;
     for (auto& [ref, track] : todo) {
-        const EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
+        EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
         if (ref.component >= int(e.envs.size())) continue;
-        const ColumnEnvelope& env = e.envs[ref.component];
+        ColumnEnvelope& env = e.envs[ref.component];
+        if (needBlocks && (!env.blocksValid() || e.spanCounts[ref.component] < 0))
+            e.spanCounts[ref.component] = env.updateBlocks();
         const ViewTransform device = deviceOf(curveTransform(ref));
         if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
-        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component));
-        if (!live) stats_.spanColumns += e.spanCounts[ref.component];
+        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);
+        if (!live && clip.isNull()) stats_.spanColumns += e.spanCounts[ref.component];
     }
-    if (accumulate) accumulator_.draw(image, items, 0.9);
+    if (accumulate) accumulator_.draw(image, items, 0.9, clip);
     // Wide segments exactly, and the clamped extrapolation.
     QPainter p(&image);
+    // What the rulers cover (opaque, drawn over every frame) is left out: most of the
+    // extrapolation lines before the first key lie under the value ruler.
+    QRectF painted(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight, image.width() / dpr - CurvePainter::kRulerWidth,
+                   image.height() / dpr - CurvePainter::kRulerHeight);
+    if (!clip.isNull()) painted &= QRectF(QPointF(clip.topLeft()) / dpr, QSizeF(clip.size()) / dpr);
+    if (painted.isEmpty()) return;
+    p.setClipRect(painted);
     for (auto& [ref, track] : todo) {
         const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
         CurvePainter cp(p, vt, Theme::dark());
@@ -445,16 +499,11 @@ void CurveView::drawCurvesInto(QImage& image, bool live) {
     if (live) stats_.liveCurves = int(todo.size());
 }
 
-void CurveView::ensureLayer() {
-    const qreal dpr = devicePixelRatioF();
-    const QSize devSize = (QSizeF(size()) * dpr).toSize();
-    if (layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr && layerView_ == view_ &&
-        layerLive_ == live_)
-        return;
-    if (layer_.size() != devSize) layer_ = QImage(devSize, QImage::Format_RGB32);
-    layer_.setDevicePixelRatio(dpr);
+void CurveView::drawLayerInto(const QRect& clip) {
     {
         QPainter p(&layer_);
+        if (!clip.isNull()) p.setClipRect(QRectF(QPointF(clip.topLeft()) / layer_.devicePixelRatio(),
+                                                 QSizeF(clip.size()) / layer_.devicePixelRatio()));
         CurvePainter cp(p, view_, Theme::dark());
         cp.setTimeInFrames(state_->timeInFrames() ? state_->frameRate() : 0);
         double t0 = 0, t1 = 0;
@@ -470,7 +519,64 @@ void CurveView::ensureLayer() {
         cp.drawBackground(t0, t1);
         cp.drawGrid();
     }
-    drawCurvesInto(layer_, false);
+    drawCurvesInto(layer_, false, clip);
+}
+
+// Moves the layer's pixels by (dx, dy) device pixels; what moves out is lost.
+static void scrollImage(QImage& image, int dx, int dy) {
+    const int w = image.width(), h = image.height();
+    const qsizetype stride = image.bytesPerLine();
+    uchar* bits = image.bits();
+    const int cols = w - std::abs(dx);
+    auto moveRow = [&](int from, int to) {
+        const QRgb* src = reinterpret_cast<const QRgb*>(bits + from * stride) + std::max(0, -dx);
+        QRgb* dst = reinterpret_cast<QRgb*>(bits + to * stride) + std::max(0, dx);
+        std::memmove(dst, src, sizeof(QRgb) * std::size_t(cols));
+    };
+    if (dy > 0)
+        for (int r = h - 1; r >= dy; --r) moveRow(r - dy, r);
+    else
+        for (int r = 0; r < h + dy; ++r) moveRow(r - dy, r);
+}
+
+void CurveView::ensureLayer() {
+    const qreal dpr = devicePixelRatioF();
+    const QSize devSize = (QSizeF(size()) * dpr).toSize();
+    const bool sameLayer = layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr &&
+                           layerLive_ == live_;
+    if (sameLayer && layerView_ == view_) return;
+    if (sameLayer && layerView_.scaleX() == view_.scaleX() && layerView_.scaleY() == view_.scaleY() &&
+        layerView_.viewport() == view_.viewport()) {
+        // A pan by whole device pixels: the picture moves (background, grid and curves are
+        // anchored to the world), and only the strips it uncovers are drawn.
+        const double fx = (layerView_.left() - view_.left()) * view_.scaleX() * dpr;
+        const double fy = (view_.top() - layerView_.top()) * view_.scaleY() * dpr;
+        const double rx = std::round(fx), ry = std::round(fy);
+        if (std::abs(fx - rx) < 1e-7 && std::abs(fy - ry) < 1e-7 && std::abs(rx) < devSize.width() / 2 &&
+            std::abs(ry) < devSize.height() / 2) {
+            const int dx = int(rx), dy = int(ry);
+            scrollImage(layer_, dx, dy);
+            const int w = devSize.width(), h = devSize.height();
+            // The uncovered columns (all rows), then the uncovered rows (the other columns).
+            // Content that comes out from under the rulers is drawn again too (the layer
+            // leaves some of it out there, see drawCurvesInto).
+            const int rulerW = int(std::ceil(CurvePainter::kRulerWidth * dpr));
+            const int rulerH = int(std::ceil(CurvePainter::kRulerHeight * dpr));
+            const int cw = dx > 0 ? std::min(w, dx + rulerW) : -dx, rh = dy > 0 ? std::min(h, dy + rulerH) : -dy;
+            const QRect colStrip = dx > 0 ? QRect(0, 0, cw, h) : QRect(w + dx, 0, cw, h);
+            const int rx0 = dx > 0 ? cw : 0, rx1 = dx < 0 ? w + dx : w;
+            const QRect rowStrip = dy > 0 ? QRect(rx0, 0, rx1 - rx0, rh) : QRect(rx0, h + dy, rx1 - rx0, rh);
+            if (dx != 0) drawLayerInto(colStrip);
+            if (dy != 0 && rx1 > rx0) drawLayerInto(rowStrip);
+            layerView_ = view_;
+            stats_.layerRebuilt = true;
+            stats_.layerScrolled = true;
+            return;
+        }
+    }
+    if (layer_.size() != devSize) layer_ = QImage(devSize, QImage::Format_RGB32);
+    layer_.setDevicePixelRatio(dpr);
+    drawLayerInto(QRect());
     layerView_ = view_;
     layerLive_ = live_;
     layerValid_ = true;
@@ -491,11 +597,21 @@ void CurveView::paintEvent(QPaintEvent*) {
     stats_ = PaintStats{};
     ensureLayer();
     if (d && !live_.empty()) {
-        QImage frame = layer_;
-        drawCurvesInto(frame, true);
-        p.drawImage(QPointF(0, 0), frame);
+        // The frame's buffer is kept from drag frame to drag frame (no 8 MB allocation each
+        // time); the layer is copied into it.
+        if (frame_.size() != layer_.size() || frame_.format() != layer_.format())
+            frame_ = QImage(layer_.size(), layer_.format());
+        frame_.setDevicePixelRatio(layer_.devicePixelRatio());
+        if (frame_.bytesPerLine() == layer_.bytesPerLine())
+            std::memcpy(frame_.bits(), layer_.constBits(), std::size_t(layer_.sizeInBytes()));
+        else
+            for (int y = 0; y < layer_.height(); ++y)
+                std::memcpy(frame_.scanLine(y), layer_.constScanLine(y), std::size_t(layer_.width()) * 4);
+        drawCurvesInto(frame_, true);
+        p.drawImage(QPointF(0, 0), frame_);
     } else {
         p.drawImage(QPointF(0, 0), layer_);
+        if (!frame_.isNull()) frame_ = QImage();  // no drag: its buffer is given back
     }
 
     CurveDrawOptions opt;

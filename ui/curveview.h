@@ -47,6 +47,7 @@ public:
         int envelopesComputed = 0;   // per-column min/max recomputed (cache misses)
         int spanColumns = 0;         // columns drawn as spans (decimated) in the last rebuild
         int liveCurves = 0;          // curves drawn on top of the cached picture (being dragged)
+        bool layerScrolled = false;  // the layer was moved by a whole-pixel pan, only the uncovered strips drawn
     };
     const PaintStats& lastPaintStats() const { return stats_; }
 
@@ -99,6 +100,7 @@ private:
         std::shared_ptr<TrackExtrema> extrema;
         quint64 extremaVersion = 0;
         bool extremaNormalized = false;
+        Track indexed;  // while the channel is dragged: the data the index was made from
         bool allNarrow = false;  // every segment drawn as spans at the envelopes' scale
         std::vector<int> spanCounts;  // per component (statistics)
     };
@@ -106,7 +108,11 @@ private:
     // parallel over channels), and returns how many were recomputed.
     int updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device);
     // Curves of the shown channels in (live) or not in (!live) live_, drawn into `image`.
-    void drawCurvesInto(QImage& image, bool live);
+    // `clip` (device pixels; null: everything): only those pixels are drawn.
+    void drawCurvesInto(QImage& image, bool live, const QRect& clip = QRect());
+    // Background, grid and the curves not being dragged into layer_, inside `clip` (device
+    // pixels; null: everything).
+    void drawLayerInto(const QRect& clip);
     void ensureLayer();
     void invalidateLayer() { layerValid_ = false; }
     quint64 versionOf(int a, int c) const;
@@ -127,6 +133,7 @@ private:
     // Background, grid and every curve except those of live_ channels (the ones being dragged),
     // valid for layerView_; a drag frame draws only the live channels on a copy of it.
     QImage layer_;
+    QImage frame_;  // a drag frame: the layer plus the live channels
     ViewTransform layerView_;
     std::set<ChannelKey> layerLive_;
     bool layerValid_ = false;

@@ -67,6 +67,11 @@ public:
     // `normalized`: rotation's played (normalized) curve; otherwise the raw component curves.
     // Keep `track` unchanged while this is used; rebuild after an edit.
     void build(const Track& track, bool normalized);
+    // After an edit that changed only keys [firstKey, lastKey] (values, tangents or times; the
+    // key count and every other key as they were): recomputes what those keys' segments
+    // contribute (the same result as build(), in time proportional to the changed segments
+    // plus one pass over the block tables). Falls back to build() when the shape changed.
+    void update(const Track& track, int firstKey, int lastKey);
     bool normalized() const { return normalized_; }
     // The longest key interval (seconds); 0 with fewer than two keys.
     double maxSegmentDuration() const { return maxDt_; }
@@ -86,6 +91,8 @@ private:
         std::vector<float> values;
         RangeMinMax index;
     };
+    // The turning points of segments [kBegin, kEnd), appended per component to into[c].
+    void segmentTurns(const Track& track, int kBegin, int kEnd, std::vector<Turns>& into) const;
     bool normalized_ = false;
     bool sampled_ = false;  // normalized values: key values from keyValues_, else the track's
     int components_ = 0;

@@ -207,3 +207,53 @@ TEST(Extrema, IntervalRangesOfManyMorphTargets) {
     checkIntervals(wiggly(40, TargetPath::Weights, 100), false, -0.1, 0.02, 80, 1e-3);
     checkIntervals(wiggly(40, TargetPath::Weights, 100, Interpolation::Linear), false, -0.1, 0.02, 80, 1e-3);
 }
+
+// After an edit of a few keys, updating the index for those keys gives what a full build gives:
+// the same ranges over every interval (tangent edits, value edits, the first and last keys,
+// raw and normalized rotation).
+TEST(Extrema, UpdatingTheEditedSegmentsEqualsAFullBuild) {
+    struct Case {
+        TargetPath path;
+        int comps;
+        bool normalized;
+    };
+    for (const Case& cs : {Case{TargetPath::Translation, 3, false}, Case{TargetPath::Rotation, 4, true},
+                           Case{TargetPath::Rotation, 4, false}}) {
+        Track t = wiggly(400, cs.path, cs.comps);
+        TrackExtrema incremental;
+        incremental.build(t, cs.normalized);
+        std::mt19937 rng(7);
+        for (int edit = 0; edit < 12; ++edit) {
+            // Keys [k0, k1]: tangents turned steeply (new turning points), or values moved.
+            const int k0 = edit == 0 ? 0 : edit == 1 ? 398 : int(rng() % 390), k1 = std::min(399, k0 + int(rng() % 3));
+            for (int k = k0; k <= k1; ++k)
+                for (int c = 0; c < cs.comps; ++c) {
+                    if (edit % 3 == 2) t.values[t.at(k, c)] += 0.05f * float(c + 1);
+                    else t.outTangents[t.at(k, c)] = t.inTangents[t.at(k, c)] = (edit % 2 ? -4.0f : 5.0f) * float(c + 1);
+                }
+            incremental.update(t, k0, k1);
+            TrackExtrema full;
+            full.build(t, cs.normalized);
+            ASSERT_EQ(incremental.maxSegmentDuration(), full.maxSegmentDuration());
+            for (int c = 0; c < cs.comps; ++c) ASSERT_EQ(incremental.turningPointCount(c), full.turningPointCount(c)) << edit;
+            // Columns of 0.05 s and of 2 s over the whole track.
+            for (double width : {0.05, 2.0}) {
+                std::vector<double> edges;
+                for (double e = -0.1; e < t.endTime() + 0.2; e += width) edges.push_back(e);
+                const std::size_t cols = edges.size() - 1;
+                std::vector<std::vector<float>> lo1(cs.comps, std::vector<float>(cols)), hi1 = lo1, lo2 = lo1, hi2 = lo1;
+                std::vector<float*> l1, h1, l2, h2;
+                for (int c = 0; c < cs.comps; ++c)
+                    l1.push_back(lo1[c].data()), h1.push_back(hi1[c].data()), l2.push_back(lo2[c].data()),
+                        h2.push_back(hi2[c].data());
+                incremental.intervalRanges(t, edges.data(), edges.size(), l1.data(), h1.data());
+                full.intervalRanges(t, edges.data(), edges.size(), l2.data(), h2.data());
+                for (int c = 0; c < cs.comps; ++c)
+                    for (std::size_t i = 0; i < cols; ++i) {
+                        ASSERT_EQ(lo1[c][i], lo2[c][i]) << "edit " << edit << " comp " << c << " column " << i;
+                        ASSERT_EQ(hi1[c][i], hi2[c][i]) << "edit " << edit << " comp " << c << " column " << i;
+                    }
+            }
+        }
+    }
+}

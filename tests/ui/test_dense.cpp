@@ -305,3 +305,76 @@ TEST_F(DenseViewTest, ATimePanByWholePixelsDrawsWhatAFreshViewDraws) {
         EXPECT_LE(differ, 4) << dx;
     }
 }
+
+// A pan by whole pixels moves the cached picture and draws only the uncovered strips: the
+// result is what a view that never saw another transform draws.
+TEST_F(DenseViewTest, APanByWholePixelsScrollsThePictureAndDrawsWhatAFreshViewDraws) {
+    paint();
+    ViewTransform v = view.viewTransform();
+    for (QPointF d : {QPointF(0, 7), QPointF(0, -19), QPointF(11, 0), QPointF(-6, 13), QPointF(30, -40)}) {
+        v.pan(d);
+        view.setViewTransform(v);
+        QImage panned(view.size(), QImage::Format_RGB32);
+        view.render(&panned);
+        EXPECT_TRUE(view.lastPaintStats().layerScrolled) << d.x() << " " << d.y();
+        CurveView fresh(&state);
+        fresh.resize(view.size());
+        fresh.setViewTransform(v);
+        QImage full(view.size(), QImage::Format_RGB32);
+        fresh.render(&full);
+        EXPECT_FALSE(fresh.lastPaintStats().layerScrolled);
+        int differ = 0;
+        for (int y = 0; y < full.height(); ++y)
+            for (int x = 0; x < full.width(); ++x) differ += panned.pixel(x, y) != full.pixel(x, y);
+        EXPECT_LE(differ, 4) << d.x() << " " << d.y();
+    }
+}
+
+// The direct span blend (a few curves) walks the scanlines in groups of columns; every pixel
+// is what blending it on its own gives, inside a clip too.
+TEST(ColumnEnvelope, DirectBlendIsThePerPixelBlend) {
+    ColumnEnvelope env;
+    env.left = 0;
+    env.scale = 1;
+    env.columns = 203;
+    env.lo.resize(203);
+    env.hi.resize(203);
+    std::uint32_t seed = 12345;
+    auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+    for (int c = 0; c < env.columns; ++c) {
+        const float a = float(next() % 1000) / 400.0f - 0.5f, b = a + float(next() % 300) / 300.0f;
+        env.lo[c] = c % 17 == 5 ? INFINITY : a;  // some columns without a span
+        env.hi[c] = c % 17 == 5 ? -INFINITY : b;
+    }
+    const ViewTransform view(QSizeF(211, 150), 0, 2.2, 1, 60);
+    for (const QRect clip : {QRect(), QRect(13, 20, 150, 77)}) {
+        for (const double alphaF : {0.7, 1.0}) {
+            QImage img(211, 150, QImage::Format_RGB32);
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x) img.setPixel(x, y, 0xff000000u | (next() & 0xffffffu));
+            QImage ref = img.copy();
+            QColor color(200, 90, 30);
+            color.setAlphaF(alphaF);
+            rasterizeEnvelope(img, env, view, color, 3, clip);
+            const int alpha = int(std::lround(color.alphaF() * 256)), inv = 256 - alpha;
+            const QRect area = clip.isNull() ? ref.rect() : clip;
+            for (int c = std::max(3, area.left()); c <= std::min(area.right(), env.columns - 1); ++c) {
+                if (!env.has(c)) continue;
+                const double yTop = (view.top() - double(env.hi[c])) * view.scaleY();
+                const double yBottom = (view.top() - double(env.lo[c])) * view.scaleY();
+                if (!(yBottom >= 0) || !(yTop < ref.height())) continue;
+                const int r0 = std::max(0, int(std::floor(yTop)));
+                const int r1 = std::min(ref.height() - 1, std::max(r0, int(std::floor(yBottom))));
+                for (int r = std::max(r0, area.top()); r <= std::min(r1, area.bottom()); ++r) {
+                    const QRgb d = ref.pixel(c, r);
+                    ref.setPixel(c, r, qRgb((color.red() * alpha + qRed(d) * inv) >> 8, (color.green() * alpha + qGreen(d) * inv) >> 8,
+                                            (color.blue() * alpha + qBlue(d) * inv) >> 8));
+                }
+            }
+            int differ = 0;
+            for (int y = 0; y < img.height(); ++y)
+                for (int x = 0; x < img.width(); ++x) differ += img.pixel(x, y) != ref.pixel(x, y);
+            EXPECT_EQ(differ, 0) << alphaF << " " << clip.isNull();
+        }
+    }
+}

@@ -429,6 +429,69 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
 namespace tangent::ui {
 
 namespace {
+// The compositor's blend of one row of a tile's columns: pixel c becomes, where n > 0 curves
+// cover it (n = sum >> 54), the mean of their colours at opacity a = opacity(n) over the pixel:
+// channel = (sum_channel * f[n] >> 24) + (dst_channel * inv[n] >> 8), with f[n] = a * (2^16 / n)
+// and inv[n] = 256 - a; pixels with n = 0 are left as they are. Integer arithmetic only, so
+// the vector versions below give the same pixels as the scalar one.
+inline void blendScalar(const std::uint64_t* sum, QRgb* line, int count, const std::uint32_t* f,
+                        const std::uint32_t* inv) {
+    for (int c = 0; c < count; ++c) {
+        const std::uint64_t s = sum[c];
+        const unsigned n = unsigned(s >> 54);
+        if (n == 0) continue;
+        const QRgb dst = line[c];
+        const std::uint64_t fn = f[n], in = inv[n];
+        line[c] = qRgb(int(((s & 0x3ffff) * fn >> 24) + (qRed(dst) * in >> 8)),
+                       int((((s >> 18) & 0x3ffff) * fn >> 24) + (qGreen(dst) * in >> 8)),
+                       int((((s >> 36) & 0x3ffff) * fn >> 24) + (qBlue(dst) * in >> 8)));
+    }
+}
+
+#if defined(__SSE2__)
+// Four pixels at a time (SSE2): the same integers as blendScalar.
+void blendSse2(const std::uint64_t* sum, QRgb* line, int count, const std::uint32_t* f, const std::uint32_t* inv) {
+    int c = 0;
+    const __m128i m18 = _mm_set1_epi32(0x3ffff), m8 = _mm_set1_epi32(0xff), alpha = _mm_set1_epi32(int(0xff000000u));
+    for (; c + 4 <= count; c += 4) {
+        const __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c));
+        const __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c + 2));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(A, B), _mm_setzero_si128())) == 0xffff) continue;
+        // Low and high 32 bits of the four sums.
+        const __m128i a = _mm_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), b = _mm_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0));
+        const __m128i lo = _mm_unpacklo_epi64(a, b), hi = _mm_unpackhi_epi64(a, b);
+        const __m128i sr = _mm_and_si128(lo, m18);
+        const __m128i sg = _mm_and_si128(_mm_or_si128(_mm_srli_epi32(lo, 18), _mm_slli_epi32(hi, 14)), m18);
+        const __m128i sb = _mm_and_si128(_mm_srli_epi32(hi, 4), m18);
+        const __m128i n = _mm_srli_epi32(hi, 22);
+        const unsigned n0 = unsigned(sum[c] >> 54), n1 = unsigned(sum[c + 1] >> 54), n2 = unsigned(sum[c + 2] >> 54),
+                       n3 = unsigned(sum[c + 3] >> 54);
+        const __m128i fv = _mm_setr_epi32(int(f[n0]), int(f[n1]), int(f[n2]), int(f[n3]));
+        const __m128i iv = _mm_setr_epi32(int(inv[n0]), int(inv[n1]), int(inv[n2]), int(inv[n3]));
+        const __m128i fOdd = _mm_srli_epi64(fv, 32);
+        // (x * f) >> 24 per lane: x < 2^18, f <= 2^24, so the 64-bit products are exact and
+        // the results (<= 255) fit their lanes.
+        auto scaled = [&](__m128i x) {
+            const __m128i even = _mm_srli_epi64(_mm_mul_epu32(x, fv), 24);
+            const __m128i odd = _mm_srli_epi64(_mm_mul_epu32(_mm_srli_epi64(x, 32), fOdd), 24);
+            return _mm_or_si128(even, _mm_slli_epi64(odd, 32));
+        };
+        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + c));
+        // dst * inv >> 8: both below 2^16 in the low half of each lane, the product too.
+        auto under = [&](int shift) {
+            return _mm_srli_epi32(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(d, shift), m8), iv), 8);
+        };
+        const __m128i r = _mm_add_epi32(scaled(sr), under(16)), g = _mm_add_epi32(scaled(sg), under(8)),
+                      bl = _mm_add_epi32(scaled(sb), under(0));
+        const __m128i out = _mm_or_si128(_mm_or_si128(alpha, _mm_slli_epi32(r, 16)), _mm_or_si128(_mm_slli_epi32(g, 8), bl));
+        const __m128i none = _mm_cmpeq_epi32(n, _mm_setzero_si128());
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(line + c),
+                         _mm_or_si128(_mm_and_si128(none, d), _mm_andnot_si128(none, out)));
+    }
+    blendScalar(sum + c, line + c, count - c, f, inv);
+}
+#endif
+
 // Rows of 64 columns' spans over an image of h rows: first | last << 16, 0xffffffff for none;
 // the same as the general loop in SpanAccumulator::draw without a clip.
 void spanRows(const float* lo, const float* hi, double top, double scaleY, int h, std::uint32_t* out) {
@@ -491,6 +554,13 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
         for (int n = 1; n <= kMaxCount; ++n) r[n] = (std::int64_t(1) << 16) / n;
         return r;
     }();
+    // Per count n (10 bits): the blend's factors (see blendScalar).
+    std::uint32_t blendF[1024], blendInv[1024];
+    for (int n = 0; n < 1024; ++n) {
+        const std::int64_t a = opacity[std::min(n, 63)];
+        blendF[n] = std::uint32_t(a * recip[n]);
+        blendInv[n] = std::uint32_t(256 - a);
+    }
     // One 64-bit cell per pixel holds the sums of red, green, blue (18 bits each) and the count
     // (10 bits): a span adds its packed colour at its first row and subtracts it past its last;
     // the prefix sums down a column are then the packed sums (exact while every field's true
@@ -564,6 +634,11 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     const int rows = ry1 - ry0 + 1;
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
+#if defined(__SSE2__)
+    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) = blendSse2;
+#else
+    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) = blendScalar;
+#endif
     auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
         // All zero between tiles: the rows pass clears each row as it sums it (no fill).
         diff.resize(std::size_t(rows) * kTile);
@@ -581,12 +656,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 }
             }
             const int x0 = (tileBase + t) * kTile, x1 = std::min(w, x0 + kTile);
-            std::uint64_t sum[kTile] = {};
-            // Down a column the sums change only at span ends and the image only at grid
-            // lines, so the last blend of each column is reused while both are unchanged.
-            std::uint64_t lastSum[kTile];
-            QRgb lastDst[kTile], lastOut[kTile];
-            for (int c = 0; c < kTile; ++c) lastSum[c] = ~std::uint64_t(0), lastDst[c] = 0, lastOut[c] = 0;
+            alignas(16) std::uint64_t sum[kTile] = {};
             for (int r = ry0; r < ry1; ++r) {
 #if defined(__GNUC__)
                 // The tile's part of a scanline a few rows down (a strided walk the hardware
@@ -605,27 +675,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 }
                 if (!any) continue;
                 QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + x0;
-                for (int c = 0; c < x1 - x0; ++c) {
-                    const std::uint64_t s = sum[c];
-                    const QRgb dst = line[c];
-                    if (s == lastSum[c] && dst == lastDst[c]) {
-                        line[c] = lastOut[c];
-                        continue;
-                    }
-                    const int n = int(s >> 54);
-                    QRgb out = dst;
-                    if (n > 0) {
-                        const std::int64_t sr = std::int64_t(s & 0x3ffff), sg = std::int64_t((s >> 18) & 0x3ffff),
-                                           sb = std::int64_t((s >> 36) & 0x3ffff);
-                        const std::int64_t a = opacity[std::min(n, 63)], inv = 256 - a;
-                        // Mean colour times opacity: sum * (a / n), in 1/2^24, without a division.
-                        const std::int64_t f = a * recip[n];
-                        out = qRgb(int((sr * f >> 24) + (qRed(dst) * inv >> 8)), int((sg * f >> 24) + (qGreen(dst) * inv >> 8)),
-                                   int((sb * f >> 24) + (qBlue(dst) * inv >> 8)));
-                    }
-                    line[c] = out;
-                    lastSum[c] = s, lastDst[c] = dst, lastOut[c] = out;
-                }
+                blend(sum, line, x1 - x0, blendF, blendInv);
             }
             // The row past the last (span ends at the bottom subtract there).
             std::fill(diff.begin() + std::ptrdiff_t(ry1 - ry0) * kTile, diff.begin() + std::ptrdiff_t(rows) * kTile, 0);

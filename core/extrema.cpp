@@ -443,14 +443,20 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
         }
         // The column of a turning point: guessed from the mean column width, then moved to
         // the first column whose right edge is not left of it (edges are usually uniform).
-        const double e0 = te[0], perColumn = cols / (te[cols] - te[0]);
+        // The interior edges te[1 .. cols - 1] are the caller's (the outer two may be clamped to
+        // the key range, which would shift every guess by a fraction of a column and make the
+        // corrections below a coin toss): the guess is made from them.
+        const bool inner = cols >= 3;
+        const double e0 = inner ? te[1] : te[0];
+        const double perColumn = inner ? (cols - 2) / (te[cols - 1] - te[1]) : cols / (te[cols] - te[0]);
+        const double g0 = inner ? 1 : 0;
         const bool uniform = perColumn > 0 && std::isfinite(perColumn);
         std::size_t i = 0;
         for (std::size_t j = 0; j < m; ++j) {
             const double t = tp.times[j];
             const float v = tp.values[j];
             if (uniform) {
-                const double g = (t - e0) * perColumn;  // truncated below: a guess only
+                const double g = g0 + (t - e0) * perColumn;  // truncated below: a guess only
                 i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(std::ptrdiff_t(g));  // (signed: one instruction)
                 while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
                 while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t

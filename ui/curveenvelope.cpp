@@ -586,6 +586,31 @@ void spanRows(const float* lo, const float* hi, double top, double scaleY, int h
         out[c] = drawn ? std::uint32_t(r0) | std::uint32_t(r1) << 16 : 0xffffffffu;
     }
 }
+#if defined(TANGENT_BLEND_AVX2)
+// spanRows with AVX2 (chosen at run time), eight columns at a time: the same double arithmetic
+// (a subtraction then a multiplication, no FMA), the same truncations.
+__attribute__((target("avx2"))) void spanRowsAvx2(const float* lo, const float* hi, double top, double scaleY, int h,
+                                                  std::uint32_t* out) {
+    const __m256d vTop = _mm256_set1_pd(top), vScale = _mm256_set1_pd(scaleY), vZero = _mm256_setzero_pd(),
+                  vLast = _mm256_set1_pd(h - 1), vH = _mm256_set1_pd(h);
+    for (int c = 0; c < 64; c += 4) {
+        const __m128 l = _mm_loadu_ps(lo + c), u = _mm_loadu_ps(hi + c);
+        const __m128i ordered = _mm_castps_si128(_mm_cmple_ps(l, u));
+        const __m256d yTop = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(u)), vScale);
+        const __m256d yBottom = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(l)), vScale);
+        const __m256d okd = _mm256_and_pd(_mm256_cmp_pd(yBottom, vZero, _CMP_GE_OQ), _mm256_cmp_pd(yTop, vH, _CMP_LT_OQ));
+        // Four 64-bit masks -> four 32-bit lanes.
+        const __m128i ok = _mm_and_si128(_mm256_cvtpd_epi32(_mm256_and_pd(okd, _mm256_set1_pd(1.0))), _mm_set1_epi32(1));
+        const __m128i okMask = _mm_and_si128(_mm_sub_epi32(_mm_setzero_si128(), ok), ordered);
+        const __m128i r0 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yTop, vZero), vLast));
+        __m128i r1 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yBottom, vZero), vLast));
+        r1 = _mm_max_epi32(r0, r1);
+        const __m128i packed = _mm_or_si128(r0, _mm_slli_epi32(r1, 16));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + c),
+                         _mm_or_si128(_mm_and_si128(okMask, packed), _mm_andnot_si128(okMask, _mm_set1_epi32(-1))));
+    }
+}
+#endif
 }  // namespace
 
 void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip) {
@@ -633,6 +658,13 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     spans_.resize(std::size_t(tiles) * nItems * kTile);
     active_.assign(std::size_t(tiles) * nItems, 0);  // [tile][curve]: any span in the tile
     colors_.resize(nItems);
+#if defined(TANGENT_BLEND_AVX2)
+    static const bool avx2Rows = __builtin_cpu_supports("avx2");
+    void (*const rows64)(const float*, const float*, double, double, int, std::uint32_t*) =
+        avx2Rows ? spanRowsAvx2 : spanRows;
+#else
+    void (*const rows64)(const float*, const float*, double, double, int, std::uint32_t*) = spanRows;
+#endif
     auto rowsOf = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const Item& it = items[i];
@@ -660,7 +692,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 active_[std::size_t(t) * nItems + i] = 1;
                 if (!rowClip && x0 >= cx0 && x1 == x0 + kTile) {
                     // A whole tile, every row: the same mapping without branches (vectorizes).
-                    spanRows(lo + x0, hi + x0, it.top, it.scaleY, h, out);
+                    rows64(lo + x0, hi + x0, it.top, it.scaleY, h, out);
                     continue;
                 }
                 for (int c = x0; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;

@@ -334,7 +334,11 @@ void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* 
     const float* ins = track.inTangents.data();
     const float* outs = track.outTangents.data();
     // The curve at t, where j is the first key after t.
-    auto evalAt = [&](double t, std::size_t j, double* out) {
+    auto evalAt = [&](double t, std::size_t j, double* out)
+#if defined(__GNUC__)
+        __attribute__((always_inline))  // (one call per column: GCC kept it out of line)
+#endif
+    {
         const float* v;
         if (j == 0) v = values;
         else if (j >= std::size_t(n)) v = values + std::size_t(n - 1) * comps;

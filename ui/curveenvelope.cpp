@@ -77,7 +77,30 @@ int ColumnEnvelope::updateBlocks() {
     int n = 0;
     for (int b = 0; b < blocks; ++b) {
         float l = kInf, h = -kInf;
-        for (int c = b * kBlockColumns, end = std::min(columns, c + kBlockColumns); c < end; ++c) {
+        int c = b * kBlockColumns;
+        const int end = std::min(columns, c + kBlockColumns);
+#if defined(__SSE2__)
+        // Four columns at a time. _mm_min_ps(x, acc) is (x < acc ? x : acc), which is
+        // std::min(acc, x) (a NaN is passed over the same way); lanes hold no NaN, so their
+        // order does not matter when they are combined.
+        if (end - c >= 4) {
+            __m128 vl = _mm_set1_ps(kInf), vh = _mm_set1_ps(-kInf);
+            __m128i count = _mm_setzero_si128();
+            for (; c + 4 <= end; c += 4) {
+                const __m128 x = _mm_loadu_ps(lo.data() + c), y = _mm_loadu_ps(hi.data() + c);
+                count = _mm_sub_epi32(count, _mm_castps_si128(_mm_cmple_ps(x, y)));
+                vl = _mm_min_ps(x, vl);
+                vh = _mm_max_ps(y, vh);
+            }
+            alignas(16) float ls[4], hs[4];
+            alignas(16) std::int32_t ns[4];
+            _mm_store_ps(ls, vl);
+            _mm_store_ps(hs, vh);
+            _mm_store_si128(reinterpret_cast<__m128i*>(ns), count);
+            for (int i = 0; i < 4; ++i) l = std::min(l, ls[i]), h = std::max(h, hs[i]), n += ns[i];
+        }
+#endif
+        for (; c < end; ++c) {
             n += lo[c] <= hi[c];
             l = std::min(l, lo[c]);
             h = std::max(h, hi[c]);

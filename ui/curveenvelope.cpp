@@ -609,6 +609,44 @@ void spanRows(const float* lo, const float* hi, double top, double scaleY, int h
         out[c] = drawn ? std::uint32_t(r0) | std::uint32_t(r1) << 16 : 0xffffffffu;
     }
 }
+// One row of a tile's prefix sums: sum[c] += d[c], d[c] = 0 (the difference array is left
+// clear for the next tile), over 64 columns; returns whether any sum is non-zero.
+inline bool prefixRow(std::uint64_t* sum, std::uint64_t* d) {
+#if defined(__SSE2__)
+    __m128i any = _mm_setzero_si128();
+    for (int c = 0; c < 64; c += 2) {
+        const __m128i v = _mm_add_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(sum + c)),
+                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + c)));
+        _mm_store_si128(reinterpret_cast<__m128i*>(sum + c), v);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(d + c), _mm_setzero_si128());
+        any = _mm_or_si128(any, v);
+    }
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xffff;
+#else
+    std::uint64_t any = 0;
+    for (int c = 0; c < 64; ++c) {
+        sum[c] += d[c];
+        d[c] = 0;
+        any |= sum[c];
+    }
+    return any != 0;
+#endif
+}
+
+#if defined(TANGENT_BLEND_AVX2)
+__attribute__((target("avx2"))) bool prefixRowAvx2(std::uint64_t* sum, std::uint64_t* d) {
+    __m256i any = _mm256_setzero_si256();
+    for (int c = 0; c < 64; c += 4) {
+        const __m256i v = _mm256_add_epi64(_mm256_load_si256(reinterpret_cast<const __m256i*>(sum + c)),
+                                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(d + c)));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(sum + c), v);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + c), _mm256_setzero_si256());
+        any = _mm256_or_si256(any, v);
+    }
+    return !_mm256_testz_si256(any, any);
+}
+#endif
+
 #if defined(TANGENT_BLEND_AVX2)
 // spanRows with AVX2 (chosen at run time), eight columns at a time: the same double arithmetic
 // (a subtraction then a multiplication, no FMA), the same truncations.
@@ -739,6 +777,12 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     const int rows = ry1 - ry0 + 1;
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
+    static_assert(kTile == 64, "prefixRow sums 64 columns");
+#if defined(TANGENT_BLEND_AVX2)
+    bool (*const prefix)(std::uint64_t*, std::uint64_t*) = avx2Rows ? prefixRowAvx2 : prefixRow;
+#else
+    bool (*const prefix)(std::uint64_t*, std::uint64_t*) = prefixRow;
+#endif
 #if defined(TANGENT_BLEND_AVX2) && defined(__SSE2__)
     static const bool avx2 = __builtin_cpu_supports("avx2");
     void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) =
@@ -765,7 +809,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 }
             }
             const int x0 = (tileBase + t) * kTile, x1 = std::min(w, x0 + kTile);
-            alignas(16) std::uint64_t sum[kTile] = {};
+            alignas(32) std::uint64_t sum[kTile] = {};
             for (int r = ry0; r < ry1; ++r) {
 #if defined(__GNUC__)
                 // The tile's part of a scanline a few rows down (a strided walk the hardware
@@ -775,14 +819,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     for (int b = 0; b < (x1 - x0) * 4; b += 64) __builtin_prefetch(ahead + b, 1);
                 }
 #endif
-                std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
-                std::uint64_t any = 0;
-                for (int c = 0; c < kTile; ++c) {
-                    sum[c] += d[c];
-                    d[c] = 0;
-                    any |= sum[c];
-                }
-                if (!any) continue;
+                if (!prefix(sum, diff.data() + std::size_t(r - ry0) * kTile)) continue;
                 QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + x0;
                 blend(sum, line, x1 - x0, blendF, blendInv);
             }

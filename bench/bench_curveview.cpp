@@ -186,8 +186,9 @@ int main(int argc, char** argv) {
             compMs.push_back(cpuMs() - c0);
         }
         std::printf("  one thread: index of every track (key values, %zu turning points) %.1f ms; column envelopes "
-                    "of every curve %.1f ms (median, %zu spans); span compositing %.1f CPU ms\n",
-                    turns, buildMs, percentile(envMs, 50), spans, percentile(compMs, 50));
+                    "of every curve %.1f ms (median, %zu spans; least %.1f); span compositing %.1f CPU ms (least %.1f)\n",
+                    turns, buildMs, percentile(envMs, 50), spans, percentile(envMs, 0), percentile(compMs, 50),
+                    percentile(compMs, 0));
     }
 
     QImage image(view.size(), QImage::Format_RGB32);

@@ -18,6 +18,19 @@ std::size_t advance(const T* data, std::size_t i, std::size_t n, Pred before) {
         if (i >= n || !before(data[i])) return i;
     return std::size_t(std::partition_point(data + i, data + n, before) - data);
 }
+
+// The same, the first four steps counted without a branch per element (among sorted
+// elements, the count of those that are `before` is where the first one that is not lies).
+template <class T, class Pred>
+std::size_t advanceCounted(const T* data, std::size_t i, std::size_t n, Pred before) {
+    if (i + 4 <= n) {
+        const std::size_t s = std::size_t(before(data[i])) + std::size_t(before(data[i + 1])) +
+                              std::size_t(before(data[i + 2])) + std::size_t(before(data[i + 3]));
+        if (s < 4) return i + s;
+        i += 4;
+    }
+    return advance(data, i, n, before);
+}
 }
 
 int hermiteCriticalPoints(const HermiteCubic& p, double s[2]) {
@@ -321,7 +334,11 @@ void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* 
     const float* ins = track.inTangents.data();
     const float* outs = track.outTangents.data();
     // The curve at t, where j is the first key after t.
-    auto evalAt = [&](double t, std::size_t j, double* out) {
+    auto evalAt = [&](double t, std::size_t j, double* out)
+#if defined(__GNUC__)
+        __attribute__((always_inline))  // (one call per column: GCC kept it out of line)
+#endif
+    {
         const float* v;
         if (j == 0) v = values;
         else if (j >= std::size_t(n)) v = values + std::size_t(n - 1) * comps;
@@ -364,8 +381,15 @@ void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* 
     for (std::size_t col = first; col < last; ++col) {
         const std::size_t i = col - first;
         const double a = te[i], b = te[i + 1];
-        kA = advance(times, kA, std::size_t(n), [a](float t) { return double(t) < a; });
-        kB = advance(times, std::max(kA, kB), std::size_t(n), [b](float t) { return double(t) <= b; });
+        if (i == 0) {
+            kA = advance(times, kA, std::size_t(n), [a](float t) { return double(t) < a; });
+        } else {
+            // a is the last column's b: the keys before kB are <= a, so the first key >= a is
+            // kB unless keys at exactly a precede it.
+            kA = kB;
+            while (kA > 0 && !(double(times[kA - 1]) < a)) --kA;
+        }
+        kB = advanceCounted(times, std::max(kA, kB), std::size_t(n), [b](float t) { return double(t) <= b; });
         evalAt(b, kB, eb);
         for (int c = 0; c < comps; ++c) l[c] = float(std::min(ea[c], eb[c])), h[c] = float(std::max(ea[c], eb[c]));
         includeKeys(keyIndex, keyValues, comps, kA, kB, l, h);
@@ -443,14 +467,20 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
         }
         // The column of a turning point: guessed from the mean column width, then moved to
         // the first column whose right edge is not left of it (edges are usually uniform).
-        const double e0 = te[0], perColumn = cols / (te[cols] - te[0]);
+        // The interior edges te[1 .. cols - 1] are the caller's (the outer two may be clamped to
+        // the key range, which would shift every guess by a fraction of a column and make the
+        // corrections below a coin toss): the guess is made from them.
+        const bool inner = cols >= 3;
+        const double e0 = inner ? te[1] : te[0];
+        const double perColumn = inner ? (cols - 2) / (te[cols - 1] - te[1]) : cols / (te[cols] - te[0]);
+        const double g0 = inner ? 1 : 0;
         const bool uniform = perColumn > 0 && std::isfinite(perColumn);
         std::size_t i = 0;
         for (std::size_t j = 0; j < m; ++j) {
             const double t = tp.times[j];
             const float v = tp.values[j];
             if (uniform) {
-                const double g = (t - e0) * perColumn;  // truncated below: a guess only
+                const double g = g0 + (t - e0) * perColumn;  // truncated below: a guess only
                 i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(std::ptrdiff_t(g));  // (signed: one instruction)
                 while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
                 while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t

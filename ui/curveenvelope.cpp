@@ -9,6 +9,9 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 #include "tangent/hermite.h"
 
@@ -74,7 +77,30 @@ int ColumnEnvelope::updateBlocks() {
     int n = 0;
     for (int b = 0; b < blocks; ++b) {
         float l = kInf, h = -kInf;
-        for (int c = b * kBlockColumns, end = std::min(columns, c + kBlockColumns); c < end; ++c) {
+        int c = b * kBlockColumns;
+        const int end = std::min(columns, c + kBlockColumns);
+#if defined(__SSE2__)
+        // Four columns at a time. _mm_min_ps(x, acc) is (x < acc ? x : acc), which is
+        // std::min(acc, x) (a NaN is passed over the same way); lanes hold no NaN, so their
+        // order does not matter when they are combined.
+        if (end - c >= 4) {
+            __m128 vl = _mm_set1_ps(kInf), vh = _mm_set1_ps(-kInf);
+            __m128i count = _mm_setzero_si128();
+            for (; c + 4 <= end; c += 4) {
+                const __m128 x = _mm_loadu_ps(lo.data() + c), y = _mm_loadu_ps(hi.data() + c);
+                count = _mm_sub_epi32(count, _mm_castps_si128(_mm_cmple_ps(x, y)));
+                vl = _mm_min_ps(x, vl);
+                vh = _mm_max_ps(y, vh);
+            }
+            alignas(16) float ls[4], hs[4];
+            alignas(16) std::int32_t ns[4];
+            _mm_store_ps(ls, vl);
+            _mm_store_ps(hs, vh);
+            _mm_store_si128(reinterpret_cast<__m128i*>(ns), count);
+            for (int i = 0; i < 4; ++i) l = std::min(l, ls[i]), h = std::max(h, hs[i]), n += ns[i];
+        }
+#endif
+        for (; c < end; ++c) {
             n += lo[c] <= hi[c];
             l = std::min(l, lo[c]);
             h = std::max(h, hi[c]);
@@ -429,6 +455,116 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
 namespace tangent::ui {
 
 namespace {
+// The compositor's blend of one row of a tile's columns: pixel c becomes, where n > 0 curves
+// cover it (n = sum >> 54), the mean of their colours at opacity a = opacity(n) over the pixel:
+// channel = (sum_channel * f[n] >> 24) + (dst_channel * inv[n] >> 8), with f[n] = a * (2^16 / n)
+// and inv[n] = 256 - a; pixels with n = 0 are left as they are. Integer arithmetic only, so
+// the vector versions below give the same pixels as the scalar one.
+inline void blendScalar(const std::uint64_t* sum, QRgb* line, int count, const std::uint32_t* f,
+                        const std::uint32_t* inv) {
+    for (int c = 0; c < count; ++c) {
+        const std::uint64_t s = sum[c];
+        const unsigned n = unsigned(s >> 54);
+        if (n == 0) continue;
+        const QRgb dst = line[c];
+        const std::uint64_t fn = f[n], in = inv[n];
+        line[c] = qRgb(int(((s & 0x3ffff) * fn >> 24) + (qRed(dst) * in >> 8)),
+                       int((((s >> 18) & 0x3ffff) * fn >> 24) + (qGreen(dst) * in >> 8)),
+                       int((((s >> 36) & 0x3ffff) * fn >> 24) + (qBlue(dst) * in >> 8)));
+    }
+}
+
+#if defined(__SSE2__)
+// Four pixels at a time (SSE2): the same integers as blendScalar.
+void blendSse2(const std::uint64_t* sum, QRgb* line, int count, const std::uint32_t* f, const std::uint32_t* inv) {
+    int c = 0;
+    const __m128i m18 = _mm_set1_epi32(0x3ffff), m8 = _mm_set1_epi32(0xff), alpha = _mm_set1_epi32(int(0xff000000u));
+    for (; c + 4 <= count; c += 4) {
+        const __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c));
+        const __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c + 2));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(A, B), _mm_setzero_si128())) == 0xffff) continue;
+        // Low and high 32 bits of the four sums.
+        const __m128i a = _mm_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), b = _mm_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0));
+        const __m128i lo = _mm_unpacklo_epi64(a, b), hi = _mm_unpackhi_epi64(a, b);
+        const __m128i sr = _mm_and_si128(lo, m18);
+        const __m128i sg = _mm_and_si128(_mm_or_si128(_mm_srli_epi32(lo, 18), _mm_slli_epi32(hi, 14)), m18);
+        const __m128i sb = _mm_and_si128(_mm_srli_epi32(hi, 4), m18);
+        const __m128i n = _mm_srli_epi32(hi, 22);
+        const unsigned n0 = unsigned(sum[c] >> 54), n1 = unsigned(sum[c + 1] >> 54), n2 = unsigned(sum[c + 2] >> 54),
+                       n3 = unsigned(sum[c + 3] >> 54);
+        const __m128i fv = _mm_setr_epi32(int(f[n0]), int(f[n1]), int(f[n2]), int(f[n3]));
+        const __m128i iv = _mm_setr_epi32(int(inv[n0]), int(inv[n1]), int(inv[n2]), int(inv[n3]));
+        const __m128i fOdd = _mm_srli_epi64(fv, 32);
+        // (x * f) >> 24 per lane: x < 2^18, f <= 2^24, so the 64-bit products are exact and
+        // the results (<= 255) fit their lanes.
+        auto scaled = [&](__m128i x) {
+            const __m128i even = _mm_srli_epi64(_mm_mul_epu32(x, fv), 24);
+            const __m128i odd = _mm_srli_epi64(_mm_mul_epu32(_mm_srli_epi64(x, 32), fOdd), 24);
+            return _mm_or_si128(even, _mm_slli_epi64(odd, 32));
+        };
+        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + c));
+        // dst * inv >> 8: both below 2^16 in the low half of each lane, the product too.
+        auto under = [&](int shift) {
+            return _mm_srli_epi32(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(d, shift), m8), iv), 8);
+        };
+        const __m128i r = _mm_add_epi32(scaled(sr), under(16)), g = _mm_add_epi32(scaled(sg), under(8)),
+                      bl = _mm_add_epi32(scaled(sb), under(0));
+        const __m128i out = _mm_or_si128(_mm_or_si128(alpha, _mm_slli_epi32(r, 16)), _mm_or_si128(_mm_slli_epi32(g, 8), bl));
+        const __m128i none = _mm_cmpeq_epi32(n, _mm_setzero_si128());
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(line + c),
+                         _mm_or_si128(_mm_and_si128(none, d), _mm_andnot_si128(none, out)));
+    }
+    blendScalar(sum + c, line + c, count - c, f, inv);
+}
+#endif
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TANGENT_BLEND_AVX2 1
+// Eight pixels at a time (AVX2, chosen at run time): the same integers as blendScalar. No FMA
+// (integer arithmetic only).
+// (x * f) >> 24 per 32-bit lane (x < 2^18, f <= 2^24: exact 64-bit products, results <= 255).
+__attribute__((target("avx2"), always_inline)) inline __m256i scaledAvx2(__m256i x, __m256i f, __m256i fOdd) {
+    const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(x, f), 24);
+    const __m256i odd = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), fOdd), 24);
+    return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
+}
+// (low byte of each lane) * inv >> 8 (both below 2^16 in the low half of the lane, the product too).
+__attribute__((target("avx2"), always_inline)) inline __m256i underAvx2(__m256i d, __m256i inv, __m256i m8) {
+    return _mm256_srli_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, m8), inv), 8);
+}
+
+__attribute__((target("avx2"))) void blendAvx2(const std::uint64_t* sum, QRgb* line, int count,
+                                               const std::uint32_t* f, const std::uint32_t* inv) {
+    int c = 0;
+    const __m256i m18 = _mm256_set1_epi32(0x3ffff), m8 = _mm256_set1_epi32(0xff),
+                  alpha = _mm256_set1_epi32(int(0xff000000u)), zero = _mm256_setzero_si256();
+    for (; c + 8 <= count; c += 8) {
+        const __m256i A = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sum + c));
+        const __m256i B = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sum + c + 4));
+        if (_mm256_testz_si256(_mm256_or_si256(A, B), _mm256_or_si256(A, B))) continue;
+        // Low and high 32 bits of the eight sums, in pixel order.
+        const __m256i a = _mm256_permute4x64_epi64(_mm256_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
+        const __m256i b = _mm256_permute4x64_epi64(_mm256_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
+        const __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
+        const __m256i sr = _mm256_and_si256(lo, m18);
+        const __m256i sg = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(lo, 18), _mm256_slli_epi32(hi, 14)), m18);
+        const __m256i sb = _mm256_and_si256(_mm256_srli_epi32(hi, 4), m18);
+        const __m256i n = _mm256_srli_epi32(hi, 22);  // < 1024
+        const __m256i fv = _mm256_i32gather_epi32(reinterpret_cast<const int*>(f), n, 4);
+        const __m256i iv = _mm256_i32gather_epi32(reinterpret_cast<const int*>(inv), n, 4);
+        const __m256i fOdd = _mm256_srli_epi64(fv, 32);
+        const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(line + c));
+        const __m256i r = _mm256_add_epi32(scaledAvx2(sr, fv, fOdd), underAvx2(_mm256_srli_epi32(d, 16), iv, m8));
+        const __m256i g = _mm256_add_epi32(scaledAvx2(sg, fv, fOdd), underAvx2(_mm256_srli_epi32(d, 8), iv, m8));
+        const __m256i bl = _mm256_add_epi32(scaledAvx2(sb, fv, fOdd), underAvx2(d, iv, m8));
+        const __m256i out =
+            _mm256_or_si256(_mm256_or_si256(alpha, _mm256_slli_epi32(r, 16)), _mm256_or_si256(_mm256_slli_epi32(g, 8), bl));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(line + c), _mm256_blendv_epi8(out, d, _mm256_cmpeq_epi32(n, zero)));
+    }
+    blendScalar(sum + c, line + c, count - c, f, inv);
+}
+#endif
+
 // Rows of 64 columns' spans over an image of h rows: first | last << 16, 0xffffffff for none;
 // the same as the general loop in SpanAccumulator::draw without a clip.
 void spanRows(const float* lo, const float* hi, double top, double scaleY, int h, std::uint32_t* out) {
@@ -473,6 +609,69 @@ void spanRows(const float* lo, const float* hi, double top, double scaleY, int h
         out[c] = drawn ? std::uint32_t(r0) | std::uint32_t(r1) << 16 : 0xffffffffu;
     }
 }
+// One row of a tile's prefix sums: sum[c] += d[c], d[c] = 0 (the difference array is left
+// clear for the next tile), over 64 columns; returns whether any sum is non-zero.
+inline bool prefixRow(std::uint64_t* sum, std::uint64_t* d) {
+#if defined(__SSE2__)
+    __m128i any = _mm_setzero_si128();
+    for (int c = 0; c < 64; c += 2) {
+        const __m128i v = _mm_add_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(sum + c)),
+                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + c)));
+        _mm_store_si128(reinterpret_cast<__m128i*>(sum + c), v);
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(d + c), _mm_setzero_si128());
+        any = _mm_or_si128(any, v);
+    }
+    return _mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xffff;
+#else
+    std::uint64_t any = 0;
+    for (int c = 0; c < 64; ++c) {
+        sum[c] += d[c];
+        d[c] = 0;
+        any |= sum[c];
+    }
+    return any != 0;
+#endif
+}
+
+#if defined(TANGENT_BLEND_AVX2)
+__attribute__((target("avx2"))) bool prefixRowAvx2(std::uint64_t* sum, std::uint64_t* d) {
+    __m256i any = _mm256_setzero_si256();
+    for (int c = 0; c < 64; c += 4) {
+        const __m256i v = _mm256_add_epi64(_mm256_load_si256(reinterpret_cast<const __m256i*>(sum + c)),
+                                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(d + c)));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(sum + c), v);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + c), _mm256_setzero_si256());
+        any = _mm256_or_si256(any, v);
+    }
+    return !_mm256_testz_si256(any, any);
+}
+#endif
+
+#if defined(TANGENT_BLEND_AVX2)
+// spanRows with AVX2 (chosen at run time), eight columns at a time: the same double arithmetic
+// (a subtraction then a multiplication, no FMA), the same truncations.
+__attribute__((target("avx2"))) void spanRowsAvx2(const float* lo, const float* hi, double top, double scaleY, int h,
+                                                  std::uint32_t* out) {
+    const __m256d vTop = _mm256_set1_pd(top), vScale = _mm256_set1_pd(scaleY), vZero = _mm256_setzero_pd(),
+                  vLast = _mm256_set1_pd(h - 1), vH = _mm256_set1_pd(h);
+    for (int c = 0; c < 64; c += 4) {
+        const __m128 l = _mm_loadu_ps(lo + c), u = _mm_loadu_ps(hi + c);
+        const __m128i ordered = _mm_castps_si128(_mm_cmple_ps(l, u));
+        const __m256d yTop = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(u)), vScale);
+        const __m256d yBottom = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(l)), vScale);
+        const __m256d okd = _mm256_and_pd(_mm256_cmp_pd(yBottom, vZero, _CMP_GE_OQ), _mm256_cmp_pd(yTop, vH, _CMP_LT_OQ));
+        // Four 64-bit masks -> four 32-bit lanes.
+        const __m128i ok = _mm_and_si128(_mm256_cvtpd_epi32(_mm256_and_pd(okd, _mm256_set1_pd(1.0))), _mm_set1_epi32(1));
+        const __m128i okMask = _mm_and_si128(_mm_sub_epi32(_mm_setzero_si128(), ok), ordered);
+        const __m128i r0 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yTop, vZero), vLast));
+        __m128i r1 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yBottom, vZero), vLast));
+        r1 = _mm_max_epi32(r0, r1);
+        const __m128i packed = _mm_or_si128(r0, _mm_slli_epi32(r1, 16));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + c),
+                         _mm_or_si128(_mm_and_si128(okMask, packed), _mm_andnot_si128(okMask, _mm_set1_epi32(-1))));
+    }
+}
+#endif
 }  // namespace
 
 void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip) {
@@ -491,6 +690,13 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
         for (int n = 1; n <= kMaxCount; ++n) r[n] = (std::int64_t(1) << 16) / n;
         return r;
     }();
+    // Per count n (10 bits): the blend's factors (see blendScalar).
+    std::uint32_t blendF[1024], blendInv[1024];
+    for (int n = 0; n < 1024; ++n) {
+        const std::int64_t a = opacity[std::min(n, 63)];
+        blendF[n] = std::uint32_t(a * recip[n]);
+        blendInv[n] = std::uint32_t(256 - a);
+    }
     // One 64-bit cell per pixel holds the sums of red, green, blue (18 bits each) and the count
     // (10 bits): a span adds its packed colour at its first row and subtracts it past its last;
     // the prefix sums down a column are then the packed sums (exact while every field's true
@@ -513,6 +719,13 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     spans_.resize(std::size_t(tiles) * nItems * kTile);
     active_.assign(std::size_t(tiles) * nItems, 0);  // [tile][curve]: any span in the tile
     colors_.resize(nItems);
+#if defined(TANGENT_BLEND_AVX2)
+    static const bool avx2Rows = __builtin_cpu_supports("avx2");
+    void (*const rows64)(const float*, const float*, double, double, int, std::uint32_t*) =
+        avx2Rows ? spanRowsAvx2 : spanRows;
+#else
+    void (*const rows64)(const float*, const float*, double, double, int, std::uint32_t*) = spanRows;
+#endif
     auto rowsOf = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const Item& it = items[i];
@@ -540,7 +753,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 active_[std::size_t(t) * nItems + i] = 1;
                 if (!rowClip && x0 >= cx0 && x1 == x0 + kTile) {
                     // A whole tile, every row: the same mapping without branches (vectorizes).
-                    spanRows(lo + x0, hi + x0, it.top, it.scaleY, h, out);
+                    rows64(lo + x0, hi + x0, it.top, it.scaleY, h, out);
                     continue;
                 }
                 for (int c = x0; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
@@ -564,6 +777,21 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     const int rows = ry1 - ry0 + 1;
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
+    static_assert(kTile == 64, "prefixRow sums 64 columns");
+#if defined(TANGENT_BLEND_AVX2)
+    bool (*const prefix)(std::uint64_t*, std::uint64_t*) = avx2Rows ? prefixRowAvx2 : prefixRow;
+#else
+    bool (*const prefix)(std::uint64_t*, std::uint64_t*) = prefixRow;
+#endif
+#if defined(TANGENT_BLEND_AVX2) && defined(__SSE2__)
+    static const bool avx2 = __builtin_cpu_supports("avx2");
+    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) =
+        avx2 ? blendAvx2 : blendSse2;
+#elif defined(__SSE2__)
+    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) = blendSse2;
+#else
+    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) = blendScalar;
+#endif
     auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
         // All zero between tiles: the rows pass clears each row as it sums it (no fill).
         diff.resize(std::size_t(rows) * kTile);
@@ -581,12 +809,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 }
             }
             const int x0 = (tileBase + t) * kTile, x1 = std::min(w, x0 + kTile);
-            std::uint64_t sum[kTile] = {};
-            // Down a column the sums change only at span ends and the image only at grid
-            // lines, so the last blend of each column is reused while both are unchanged.
-            std::uint64_t lastSum[kTile];
-            QRgb lastDst[kTile], lastOut[kTile];
-            for (int c = 0; c < kTile; ++c) lastSum[c] = ~std::uint64_t(0), lastDst[c] = 0, lastOut[c] = 0;
+            alignas(32) std::uint64_t sum[kTile] = {};
             for (int r = ry0; r < ry1; ++r) {
 #if defined(__GNUC__)
                 // The tile's part of a scanline a few rows down (a strided walk the hardware
@@ -596,36 +819,9 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     for (int b = 0; b < (x1 - x0) * 4; b += 64) __builtin_prefetch(ahead + b, 1);
                 }
 #endif
-                std::uint64_t* d = diff.data() + std::size_t(r - ry0) * kTile;
-                std::uint64_t any = 0;
-                for (int c = 0; c < kTile; ++c) {
-                    sum[c] += d[c];
-                    d[c] = 0;
-                    any |= sum[c];
-                }
-                if (!any) continue;
+                if (!prefix(sum, diff.data() + std::size_t(r - ry0) * kTile)) continue;
                 QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + x0;
-                for (int c = 0; c < x1 - x0; ++c) {
-                    const std::uint64_t s = sum[c];
-                    const QRgb dst = line[c];
-                    if (s == lastSum[c] && dst == lastDst[c]) {
-                        line[c] = lastOut[c];
-                        continue;
-                    }
-                    const int n = int(s >> 54);
-                    QRgb out = dst;
-                    if (n > 0) {
-                        const std::int64_t sr = std::int64_t(s & 0x3ffff), sg = std::int64_t((s >> 18) & 0x3ffff),
-                                           sb = std::int64_t((s >> 36) & 0x3ffff);
-                        const std::int64_t a = opacity[std::min(n, 63)], inv = 256 - a;
-                        // Mean colour times opacity: sum * (a / n), in 1/2^24, without a division.
-                        const std::int64_t f = a * recip[n];
-                        out = qRgb(int((sr * f >> 24) + (qRed(dst) * inv >> 8)), int((sg * f >> 24) + (qGreen(dst) * inv >> 8)),
-                                   int((sb * f >> 24) + (qBlue(dst) * inv >> 8)));
-                    }
-                    line[c] = out;
-                    lastSum[c] = s, lastDst[c] = dst, lastOut[c] = out;
-                }
+                blend(sum, line, x1 - x0, blendF, blendInv);
             }
             // The row past the last (span ends at the bottom subtract there).
             std::fill(diff.begin() + std::ptrdiff_t(ry1 - ry0) * kTile, diff.begin() + std::ptrdiff_t(rows) * kTile, 0);

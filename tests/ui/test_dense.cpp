@@ -378,3 +378,72 @@ TEST(ColumnEnvelope, DirectBlendIsThePerPixelBlend) {
         }
     }
 }
+
+// Many curves through the accumulator: every pixel is what blending it on its own gives — the
+// mean colour of the n curves over it at opacity 1 - (1 - alpha)^n (in 1/256, as the
+// accumulator rounds it), over the pixel — with counts past the opacity table's 63 and a
+// width that leaves a partial tile (the vector blends' scalar tails), inside a clip too.
+TEST(ColumnEnvelope, AccumulatorIsThePerPixelMeanBlend) {
+    constexpr int kCurves = 150, kW = 203, kH = 150;
+    std::uint32_t seed = 777;
+    auto next = [&] { return seed = seed * 1664525u + 1013904223u; };
+    std::vector<ColumnEnvelope> envs(kCurves);
+    std::vector<SpanAccumulator::Item> items;
+    for (int i = 0; i < kCurves; ++i) {
+        ColumnEnvelope& env = envs[std::size_t(i)];
+        env.columns = kW;
+        env.lo.resize(kW);
+        env.hi.resize(kW);
+        for (int c = 0; c < kW; ++c) {
+            // Most curves short (few over a pixel: the blend's counts 1, 2, ...), 80 of them
+            // tall and overlapping (counts past 63).
+            const bool tall = i < 80;
+            const float a = tall ? 0.5f + float(next() % 100) / 200.0f : float(next() % 1000) / 400.0f - 0.5f;
+            const float b = a + (tall ? 1.0f : float(next() % 100) / 300.0f);
+            const bool none = (c + i) % 13 == 4;
+            env.lo[c] = none ? INFINITY : a;
+            env.hi[c] = none ? -INFINITY : b;
+        }
+        env.updateBlocks();
+        items.push_back({&env, 2.2 + 0.01 * (i % 7), 60.0, QColor(int(next() % 256), int(next() % 256), int(next() % 256))});
+    }
+    for (const double alpha : {0.9, 0.25})
+    for (const QRect clip : {QRect(), QRect(13, 20, 150, 77)}) {
+        QImage img(kW, kH, QImage::Format_RGB32);
+        for (int y = 0; y < kH; ++y)
+            for (int x = 0; x < kW; ++x) img.setPixel(x, y, 0xff000000u | (next() & 0xffffffu));
+        const QImage before = img.copy();
+        SpanAccumulator acc;
+        acc.draw(img, items, alpha, clip);
+        const QRect area = clip.isNull() ? img.rect() : clip;
+        int differ = 0, maxCount = 0;
+        for (int x = 0; x < kW; ++x) {
+            std::vector<std::int64_t> sr(kH), sg(kH), sb(kH);
+            std::vector<int> n(kH);
+            for (const SpanAccumulator::Item& it : items) {
+                const ColumnEnvelope& env = *it.envelope;
+                if (!env.has(x)) continue;
+                const double yTop = (it.top - double(env.hi[x])) * it.scaleY;
+                const double yBottom = (it.top - double(env.lo[x])) * it.scaleY;
+                if (!(yBottom >= 0) || !(yTop < kH)) continue;
+                const int r0 = int(std::min(std::max(yTop, 0.0), double(kH - 1)));
+                const int r1 = std::max(r0, int(std::min(std::max(yBottom, 0.0), double(kH - 1))));
+                const QRgb rgb = it.color.rgb();
+                for (int r = r0; r <= r1; ++r) sr[r] += qRed(rgb), sg[r] += qGreen(rgb), sb[r] += qBlue(rgb), ++n[r];
+            }
+            for (int y = 0; y < kH; ++y) {
+                QRgb want = before.pixel(x, y);
+                if (area.contains(x, y) && n[y] > 0) {
+                    maxCount = std::max(maxCount, n[y]);
+                    const std::int64_t a = std::lround(256 * (1 - std::pow(1 - alpha, std::min(n[y], 63))));
+                    const std::int64_t f = a * ((std::int64_t(1) << 16) / n[y]), inv = 256 - a;
+                    want = qRgb(int((sr[y] * f >> 24) + (qRed(want) * inv >> 8)), int((sg[y] * f >> 24) + (qGreen(want) * inv >> 8)),
+                                int((sb[y] * f >> 24) + (qBlue(want) * inv >> 8)));
+                }
+                differ += img.pixel(x, y) != want;
+            }
+        }
+        EXPECT_GT(maxCount, 63);
+        EXPECT_EQ(differ, 0) << alpha << " " << clip.isNull();
+    }
+}

@@ -164,7 +164,37 @@ struct DirectLines {
 };
 }  // namespace
 
+std::vector<CurvePainter::GridLine> CurvePainter::gridLines() const {
+    std::vector<GridLine> out;
+    const QRectF w = view_.visibleWorld();
+    auto lines = [&](bool vertical) {
+        // In frames, time ticks are whole frames apart at least (unit: one frame).
+        const double unit = vertical && fps_ > 0 ? 1 / fps_ : 1;
+        const double scale = (vertical ? view_.scaleX() : view_.scaleY()) * unit;
+        double major = tickStep(scale, vertical ? 90 : 48);
+        double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
+        if (unit != 1) major = std::max(1.0, major) * unit, minor = std::max(1.0, minor) * unit;
+        const double lo = vertical ? w.left() : w.top(), hi = vertical ? w.right() : w.bottom();
+        for (int pass = 0; pass < 2; ++pass) {
+            const double step = pass == 0 ? minor : major;
+            if (step * scale < 6) continue;
+            const QColor colour = pass == 0 ? theme_.gridMinor : theme_.gridMajor;
+            for (double v = std::ceil(lo / step) * step; v <= hi; v += step)
+                out.push_back({vertical, int(std::round(vertical ? view_.toWidgetX(v) : view_.toWidgetY(v))), colour});
+        }
+    };
+    lines(true);
+    lines(false);
+    // The zero value line and the time origin, over the rest.
+    const double y0 = std::round(view_.toWidgetY(0));
+    if (y0 + 0.5 >= 0 && y0 + 0.5 <= area_.height()) out.push_back({false, int(y0), theme_.zeroLine});
+    const double x0 = std::round(view_.toWidgetX(0));
+    if (x0 + 0.5 >= 0 && x0 + 0.5 <= area_.width()) out.push_back({true, int(x0), theme_.zeroLine});
+    return out;
+}
+
 void CurvePainter::drawGrid() {
+    const std::vector<GridLine> lines = gridLines();
     // Straight into the pixels where the painter draws on a 32-bit image without scaling (the
     // curve view's layer): the same pixels as QPainter's lines, without stroking each one.
     QImage* image = p_.device() && p_.device()->devType() == QInternal::Image ? static_cast<QImage*>(p_.device()) : nullptr;
@@ -178,66 +208,20 @@ void CurvePainter::drawGrid() {
         QRect clip = QRect(QPoint(0, 0), area_.size().toSize()) & image->rect();
         if (p_.hasClipping()) clip &= p_.clipRegion().boundingRect();
         const DirectLines out{image, clip, image->bits(), image->bytesPerLine()};
-        const QRectF w = view_.visibleWorld();
-        auto lines = [&](bool vertical) {
-            const double unit = vertical && fps_ > 0 ? 1 / fps_ : 1;
-            const double scale = (vertical ? view_.scaleX() : view_.scaleY()) * unit;
-            double major = tickStep(scale, vertical ? 90 : 48);
-            double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
-            if (unit != 1) major = std::max(1.0, major) * unit, minor = std::max(1.0, minor) * unit;
-            const double lo = vertical ? w.left() : w.top(), hi = vertical ? w.right() : w.bottom();
-            for (int pass = 0; pass < 2; ++pass) {
-                const double step = pass == 0 ? minor : major;
-                if (step * scale < 6) continue;
-                const QRgb c = (pass == 0 ? theme_.gridMinor : theme_.gridMajor).rgb();
-                for (double v = std::ceil(lo / step) * step; v <= hi; v += step) {
-                    if (vertical) out.vertical(int(std::round(view_.toWidgetX(v))), c);
-                    else out.horizontal(int(std::round(view_.toWidgetY(v))), c);
-                }
-            }
-        };
-        lines(true);
-        lines(false);
-        const double y0 = std::round(view_.toWidgetY(0)) + 0.5;
-        if (y0 >= 0 && y0 <= area_.height()) out.horizontal(int(y0 - 0.5), theme_.zeroLine.rgb());
-        const double x0 = std::round(view_.toWidgetX(0)) + 0.5;
-        if (x0 >= 0 && x0 <= area_.width()) out.vertical(int(x0 - 0.5), theme_.zeroLine.rgb());
+        for (const GridLine& line : lines) {
+            if (line.vertical) out.vertical(line.at, line.colour.rgb());
+            else out.horizontal(line.at, line.colour.rgb());
+        }
         return;
     }
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, false);
-    const QRectF w = view_.visibleWorld();
-    auto lines = [&](bool vertical) {
-        // In frames, time ticks are whole frames apart at least (unit: one frame).
-        const double unit = vertical && fps_ > 0 ? 1 / fps_ : 1;
-        const double scale = (vertical ? view_.scaleX() : view_.scaleY()) * unit;
-        double major = tickStep(scale, vertical ? 90 : 48);
-        double minor = major / (std::abs(major / tickStep(scale, 12) - 2) < 1e-6 ? 2 : 5);
-        if (unit != 1) major = std::max(1.0, major) * unit, minor = std::max(1.0, minor) * unit;
-        const double lo = vertical ? w.left() : w.top(), hi = vertical ? w.right() : w.bottom();
-        for (int pass = 0; pass < 2; ++pass) {
-            const double step = pass == 0 ? minor : major;
-            if (step * scale < 6) continue;
-            p_.setPen(QPen(pass == 0 ? theme_.gridMinor : theme_.gridMajor, 1));
-            for (double v = std::ceil(lo / step) * step; v <= hi; v += step) {
-                if (vertical) {
-                    const double x = std::round(view_.toWidgetX(v)) + 0.5;
-                    p_.drawLine(QPointF(x, 0), QPointF(x, area_.height()));
-                } else {
-                    const double y = std::round(view_.toWidgetY(v)) + 0.5;
-                    p_.drawLine(QPointF(0, y), QPointF(area_.width(), y));
-                }
-            }
-        }
-    };
-    lines(true);
-    lines(false);
-    // The zero value line and the time origin.
-    p_.setPen(QPen(theme_.zeroLine, 1));
-    const double y0 = std::round(view_.toWidgetY(0)) + 0.5;
-    if (y0 >= 0 && y0 <= area_.height()) p_.drawLine(QPointF(0, y0), QPointF(area_.width(), y0));
-    const double x0 = std::round(view_.toWidgetX(0)) + 0.5;
-    if (x0 >= 0 && x0 <= area_.width()) p_.drawLine(QPointF(x0, 0), QPointF(x0, area_.height()));
+    for (const GridLine& line : lines) {
+        p_.setPen(QPen(line.colour, 1));
+        const double at = line.at + 0.5;  // the pixel's centre: a crisp one-pixel line
+        if (line.vertical) p_.drawLine(QPointF(at, 0), QPointF(at, area_.height()));
+        else p_.drawLine(QPointF(0, at), QPointF(area_.width(), at));
+    }
     p_.restore();
 }
 

@@ -69,6 +69,14 @@ public:
     void drawRubberBand(const QRectF& widgetRect);
 
 private:
+    // A grid line in whole widget pixels: a column (time) or a row (value), and its colour.
+    struct GridLine {
+        bool vertical;
+        int at;
+        QColor colour;
+    };
+    std::vector<GridLine> gridLines() const;
+
     QPainter& p_;
     ViewTransform view_;  // a copy: callers pass per-curve transforms that are temporaries
     const Theme& theme_;

@@ -196,44 +196,32 @@ int main(int argc, char** argv) {
     t0 = Clock::now();
     view.render(&image);
     first.push_back(ms(t0, Clock::now()));
-    for (int i = 0; i < renders; ++i) {
+    // One frame rendered after moving the view to `v` (unchanged when null): wall and CPU ms.
+    auto renderAt = [&](const ViewTransform* v, std::vector<double>& wall, std::vector<double>& cpu) {
+        if (v) view.setViewTransform(*v);
         const double c0 = cpuMs();
-        t0 = Clock::now();
+        const auto start = Clock::now();
         view.render(&image);
-        warm.push_back(ms(t0, Clock::now()));
-        warmCpu.push_back(cpuMs() - c0);
-    }
+        wall.push_back(ms(start, Clock::now()));
+        cpu.push_back(cpuMs() - c0);
+    };
+    for (int i = 0; i < renders; ++i) renderAt(nullptr, warm, warmCpu);
     for (int i = 0; i < renders; ++i) {
         ViewTransform v = framed;
         v.pan(QPointF(0, (i % 2) ? 3 : -3));  // value only: envelopes stay valid
-        view.setViewTransform(v);
-        const double c0 = cpuMs();
-        t0 = Clock::now();
-        view.render(&image);
-        value.push_back(ms(t0, Clock::now()));
-        valueCpu.push_back(cpuMs() - c0);
+        renderAt(&v, value, valueCpu);
     }
     for (int i = 0; i < renders; ++i) {
         ViewTransform v = framed;
         v.pan(QPointF((i % 2) ? 7 : -7, 0));  // time: every envelope recomputed
-        view.setViewTransform(v);
-        const double c0 = cpuMs();
-        t0 = Clock::now();
-        view.render(&image);
-        cold.push_back(ms(t0, Clock::now()));
-        coldCpu.push_back(cpuMs() - c0);
+        renderAt(&v, cold, coldCpu);
     }
     const CurveView::PaintStats panStats = view.lastPaintStats();
     std::vector<double> zoom, zoomCpu;
     for (int i = 0; i < renders; ++i) {
         ViewTransform v = framed;
         v.zoom((i % 2) ? 1.01 : 1 / 1.01, 1.0, QPointF(width / 2.0, height / 2.0));  // time only: nothing reusable
-        view.setViewTransform(v);
-        const double c0 = cpuMs();
-        t0 = Clock::now();
-        view.render(&image);
-        zoom.push_back(ms(t0, Clock::now()));
-        zoomCpu.push_back(cpuMs() - c0);
+        renderAt(&v, zoom, zoomCpu);
     }
     const CurveView::PaintStats coldStats = view.lastPaintStats();
     {

@@ -21,6 +21,8 @@ APT_PACKAGES=(
     qt6-base-dev qt6-svg-dev
     libtinygltf-dev libglm-dev nlohmann-json3-dev libstb-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
+    libmeshoptimizer-dev # EXT_meshopt_compression's reference decoder
+    gltfpack             # another writer: the conformance corpus and benchmarks use its files
     xvfb xauth imagemagick
     clang # for fuzzing (libFuzzer)
 )
@@ -77,14 +79,20 @@ ensure_apt_packages() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o Dpkg::Use-Pty=0 "${missing[@]}" </dev/null
 }
 
-ensure_validator() {
+# Pinned npm tools, each folder installed from its package-lock.json: the Khronos validator
+# (the tests' referee) and glTF-Transform (a writer whose files the tests and benchmarks use).
+NODE_TOOL_DIRS=("$VALIDATOR_DIR" "$ROOT/tools/corpus")
+
+ensure_node_tools() {
     command -v npm >/dev/null 2>&1 || die "npm not found (node is $(command -v node || echo missing))"
-    local installed_lock="$VALIDATOR_DIR/node_modules/.package-lock.json"
-    if [[ ! -d "$VALIDATOR_DIR/node_modules/gltf-validator" ||
-        "$VALIDATOR_DIR/package-lock.json" -nt "$installed_lock" ]]; then
-        log "installing the pinned glTF validator (npm ci in tools/validator)"
-        (cd "$VALIDATOR_DIR" && npm ci --no-audit --no-fund </dev/null)
-    fi
+    local dir
+    for dir in "${NODE_TOOL_DIRS[@]}"; do
+        local installed_lock="$dir/node_modules/.package-lock.json"
+        if [[ ! -f "$installed_lock" || "$dir/package-lock.json" -nt "$installed_lock" ]]; then
+            log "installing pinned npm tools (npm ci in ${dir#"$ROOT"/})"
+            (cd "$dir" && npm ci --no-audit --no-fund </dev/null)
+        fi
+    done
 }
 
 ensure_build() {
@@ -114,7 +122,7 @@ ensure_build() {
 
 setup() {
     ensure_apt_packages
-    ensure_validator
+    ensure_node_tools
     ensure_build
 }
 

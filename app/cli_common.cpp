@@ -91,7 +91,7 @@ const Channel& requireChannel(const Document& doc, ChannelRef ref) {
     if (!channel->supported) {
         for (const Finding& f : doc.loadFindings())
             if (f.animation == ref.animation && f.channel == ref.channel &&
-                f.severity == Severity::Error)
+                (f.severity == Severity::Error || f.code == "TANGENT_CHANNEL_UNSUPPORTED"))
                 throw OperationError(doc.fileName() + ": " + f.pointer + ": " + f.message);
         throw OperationError(doc.fileName() + ": " + pointer + ": the channel's target (path '" +
                              channel->pathName + "') is not one Tangent can evaluate.");
@@ -133,6 +133,8 @@ Json findingToJson(const Finding& f) {
     j["animation"] = f.animation >= 0 ? Json(f.animation) : Json(nullptr);
     j["channel"] = f.channel >= 0 ? Json(f.channel) : Json(nullptr);
     j["key"] = f.key >= 0 ? Json(f.key) : Json(nullptr);
+    j["nodeName"] = f.channel >= 0 ? Json(f.nodeName) : Json(nullptr);
+    j["path"] = f.channel >= 0 ? Json(f.path) : Json(nullptr);
     return j;
 }
 
@@ -141,8 +143,11 @@ std::string describeFinding(const Finding& f) {
     std::string place;
     if (f.animation >= 0)
         place += "animation " + std::to_string(f.animation);
-    if (f.channel >= 0)
+    if (f.channel >= 0) {
         place += ", channel " + std::to_string(f.channel);
+        if (!f.nodeName.empty() || !f.path.empty())
+            place += " '" + f.nodeName + "' " + f.path;
+    }
     if (f.key >= 0)
         place += ", key " + std::to_string(f.key);
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +

@@ -1,7 +1,6 @@
-// The validate checks. The loader already reports what stops a channel from decoding (input
-// format, negative / non-increasing times, output format and count, NaN, unresolved sampler
-// and node, weights without morph targets); these add the rules that a decodable file can
-// still break, and Tangent's own checks of the curves themselves.
+// The validate checks: the loader's findings (what Tangent could not decode), the spec's rules
+// for animation data as the Khronos validator reports them (spec_checks.cpp), then Tangent's
+// own checks of the curves of every channel that decoded.
 #include "tangent/checks.h"
 
 #include <algorithm>
@@ -17,6 +16,7 @@
 #include <QFileInfo>
 
 #include "accessor.h"
+#include "spec_checks.h"
 #include "bits.h"
 #include "tangent/hermite.h"
 
@@ -33,20 +33,6 @@ std::string formatNumber(double v) {
     s.precision(6);
     s << v;
     return s.str();
-}
-
-const Json* member(const Json& object, const char* key) {
-    if (!object.is_object())
-        return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-}
-
-const Json* arrayElement(const Json& root, const char* arrayName, int index) {
-    const Json* array = member(root, arrayName);
-    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size())
-        return nullptr;
-    return &(*array)[std::size_t(index)];
 }
 
 // How far a Hermite segment goes outside [lo, hi], exactly: a cubic's extrema inside the
@@ -108,10 +94,10 @@ public:
     // channel's keys were there (the document's own tracks are then empty).
     Findings run(const std::vector<Findings>* curves = nullptr) {
         findings_ = doc_.loadFindings();
-        checkSamplerAccessors();
+        Findings spec = detail::specFindings(doc_, buffers_);
+        findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
         std::size_t next = 0;
         for (const Animation& animation : doc_.animations()) {
-            checkTargets(animation);
             for (const Channel& channel : animation.channels) {
                 if (!channel.supported)
                     continue;
@@ -122,6 +108,11 @@ public:
                 ++next;
             }
         }
+        for (Finding& f : findings_)
+            if (const Channel* channel = doc_.channel(f.animation, f.channel)) {
+                f.nodeName = channel->nodeName;
+                f.path = channel->pathName;
+            }
         return std::move(findings_);
     }
 
@@ -138,135 +129,6 @@ private:
                 {code, severity, std::move(message), std::move(pointer), animation, channel, key});
     }
 
-    // Decodes an accessor once; nullptr when it cannot be decoded (the loader said why).
-    const detail::DecodedAccessor* decoded(int index) {
-        auto it = decoded_.find(index);
-        if (it == decoded_.end()) {
-            std::optional<detail::DecodedAccessor> value;
-            try {
-                if (buffers_)
-                    value = detail::decodeAccessor(doc_.json(), *buffers_, index, doc_.fileName());
-            } catch (const FileReadError&) {
-                throw;  // the file changed while it was read: not a finding about its data
-            } catch (const FileError&) {
-            }
-            it = decoded_.emplace(index, std::move(value)).first;
-        }
-        return it->second ? &*it->second : nullptr;
-    }
-
-    // Bounds, min/max and byteStride of every accessor an animation sampler uses, each once
-    // (Blender shares one input accessor between all samplers of an object).
-    void checkSamplerAccessors() {
-        std::set<int> seen;
-        for (const Animation& animation : doc_.animations()) {
-            for (const Channel& channel : animation.channels) {
-                if (channel.sampler < 0)
-                    continue;
-                const Json* sampler = samplerJson(animation.index, channel.sampler);
-                if (!sampler)
-                    continue;
-                for (const char* role : {"input", "output"}) {
-                    const Json* ref = member(*sampler, role);
-                    if (!ref || !ref->is_number_integer())
-                        continue;
-                    const int index = ref->get<int>();
-                    if (!seen.insert(index).second)
-                        continue;
-                    checkAccessor(index, std::string(role) == "input", animation.index,
-                                  channel.index);
-                }
-            }
-        }
-    }
-
-    const Json* samplerJson(int animation, int sampler) const {
-        const Json* anim = arrayElement(doc_.json(), "animations", animation);
-        return anim ? arrayElement(*anim, "samplers", sampler) : nullptr;
-    }
-
-    void checkAccessor(int index, bool isInput, int animation, int channel) {
-        const Json* json = arrayElement(doc_.json(), "accessors", index);
-        if (!json || !json->is_object())
-            return;  // the loader reports UNRESOLVED_REFERENCE
-        const std::string ptr = accessorPointer(index);
-        const Json* min = member(*json, "min");
-        const Json* max = member(*json, "max");
-        if (isInput && (!min || !max))
-            add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
-                "animation input accessor " + std::to_string(index) + " must have min and max.",
-                ptr, animation, channel);
-        if (const Json* view = member(*json, "bufferView"); view && view->is_number_integer())
-            if (const Json* v = arrayElement(doc_.json(), "bufferViews", view->get<int>());
-                v && v->is_object() && member(*v, "byteStride"))
-                add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", Severity::Error,
-                    "the bufferView of animation accessor " + std::to_string(index) +
-                            " must not define byteStride.",
-                    ptr + "/bufferView", animation, channel);
-        if (!min && !max)
-            return;  // nothing to compare: spare decoding the data again
-        const detail::DecodedAccessor* data = decoded(index);
-        if (!data)
-            return;
-        // Declared bounds of float accessors are compared as float32, as the validator does.
-        if (data->componentType != detail::kFloat || data->count < 1)
-            return;
-        const int components = data->components;
-        for (int c = 0; c < components; ++c) {
-            float lo = data->data[std::size_t(c)], hi = lo;
-            for (int e = 1; e < data->count; ++e) {
-                const float v = data->data[std::size_t(e) * components + c];
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
-            }
-            checkBound(min, c, lo, "ACCESSOR_MIN_MISMATCH", "min", ptr, animation, channel);
-            checkBound(max, c, hi, "ACCESSOR_MAX_MISMATCH", "max", ptr, animation, channel);
-        }
-    }
-
-    void checkBound(const Json* declared, int component, float actual, const char* code,
-                    const char* name, const std::string& ptr, int animation, int channel) {
-        if (!declared || !declared->is_array() || std::size_t(component) >= declared->size())
-            return;
-        const Json& value = (*declared)[std::size_t(component)];
-        if (!value.is_number())
-            return;
-        const float bound = static_cast<float>(value.get<double>());
-        if (bound == actual)
-            return;
-        add(code, Severity::Error,
-            std::string("declared ") + name + " " + formatNumber(bound) + " of component " +
-                    std::to_string(component) + " does not match the data's " +
-                    formatNumber(actual) + ".",
-            ptr + "/" + name + "/" + std::to_string(component), animation, channel);
-    }
-
-    // Duplicate targets and TRS targets on a node with a matrix.
-    void checkTargets(const Animation& animation) {
-        std::map<std::pair<int, std::string>, int> firstChannel;
-        for (const Channel& channel : animation.channels) {
-            if (channel.node < 0 || channel.pathName.empty())
-                continue;
-            const std::string target = channel.pointer() + "/target";
-            const auto [it, inserted] = firstChannel.emplace(
-                    std::make_pair(channel.node, channel.pathName), channel.index);
-            if (!inserted)
-                add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
-                    "channel " + std::to_string(channel.index) + " animates the " +
-                            channel.pathName + " of node " + std::to_string(channel.node) +
-                            ", as channel " + std::to_string(it->second) + " already does.",
-                    target, animation.index, channel.index);
-            const bool trs = channel.pathName == "translation" || channel.pathName == "rotation" ||
-                             channel.pathName == "scale";
-            const Json* node = arrayElement(doc_.json(), "nodes", channel.node);
-            if (trs && node && member(*node, "matrix"))
-                add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
-                    "node " + std::to_string(channel.node) +
-                            " has a matrix, so its TRS properties cannot be animated.",
-                    target + "/node", animation.index, channel.index);
-        }
-    }
-
     void checkCurve(const Channel& channel) {
         const Track& track = channel.track;
         const int a = channel.animation, c = channel.index;
@@ -276,8 +138,6 @@ private:
         const int n = track.keyCount();
         const std::string outPtr = accessorPointer(channel.outputAccessor);
 
-        if (rotation)
-            checkUnitRotations(channel, outPtr);
         if (rotation && track.interpolation != Interpolation::Step) {
             for (int k = 0; k + 1 < n; ++k) {
                 double dot = 0;
@@ -308,27 +168,6 @@ private:
         }
         if (!rotation)
             checkExactlyLinear(channel, where);
-    }
-
-    void checkUnitRotations(const Channel& channel, const std::string& outPtr) {
-        const Track& track = channel.track;
-        // Squared lengths safely inside the tolerance need no square root.
-        constexpr double tol = checks::kUnitQuaternionTolerance;
-        constexpr double insideLow = (1 - tol) * (1 - tol) * (1 + 1e-9);
-        constexpr double insideHigh = (1 + tol) * (1 + tol) * (1 - 1e-9);
-        for (int k = 0; k < track.keyCount(); ++k) {
-            double sq = 0;
-            for (int i = 0; i < 4; ++i)
-                sq += double(track.value(k, i)) * track.value(k, i);
-            if (sq > insideLow && sq < insideHigh)
-                continue;
-            const double length = std::sqrt(sq);
-            if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
-                add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
-                    "rotation key " + std::to_string(k) + " is not a unit quaternion (length " +
-                            formatNumber(length) + ").",
-                    outPtr, channel.animation, channel.index, k);
-        }
     }
 
     void checkUnusedTangents(const Channel& channel, const std::string& outPtr) {
@@ -513,7 +352,6 @@ private:
     const Document& doc_;
     detail::BufferSource* buffers_;
     Findings findings_;
-    std::map<int, std::optional<detail::DecodedAccessor>> decoded_;
 };
 
 // "file: /pointer: message" or "file: byte N: message" -> pointer and the rest.

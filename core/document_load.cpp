@@ -329,6 +329,22 @@ private:
         doc_.loadFindings_.push_back(std::move(f));
     }
 
+    // A channel whose data cannot become a track. Tangent's own codes are findings as they are;
+    // a rule of the spec (`specError`) is reported by the spec checks, once per place, as the
+    // Khronos validator does, so the loader only says what it means here: the channel is kept
+    // as it is and cannot be played. Data the spec does not rule out (an input of zeros, which
+    // has no bufferView) is a warning, and does not stop a strict load.
+    void unsupported(const Channel& ch, const std::string& code, const std::string& pointer,
+                     const std::string& msg, bool specError) {
+        if (code.rfind("TANGENT_", 0) == 0)
+            return report({code, Severity::Error, msg, pointer, ch.animation, ch.index, -1});
+        if (mode_ == LoadMode::Strict && specError) fail(pointer, msg);
+        doc_.loadFindings_.push_back({"TANGENT_CHANNEL_UNSUPPORTED", specError ? Severity::Info : Severity::Warning,
+                                      "the channel is kept as it is but cannot be played or edited: " + pointer +
+                                          ": " + msg,
+                                      ch.pointer(), ch.animation, ch.index, -1});
+    }
+
     void decodeChannel(Channel& ch, const Json& animation, int a);
     const detail::DecodedAccessor& input(int index);
 
@@ -390,9 +406,9 @@ void DocumentLoader::decodeAnimations() {
             try {
                 decodeChannel(ch, anim, int(a));
             } catch (const detail::AccessorError& e) {
-                // Broken accessor data: in Lenient mode a finding, and the channel stays unsupported.
+                // Broken accessor data: the channel stays unsupported.
                 ch.supported = false;
-                report({e.code, Severity::Error, e.message, e.pointer, int(a), ch.index, -1});
+                unsupported(ch, e.code, e.pointer, e.message, true);
             }
             if (visit_) {
                 if (!ch.supported) {  // the spare arrays may hold the last channel's keys
@@ -411,9 +427,8 @@ void DocumentLoader::decodeAnimations() {
 
 void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     const std::string cptr = ch.pointer();
-    auto finding = [&](const char* code, const std::string& pointer, const std::string& msg,
-                       int key = -1, Severity sev = Severity::Error) {
-        report({code, sev, msg, pointer, a, ch.index, key});
+    auto finding = [&](const char* code, const std::string& pointer, const std::string& msg, bool specError = true) {
+        unsupported(ch, code, pointer, msg, specError);
     };
     const Json& c = anim["channels"][ch.index];
     if (!c.is_object()) fail(cptr, "must be an object.");
@@ -468,16 +483,22 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
                        "animation input must be SCALAR float, not " + in.type + " of component type " +
                            std::to_string(in.componentType) + ".");
     const int n = in.count;
+    // Without a bufferView (or sparse values) an input is all zeros, whose values the spec
+    // leaves unchecked: a file can be valid and still have no playable times.
+    const Json& inJson = doc_.json_["accessors"][ch.inputAccessor];
+    const bool inputHasData = inJson.contains("bufferView") || inJson.contains("sparse");
     for (int k = 0; k < n; ++k) {
         const float t = in.data[k];
         if (!std::isfinite(t))
-            return finding("ACCESSOR_INVALID_FLOAT", inPtr, "key " + std::to_string(k) + " has a time that is not a finite number.", k);
+            return finding("ACCESSOR_INVALID_FLOAT", inPtr, "key " + std::to_string(k) + " has a time that is not a finite number.");
         if (t < 0)
-            return finding("ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr, "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).", k);
+            return finding("ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr, "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).");
         if (k > 0 && !(t > in.data[k - 1]))
             return finding("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", inPtr,
                            "key " + std::to_string(k) + " time " + std::to_string(t) +
-                               " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) + " s.", k);
+                               " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) + " s" +
+                               (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
+                           inputHasData);
     }
     if (interp == Interpolation::CubicSpline && n < 2)
         return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr, "a CUBICSPLINE sampler needs at least two keys.");
@@ -521,7 +542,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     const std::size_t floats = std::size_t(n) * C * elementsPerKey;
     if (const std::size_t bad = detail::firstNonFinite(out.bytes(), floats); bad < floats) {
         const int key = int(bad / (C * elementsPerKey));
-        return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.", key);
+        return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.");
     }
 
     // Every channel holds its own copy of its keys, so channels sharing one big accessor could

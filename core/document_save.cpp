@@ -432,7 +432,6 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
                             QFileInfo(QString::fromStdString(doc.fileName())).absoluteDir() == destDir;
     const QString stem = target.completeBaseName();
     std::vector<QByteArray> keepAlive;
-    Json& jbuffers = w.json_["buffers"];
     // Names that stay taken: files of untouched external buffers and of external images.
     std::set<QString> taken;
     for (const char* kind : {"buffers", "images"})
@@ -443,7 +442,7 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
                     taken.insert(QDir::cleanPath(QUrl::fromPercentEncoding(QByteArray::fromStdString(item["uri"].get<std::string>()))));
             }
     for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
-        Json& jb = jbuffers[i];
+        Json& jb = w.json_["buffers"][i];  // a file without buffers gets none (operator[] would add a null)
         const std::vector<std::uint8_t>& data = w.buffers_[i];
         const bool external = isExternalUri(jb);
         if (external && !w.changedBuffers_.count(i)) {

@@ -17,6 +17,10 @@ struct Finding {
     int animation = -1;
     int channel = -1;
     int key = -1;
+    // The channel's target, filled in by the checks where there is a channel: the node's name
+    // (may be empty) and target.path, so that a finding reads without `inspect` beside it.
+    std::string nodeName = {};
+    std::string path = {};
 };
 
 using Findings = std::vector<Finding>;

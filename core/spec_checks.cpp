@@ -1,0 +1,480 @@
+// The animation rules of the glTF 2.0 specification as the Khronos glTF-Validator checks them.
+// Its report is the reference QA compares against, so this follows its structure: a link pass
+// over samplers and channels (references, formats, counts, targets), then a data pass that
+// runs the element checks each sampler and channel asked for over its accessor's values.
+// Where the validator reports a rule once per user (an input shared by two samplers, a
+// rotation output played by two channels), so does this.
+#include "spec_checks.h"
+
+#include "tangent/checks.h"
+
+#include <cmath>
+#include <map>
+#include <optional>
+#include <set>
+#include <sstream>
+
+namespace tangent::detail {
+
+namespace {
+
+const Json* member(const Json& object, const char* key) {
+    if (!object.is_object()) return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() ? nullptr : &*it;
+}
+
+const Json* element(const Json* array, std::int64_t index) {
+    if (!array || !array->is_array() || index < 0 || std::uint64_t(index) >= array->size()) return nullptr;
+    return &(*array)[std::size_t(index)];
+}
+
+// An index member as the validator reads it: -1 when absent or not a non-negative integer.
+std::int64_t indexOf(const Json& object, const char* key) {
+    const Json* v = member(object, key);
+    if (!v || !v->is_number_integer()) return -1;
+    if (v->is_number_unsigned()) return v->get<std::uint64_t>() > std::uint64_t(INT64_MAX) ? -1 : v->get<std::int64_t>();
+    return v->get<std::int64_t>() < 0 ? -1 : v->get<std::int64_t>();
+}
+
+std::string text(double v) {
+    std::ostringstream s;
+    s.precision(7);
+    s << v;
+    return s.str();
+}
+
+// What the rules need of an accessor's JSON.
+struct AccessorInfo {
+    const Json* json = nullptr;  // null: the index resolves to nothing
+    std::string type;
+    int componentType = -1;
+    bool normalized = false;
+    std::int64_t count = -1;
+    bool hasData = false;        // a bufferView or sparse substitutions: the validator reads its values
+
+    int components() const { return componentCountOf(type); }
+    bool isFormat(const char* t, int ct, bool norm) const {
+        return type == t && componentType == ct && normalized == norm;
+    }
+    std::string format() const {
+        return "{" + type + ", " + std::to_string(componentType) + (normalized ? ", normalized}" : "}");
+    }
+};
+
+AccessorInfo accessorInfo(const Json& root, std::int64_t index) {
+    AccessorInfo a;
+    a.json = element(member(root, "accessors"), index);
+    if (!a.json || !a.json->is_object()) {
+        a.json = nullptr;
+        return a;
+    }
+    if (const Json* t = member(*a.json, "type"); t && t->is_string() && componentCountOf(t->get<std::string>()))
+        a.type = t->get<std::string>();
+    if (const Json* ct = member(*a.json, "componentType"); ct && ct->is_number_integer() &&
+                                                           componentSizeOf(ct->get<int>()))
+        a.componentType = ct->get<int>();
+    if (const Json* n = member(*a.json, "normalized"); n && n->is_boolean()) a.normalized = n->get<bool>();
+    if (const std::int64_t count = indexOf(*a.json, "count"); count >= 1) a.count = count;
+    a.hasData = member(*a.json, "bufferView") || member(*a.json, "sparse");
+    return a;
+}
+
+// Element checks asked for by the link pass, run over one accessor's values in the data pass.
+struct InputCheck {  // times: not negative, increasing
+    std::string pointer;
+    int animation, channel;
+};
+struct QuaternionCheck {  // unit rotations (values only, when the sampler is CUBICSPLINE)
+    std::string pointer;
+    bool cubic;
+    int animation, channel;
+};
+struct ElementChecks {
+    std::vector<InputCheck> inputs;
+    std::vector<QuaternionCheck> quaternions;
+};
+
+class SpecChecker {
+public:
+    SpecChecker(const Document& doc, BufferSource* data) : doc_(doc), root_(doc.json()), data_(data) {}
+
+    Findings run() {
+        const Json* animations = member(root_, "animations");
+        if (animations && animations->is_array())
+            for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
+        for (const auto& [index, user] : used_) linkAccessor(index, user.first, user.second);
+        for (const auto& [index, user] : used_) runElementChecks(index, elementChecks_[index], user.first, user.second);
+        return std::move(findings_);
+    }
+
+private:
+    void add(const char* code, Severity severity, std::string message, std::string pointer, int animation,
+             int channel, int key = -1) {
+        findings_.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
+    }
+
+    void linkAnimation(const Json& anim, int a) {
+        const Json* samplers = member(anim, "samplers");
+        const Json* channels = member(anim, "channels");
+        if (!samplers || !samplers->is_array() || !channels || !channels->is_array()) return;
+        const std::string ptr = "/animations/" + std::to_string(a);
+
+        // Findings about a sampler name the first channel that plays it.
+        std::map<std::int64_t, int> firstUser;
+        for (std::size_t c = 0; c < channels->size(); ++c)
+            if (const std::int64_t s = indexOf((*channels)[c], "sampler"); s >= 0) firstUser.emplace(s, int(c));
+        auto userOf = [&](std::size_t s) {
+            const auto it = firstUser.find(std::int64_t(s));
+            return it == firstUser.end() ? -1 : it->second;
+        };
+
+        for (std::size_t s = 0; s < samplers->size(); ++s) {
+            const Json& sampler = (*samplers)[s];
+            if (!sampler.is_object()) continue;
+            const std::string sptr = ptr + "/samplers/" + std::to_string(s);
+            const int channel = userOf(s);
+            const std::string interpolation = interpolationOf(sampler);
+            if (interpolation.empty())
+                add("VALUE_NOT_IN_LIST", Severity::Error, "the interpolation is not LINEAR, STEP or CUBICSPLINE.",
+                    sptr + "/interpolation", a, channel);
+            for (const char* role : {"input", "output"})
+                if (const std::int64_t i = indexOf(sampler, role); i >= 0 && accessorInfo(root_, i).json)
+                    used_.emplace(i, std::make_pair(a, channel));
+            if (const std::int64_t in = indexOf(sampler, "input"); in >= 0) {
+                const AccessorInfo input = accessorInfo(root_, in);
+                const std::string iptr = sptr + "/input";
+                if (!input.json) {
+                    add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(in) + " does not exist.",
+                        iptr, a, channel);
+                } else {
+                    checkByteStride(input, iptr, a, channel);
+                    if (!input.isFormat("SCALAR", kFloat, false))
+                        add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", Severity::Error,
+                            "the input accessor's format " + input.format() + " is not {SCALAR, 5126} (float seconds).",
+                            iptr, a, channel);
+                    else
+                        elementChecks_[in].inputs.push_back({iptr, a, channel});
+                    if (!member(*input.json, "min") || !member(*input.json, "max"))
+                        add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
+                            "the input accessor must have min and max.", iptr, a, channel);
+                    if (interpolation == "CUBICSPLINE" && input.count >= 0 && input.count < 2)
+                        add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", Severity::Error,
+                            "a CUBICSPLINE sampler needs at least 2 keys, its input has " +
+                                    std::to_string(input.count) + ".",
+                            iptr, a, channel);
+                }
+            }
+            if (const std::int64_t out = indexOf(sampler, "output"); out >= 0) {
+                const AccessorInfo output = accessorInfo(root_, out);
+                if (!output.json)
+                    add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(out) + " does not exist.",
+                        sptr + "/output", a, channel);
+                else
+                    checkByteStride(output, sptr + "/output", a, channel);
+            }
+        }
+
+        for (std::size_t c = 0; c < channels->size(); ++c) {
+            const Json& ch = (*channels)[c];
+            if (!ch.is_object()) continue;
+            const std::string cptr = ptr + "/channels/" + std::to_string(c);
+            const Json* target = member(ch, "target");
+            if (target && !target->is_object()) target = nullptr;
+            const std::string path = target && member(*target, "path") && (*target)["path"].is_string()
+                                             ? (*target)["path"].get<std::string>()
+                                             : std::string();
+            const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
+            const Json* node = element(member(root_, "nodes"), nodeIndex);
+            const bool trs = path == "translation" || path == "rotation" || path == "scale";
+            if (target && nodeIndex >= 0) {
+                if (!node)
+                    add("UNRESOLVED_REFERENCE", Severity::Error, "node " + std::to_string(nodeIndex) + " does not exist.",
+                        cptr + "/target/node", a, int(c));
+                else if (trs && member(*node, "matrix"))
+                    add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
+                        "node " + std::to_string(nodeIndex) + " has a matrix, so its TRS properties cannot be animated.",
+                        cptr + "/target", a, int(c));
+                else if (trs && element(member(root_, "skins"), indexOf(*node, "skin")))
+                    add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", Severity::Warning,
+                        "node " + std::to_string(nodeIndex) + " has a skin: animating its TRS does not move the skinned mesh.",
+                        cptr + "/target/path", a, int(c));
+                else if (path == "weights" && morphTargets(*node) < 0)
+                    add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Severity::Error,
+                        "node " + std::to_string(nodeIndex) + " has no morph targets to animate.",
+                        cptr + "/target", a, int(c));
+            }
+
+            const std::int64_t samplerIndex = indexOf(ch, "sampler");
+            if (samplerIndex < 0) continue;
+            const Json* sampler = element(samplers, samplerIndex);
+            if (!sampler || !sampler->is_object()) {
+                add("UNRESOLVED_REFERENCE", Severity::Error, "sampler " + std::to_string(samplerIndex) + " does not exist.",
+                    cptr + "/sampler", a, int(c));
+            } else if (target) {
+                linkChannelOutput(*sampler, path, node, cptr, a, int(c));
+            }
+            for (std::size_t j = c + 1; j < channels->size(); ++j) {
+                const Json* other = member((*channels)[j], "target");
+                if (target && nodeIndex >= 0 && other && other->is_object() && indexOf(*other, "node") == nodeIndex &&
+                    member(*other, "path") && (*other)["path"].is_string() && (*other)["path"].get<std::string>() == path)
+                    add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
+                        "channel " + std::to_string(c) + " animates the " + path + " of node " + std::to_string(nodeIndex) +
+                                ", as channel " + std::to_string(j) + " does too.",
+                        cptr + "/target", a, int(c));
+            }
+        }
+    }
+
+    // The output's format and count against the target, and its unit rotations.
+    void linkChannelOutput(const Json& sampler, const std::string& path, const Json* node, const std::string& cptr,
+                           int a, int c) {
+        const AccessorInfo output = accessorInfo(root_, indexOf(sampler, "output"));
+        if (!output.json) return;
+        const std::string sptr = cptr + "/sampler";
+        const std::string interpolation = interpolationOf(sampler);
+        if (path == "rotation" && output.components() == 4)
+            elementChecks_[indexOf(sampler, "output")].quaternions.push_back(
+                    {sptr, interpolation == "CUBICSPLINE", a, c});
+
+        bool known = true, formatOk = false;
+        const auto normalizedInt = [&](const char* type) {
+            return output.normalized && output.type == type &&
+                   (output.componentType == kByte || output.componentType == kUnsignedByte ||
+                    output.componentType == kShort || output.componentType == kUnsignedShort);
+        };
+        if (path == "translation" || path == "scale") formatOk = output.isFormat("VEC3", kFloat, false);
+        else if (path == "rotation") formatOk = output.isFormat("VEC4", kFloat, false) || normalizedInt("VEC4");
+        else if (path == "weights") formatOk = output.isFormat("SCALAR", kFloat, false) || normalizedInt("SCALAR");
+        else known = false;  // an extension's path: its own rules
+        if (known && !formatOk)
+            add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", Severity::Error,
+                "a " + path + " output cannot have the format " + output.format() + ".", sptr, a, c);
+
+        const AccessorInfo input = accessorInfo(root_, indexOf(sampler, "input"));
+        if (!input.json || input.count < 0 || output.count < 0 || interpolation.empty()) return;
+        std::int64_t expected = input.count * (interpolation == "CUBICSPLINE" ? 3 : 1);
+        if (path == "weights") expected *= node ? std::max(0, morphTargets(*node)) : 0;
+        if (expected != 0 && expected != output.count)
+            add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", Severity::Error,
+                "the output has " + std::to_string(output.count) + " elements; " + interpolation + " with " +
+                        std::to_string(input.count) + " keys" + (path == "weights" ? " and its morph targets" : "") +
+                        " needs " + std::to_string(expected) + ".",
+                sptr, a, c);
+    }
+
+    void checkByteStride(const AccessorInfo& accessor, const std::string& pointer, int a, int c) {
+        const Json* view = element(member(root_, "bufferViews"), indexOf(*accessor.json, "bufferView"));
+        if (view && member(*view, "byteStride"))
+            add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", Severity::Error,
+                "the bufferView of an animation accessor must not define byteStride.", pointer, a, c);
+    }
+
+    // An animation accessor's place in its bufferView and buffer (the validator checks every
+    // accessor; these are the ones animation data depends on). Its values are read only when
+    // they fit.
+    void linkAccessor(std::int64_t index, int a, int c) {
+        const AccessorInfo info = accessorInfo(root_, index);
+        const std::string ptr = "/accessors/" + std::to_string(index);
+        const std::int64_t viewIndex = indexOf(*info.json, "bufferView");
+        if (viewIndex < 0) {
+            if (!member(*info.json, "bufferView")) fits_.insert(index);  // zeros, and sparse values
+            return;
+        }
+        const Json* view = element(member(root_, "bufferViews"), viewIndex);
+        if (!view || !view->is_object()) {
+            add("UNRESOLVED_REFERENCE", Severity::Error, "bufferView " + std::to_string(viewIndex) + " does not exist.",
+                ptr + "/bufferView", a, c);
+            return;
+        }
+        const bool viewFits = linkBufferView(viewIndex, *view, a, c);
+        const int componentLength = componentSizeOf(info.componentType);
+        if (componentLength == 0 || info.type.empty() || info.count < 0) return;
+        const std::int64_t elementLength = std::int64_t(componentLength) * info.components();
+        const std::int64_t stride = indexOf(*view, "byteStride");
+        if (stride >= 0 && stride < elementLength)
+            add("ACCESSOR_SMALL_BYTESTRIDE", Severity::Error,
+                "the bufferView's byteStride " + std::to_string(stride) + " is less than an element's " +
+                        std::to_string(elementLength) + " bytes.",
+                ptr, a, c);
+        const std::int64_t byteOffset = std::max<std::int64_t>(0, indexOf(*info.json, "byteOffset"));
+        const std::int64_t viewOffset = std::max<std::int64_t>(0, indexOf(*view, "byteOffset"));
+        const std::int64_t viewLength = indexOf(*view, "byteLength");
+        const std::int64_t length = (stride > 0 ? stride : elementLength) * (info.count - 1) + elementLength;
+        bool fits = viewFits && (stride < 0 || stride >= elementLength);
+        if (byteOffset % componentLength != 0) {
+            add("ACCESSOR_OFFSET_ALIGNMENT", Severity::Error,
+                "byteOffset " + std::to_string(byteOffset) + " is not a multiple of the component size " +
+                        std::to_string(componentLength) + ".",
+                ptr + "/byteOffset", a, c);
+            fits = false;
+        }
+        if ((viewOffset + byteOffset) % componentLength != 0) {
+            add("ACCESSOR_TOTAL_OFFSET_ALIGNMENT", Severity::Error,
+                "the accessor starts at byte " + std::to_string(viewOffset + byteOffset) +
+                        " of its buffer, not a multiple of the component size " + std::to_string(componentLength) + ".",
+                ptr, a, c);
+            fits = false;
+        }
+        if (viewLength >= 0 && byteOffset + length > viewLength) {
+            add("ACCESSOR_TOO_LONG", Severity::Error,
+                "the accessor (offset " + std::to_string(byteOffset) + ", " + std::to_string(length) +
+                        " bytes) does not fit its bufferView " + std::to_string(viewIndex) + " (" +
+                        std::to_string(viewLength) + " bytes).",
+                ptr, a, c);
+            fits = false;
+        }
+        if (fits) fits_.insert(index);
+    }
+
+    // Whether the view fits its buffer (reported once per view).
+    bool linkBufferView(std::int64_t index, const Json& view, int a, int c) {
+        if (const auto it = viewFits_.find(index); it != viewFits_.end()) return it->second;
+        bool fits = false;
+        const Json* buffer = element(member(root_, "buffers"), indexOf(view, "buffer"));
+        const std::int64_t offset = std::max<std::int64_t>(0, indexOf(view, "byteOffset"));
+        const std::int64_t length = indexOf(view, "byteLength");
+        if (buffer && length >= 0) {
+            const std::int64_t bufferLength = indexOf(*buffer, "byteLength");
+            fits = bufferLength >= 0 && offset + length <= bufferLength;
+            if (bufferLength >= 0 && !fits)
+                add("BUFFER_VIEW_TOO_LONG", Severity::Error,
+                    "bufferView " + std::to_string(index) + " (offset " + std::to_string(offset) + ", " +
+                            std::to_string(length) + " bytes) does not fit its buffer's " +
+                            std::to_string(bufferLength) + " bytes.",
+                    "/bufferViews/" + std::to_string(index) + "/byteLength", a, c);
+        }
+        viewFits_.emplace(index, fits);
+        return fits;
+    }
+
+    // Non-finite values, and the declared min and max against the data (compared as float32;
+    // NaN takes no part in the bounds).
+    void checkFloats(std::int64_t index, const DecodedAccessor& d, int a, int c) {
+        const std::string ptr = "/accessors/" + std::to_string(index);
+        for (std::size_t i = 0; i < d.data.size(); ++i)
+            if (!std::isfinite(d.data[i]))
+                add("ACCESSOR_INVALID_FLOAT", Severity::Error,
+                    "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr,
+                    a, c);
+        const Json* min = member(*accessorInfo(root_, index).json, "min");
+        const Json* max = member(*accessorInfo(root_, index).json, "max");
+        for (int comp = 0; comp < d.components; ++comp) {
+            float lo = INFINITY, hi = -INFINITY;
+            for (int e = 0; e < d.count; ++e) {
+                const float v = d.data[std::size_t(e) * d.components + comp];
+                if (std::isnan(v)) continue;
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+            }
+            checkBound(d, min, comp, lo, false, ptr, a, c);
+            checkBound(d, max, comp, hi, true, ptr, a, c);
+        }
+    }
+
+    void checkBound(const DecodedAccessor& d, const Json* declared, int comp, float actual, bool isMax,
+                    const std::string& ptr, int a, int c) {
+        const Json* value = declared ? element(declared, comp) : nullptr;
+        if (!value || !value->is_number() || declared->size() != std::size_t(d.components)) return;
+        const float bound = float(value->get<double>());
+        const std::string where = ptr + (isMax ? "/max/" : "/min/") + std::to_string(comp);
+        if (bound != actual)
+            add(isMax ? "ACCESSOR_MAX_MISMATCH" : "ACCESSOR_MIN_MISMATCH", Severity::Error,
+                std::string("the declared ") + (isMax ? "max " : "min ") + text(bound) + " of component " +
+                        std::to_string(comp) + " is not the data's " + text(actual) + ".",
+                where, a, c);
+        int beyond = 0;
+        for (int e = 0; e < d.count; ++e) {
+            const float v = d.data[std::size_t(e) * d.components + comp];
+            beyond += isMax ? v > bound : v < bound;
+        }
+        if (beyond > 0)
+            add(isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", Severity::Error,
+                std::to_string(beyond) + " element(s) lie " + (isMax ? "above the declared max " : "below the declared min ") +
+                        text(bound) + ".",
+                where, a, c);
+    }
+
+    // The interpolation as the validator reads it: LINEAR when absent, "" when not a known one.
+    static std::string interpolationOf(const Json& sampler) {
+        const Json* i = member(sampler, "interpolation");
+        if (!i) return "LINEAR";
+        if (!i->is_string()) return "";
+        const std::string s = i->get<std::string>();
+        return s == "LINEAR" || s == "STEP" || s == "CUBICSPLINE" ? s : "";
+    }
+
+    // Morph targets of the node's mesh's first primitive; -1 when it has none (no mesh, no targets).
+    int morphTargets(const Json& node) const {
+        const Json* mesh = element(member(root_, "meshes"), indexOf(node, "mesh"));
+        const Json* primitives = mesh ? member(*mesh, "primitives") : nullptr;
+        const Json* first = element(primitives, 0);
+        const Json* targets = first ? member(*first, "targets") : nullptr;
+        return targets && targets->is_array() ? int(targets->size()) : -1;
+    }
+
+    // The data pass for one accessor: decoded once, every check it was asked for run over it.
+    // An accessor without bufferView and sparse holds zeros the validator does not look at;
+    // one whose bytes cannot be had was reported where its structure is checked.
+    void runElementChecks(std::int64_t index, const ElementChecks& checks, int animation, int channel) {
+        if (!data_) return;
+        const AccessorInfo info = accessorInfo(root_, index);
+        if (!info.json || !info.hasData || !fits_.count(index)) return;
+        std::optional<DecodedAccessor> decoded;
+        try {
+            decoded = decodeAccessor(root_, *data_, int(index), doc_.fileName());
+        } catch (const AccessorError&) {
+            return;
+        }
+        const DecodedAccessor& d = *decoded;
+        if (d.componentType == kFloat) checkFloats(index, d, animation, channel);
+        for (const InputCheck& check : checks.inputs) {
+            float last = 0;  // the validator compares with the last time that was not negative
+            for (int k = 0; k < d.count; ++k) {
+                const float t = d.data[std::size_t(k)];
+                if (t < 0) {
+                    add("ACCESSOR_ANIMATION_INPUT_NEGATIVE", Severity::Error,
+                        "key " + std::to_string(k) + " has a negative time (" + text(t) + " s).", check.pointer,
+                        check.animation, check.channel, k);
+                    continue;
+                }
+                if (k != 0 && t <= last)
+                    add("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", Severity::Error,
+                        "key " + std::to_string(k) + " time " + text(t) + " s is not greater than the previous " +
+                                text(last) + " s.",
+                        check.pointer, check.animation, check.channel, k);
+                last = t;
+            }
+        }
+        for (const QuaternionCheck& check : checks.quaternions) {
+            const int perKey = check.cubic ? 3 : 1;
+            for (int e = check.cubic ? 1 : 0; e < d.count; e += perKey) {
+                double sq = 0;
+                for (int i = 0; i < 4; ++i) sq += double(d.data[std::size_t(e) * 4 + i]) * d.data[std::size_t(e) * 4 + i];
+                const double length = std::sqrt(sq);
+                if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
+                    add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
+                        "rotation key " + std::to_string(e / perKey) + " is not a unit quaternion (length " +
+                                text(length) + ").",
+                        check.pointer, check.animation, check.channel, e / perKey);
+            }
+        }
+    }
+
+    const Document& doc_;
+    const Json& root_;
+    BufferSource* data_;
+    Findings findings_;
+    std::map<std::int64_t, ElementChecks> elementChecks_;  // by accessor
+    std::map<std::int64_t, std::pair<int, int>> used_;     // sampler accessors: first animation, channel
+    std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
+    std::map<std::int64_t, bool> viewFits_;
+};
+
+}  // namespace
+
+Findings specFindings(const Document& doc, BufferSource* data) {
+    return SpecChecker(doc, data).run();
+}
+
+}  // namespace tangent::detail

@@ -9,9 +9,11 @@
 #include "tangent/checks.h"
 
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <sstream>
 
 namespace tangent::detail {
@@ -185,6 +187,17 @@ private:
                                              ? (*target)["path"].get<std::string>()
                                              : std::string();
             const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
+            if (const Json* ext = target ? member(*target, "extensions") : nullptr;
+                ext && member(*ext, "KHR_animation_pointer") && (*ext)["KHR_animation_pointer"].is_object()) {
+                const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
+                if (member(*target, "node"))
+                    add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", Severity::Error,
+                        "a KHR_animation_pointer channel must not name a target node.", eptr, a, int(c));
+                if (path != "pointer")
+                    add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
+                        "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a,
+                        int(c));
+            }
             const Json* node = element(member(root_, "nodes"), nodeIndex);
             const bool trs = path == "translation" || path == "rotation" || path == "scale";
             if (target && nodeIndex >= 0) {
@@ -270,38 +283,52 @@ private:
                 "the bufferView of an animation accessor must not define byteStride.", pointer, a, c);
     }
 
-    // An animation accessor's place in its bufferView and buffer (the validator checks every
-    // accessor; these are the ones animation data depends on). Its values are read only when
-    // they fit.
+    // An animation accessor's place in its bufferView and buffer, and its sparse parts (the
+    // validator checks every accessor; these are the ones animation data depends on). Its
+    // values are read only when everything fits.
     void linkAccessor(std::int64_t index, int a, int c) {
         const AccessorInfo info = accessorInfo(root_, index);
         const std::string ptr = "/accessors/" + std::to_string(index);
-        const std::int64_t viewIndex = indexOf(*info.json, "bufferView");
-        if (viewIndex < 0) {
-            if (!member(*info.json, "bufferView")) fits_.insert(index);  // zeros, and sparse values
-            return;
-        }
-        const Json* view = element(member(root_, "bufferViews"), viewIndex);
-        if (!view || !view->is_object()) {
-            add("UNRESOLVED_REFERENCE", Severity::Error, "bufferView " + std::to_string(viewIndex) + " does not exist.",
-                ptr + "/bufferView", a, c);
-            return;
-        }
-        const bool viewFits = linkBufferView(viewIndex, *view, a, c);
         const int componentLength = componentSizeOf(info.componentType);
         if (componentLength == 0 || info.type.empty() || info.count < 0) return;
         const std::int64_t elementLength = std::int64_t(componentLength) * info.components();
-        const std::int64_t stride = indexOf(*view, "byteStride");
-        if (stride >= 0 && stride < elementLength)
-            add("ACCESSOR_SMALL_BYTESTRIDE", Severity::Error,
-                "the bufferView's byteStride " + std::to_string(stride) + " is less than an element's " +
-                        std::to_string(elementLength) + " bytes.",
-                ptr, a, c);
-        const std::int64_t byteOffset = std::max<std::int64_t>(0, indexOf(*info.json, "byteOffset"));
+        bool fits = true;
+        if (member(*info.json, "bufferView")) {
+            const std::int64_t viewIndex = indexOf(*info.json, "bufferView");
+            const Json* view = element(member(root_, "bufferViews"), viewIndex);
+            if (!view || !view->is_object()) {
+                if (viewIndex >= 0)
+                    add("UNRESOLVED_REFERENCE", Severity::Error, "bufferView " + std::to_string(viewIndex) + " does not exist.",
+                        ptr + "/bufferView", a, c);
+                return;
+            }
+            const std::int64_t stride = indexOf(*view, "byteStride");
+            if (stride >= 0 && stride < elementLength) {
+                add("ACCESSOR_SMALL_BYTESTRIDE", Severity::Error,
+                    "the bufferView's byteStride " + std::to_string(stride) + " is less than an element's " +
+                            std::to_string(elementLength) + " bytes.",
+                    ptr, a, c);
+                fits = false;
+            }
+            const std::int64_t length = (stride > 0 ? stride : elementLength) * (info.count - 1) + elementLength;
+            fits &= checkRange(*info.json, componentLength, length, viewIndex, ptr, a, c);
+        }
+        if (const Json* sparse = member(*info.json, "sparse"); sparse && sparse->is_object())
+            fits &= linkSparse(*sparse, info, ptr + "/sparse", a, c);
+        if (fits) fits_.insert(index);
+    }
+
+    // Where the validator checks a part's place in its view: byteOffset aligned to the component
+    // size, in the buffer as well, and `length` bytes from it inside the view (which must fit
+    // its buffer). True when the bytes can be read.
+    bool checkRange(const Json& part, int componentLength, std::int64_t length, std::int64_t viewIndex,
+                    const std::string& ptr, int a, int c) {
+        const Json* view = element(member(root_, "bufferViews"), viewIndex);
+        if (!view || !view->is_object()) return false;
+        bool fits = linkBufferView(viewIndex, *view, a, c);
+        const std::int64_t byteOffset = std::max<std::int64_t>(0, indexOf(part, "byteOffset"));
         const std::int64_t viewOffset = std::max<std::int64_t>(0, indexOf(*view, "byteOffset"));
         const std::int64_t viewLength = indexOf(*view, "byteLength");
-        const std::int64_t length = (stride > 0 ? stride : elementLength) * (info.count - 1) + elementLength;
-        bool fits = viewFits && (stride < 0 || stride >= elementLength);
         if (byteOffset % componentLength != 0) {
             add("ACCESSOR_OFFSET_ALIGNMENT", Severity::Error,
                 "byteOffset " + std::to_string(byteOffset) + " is not a multiple of the component size " +
@@ -311,41 +338,138 @@ private:
         }
         if ((viewOffset + byteOffset) % componentLength != 0) {
             add("ACCESSOR_TOTAL_OFFSET_ALIGNMENT", Severity::Error,
-                "the accessor starts at byte " + std::to_string(viewOffset + byteOffset) +
+                "the data starts at byte " + std::to_string(viewOffset + byteOffset) +
                         " of its buffer, not a multiple of the component size " + std::to_string(componentLength) + ".",
                 ptr, a, c);
             fits = false;
         }
         if (viewLength >= 0 && byteOffset + length > viewLength) {
             add("ACCESSOR_TOO_LONG", Severity::Error,
-                "the accessor (offset " + std::to_string(byteOffset) + ", " + std::to_string(length) +
+                "the data (offset " + std::to_string(byteOffset) + ", " + std::to_string(length) +
                         " bytes) does not fit its bufferView " + std::to_string(viewIndex) + " (" +
                         std::to_string(viewLength) + " bytes).",
                 ptr, a, c);
             fits = false;
         }
-        if (fits) fits_.insert(index);
+        return fits;
     }
 
-    // Whether the view fits its buffer (reported once per view).
+    // Sparse substitutions: their count, views and ranges; the indices themselves are checked
+    // with the values.
+    bool linkSparse(const Json& sparse, const AccessorInfo& info, const std::string& ptr, int a, int c) {
+        const std::int64_t count = indexOf(sparse, "count");
+        const Json* indices = member(sparse, "indices");
+        const Json* values = member(sparse, "values");
+        if (count < 0 || !indices || !indices->is_object() || !values || !values->is_object()) return false;
+        bool fits = true;
+        if (count > info.count) {
+            add("ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE", Severity::Error,
+                "sparse substitutes " + std::to_string(count) + " elements, more than the accessor's " +
+                        std::to_string(info.count) + ".",
+                ptr + "/count", a, c);
+            fits = false;
+        }
+        const int indexLength = componentSizeOf(int(indexOf(*indices, "componentType")));
+        const int componentLength = componentSizeOf(info.componentType);
+        for (const auto& [part, name, length] :
+             {std::make_tuple(indices, "/indices", std::int64_t(indexLength) * count),
+              std::make_tuple(values, "/values", std::int64_t(componentLength) * info.components() * count)}) {
+            const std::int64_t viewIndex = indexOf(*part, "bufferView");
+            const Json* view = element(member(root_, "bufferViews"), viewIndex);
+            if (!view || !view->is_object()) {
+                if (viewIndex >= 0)
+                    add("UNRESOLVED_REFERENCE", Severity::Error, "bufferView " + std::to_string(viewIndex) + " does not exist.",
+                        ptr + name + "/bufferView", a, c);
+                fits = false;
+                continue;
+            }
+            if (member(*view, "byteStride"))
+                add("BUFFER_VIEW_INVALID_BYTE_STRIDE", Severity::Error,
+                    "the bufferView of sparse " + std::string(name + 1) + " must not define byteStride.",
+                    ptr + name + "/bufferView", a, c);
+            const int unit = part == indices ? indexLength : componentLength;
+            if (unit == 0 || !checkRange(*part, unit, length, viewIndex, ptr + name, a, c)) fits = false;
+        }
+        return fits;
+    }
+
+    // Whether the view fits its buffer (reported once per view, as the validator does).
     bool linkBufferView(std::int64_t index, const Json& view, int a, int c) {
         if (const auto it = viewFits_.find(index); it != viewFits_.end()) return it->second;
+        const std::string ptr = "/bufferViews/" + std::to_string(index);
         bool fits = false;
-        const Json* buffer = element(member(root_, "buffers"), indexOf(view, "buffer"));
+        const std::int64_t bufferIndex = indexOf(view, "buffer");
+        const Json* buffer = element(member(root_, "buffers"), bufferIndex);
         const std::int64_t offset = std::max<std::int64_t>(0, indexOf(view, "byteOffset"));
         const std::int64_t length = indexOf(view, "byteLength");
-        if (buffer && length >= 0) {
-            const std::int64_t bufferLength = indexOf(*buffer, "byteLength");
-            fits = bufferLength >= 0 && offset + length <= bufferLength;
-            if (bufferLength >= 0 && !fits)
+        const std::int64_t stride = indexOf(view, "byteStride");
+        if (stride >= 0 && length >= 0 && stride > length)
+            add("BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", Severity::Error,
+                "byteStride " + std::to_string(stride) + " is greater than byteLength " + std::to_string(length) + ".",
+                ptr + "/byteStride", a, c);
+        if (!buffer || !buffer->is_object()) {
+            if (bufferIndex >= 0)
+                add("UNRESOLVED_REFERENCE", Severity::Error, "buffer " + std::to_string(bufferIndex) + " does not exist.",
+                    ptr + "/buffer", a, c);
+        } else if (const std::int64_t bufferLength = indexOf(*buffer, "byteLength"); bufferLength >= 0) {
+            linkBuffer(bufferIndex, *buffer, a, c);
+            fits = length >= 0 && offset < bufferLength && offset + length <= bufferLength;
+            if (offset >= bufferLength || (length >= 0 && offset + length > bufferLength))
                 add("BUFFER_VIEW_TOO_LONG", Severity::Error,
                     "bufferView " + std::to_string(index) + " (offset " + std::to_string(offset) + ", " +
                             std::to_string(length) + " bytes) does not fit its buffer's " +
                             std::to_string(bufferLength) + " bytes.",
-                    "/bufferViews/" + std::to_string(index) + "/byteLength", a, c);
+                    ptr + (offset >= bufferLength ? "/byteOffset" : "/byteLength"), a, c);
         }
         viewFits_.emplace(index, fits);
         return fits;
+    }
+
+    // A buffer's data URI media type (once per buffer).
+    void linkBuffer(std::int64_t index, const Json& buffer, int a, int c) {
+        if (!linkedBuffers_.insert(index).second) return;
+        const Json* uri = member(buffer, "uri");
+        if (!uri || !uri->is_string()) return;
+        const std::string u = uri->get<std::string>();
+        if (u.rfind("data:", 0) != 0) return;
+        const std::string mime = u.substr(5, u.find_first_of(";,") - 5);
+        if (mime != "application/octet-stream" && mime != "application/gltf-buffer")
+            add("BUFFER_DATA_URI_MIME_TYPE_INVALID", Severity::Error,
+                "the data URI's media type '" + mime + "' is not application/octet-stream or application/gltf-buffer.",
+                "/buffers/" + std::to_string(index) + "/uri", a, c);
+    }
+
+    // Sparse indices increase and lie inside the accessor (read as integers, from where
+    // linkSparse checked that they fit).
+    void checkSparseIndices(std::int64_t index, const Json& sparse, const AccessorInfo& info, int a, int c) {
+        const Json& indices = sparse["indices"];
+        const int size = componentSizeOf(int(indexOf(indices, "componentType")));
+        const std::int64_t count = indexOf(sparse, "count");
+        const Json* view = element(member(root_, "bufferViews"), indexOf(indices, "bufferView"));
+        const std::int64_t buffer = view ? indexOf(*view, "buffer") : -1;
+        if (size == 0 || count < 1 || buffer < 0 || std::uint64_t(buffer) >= data_->count()) return;
+        const std::uint64_t at = std::uint64_t(std::max<std::int64_t>(0, indexOf(*view, "byteOffset"))) +
+                                 std::uint64_t(std::max<std::int64_t>(0, indexOf(indices, "byteOffset")));
+        const std::uint64_t length = std::uint64_t(count) * std::uint64_t(size);
+        if (at > data_->size(std::size_t(buffer)) || length > data_->size(std::size_t(buffer)) - at) return;
+        const std::uint8_t* bytes = data_->read(std::size_t(buffer), at, length, doc_.fileName());
+        const std::string ptr = "/accessors/" + std::to_string(index) + "/sparse";
+        std::int64_t last = -1;
+        for (std::int64_t i = 0; i < count; ++i) {
+            std::uint32_t v = 0;
+            std::memcpy(&v, bytes + i * size, std::size_t(size));  // little-endian
+            if (last != -1 && std::int64_t(v) <= last)
+                add("ACCESSOR_SPARSE_INDICES_NON_INCREASING", Severity::Error,
+                    "sparse index " + std::to_string(i) + " (" + std::to_string(v) + ") is not greater than the previous " +
+                            std::to_string(last) + ".",
+                    ptr, a, c);
+            if (std::int64_t(v) >= info.count)
+                add("ACCESSOR_SPARSE_INDEX_OOB", Severity::Error,
+                    "sparse index " + std::to_string(i) + " (" + std::to_string(v) + ") is outside the accessor's " +
+                            std::to_string(info.count) + " elements.",
+                    ptr, a, c);
+            last = v;
+        }
     }
 
     // Non-finite values, and the declared min and max against the data (compared as float32;
@@ -419,7 +543,11 @@ private:
     void runElementChecks(std::int64_t index, const ElementChecks& checks, int animation, int channel) {
         if (!data_) return;
         const AccessorInfo info = accessorInfo(root_, index);
-        if (!info.json || !info.hasData || !fits_.count(index)) return;
+        if (!info.json || !info.hasData) return;
+        if (const Json* sparse = member(*info.json, "sparse"); sparse && sparse->is_object() &&
+                                                                member(*sparse, "indices") && (*sparse)["indices"].is_object())
+            checkSparseIndices(index, *sparse, info, animation, channel);
+        if (!fits_.count(index)) return;
         std::optional<DecodedAccessor> decoded;
         try {
             decoded = decodeAccessor(root_, *data_, int(index), doc_.fileName());
@@ -469,6 +597,7 @@ private:
     std::map<std::int64_t, std::pair<int, int>> used_;     // sampler accessors: first animation, channel
     std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
     std::map<std::int64_t, bool> viewFits_;
+    std::set<std::int64_t> linkedBuffers_;
 };
 
 }  // namespace

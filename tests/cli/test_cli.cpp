@@ -277,6 +277,64 @@ TEST(Validate, NaNAndMissingFile) {
     EXPECT_NE(r.out.find("smooth_trs_1.glb: 0 errors"), std::string::npos) << r.out;
 }
 
+TEST(Validate, SeverityChoosesWhatIsListedAndFailOnWhatFails) {
+    // broken_trs_1: no errors, 6 warnings (hemisphere flips) and 20 infos (broken handles).
+    const QString file = q(fixture("broken_trs_1.glb"));
+    auto listed = [](const Result& r, const char* severity) {
+        int n = 0;
+        const json out = parseJson(r);
+        for (const json& f : out["files"][0]["findings"])
+            n += f["severity"] == severity;
+        return n;
+    };
+    Result r = runTangent({"validate", "--json", file});
+    EXPECT_EQ(r.status, 0) << r.err;
+    const json counts = parseJson(r)["files"][0];
+    EXPECT_EQ(counts["errors"], 0);
+    EXPECT_EQ(counts["warnings"], 6);
+    EXPECT_EQ(counts["infos"], 20);  // counted even when not listed
+    EXPECT_EQ(listed(r, "warning"), 6);
+    EXPECT_EQ(listed(r, "info"), 0);  // the default lists warnings and errors
+
+    r = runTangent({"validate", "--json", "--severity", "info", file});
+    EXPECT_EQ(listed(r, "warning"), 6);
+    EXPECT_EQ(listed(r, "info"), 20);
+    r = runTangent({"validate", "--json", "--severity", "error", file});
+    EXPECT_EQ(parseJson(r)["files"][0]["findings"].size(), 0u);
+
+    r = runTangent({"validate", "--fail-on", "warning", file});
+    EXPECT_EQ(r.status, 1);
+    r = runTangent({"validate", "--fail-on", "warning", q(fixture("morph_weights_1.glb"))});  // infos only
+    EXPECT_EQ(r.status, 0) << r.out;
+
+    // Each finding's text line names the node and the path.
+    r = runTangent({"validate", file});
+    EXPECT_NE(r.out.find("(animation 0, channel 1 'Mover' rotation, key 1)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("20 not listed"), std::string::npos) << r.out;
+
+    for (const QStringList& bad : {QStringList{"--severity", "hint"}, QStringList{"--fail-on", "info"}}) {
+        r = runTangent(QStringList{"validate"} + bad + QStringList{file});
+        EXPECT_EQ(r.status, 64) << bad.join(' ').toStdString();
+        expectOneErrorLine(r, bad[0].toStdString());
+    }
+}
+
+TEST(Validate, ExitStatusIsWhatHelpSays) {
+    Workspace w;
+    const std::string notGltf = w.write("notes.gltf", "these are not glTF");
+    const std::string noAsset = w.write("noasset.gltf", "{\"nodes\": []}");
+    const Result help = runTangent({"validate", "--help"});
+    EXPECT_EQ(help.status, 0);
+    EXPECT_NE(help.out.find("2 a file could not be read or is not a glTF file"), std::string::npos) << help.out;
+    EXPECT_EQ(runTangent({"validate", q(fixture("smooth_trs_1.glb"))}).status, 0);
+    for (const std::string& f : {notGltf, noAsset, w.path("missing.glb")}) {
+        const Result r = runTangent({"validate", q(f), q(fixture("smooth_trs_1.glb"))});
+        EXPECT_EQ(r.status, 2) << f;
+        EXPECT_NE(r.out.find("smooth_trs_1.glb: 0 errors"), std::string::npos) << r.out;  // still checked
+    }
+    EXPECT_EQ(runTangent({"validate"}).status, 64);
+}
+
 // --------------------------------------------------------------------------------- sample
 
 TEST(Sample, MatchesThreeJsReference) {

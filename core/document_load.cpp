@@ -273,8 +273,13 @@ private:
         std::shared_ptr<QIODevice> device;
         std::uint64_t offset = 0, size = 0;
         std::vector<std::uint8_t> data;
-        if (!b.contains("uri")) {
-            if (i != 0 || !bin.present) fail(ptr, "has no uri and there is no GLB binary chunk for it.");
+        if (!b.contains("uri") && (i != 0 || !bin.present)) {
+            // A placeholder (EXT_meshopt_compression's fallback, say): no bytes; only a view
+            // that reads it gets a finding. A GLB's buffer 0 without its chunk is an error.
+            if (i == 0 && doc_.format_ == FileFormat::Glb)
+                report({"BUFFER_MISSING_GLB_DATA", Severity::Error, "has no uri and the GLB has no binary chunk for it.",
+                        ptr, -1, -1, -1});
+        } else if (!b.contains("uri")) {
             device = file, offset = bin.offset, size = bin.length;
         } else {
             if (!b["uri"].is_string()) fail(ptr + "/uri", "must be a string.");
@@ -295,7 +300,7 @@ private:
             data.resize(size);
             if (!readAt(*device, offset, size, data.data())) failRead(*device, offset);
         }
-        checkSize(data.size());
+        if (b.contains("uri")) checkSize(data.size());
         if (keep_) return doc_.buffers_.push_back(std::move(data));
         source_->addMemory(std::move(data));
     }
@@ -392,7 +397,8 @@ void DocumentLoader::decodeAnimations() {
             } catch (const detail::AccessorError& e) {
                 // Broken accessor data: in Lenient mode a finding, and the channel stays unsupported.
                 ch.supported = false;
-                report({e.code, Severity::Error, e.message, e.pointer, int(a), ch.index, -1});
+                if (mode_ == LoadMode::Strict) fail(e.pointer, e.message);  // warnings too: no keys
+                report({e.code, e.severity, e.message, e.pointer, int(a), ch.index, -1});
             }
             if (visit_) {
                 if (!ch.supported) {  // the spare arrays may hold the last channel's keys

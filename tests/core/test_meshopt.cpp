@@ -1,0 +1,324 @@
+// EXT_meshopt_compression and placeholder buffers, on files that gltfpack and glTF-Transform
+// write at test time from the Blender fixtures: every channel decodes as glTF-Transform's own
+// (npm meshoptimizer) decoder decodes it, matches the source curves within the tool's
+// quantization, and saves back valid with the compressed data kept byte for byte.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <map>
+
+#include "accessor.h"
+#include "tangent/document.h"
+#include "test_support.h"
+
+using namespace tangent;
+
+namespace {
+
+const char* const kFixtures[] = {"smooth_trs_1", "broken_trs_1", "morph_weights_1", "multi_object_1"};
+
+struct Made {
+    std::string tool;     // "gltfpack -cc", "gltf-transform meshopt", ...
+    std::string fixture;  // the source, in tests/data/blender
+    std::string path;
+    bool gltfpack() const { return tool.rfind("gltfpack", 0) == 0; }
+};
+
+// Runs a program; on failure returns why (a missing tool is a failure, never a skip).
+std::string run(const QString& program, const QStringList& args, QByteArray* out = nullptr) {
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForStarted(30000)) return program.toStdString() + " cannot be started (is it installed? ./dev.sh setup)";
+    if (!p.waitForFinished(300000)) return program.toStdString() + " did not finish";
+    const QByteArray stdoutText = p.readAllStandardOutput();
+    if (out) *out = stdoutText;
+    if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
+        return program.toStdString() + " " + args.join(' ').toStdString() + " failed:\n" +
+               p.readAllStandardError().toStdString();
+    return {};
+}
+
+struct Corpus {
+    QTemporaryDir dir;
+    std::vector<Made> files;
+    std::string error;
+};
+
+// The compressed files, made once per run: each fixture through gltfpack -c and -cc and
+// glTF-Transform's meshopt and optimize --compress meshopt, as .glb, and through gltfpack -c
+// and gltf-transform meshopt as .gltf + .bin too (a fallback buffer beside an external one).
+const Corpus& corpus() {
+    static Corpus* c = [] {
+        auto* c = new Corpus;
+        const QString gt = TANGENT_GLTF_TRANSFORM;
+        struct Tool {
+            const char* name;
+            QString program;
+            QStringList args;  // IN and OUT are replaced
+            const char* ext;
+        };
+        const std::vector<Tool> tools = {
+            {"gltfpack -c", "gltfpack", {"-i", "IN", "-o", "OUT", "-c"}, ".glb"},
+            {"gltfpack -cc", "gltfpack", {"-i", "IN", "-o", "OUT", "-cc"}, ".glb"},
+            {"gltf-transform meshopt", gt, {"meshopt", "IN", "OUT"}, ".glb"},
+            {"gltf-transform optimize", gt, {"optimize", "IN", "OUT", "--compress", "meshopt"}, ".glb"},
+            {"gltfpack -c", "gltfpack", {"-i", "IN", "-o", "OUT", "-c"}, ".gltf"},
+            {"gltf-transform meshopt", gt, {"meshopt", "IN", "OUT"}, ".gltf"},
+        };
+        int n = 0;
+        for (const char* fixtureName : kFixtures)
+            for (const Tool& t : tools) {
+                const QString out = c->dir.filePath(QString("%1_%2%3").arg(fixtureName).arg(n++).arg(t.ext));
+                QStringList args = t.args;
+                args.replaceInStrings("IN", QString::fromStdString(fixture(std::string(fixtureName) + ".glb")));
+                args.replaceInStrings("OUT", out);
+                if (std::string e = run(t.program, args); !e.empty()) {
+                    c->error = e;
+                    return c;
+                }
+                c->files.push_back({std::string(t.name) + " (" + t.ext + ")", fixtureName, out.toStdString()});
+            }
+        return c;
+    }();
+    return *c;
+}
+
+#define ASSERT_CORPUS() \
+    ASSERT_TRUE(corpus().error.empty()) << corpus().error; \
+    ASSERT_EQ(corpus().files.size(), 24u)
+
+bool decodable(const Channel& c) {
+    return c.pathName == "translation" || c.pathName == "rotation" || c.pathName == "scale" || c.pathName == "weights";
+}
+
+const Channel* findChannel(const Document& doc, const std::string& node, const std::string& path) {
+    for (const Animation& a : doc.animations())
+        for (const Channel& c : a.channels)
+            if (c.nodeName == node && c.pathName == path) return &c;
+    return nullptr;
+}
+
+nlohmann::json readJson(const std::string& path) {
+    std::ifstream in(path);
+    return nlohmann::json::parse(in);
+}
+
+// The bytes of every EXT_meshopt_compression view's compressed range, by view index.
+std::map<std::size_t, std::vector<std::uint8_t>> compressedRanges(const Document& doc) {
+    std::map<std::size_t, std::vector<std::uint8_t>> out;
+    const Json& views = doc.json()["bufferViews"];
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        const Json* ext = detail::meshoptExtension(views[i]);
+        if (!ext) continue;
+        const auto& b = doc.buffers()[(*ext)["buffer"].get<std::size_t>()];
+        const std::size_t at = ext->value("byteOffset", std::size_t(0)), n = (*ext)["byteLength"].get<std::size_t>();
+        out[i] = std::vector<std::uint8_t>(b.begin() + at, b.begin() + at + n);
+    }
+    return out;
+}
+
+bool compressed(const Document& doc, int accessor) {
+    const Json& a = doc.json()["accessors"][accessor];
+    return a.contains("bufferView") && detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()]);
+}
+
+bool quaternionFilter(const Document& doc, int accessor) {
+    if (!compressed(doc, accessor)) return false;
+    const Json& a = doc.json()["accessors"][accessor];
+    return detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()])->value("filter", "") == "QUATERNION";
+}
+
+void expectSameTrack(const Track& a, const Track& b, const std::string& what) {
+    EXPECT_EQ(a.times, b.times) << what;
+    EXPECT_EQ(a.values, b.values) << what;
+    EXPECT_EQ(a.inTangents, b.inTangents) << what;
+    EXPECT_EQ(a.outTangents, b.outTangents) << what;
+    EXPECT_EQ(a.interpolation, b.interpolation) << what;
+}
+
+bool isKeyTime(const Track& t, double time) {
+    for (float k : t.times)
+        if (std::abs(k - time) < 1e-6) return true;
+    return false;
+}
+
+// How far a tool's output may be from the source curve, from the bits it chose:
+// - glTF-Transform, translation and scale: EXPONENTIAL filter, 12-bit mantissas sharing the
+//   element's exponent: each component within 2^-11 of the element's largest |component|.
+//   A Hermite sample weighs the values by h00 + h01 = 1 and each tangent by at most
+//   Δt·4/27, so the curve is within 2^-11·(V + Δt·8/27·T) (V, T: largest |value|, |tangent|).
+// - glTF-Transform, rotation keys: QUATERNION filter with 16 bits: three components within
+//   half a quantum of 1/(√2·32767), the fourth rebuilt from them, stored as normalized
+//   shorts (another half of 1/32767): 4/32767 bounds it.
+// - gltfpack, translation and scale: 16 bits (-at/-as default): 2^-15 of the largest |value|;
+//   rotation: 12 bits (-ar default), 2/2047 once renormalized; weights: unsigned normalized
+//   bytes, within half of 1/255 of the source clamped to [0, 1] (all the type can hold).
+// Each plus 2e-6 for float evaluation (test_fixtures' bound against three.js).
+double quantizationBound(const Made& m, const Track& source) {
+    double v = 0, t = 0, dt = 0;
+    for (float x : source.values) v = std::max(v, double(std::abs(x)));
+    for (const auto* tangents : {&source.inTangents, &source.outTangents})
+        for (float x : *tangents) t = std::max(t, double(std::abs(x)));
+    for (int k = 1; k < source.keyCount(); ++k) dt = std::max(dt, double(source.times[k] - source.times[k - 1]));
+    if (source.interpolation != Interpolation::CubicSpline) t = 0;
+    const bool rotation = source.path == TargetPath::Rotation, weights = source.path == TargetPath::Weights;
+    if (!m.gltfpack()) {
+        if (rotation) return 4.0 / 32767 + 2e-6;
+        if (weights) return 2e-6;  // left as floats
+        return std::ldexp(v + dt * 8.0 / 27 * t, -11) + 2e-6;
+    }
+    if (rotation) return 2.0 / 2047 + 2e-6;
+    if (weights) return 0.5 / 255 + 2e-6;
+    return std::ldexp(v, -15) + 2e-6;
+}
+
+// The distance between two quaternions as rotations: q and -q are the same one.
+void alignSign(const double* reference, double* q) {
+    double dot = 0;
+    for (int i = 0; i < 4; ++i) dot += reference[i] * q[i];
+    if (dot < 0)
+        for (int i = 0; i < 4; ++i) q[i] = -q[i];
+}
+
+}  // namespace
+
+// Every channel decodes, in a load and in a scan, to what glTF-Transform decodes; a scan
+// decodes each compressed view at most once.
+TEST(Meshopt, EveryChannelDecodesAsGltfTransformDecodesIt) {
+    ASSERT_CORPUS();
+    double maxDiff = 0;
+    std::size_t compared = 0;
+    for (const Made& m : corpus().files) {
+        SCOPED_TRACE(m.tool + " of " + m.fixture);
+        Document doc;
+        ASSERT_NO_THROW(doc = Document::load(m.path));
+        int compressedAccessors = 0;  // tiny accessors (a morph weight track) may stay plain
+        for (const Animation& a : doc.animations())
+            for (const Channel& c : a.channels)
+                compressedAccessors += compressed(doc, c.inputAccessor) + compressed(doc, c.outputAccessor);
+        EXPECT_FALSE(compressedRanges(doc).empty()) << "the tool compressed nothing";
+        EXPECT_TRUE(compressedAccessors > 0 || m.fixture == "morph_weights_1")  // glTF-Transform leaves its tiny track
+                << "the tool compressed no animation data";
+        for (const Finding& f : doc.loadFindings()) EXPECT_GT(f.severity, Severity::Warning) << f.code << " " << f.message;
+        QByteArray dumped;
+        ASSERT_EQ(run("node", {TANGENT_DUMP_ACCESSORS, QString::fromStdString(m.path)}, &dumped), "");
+        const nlohmann::json reference = nlohmann::json::parse(dumped.toStdString())["accessors"];
+        for (const Animation& a : doc.animations())
+            for (const Channel& c : a.channels) {
+                ASSERT_TRUE(decodable(c));
+                ASSERT_TRUE(c.supported) << c.pointer();
+                for (int accessor : {c.inputAccessor, c.outputAccessor}) {
+                    const auto decoded = detail::decodeAccessor(doc.json(), doc.buffers(), accessor, m.path);
+                    const auto& want = reference[accessor]["values"];
+                    ASSERT_EQ(decoded.data.size(), want.size()) << "accessor " << accessor;
+                    for (std::size_t i = 0; i < want.size(); ++i) {
+                        const double d = std::abs(decoded.data[i] - want[i].get<double>());
+                        maxDiff = std::max(maxDiff, d);
+                        // meshoptimizer 0.18 (Debian) and 1.2 (npm) may round the rebuilt
+                        // QUATERNION component one normalized-short step apart.
+                        EXPECT_LE(d, (quaternionFilter(doc, accessor) ? 1.0 / 32767 : 0) +
+                                             1e-7 * std::max(1.0, std::abs(want[i].get<double>())))
+                                << "accessor " << accessor << " [" << i << "]";
+                        ++compared;
+                    }
+                }
+            }
+        int visited = 0;
+        const Document scanned = Document::scan(m.path, LoadMode::Lenient, [&](const Document&, const Channel& c) {
+            ASSERT_TRUE(c.supported) << c.pointer();
+            expectSameTrack(c.track, doc.channel(c.animation, c.index)->track, c.pointer());
+            ++visited;
+        });
+        EXPECT_GT(visited, 0);
+        EXPECT_LE(scanned.streamedBuffers()->compressedViews().decodeCount(), compressedRanges(doc).size());
+        EXPECT_TRUE(scanned.loadFindings().empty());
+    }
+    std::printf("[ meshopt ] %zu files, %zu accessor components compared with glTF-Transform's decoder: max |difference| %.3g\n",
+                corpus().files.size(), compared, maxDiff);
+}
+
+// Sampled curves against the source. glTF-Transform keeps the keys and CUBICSPLINE: its files
+// are sampled at three.js's reference times. gltfpack resamples to LINEAR keys at 30 Hz, a
+// change of curve that is not a decoding matter: its keys are compared with the source curve
+// at their own times (Tangent's evaluation of the source fixture, which test_fixtures holds
+// to three.js within 2e-6).
+TEST(Meshopt, CurvesMatchTheSourceWithinTheToolsQuantization) {
+    ASSERT_CORPUS();
+    std::map<std::string, double> worst, worstAbs;  // tool and path -> max error / bound, max error
+    for (const Made& m : corpus().files) {
+        SCOPED_TRACE(m.tool + " of " + m.fixture);
+        const Document doc = Document::load(m.path);
+        const Document source = Document::load(fixture(m.fixture + ".glb"));
+        if (!m.gltfpack()) {
+            const nlohmann::json ref = readJson(fixture(m.fixture + ".threejs.json"));
+            for (const auto& tr : ref["tracks"]) {
+                const std::string full = tr["name"];
+                const auto dot = full.rfind('.');
+                std::string path = full.substr(dot + 1);
+                path = path == "position" ? "translation" : path == "quaternion" ? "rotation" : path == "morphTargetInfluences" ? "weights" : path;
+                const Channel* c = findChannel(doc, full.substr(0, dot), path);
+                const Channel* s = findChannel(source, full.substr(0, dot), path);
+                ASSERT_TRUE(c && s) << full;
+                ASSERT_EQ(c->track.keyCount(), s->track.keyCount()) << full;
+                const double bound = quantizationBound(m, s->track);
+                for (std::size_t i = 0; i < tr["times"].size(); ++i) {
+                    // glTF-Transform puts CUBICSPLINE rotation tangents through the QUATERNION
+                    // filter, made for unit quaternions: they come back changed by far more
+                    // than quantization. Only the keys' values are the tool's quantization.
+                    if (path == "rotation" && c->track.interpolation == Interpolation::CubicSpline &&
+                        !isKeyTime(s->track, tr["times"][i].get<double>()))
+                        continue;
+                    std::vector<double> out(c->track.components), want;
+                    evaluate(c->track, tr["times"][i].get<double>(), out.data());
+                    for (const auto& x : tr["values"][i]) want.push_back(x.get<double>());
+                    if (path == "rotation") alignSign(want.data(), out.data());
+                    for (int k = 0; k < c->track.components; ++k) {
+                        const double e = std::abs(out[k] - want[k]);
+                        worst[m.tool + " " + path] = std::max(worst[m.tool + " " + path], e / bound);
+                        worstAbs[m.tool + " " + path] = std::max(worstAbs[m.tool + " " + path], e);
+                        EXPECT_LE(e, bound) << full << " t=" << tr["times"][i];
+                    }
+                }
+            }
+        } else {
+            for (const Animation& a : doc.animations())
+                for (const Channel& c : a.channels) {
+                    const Channel* s = findChannel(source, c.nodeName, c.pathName);
+                    if (!s && c.pathName == "weights") s = findChannel(source, "Blob", "weights");  // gltfpack drops that node's name
+                    ASSERT_TRUE(s) << c.nodeName << " " << c.pathName;
+                    const double bound = quantizationBound(m, s->track);
+                    const int n = c.track.components;
+                    for (int k = 0; k < c.track.keyCount(); ++k) {
+                        std::vector<double> want(n);
+                        evaluate(s->track, c.track.times[k], want.data());
+                        std::vector<double> got(c.track.values.begin() + std::size_t(k) * n,
+                                                c.track.values.begin() + std::size_t(k + 1) * n);
+                        if (c.track.path == TargetPath::Rotation) {
+                            double norm = 0;  // the key as played: normalized
+                            for (double x : got) norm += x * x;
+                            for (double& x : got) x /= std::sqrt(norm);
+                            alignSign(want.data(), got.data());
+                        }
+                        if (c.track.path == TargetPath::Weights)
+                            for (double& x : want) x = std::clamp(x, 0.0, 1.0);
+                        for (int j = 0; j < n; ++j) {
+                            const double e = std::abs(got[j] - want[j]);
+                            worst[m.tool + " " + c.pathName] = std::max(worst[m.tool + " " + c.pathName], e / bound);
+                            worstAbs[m.tool + " " + c.pathName] = std::max(worstAbs[m.tool + " " + c.pathName], e);
+                            EXPECT_LE(e, bound) << c.pointer() << " key " << k;
+                        }
+                    }
+                }
+        }
+    }
+    for (const auto& [what, ratio] : worst)
+        std::printf("[ meshopt ] %-40s max error %.3g, %.3f of its bound\n", what.c_str(), worstAbs[what], ratio);
+}

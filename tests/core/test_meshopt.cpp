@@ -322,3 +322,102 @@ TEST(Meshopt, CurvesMatchTheSourceWithinTheToolsQuantization) {
     for (const auto& [what, ratio] : worst)
         std::printf("[ meshopt ] %-40s max error %.3g, %.3f of its bound\n", what.c_str(), worstAbs[what], ratio);
 }
+
+namespace {
+
+// A file's compressed ranges and the JSON of its compressed views and placeholder buffers,
+// which a save must keep as they were.
+void expectCompressedDataKept(const Document& before, const Document& after, const std::string& what) {
+    EXPECT_EQ(compressedRanges(before), compressedRanges(after)) << what;
+    std::size_t placeholders = 0;
+    for (const Json& b : after.json()["buffers"]) placeholders += !b.contains("uri") && &b != &after.json()["buffers"][0];
+    std::size_t before_ = 0;
+    for (std::size_t i = 0; i < before.buffers().size(); ++i) before_ += before.buffers()[i].empty();
+    EXPECT_EQ(placeholders, before_) << what << ": placeholder buffers";
+}
+
+}  // namespace
+
+// An unedited re-save, as the same format, as .glb and as embedded .gltf: Khronos-valid, the
+// compressed bytes identical, every channel decoding to the same keys.
+TEST(Meshopt, UneditedSavesKeepTheCompressedData) {
+    ASSERT_CORPUS();
+    QTemporaryDir dir;
+    int n = 0;
+    for (const Made& m : corpus().files) {
+        SCOPED_TRACE(m.tool + " of " + m.fixture);
+        const Document doc = Document::load(m.path);
+        const bool glb = doc.format() == FileFormat::Glb;
+        for (const auto& [name, options] : std::vector<std::pair<QString, SaveOptions>>{
+                 {glb ? "same.glb" : "same.gltf", {}},
+                 {"converted.glb", {}},
+                 {"embedded.gltf", {SaveOptions::Format::Gltf, true}}}) {
+            const std::string out = dir.filePath(QString::number(n++) + name).toStdString();
+            ASSERT_NO_THROW(save(doc, out, options));
+            expectKhronosValid(out);
+            const Document again = Document::load(out);
+            expectCompressedDataKept(doc, again, out);
+            EXPECT_EQ(again.json()["extensionsUsed"], doc.json()["extensionsUsed"]);
+            EXPECT_EQ(again.json()["extensionsRequired"], doc.json()["extensionsRequired"]);
+            for (const Animation& a : doc.animations())
+                for (const Channel& c : a.channels)
+                    expectSameTrack(again.channel(a.index, c.index)->track, c.track, out + " " + c.pointer());
+        }
+    }
+}
+
+// An edited compressed channel is written as plain floats in a buffer with bytes; the other
+// channels keep their compressed views byte for byte; the file stays Khronos-valid.
+TEST(Meshopt, AnEditedCompressedChannelIsWrittenUncompressed) {
+    ASSERT_CORPUS();
+    QTemporaryDir dir;
+    int n = 0, edited = 0;
+    for (const Made& m : corpus().files) {
+        if (m.fixture != "multi_object_1" && m.fixture != "broken_trs_1") continue;
+        SCOPED_TRACE(m.tool + " of " + m.fixture);
+        for (const char* path : {"translation", "rotation"}) {
+            Document doc = Document::load(m.path);
+            const Document original = Document::load(m.path);
+            Channel* target = nullptr;
+            for (Animation& a : doc.animations())
+                for (Channel& c : a.channels)
+                    if (!target && c.pathName == path && compressed(doc, c.outputAccessor)) target = &c;
+            ASSERT_NE(target, nullptr) << path;
+            Track t = target->track;
+            if (std::string(path) == "rotation")  // -q: the same rotation, other numbers, still unit
+                for (int k = 0; k < 4; ++k) t.values[k] = -t.values[k];
+            else
+                t.values[0] += 0.25f;
+            t.times.back() += 0.125f;
+            doc.setTrack(target->animation, target->index, t);
+            const std::string out = dir.filePath(QString("%1_%2.%3").arg(n++).arg(path)
+                                                         .arg(doc.format() == FileFormat::Glb ? "glb" : "gltf")).toStdString();
+            ASSERT_NO_THROW(save(doc, out));
+            expectKhronosValid(out);
+            const Document again = Document::load(out);
+            const Channel& c = *again.channel(target->animation, target->index);
+            expectSameTrack(c.track, t, "the edited channel");
+            for (int accessor : {c.inputAccessor, c.outputAccessor}) {
+                EXPECT_FALSE(compressed(again, accessor));
+                const Json& view = again.json()["bufferViews"][again.json()["accessors"][accessor]["bufferView"].get<std::size_t>()];
+                EXPECT_FALSE(again.buffers()[view["buffer"].get<std::size_t>()].empty()) << "floats in a placeholder";
+            }
+            EXPECT_EQ(compressedRanges(again), compressedRanges(original));
+            for (const Animation& a : original.animations())
+                for (const Channel& o : a.channels) {
+                    if (o.animation == target->animation && o.index == target->index) continue;
+                    const Channel& s = *again.channel(a.index, o.index);
+                    expectSameTrack(s.track, o.track, s.pointer());
+                    if (s.inputAccessor == o.inputAccessor && s.outputAccessor == o.outputAccessor) continue;
+                    ADD_FAILURE() << s.pointer() << " was renumbered";
+                }
+            // And once more as a .glb from whatever it was: the placeholder stays a buffer of its own.
+            const std::string glb = out + ".glb";
+            ASSERT_NO_THROW(save(again, glb));
+            expectKhronosValid(glb);
+            expectSameTrack(Document::load(glb).channel(target->animation, target->index)->track, t, glb);
+            ++edited;
+        }
+    }
+    EXPECT_EQ(edited, 24);
+}

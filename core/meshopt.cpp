@@ -26,7 +26,8 @@ std::uint64_t member(const Json& obj, const char* key, bool required, const std:
         if (required) fail(file, ptr, std::string("required property '") + key + "' is missing.");
         return 0;
     }
-    if (!it->is_number_unsigned()) fail(file, ptr + "/" + key, "must be a non-negative integer.");
+    if (!it->is_number_integer() || (!it->is_number_unsigned() && it->get<std::int64_t>() < 0))
+        fail(file, ptr + "/" + key, "must be a non-negative integer.");
     return it->get<std::uint64_t>();
 }
 

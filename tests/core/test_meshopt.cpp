@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <map>
 
 #include "accessor.h"
@@ -420,4 +421,146 @@ TEST(Meshopt, AnEditedCompressedChannelIsWrittenUncompressed) {
         }
     }
     EXPECT_EQ(edited, 24);
+}
+
+// Hostile compressed views: each a warning naming the view's extension (the Khronos validator
+// does not decode the extension and calls these files valid), the channel left unsupported,
+// and Strict loading refusing the file with that sentence. Nothing is allocated before sizes
+// are checked (a count of 2^40 must not allocate).
+TEST(Meshopt, HostileCompressedViewsAreFindingsNotCrashes) {
+    ASSERT_CORPUS();
+    const Made& m = *std::find_if(corpus().files.begin(), corpus().files.end(), [](const Made& f) {
+        return f.tool == "gltfpack -cc (.glb)" && f.fixture == "multi_object_1";
+    });
+    const Document source = Document::load(m.path);
+    const Channel& c = source.animations()[0].channels[0];
+    const std::size_t v = source.json()["accessors"][c.outputAccessor]["bufferView"].get<std::size_t>();
+    const std::string ptr = "/bufferViews/" + std::to_string(v) + "/extensions/EXT_meshopt_compression";
+    const std::uint64_t huge = std::uint64_t(1) << 40;
+    struct Case {
+        const char* name;
+        std::function<void(Json& view, Json& ext)> mutate;
+        std::string pointer;
+    };
+    const std::vector<Case> cases = {
+        {"truncated data", [](Json&, Json& e) { e["byteLength"] = e["byteLength"].get<int>() - 40; }, ptr},
+        {"huge count", [&](Json& w, Json& e) { e["count"] = huge; w["byteLength"] = huge * e["byteStride"].get<std::uint64_t>(); w["byteOffset"] = 0; }, ptr},
+        {"bad mode", [](Json&, Json& e) { e["mode"] = "STRIPS"; }, ptr + "/mode"},
+        {"bad filter", [](Json&, Json& e) { e["filter"] = "CUBIC"; }, ptr + "/filter"},
+        {"stride not matching the length", [](Json&, Json& e) { e["byteStride"] = e["byteStride"].get<int>() + 4; }, ptr},
+        {"stride not matching the view's", [](Json& w, Json& e) { w["byteStride"] = e["byteStride"].get<int>() + 4; }, ptr + "/byteStride"},
+        {"stride not a multiple of 4", [](Json& w, Json& e) { e["byteStride"] = 6; e["count"] = w["byteLength"].get<int>() / 6; w["byteLength"] = 6 * e["count"].get<int>(); }, ptr + "/byteStride"},
+        {"QUATERNION on 12 bytes", [](Json&, Json& e) { e["filter"] = "QUATERNION"; }, ptr + "/byteStride"},
+        {"TRIANGLES of 12 bytes", [](Json&, Json& e) { e["mode"] = "TRIANGLES"; }, ptr + "/byteStride"},
+        {"data past the buffer", [](Json&, Json& e) { e["byteOffset"] = std::uint64_t(1) << 62; }, ptr},
+        {"data in the placeholder", [](Json&, Json& e) { e["buffer"] = 1; }, ptr + "/buffer"},
+        {"missing buffer", [](Json&, Json& e) { e["buffer"] = 7; }, ptr + "/buffer"},
+        {"negative count", [](Json&, Json& e) { e["count"] = -3; }, ptr + "/count"},
+    };
+    for (const Case& k : cases) {
+        SCOPED_TRACE(k.name);
+        Json json = source.json();
+        Json& view = json["bufferViews"][v];
+        k.mutate(view, view["extensions"]["EXT_meshopt_compression"]);
+        // The placeholder's byteLength must hold its views, a rule the Khronos validator checks.
+        json["buffers"][1]["byteLength"] = std::max(json["buffers"][1]["byteLength"].get<std::uint64_t>(),
+                                                    view.value("byteOffset", std::uint64_t(0)) + view["byteLength"].get<std::uint64_t>());
+        Document doc;
+        ASSERT_NO_THROW(doc = Document::fromParts(json, source.buffers(), "hostile.glb", LoadMode::Lenient));
+        EXPECT_FALSE(doc.channel(0, 0)->supported);
+        ASSERT_FALSE(doc.loadFindings().empty());
+        const Finding& f = doc.loadFindings()[0];
+        EXPECT_EQ(f.pointer, k.pointer) << f.message;
+        EXPECT_EQ(f.severity, Severity::Warning);
+        EXPECT_TRUE(f.code == "TANGENT_MESHOPT_INVALID" || f.code == "TANGENT_FILE_TOO_LARGE" || f.code == "UNRESOLVED_REFERENCE") << f.code;
+        try {
+            (void)Document::fromParts(json, source.buffers(), "hostile.glb", LoadMode::Strict);
+            ADD_FAILURE() << "Strict loading accepted it";
+        } catch (const FileError& e) {
+            EXPECT_NE(std::string(e.what()).find("hostile.glb: " + k.pointer + ": "), std::string::npos) << e.what();
+        }
+    }
+}
+
+namespace {
+
+// A .gltf whose output accessor reads buffer 1, which has no uri: a placeholder.
+std::vector<std::uint8_t> placeholderGltf(bool fallback) {
+    const float data[8] = {0, 1, 0, 0, 0, 1, 1, 1};
+    const QByteArray bytes = QByteArray(reinterpret_cast<const char*>(data), sizeof data).toBase64();
+    Json j = {{"asset", {{"version", "2.0"}}},
+              {"nodes", Json::array({Json{{"name", "n"}}})},
+              {"buffers", Json::array({Json{{"uri", "data:application/octet-stream;base64," + bytes.toStdString()}, {"byteLength", 32}},
+                                       Json{{"byteLength", 24}}})},
+              {"bufferViews", Json::array({Json{{"buffer", 0}, {"byteLength", 8}}, Json{{"buffer", 1}, {"byteLength", 24}}})},
+              {"accessors", Json::array({Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}, {"min", {0}}, {"max", {1}}},
+                                         Json{{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}}})},
+              {"animations", Json::array({Json{{"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "translation"}}}}})},
+                                               {"samplers", Json::array({Json{{"input", 0}, {"output", 1}}})}}})}};
+    if (fallback) {
+        j["buffers"][1]["extensions"] = {{"EXT_meshopt_compression", {{"fallback", true}}}};
+        j["extensionsUsed"] = {"EXT_meshopt_compression"};
+    }
+    const std::string text = j.dump();
+    return {text.begin(), text.end()};
+}
+
+}  // namespace
+
+// A placeholder buffer opens; only the channel that reads it gets a finding. The Khronos
+// validator reports nothing for such a read (it skips data it does not have), so Tangent's
+// finding is a warning of its own.
+TEST(Placeholder, OnlyAViewThatReadsItGetsAFinding) {
+    QTemporaryDir dir;
+    for (bool fallback : {false, true}) {
+        const auto bytes = placeholderGltf(fallback);
+        const std::string path = dir.filePath(fallback ? "fallback.gltf" : "plain.gltf").toStdString();
+        QFile f(QString::fromStdString(path));
+        ASSERT_TRUE(f.open(QIODevice::WriteOnly));
+        f.write(reinterpret_cast<const char*>(bytes.data()), qint64(bytes.size()));
+        f.close();
+        expectKhronosValid(path);
+        const Document doc = Document::load(path, LoadMode::Lenient);
+        ASSERT_EQ(doc.loadFindings().size(), 1u);
+        const Finding& finding = doc.loadFindings()[0];
+        EXPECT_EQ(finding.code, "TANGENT_BUFFER_NO_DATA");
+        EXPECT_EQ(finding.severity, Severity::Warning);
+        EXPECT_EQ(finding.pointer, "/bufferViews/1/buffer");
+        EXPECT_FALSE(doc.channel(0, 0)->supported);
+        try {
+            (void)Document::load(path);
+            ADD_FAILURE() << "Strict loading accepted it";
+        } catch (const FileError& e) {
+            EXPECT_EQ(std::string(e.what()).rfind(path + ": /bufferViews/1/buffer: buffer 1 has no data", 0), 0u) << e.what();
+        }
+        // Saved as .glb and embedded: the placeholder stays a buffer without bytes, after the
+        // binary chunk's buffer.
+        for (const char* out : {"out.glb", "out_embedded.gltf"}) {
+            const std::string o = dir.filePath(out).toStdString();
+            ASSERT_NO_THROW(save(doc, o, {SaveOptions::Format::FromExtension, true}));
+            expectKhronosValid(o);
+            const Document again = Document::load(o, LoadMode::Lenient);
+            EXPECT_EQ(again.json()["buffers"][1], doc.json()["buffers"][1]);
+            EXPECT_EQ(again.loadFindings().size(), 1u);
+        }
+    }
+}
+
+// A GLB's buffer 0 without uri and without a binary chunk: Khronos's BUFFER_MISSING_GLB_DATA.
+TEST(Placeholder, GlbBufferZeroWithoutItsChunkIsKhronosError) {
+    Json j = Json::parse(std::string(reinterpret_cast<const char*>(placeholderGltf(false).data()), placeholderGltf(false).size()));
+    j["buffers"][0].erase("uri");
+    std::string text = j.dump();
+    while (text.size() % 4) text += ' ';
+    std::vector<std::uint8_t> glb(20);
+    const std::uint32_t header[5] = {0x46546C67, 2, std::uint32_t(20 + text.size()), std::uint32_t(text.size()), 0x4E4F534A};
+    std::memcpy(glb.data(), header, 20);
+    glb.insert(glb.end(), text.begin(), text.end());
+    const Document doc = Document::fromBytes(glb, "nochunk.glb", "", LoadMode::Lenient);
+    ASSERT_FALSE(doc.loadFindings().empty());
+    EXPECT_EQ(doc.loadFindings()[0].code, "BUFFER_MISSING_GLB_DATA");
+    EXPECT_EQ(doc.loadFindings()[0].pointer, "/buffers/0");
+    EXPECT_EQ(doc.loadFindings()[0].severity, Severity::Error);
+    for (const Finding& f : doc.loadFindings()) EXPECT_NE(f.severity == Severity::Error, f.code != "BUFFER_MISSING_GLB_DATA") << f.code;
+    EXPECT_THROW((void)Document::fromBytes(glb, "nochunk.glb", "", LoadMode::Strict), FileError);
 }

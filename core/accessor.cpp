@@ -90,13 +90,14 @@ float readComponent(const std::uint8_t* p, int componentType, bool normalized) {
 
 // The range [offset, offset + length) of bufferView `index` in its buffer, checked to fit it.
 struct ViewRange {
-    std::size_t buffer;
-    std::uint64_t offset;
-    std::uint64_t length;
-    std::uint64_t stride;  // 0 when absent
+    std::size_t buffer = 0;
+    std::uint64_t offset = 0;
+    std::uint64_t length = 0;
+    std::uint64_t stride = 0;  // 0 when absent
+    const std::uint8_t* decoded = nullptr;  // an EXT_meshopt_compression view's decoded bytes
 };
 
-ViewRange viewRange(const Json& json, const BufferSource& buffers, std::uint64_t index,
+ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index,
                     const std::string& file, const std::string& from) {
     const Json* views = json.contains("bufferViews") ? &json["bufferViews"] : nullptr;
     if (!views || !views->is_array() || index >= views->size())
@@ -110,13 +111,28 @@ ViewRange viewRange(const Json& json, const BufferSource& buffers, std::uint64_t
     const std::uint64_t stride = getCount(view, "byteStride", 0, false, file, ptr);
     if (buffer >= buffers.count())
         fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.", "UNRESOLVED_REFERENCE");
-    const std::uint64_t size = buffers.size(buffer);
+    // A placeholder buffer (EXT_meshopt_compression's fallback) has no bytes but a byteLength
+    // its views must fit all the same.
+    const bool placeholder = buffers.placeholder(buffer);
+    std::uint64_t size = buffers.size(buffer);
+    if (placeholder && json.contains("buffers") && json["buffers"].is_array() && buffer < json["buffers"].size() &&
+        json["buffers"][buffer].is_object())
+        size = json["buffers"][buffer].value("byteLength", std::uint64_t(0));
     if (offset > size || length > size - offset)
         fail(file, ptr, "bufferView (offset " + std::to_string(offset) + ", " +
                             std::to_string(length) + " bytes) does not fit buffer " +
                             std::to_string(buffer) + " (" + std::to_string(size) + " bytes).",
              "BUFFER_VIEW_TOO_LONG");
-    return {std::size_t(buffer), offset, length, stride};
+    ViewRange range{std::size_t(buffer), offset, length, stride};
+    if (meshoptExtension(view))
+        range.decoded = buffers.compressedViews().bytes(json, index, buffers, file);
+    else if (placeholder)  // the Khronos validator says nothing here: it skips data it lacks
+        throw AccessorError(file, "TANGENT_BUFFER_NO_DATA", ptr + "/buffer",
+                            "buffer " + std::to_string(buffer) +
+                                " has no data (no uri, not the GLB binary chunk: a placeholder such as "
+                                "EXT_meshopt_compression's fallback), so this bufferView cannot be read.",
+                            Severity::Warning);
+    return range;
 }
 
 // The bytes of `count` elements of `elementSize` bytes, `stride` apart, from `byteOffset` in a
@@ -134,6 +150,7 @@ const std::uint8_t* elementBytes(BufferSource& buffers, const ViewRange& view, s
                             std::to_string(count) + " elements) does not fit its bufferView (" +
                             std::to_string(view.length) + " bytes).",
              "ACCESSOR_TOO_LONG");
+    if (view.decoded) return view.decoded + byteOffset;
     return buffers.read(view.buffer, view.offset + byteOffset, needed - byteOffset, file);
 }
 
@@ -231,7 +248,13 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
     // Check the size against the data before allocating: a hostile count must not allocate.
     const std::uint64_t available = buffers.totalSize();
     const bool sparse = a.contains("sparse");
-    if (a.contains("bufferView") && count > available)
+    // The view first: checking it allocates nothing (a compressed one is decoded once its sizes
+    // are checked), and a compressed view may hold far more than the file's bytes.
+    const bool hasView = a.contains("bufferView");
+    ViewRange view{};
+    if (hasView)
+        view = viewRange(json, buffers, getCount(a, "bufferView", 0, true, file, ptr), file, ptr + "/bufferView");
+    if (hasView && count > (view.decoded ? view.length : available))
         fail(file, ptr + "/count", std::to_string(count) + " elements cannot fit the file's buffers.");
     // Without a bufferView the elements are zeros (and sparse substitutions) that cost the file
     // nothing: bound them by its data too, or a few bytes of JSON could ask for gigabytes.
@@ -241,9 +264,7 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
         fail(file, ptr + "/count", std::to_string(count) + " elements are more than Tangent can hold.");
     out.count = int(count);
 
-    if (a.contains("bufferView")) {
-        const std::uint64_t viewIndex = getCount(a, "bufferView", 0, true, file, ptr);
-        const ViewRange view = viewRange(json, buffers, viewIndex, file, ptr + "/bufferView");
+    if (hasView) {
         out.hasByteStride = view.stride != 0;
         const std::uint64_t elementSize = std::uint64_t(out.components) * componentSizeOf(out.componentType);
         if (decode == Decode::ViewPacked && !sparse && out.componentType == kFloat &&

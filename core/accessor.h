@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "meshopt.h"
 #include "tangent/document.h"
 
 class QIODevice;
@@ -38,6 +39,11 @@ public:
     const std::uint8_t* read(std::size_t buffer, std::uint64_t offset, std::uint64_t length,
                              const std::string& file);
     std::uint64_t totalSize() const;
+    // Holds no bytes (a placeholder buffer: no uri, not the GLB binary chunk). Every buffer
+    // with data has at least one byte, as byteLength must be positive.
+    bool placeholder(std::size_t buffer) const { return buffers_[buffer].size == 0; }
+    // The decoded EXT_meshopt_compression views, each decoded once for this source.
+    CompressedViews& compressedViews() { return compressed_; }
 
 private:
     struct Buffer {
@@ -48,6 +54,7 @@ private:
     std::vector<Buffer> buffers_;
     std::vector<std::vector<std::uint8_t>> owned_;
     std::vector<std::uint8_t> scratch_;  // reused: its pages stay mapped from read to read
+    CompressedViews compressed_;
 };
 
 struct DecodedAccessor {
@@ -72,12 +79,14 @@ enum class Decode { Copy, ViewPacked };
 // A problem in accessor data: a FileError whose parts the loader can turn into a finding.
 class AccessorError : public FileError {
 public:
-    AccessorError(const std::string& file, std::string code_, std::string pointer_, std::string message_)
+    AccessorError(const std::string& file, std::string code_, std::string pointer_, std::string message_,
+                  Severity severity_ = Severity::Error)
         : FileError(file + ": " + pointer_ + ": " + message_),
-          code(std::move(code_)), pointer(std::move(pointer_)), message(std::move(message_)) {}
+          code(std::move(code_)), pointer(std::move(pointer_)), message(std::move(message_)), severity(severity_) {}
     std::string code;     // the Khronos validator's code where it has one
     std::string pointer;
     std::string message;
+    Severity severity;  // a warning where the Khronos validator cannot see the problem
 };
 
 // Decodes accessor `index` of `json` against `buffers`. Every offset and length is checked

@@ -273,8 +273,13 @@ private:
         std::shared_ptr<QIODevice> device;
         std::uint64_t offset = 0, size = 0;
         std::vector<std::uint8_t> data;
-        if (!b.contains("uri")) {
-            if (i != 0 || !bin.present) fail(ptr, "has no uri and there is no GLB binary chunk for it.");
+        if (!b.contains("uri") && (i != 0 || !bin.present)) {
+            // A placeholder (EXT_meshopt_compression's fallback, say): no bytes; only a view
+            // that reads it gets a finding. A GLB's buffer 0 without its chunk is an error.
+            if (i == 0 && doc_.format_ == FileFormat::Glb)
+                report({"BUFFER_MISSING_GLB_DATA", Severity::Error, "has no uri and the GLB has no binary chunk for it.",
+                        ptr, -1, -1, -1});
+        } else if (!b.contains("uri")) {
             device = file, offset = bin.offset, size = bin.length;
         } else {
             if (!b["uri"].is_string()) fail(ptr + "/uri", "must be a string.");
@@ -295,7 +300,7 @@ private:
             data.resize(size);
             if (!readAt(*device, offset, size, data.data())) failRead(*device, offset);
         }
-        checkSize(data.size());
+        if (b.contains("uri")) checkSize(data.size());
         if (keep_) return doc_.buffers_.push_back(std::move(data));
         source_->addMemory(std::move(data));
     }
@@ -335,9 +340,9 @@ private:
     // as it is and cannot be played. Data the spec does not rule out (an input of zeros, which
     // has no bufferView) is a warning, and does not stop a strict load.
     void unsupported(const Channel& ch, const std::string& code, const std::string& pointer,
-                     const std::string& msg, bool specError) {
+                     const std::string& msg, bool specError, Severity tangentSeverity = Severity::Error) {
         if (code.rfind("TANGENT_", 0) == 0)
-            return report({code, Severity::Error, msg, pointer, ch.animation, ch.index, -1});
+            return report({code, tangentSeverity, msg, pointer, ch.animation, ch.index, -1});
         if (mode_ == LoadMode::Strict && specError) fail(pointer, msg);
         doc_.loadFindings_.push_back({"TANGENT_CHANNEL_UNSUPPORTED", specError ? Severity::Info : Severity::Warning,
                                       "the channel is kept as it is but cannot be played or edited: " + pointer +
@@ -408,7 +413,10 @@ void DocumentLoader::decodeAnimations() {
             } catch (const detail::AccessorError& e) {
                 // Broken accessor data: the channel stays unsupported.
                 ch.supported = false;
-                unsupported(ch, e.code, e.pointer, e.message, true);
+                // Tangent's own findings about the data (a warning where the Khronos validator
+                // cannot see the problem) still leave a strict load without the channel's keys.
+                if (mode_ == LoadMode::Strict) fail(e.pointer, e.message);
+                unsupported(ch, e.code, e.pointer, e.message, true, e.severity);
             }
             if (visit_) {
                 if (!ch.supported) {  // the spare arrays may hold the last channel's keys

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "accessor.h"
+#include "meshopt.h"
 #include "uri.h"
 #include "tangent/document.h"
 
@@ -106,6 +107,7 @@ public:
     std::set<std::size_t> changedBuffers_;
 
 private:
+    std::size_t dataBuffer();
     int appendFloats(const std::vector<float>& data);  // returns a new bufferView index
     int accessorFor(const std::vector<float>& data, const char* type, int count, int reuse,
                     bool withBounds);
@@ -117,22 +119,35 @@ private:
     std::map<std::int64_t, int> viewRefs_;
 };
 
-int DocumentWriter::appendFloats(const std::vector<float>& data) {
-    if (!json_.contains("buffers") || json_["buffers"].empty()) {
-        json_["buffers"] = Json::array({Json{{"byteLength", 0}}});
+// The buffer new bytes go to: the first one with bytes, since a placeholder (such as
+// EXT_meshopt_compression's fallback) has none and its views' offsets mean nothing real.
+// Without one, a new buffer.
+std::size_t DocumentWriter::dataBuffer() {
+    if (!json_.contains("buffers") || !json_["buffers"].is_array() || json_["buffers"].empty()) {
+        json_["buffers"] = Json::array();
         buffers_.truncate(0);
+    }
+    std::size_t target = 0;
+    while (target < buffers_.size() && buffers_[target].empty()) ++target;
+    if (target == buffers_.size()) {
+        json_["buffers"].push_back(Json{{"byteLength", 0}});
         buffers_.add();
     }
-    std::vector<std::uint8_t>& b = buffers_.edit(0);
+    return target;
+}
+
+int DocumentWriter::appendFloats(const std::vector<float>& data) {
+    const std::size_t target = dataBuffer();
+    std::vector<std::uint8_t>& b = buffers_.edit(target);
     padTo(b, 4);
     const std::size_t offset = b.size();
     b.resize(offset + data.size() * sizeof(float));
     std::memcpy(b.data() + offset, data.data(), data.size() * sizeof(float));
-    json_["buffers"][0]["byteLength"] = b.size();
-    changedBuffers_.insert(0);
+    json_["buffers"][target]["byteLength"] = b.size();
+    changedBuffers_.insert(target);
     if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) json_["bufferViews"] = Json::array();
     json_["bufferViews"].push_back(
-        Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", data.size() * sizeof(float)}});
+        Json{{"buffer", target}, {"byteOffset", offset}, {"byteLength", data.size() * sizeof(float)}});
     return int(json_["bufferViews"].size()) - 1;
 }
 
@@ -153,7 +168,9 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
             old.value("type", "") == type) {
             const std::int64_t view = old["bufferView"].get<std::int64_t>();
             const Json& v = json_["bufferViews"][view];
-            if (viewRefs_[view] == 1 && !v.contains("byteStride")) {
+            // Compressed bytes are not floats, and a placeholder has no bytes to overwrite.
+            const bool plain = !detail::meshoptExtension(v) && !buffers_[v["buffer"].get<std::size_t>()].empty();
+            if (viewRefs_[view] == 1 && !v.contains("byteStride") && plain) {
                 const std::size_t buffer = v["buffer"].get<std::size_t>();
                 const std::size_t at = v.value("byteOffset", std::size_t(0)) + old.value("byteOffset", std::size_t(0));
                 std::memcpy(buffers_.edit(buffer).data() + at, data.data(), data.size() * sizeof(float));
@@ -256,23 +273,21 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
                 image["uri"] = "data:" + mime + ";base64," + bytes.toBase64().toStdString();
                 continue;
             }
-            if (buffers_.empty()) {
-                buffers_.add();
-                json_["buffers"] = Json::array({Json{{"byteLength", 0}}});
-            }
-            std::vector<std::uint8_t>& b = buffers_.edit(0);
+            const std::size_t target = dataBuffer();
+            std::vector<std::uint8_t>& b = buffers_.edit(target);
             padTo(b, 4);
             const std::size_t offset = b.size();
             b.insert(b.end(), bytes.begin(), bytes.end());
-            json_["buffers"][0]["byteLength"] = b.size();
+            json_["buffers"][target]["byteLength"] = b.size();
             if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) json_["bufferViews"] = Json::array();
-            json_["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
+            json_["bufferViews"].push_back(Json{{"buffer", target}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
             image["bufferView"] = json_["bufferViews"].size() - 1;
-            changedBuffers_.insert(0);
+            changedBuffers_.insert(target);
         }
     }
     if (buffersAsDataUris) {
         for (std::size_t i = 0; i < buffers_.size(); ++i) {
+            if (buffers_[i].empty()) continue;  // a placeholder stays one
             const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(buffers_[i].data()),
                                                            qsizetype(buffers_[i].size()));
             json_["buffers"][i]["uri"] = "data:application/octet-stream;base64," + raw.toBase64().toStdString();
@@ -282,36 +297,50 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
         }
         return;
     }
-    // One binary buffer: later buffers are appended to buffer 0 and their views re-pointed.
-    if (buffers_.size() > 1) {
-        std::vector<std::size_t> base(buffers_.size(), 0);
-        for (std::size_t i = 1; i < buffers_.size(); ++i) {
-            std::vector<std::uint8_t>& first = buffers_.edit(0);
-            padTo(first, 8);
-            base[i] = first.size();
-            first.insert(first.end(), buffers_[i].begin(), buffers_[i].end());
+    // One binary buffer: every buffer with bytes is appended to the first one, which becomes
+    // buffer 0 (a GLB's binary chunk); placeholders (no bytes) follow it in their order. Views,
+    // and the compressed data EXT_meshopt_compression views name, are re-pointed.
+    std::vector<std::size_t> newIndex(buffers_.size(), 0), base(buffers_.size(), 0);
+    std::vector<std::size_t> real, placeholders;
+    for (std::size_t i = 0; i < buffers_.size(); ++i) (buffers_[i].empty() ? placeholders : real).push_back(i);
+    if (real.empty()) return;  // nothing to put into a binary chunk
+    if (real.size() > 1 || real[0] != 0) {
+        std::vector<std::uint8_t> merged = buffers_[real[0]];
+        for (std::size_t k = 1; k < real.size(); ++k) {
+            padTo(merged, 8);
+            base[real[k]] = merged.size();
+            merged.insert(merged.end(), buffers_[real[k]].begin(), buffers_[real[k]].end());
         }
+        for (std::size_t k = 0; k < placeholders.size(); ++k) newIndex[placeholders[k]] = k + 1;
         // Views no accessor decoded were never checked: re-point only those naming a real
         // buffer with a valid offset, leave the rest as the file had them.
+        auto repoint = [&](Json& v) {
+            if (!v.is_object() || !v.contains("buffer") || !v["buffer"].is_number_unsigned()) return;
+            const std::size_t b = v["buffer"].get<std::size_t>();
+            if (b >= base.size()) return;
+            if (v.contains("byteOffset") && !v["byteOffset"].is_number_unsigned()) return;
+            v["buffer"] = newIndex[b];
+            if (base[b] != 0) v["byteOffset"] = v.value("byteOffset", std::size_t(0)) + base[b];
+        };
         Json empty = Json::array();
         Json& views = json_.contains("bufferViews") && json_["bufferViews"].is_array() ? json_["bufferViews"] : empty;
         for (Json& v : views) {
-            if (!v.is_object() || !v.contains("buffer") || !v["buffer"].is_number_unsigned()) continue;
-            const std::size_t b = v["buffer"].get<std::size_t>();
-            if (b == 0 || b >= base.size()) continue;
-            if (v.contains("byteOffset") && !v["byteOffset"].is_number_unsigned()) continue;
-            v["buffer"] = 0;
-            v["byteOffset"] = v.value("byteOffset", std::size_t(0)) + base[b];
+            repoint(v);
+            if (v.is_object() && v.contains("extensions") && v["extensions"].is_object() &&
+                v["extensions"].contains("EXT_meshopt_compression"))
+                repoint(v["extensions"]["EXT_meshopt_compression"]);
         }
-        buffers_.truncate(1);
-        Json first = json_["buffers"][0];
-        json_["buffers"] = Json::array({first});
+        Json jbuffers = Json::array({json_["buffers"][real[0]]});
+        for (std::size_t p : placeholders) jbuffers.push_back(json_["buffers"][p]);
+        json_["buffers"] = std::move(jbuffers);
+        buffers_.truncate(0);
+        buffers_.add();
+        buffers_.edit(0) = std::move(merged);
+        for (std::size_t k = 0; k < placeholders.size(); ++k) buffers_.add();  // no bytes
     }
-    if (!buffers_.empty()) {
-        json_["buffers"][0].erase("uri");
-        json_["buffers"][0]["byteLength"] = buffers_[0].size();
-        changedBuffers_.insert(0);
-    }
+    json_["buffers"][0].erase("uri");
+    json_["buffers"][0]["byteLength"] = buffers_[0].size();
+    changedBuffers_.insert(0);
 }
 
 GlbPieces DocumentWriter::glb() const {
@@ -444,6 +473,7 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
     for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
         Json& jb = w.json_["buffers"][i];  // a file without buffers gets none (operator[] would add a null)
         const std::vector<std::uint8_t>& data = w.buffers_[i];
+        if (data.empty()) continue;  // a placeholder: no bytes, no file
         const bool external = isExternalUri(jb);
         if (external && !w.changedBuffers_.count(i)) {
             if (sameFolder) continue;

@@ -257,18 +257,41 @@ private:
         if (keep_) source_ = std::make_shared<detail::BufferSource>(doc_.buffers_);
     }
 
+    // A buffer whose data cannot be had (its file is missing or outside the asset's folder, its
+    // data URI is not base64): a strict load stops; a lenient one goes on without its bytes, so
+    // that everything else is still checked, and the views that read it say so.
+    struct BufferUnread {
+        std::string pointer, message;
+    };
+
     void loadBuffer(const std::shared_ptr<QIODevice>& file, const BinChunk& bin, std::size_t i, const Json& b) {
         const std::string ptr = "/buffers/" + std::to_string(i);
-        if (!b.is_object()) fail(ptr, "must be an object.");
+        try {
+            readBuffer(file, bin, i, b);
+        } catch (const BufferUnread& e) {
+            if (mode_ == LoadMode::Strict) fail(e.pointer, e.message);
+            doc_.loadFindings_.push_back({"TANGENT_BUFFER_UNREAD", Severity::Warning,
+                                          e.message + " Its data is not checked.", e.pointer, -1, -1, -1});
+            if (keep_) return void(doc_.buffers_.emplace_back());
+            source_->addMemory({});
+        }
+    }
+
+    void readBuffer(const std::shared_ptr<QIODevice>& file, const BinChunk& bin, std::size_t i, const Json& b) {
+        const std::string ptr = "/buffers/" + std::to_string(i);
+        if (!b.is_object()) throw BufferUnread{ptr, "must be an object."};
         if (!b.contains("byteLength") || !b["byteLength"].is_number_integer() ||
             b["byteLength"].get<std::int64_t>() < 1)
-            fail(ptr + "/byteLength", "must be a positive integer.");
+            throw BufferUnread{ptr + "/byteLength", "must be a positive integer."};
         const std::uint64_t byteLength = b["byteLength"].get<std::uint64_t>();
+        // Less data than byteLength is the Khronos validator's BUFFER_BYTE_LENGTH_MISMATCH; the
+        // bytes that are there are kept (the views past them say so).
         auto checkSize = [&](std::uint64_t size) {
             if (size < byteLength)
-                fail(ptr + "/byteLength", "the buffer holds " + std::to_string(size) +
-                                              " bytes, less than its byteLength " +
-                                              std::to_string(byteLength) + ".");
+                report({"BUFFER_BYTE_LENGTH_MISMATCH", Severity::Error,
+                        "the buffer holds " + std::to_string(size) + " bytes, less than its byteLength " +
+                                std::to_string(byteLength) + ".",
+                        ptr, -1, -1, -1});
         };
         std::shared_ptr<QIODevice> device;
         std::uint64_t offset = 0, size = 0;
@@ -282,14 +305,24 @@ private:
         } else if (!b.contains("uri")) {
             device = file, offset = bin.offset, size = bin.length;
         } else {
-            if (!b["uri"].is_string()) fail(ptr + "/uri", "must be a string.");
+            if (!b["uri"].is_string()) throw BufferUnread{ptr + "/uri", "must be a string."};
             const std::string uri = b["uri"].get<std::string>();
             if (uri.rfind("data:", 0) == 0) {
-                data = decodeDataUri(uri, ptr + "/uri", byteLength);
+                data = decodeDataUri(uri, ptr + "/uri");
+                if (data.size() > byteLength) data.resize(byteLength);  // the buffer is byteLength bytes
             } else {
-                auto external = std::make_shared<QFile>(resolveUri(uri, ptr + "/uri"));
+                QString path;
+                try {
+                    path = resolveUri(uri, ptr + "/uri");
+                } catch (const FileError& e) {
+                    std::string message = e.what();
+                    const std::string prefix = doc_.fileName_ + ": " + ptr + "/uri: ";
+                    if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
+                    throw BufferUnread{ptr + "/uri", message};
+                }
+                auto external = std::make_shared<QFile>(path);
                 if (!external->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-                    fail(ptr + "/uri", "cannot read '" + uri + "' (" + external->errorString().toStdString() + ").");
+                    throw BufferUnread{ptr + "/uri", "cannot read '" + uri + "' (" + external->errorString().toStdString() + ")."};
                 size = std::uint64_t(external->size());
                 device = std::move(external);
             }
@@ -305,21 +338,18 @@ private:
         source_->addMemory(std::move(data));
     }
 
-    // Only base64 data URIs are supported.
-    std::vector<std::uint8_t> decodeDataUri(const std::string& uri, const std::string& ptr,
-                                            std::uint64_t expectedLength) const {
+    // Only base64 data URIs are supported. The decoded bytes are at most three quarters of the
+    // URI, which is already in memory: no size to refuse in advance.
+    std::vector<std::uint8_t> decodeDataUri(const std::string& uri, const std::string& ptr) const {
         const auto comma = uri.find(',');
         if (comma == std::string::npos || comma < 12 || uri.compare(comma - 7, 7, ";base64") != 0)
-            fail(ptr, "only base64 data URIs are supported.");
-        // Base64 makes 3 bytes of 4 characters: refuse a URI far beyond the declared size.
+            throw BufferUnread{ptr, "only base64 data URIs are supported."};
         const std::size_t payload = uri.size() - comma - 1;
-        if (payload / 4 * 3 > expectedLength + 3 && expectedLength > 0)
-            fail(ptr, "the data URI holds more data than the declared byteLength.");
         const QByteArray decoded = QByteArray::fromBase64Encoding(
                                        QByteArray::fromRawData(uri.data() + comma + 1, qsizetype(payload)),
                                        QByteArray::AbortOnBase64DecodingErrors)
                                        .decoded;
-        if (decoded.isEmpty() && payload > 0) fail(ptr, "the data URI is not valid base64.");
+        if (decoded.isEmpty() && payload > 0) throw BufferUnread{ptr, "the data URI is not valid base64."};
         return {decoded.begin(), decoded.end()};
     }
 
@@ -470,7 +500,8 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     Interpolation interp = Interpolation::Linear;
     if (s.contains("interpolation")) {
         if (!s["interpolation"].is_string() || !parseInterpolation(s["interpolation"].get<std::string>(), &interp))
-            return finding("VALUE_NOT_IN_LIST", sptr + "/interpolation", "is not LINEAR, STEP or CUBICSPLINE.");
+            return finding("VALUE_NOT_IN_LIST", sptr + "/interpolation", "is not LINEAR, STEP or CUBICSPLINE.",
+                           !s["interpolation"].is_string());  // an unknown name is only a warning to the validator
     }
     if (!s.contains("input") || !isIndex(s["input"]) || !s.contains("output") || !isIndex(s["output"]))
         return finding("TANGENT_CHANNEL_INVALID", sptr, "required input and output accessor indices are missing.");

@@ -137,8 +137,10 @@ private:
             const std::string sptr = ptr + "/samplers/" + std::to_string(s);
             const int channel = userOf(s);
             const std::string interpolation = interpolationOf(sampler);
-            if (interpolation.empty())
-                add("VALUE_NOT_IN_LIST", Severity::Error, "the interpolation is not LINEAR, STEP or CUBICSPLINE.",
+            if (!interpolation.empty() && interpolation != "LINEAR" && interpolation != "STEP" &&
+                interpolation != "CUBICSPLINE")
+                add("VALUE_NOT_IN_LIST", Severity::Warning,
+                    "the interpolation '" + interpolation + "' is not LINEAR, STEP or CUBICSPLINE.",
                     sptr + "/interpolation", a, channel);
             for (const char* role : {"input", "output"})
                 if (const std::int64_t i = indexOf(sampler, role); i >= 0 && accessorInfo(root_, i).json)
@@ -157,7 +159,7 @@ private:
                             iptr, a, channel);
                     else
                         elementChecks_[in].inputs.push_back({iptr, a, channel});
-                    if (!member(*input.json, "min") || !member(*input.json, "max"))
+                    if (!validBounds(input, "min") || !validBounds(input, "max"))
                         add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
                             "the input accessor must have min and max.", iptr, a, channel);
                     if (interpolation == "CUBICSPLINE" && input.count >= 0 && input.count < 2)
@@ -519,13 +521,23 @@ private:
                 where, a, c);
     }
 
-    // The interpolation as the validator reads it: LINEAR when absent, "" when not a known one.
+    // The interpolation as the validator reads it: LINEAR when absent, "" when not a string. An
+    // unknown name is only a warning to it (an extension may define one), so it stays, and
+    // counts as one value per key.
     static std::string interpolationOf(const Json& sampler) {
         const Json* i = member(sampler, "interpolation");
         if (!i) return "LINEAR";
-        if (!i->is_string()) return "";
-        const std::string s = i->get<std::string>();
-        return s == "LINEAR" || s == "STEP" || s == "CUBICSPLINE" ? s : "";
+        return i->is_string() ? i->get<std::string>() : std::string();
+    }
+
+    // min or max as the validator accepts it: one number per component, else as if absent.
+    static bool validBounds(const AccessorInfo& accessor, const char* name) {
+        const Json* bounds = member(*accessor.json, name);
+        if (!bounds || !bounds->is_array() || bounds->size() != std::size_t(accessor.components()) || bounds->empty())
+            return false;
+        for (const Json& v : *bounds)
+            if (!v.is_number()) return false;
+        return true;
     }
 
     // Morph targets of the node's mesh's first primitive; -1 when it has none (no mesh, no targets).

@@ -198,11 +198,14 @@ TEST(HostileDataUri, SizeMustMatchByteLength) {
     Json j = s.json;
     j["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64;
     EXPECT_NO_THROW(Document::fromBytes(text(j), "ok.gltf", ""));
-    j["buffers"][0]["byteLength"] = 4;  // the URI holds 32 bytes
-    EXPECT_NE(loadError(text(j)).find("/buffers/0/uri: the data URI holds more data than the declared byteLength"),
+    j["buffers"][0]["byteLength"] = 4;  // the URI holds 32 bytes: the buffer is its first 4
+    EXPECT_NE(loadError(text(j)).find("does not fit buffer 0 (4 bytes)"), std::string::npos) << loadError(text(j));
+    j["buffers"][0]["byteLength"] = 4096;  // the URI holds less: the Khronos validator's BUFFER_BYTE_LENGTH_MISMATCH
+    EXPECT_NE(loadError(text(j)).find("/buffers/0: the buffer holds 32 bytes, less than its byteLength 4096"),
               std::string::npos);
-    j["buffers"][0]["byteLength"] = 4096;  // the URI holds less
-    EXPECT_NE(loadError(text(j)).find("/buffers/0/byteLength: the buffer holds 32 bytes"), std::string::npos);
+    const Document lenient = Document::fromBytes(text(j), "short.gltf", "", LoadMode::Lenient);
+    ASSERT_FALSE(lenient.loadFindings().empty());
+    EXPECT_EQ(lenient.loadFindings()[0].code, "BUFFER_BYTE_LENGTH_MISMATCH");
     j["buffers"][0]["byteLength"] = 32;
     j["buffers"][0]["uri"] = "data:application/octet-stream;base64,@@@@" + base64.substr(4);
     EXPECT_NE(loadError(text(j)).find("/buffers/0/uri: the data URI is not valid base64"), std::string::npos)

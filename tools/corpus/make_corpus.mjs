@@ -20,12 +20,16 @@ import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
-import { Document, NodeIO } from '@gltf-transform/core';
-import { ALL_EXTENSIONS, KHRMeshQuantization } from '@gltf-transform/extensions';
-import { program as cliProgram, programReady as cliProgramReady } from '@gltf-transform/cli';
-import { MeshoptEncoder } from 'meshoptimizer';
-
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+if (!fs.existsSync(path.join(HERE, 'node_modules/@gltf-transform/cli'))) {
+    process.stderr.write(`make_corpus: ${path.join(HERE, 'node_modules')} is missing glTF-Transform: run "npm ci" in tools/corpus\n`);
+    process.exit(2);
+}
+const { Document, NodeIO } = await import('@gltf-transform/core');
+const { ALL_EXTENSIONS, KHRMeshQuantization } = await import('@gltf-transform/extensions');
+const { program: cliProgram, programReady: cliProgramReady } = await import('@gltf-transform/cli');
+const { MeshoptEncoder } = await import('meshoptimizer');
+
 const ROOT = path.resolve(HERE, '../..');
 const BLENDER_DIR = path.join(ROOT, 'tests/data/blender');
 const FUZZ_DIR = path.join(ROOT, 'fuzz/corpus');
@@ -791,7 +795,9 @@ function run(cmd, args) {
         const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
         let stderr = '';
         child.stderr.on('data', (d) => (stderr += d));
-        child.on('error', (err) => reject(new Error(`${cmd}: ${err.message}`)));
+        child.on('error', (err) =>
+            reject(new Error(err.code === 'ENOENT' ? `${cmd} is not installed (Debian package ${cmd})` : `${cmd}: ${err.message}`)),
+        );
         child.on('close', (code) => {
             if (code === 0) resolve();
             else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}: ${stderr.trim().slice(-500)}`));

@@ -373,7 +373,7 @@ function meaning(json) {
     const j = structuredClone(json);
     delete j.buffers;
     delete j.bufferViews;
-    for (const acc of list(j.accessors)) {
+    for (const acc of list(j.accessors).filter((a) => a && typeof a === 'object')) {
         delete acc.bufferView;
         delete acc.byteOffset;
         for (const part of [acc.sparse?.indices, acc.sparse?.values]) {
@@ -383,7 +383,7 @@ function meaning(json) {
             }
         }
     }
-    for (const image of list(j.images)) {
+    for (const image of list(j.images).filter((i) => i && typeof i === 'object')) {
         delete image.bufferView;
         delete image.uri;
     }

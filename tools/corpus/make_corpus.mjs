@@ -233,6 +233,14 @@ function crafted() {
         };
         add('no_buffers.gltf', { json, bin: null });
         add('no_buffers.glb', { json, bin: null });
+        // An animation without any buffer: its accessors have no bufferView (all zeros).
+        const a = new RawAsset();
+        const n = a.node({ name: 'still animated' });
+        const t = a.accessor({ componentType: FLOAT, count: 2, type: 'SCALAR', min: [0], max: [0] });
+        const s = a.accessor({ componentType: FLOAT, count: 2, type: 'VEC3' });
+        a.animation([{ input: t, output: s, interpolation: 'STEP' }], [{ sampler: 0, target: { node: n, path: 'translation' } }]);
+        add('no_buffers_animation.gltf', a.done());
+        add('no_buffers_animation.glb', a.done());
     }
 
     // A clean TRS animation: LINEAR translation, STEP scale, CUBICSPLINE rotation, one shared input.

@@ -158,7 +158,7 @@ const COMPONENTS = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT
 // Reads every accessor's elements, tightly packed, decoding EXT_meshopt_compression with the
 // reference decoder. Returns [{elements: Buffer | null, why}] in accessor order. (Matrix column
 // padding for 1- and 2-byte components is not undone: no animation or mesh data here has it.)
-function decodeAccessors(file, decoder) {
+export function decodeAccessors(file, decoder) {
     const { json, bin, glb } = splitAsset(fs.readFileSync(file));
     const buffers = loadBuffers(file, json, bin, glb);
     const viewCache = new Map();
@@ -555,7 +555,10 @@ async function main() {
     process.exitCode = failed ? 1 : 0;
 }
 
-main().catch((e) => {
-    process.stderr.write(`conformance: ${e?.stack ?? e}\n`);
-    process.exit(2);
-});
+// Run as a script (not when imported, e.g. to reuse the accessor decoder).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+    main().catch((e) => {
+        process.stderr.write(`conformance: ${e?.stack ?? e}\n`);
+        process.exit(2);
+    });
+}

@@ -1,0 +1,564 @@
+#!/usr/bin/env node
+// Conformance of `tangent validate` and `tangent convert --to keep` with the pinned Khronos
+// glTF-Validator, over the corpus that tools/corpus/make_corpus.mjs writes.
+//
+// Usage: node conformance.mjs --tangent EXE --corpus DIR [--check findings|resave|all]
+//                             [--work DIR] [--report FILE] [FILE...]
+//
+//   findings  every animation-related issue the Khronos validator reports must come from Tangent
+//             too (same code, severity, JSON pointer, as many times); Tangent reports no other
+//             non-TANGENT_ code in that scope; a file with no Khronos error gets no Tangent error.
+//   resave    every file with no Khronos error that Tangent can open is re-saved with
+//             `tangent convert IN -o OUT --to keep` (.glb, and .gltf for .gltf inputs); OUT has no
+//             Khronos error, the same accessor elements (bit for bit) and the same JSON apart from
+//             where the data lives.
+// FILE... limits the run to those corpus files (paths as printed, relative to the corpus).
+// One line per disagreement on stdout, then a summary. Exit 0 when all agree, 1 on any
+// disagreement, 2 when something needed is missing.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Deliberate differences from the Khronos validator: { file: RegExp, code, pointer, reason }.
+// Keep it empty unless Tangent is right and Khronos is not; otherwise Tangent gets fixed.
+const EXCEPTIONS = [];
+
+const KHRONOS_SEVERITY = ['error', 'warning', 'info', 'hint'];
+const TANGENT_BATCH = 40; // files per `tangent validate` call
+const KHRONOS_TIMEOUT_MS = 60000;
+
+// ---------------------------------------------------------------------------------------------
+// Set-up: the tools, each one failing loudly when missing.
+
+function fail(message) {
+    process.stderr.write(`conformance: ${message}\n`);
+    process.exit(2);
+}
+
+function parseArgs(argv) {
+    const opts = { check: 'all', files: [] };
+    for (let i = 0; i < argv.length; i++) {
+        const arg = argv[i];
+        const value = () => {
+            if (i + 1 >= argv.length) fail(`${arg} needs a value`);
+            return argv[++i];
+        };
+        if (arg === '--tangent') opts.tangent = value();
+        else if (arg === '--corpus') opts.corpus = value();
+        else if (arg === '--check') opts.check = value();
+        else if (arg === '--work') opts.work = value();
+        else if (arg === '--report') opts.report = value();
+        else if (arg.startsWith('--')) fail(`unknown option ${arg}`);
+        else opts.files.push(arg);
+    }
+    if (!opts.tangent || !opts.corpus) fail('usage: conformance.mjs --tangent EXE --corpus DIR [--check findings|resave|all] [--work DIR] [--report FILE] [FILE...]');
+    if (!['findings', 'resave', 'all'].includes(opts.check)) fail(`--check must be findings, resave or all, not ${opts.check}`);
+    if (!fs.existsSync(opts.tangent)) fail(`the tangent executable ${opts.tangent} does not exist (build it first)`);
+    if (!fs.existsSync(opts.corpus)) fail(`the corpus ${opts.corpus} does not exist (run tools/corpus/make_corpus.mjs first)`);
+    opts.work ??= path.join(path.dirname(path.resolve(opts.corpus)), 'conformance-resave');
+    return opts;
+}
+
+function modulePath(nodeModules, name, entry) {
+    const file = path.join(nodeModules, name, entry);
+    if (!fs.existsSync(file)) fail(`${file} is missing: run "npm ci" in ${path.relative(ROOT, path.dirname(nodeModules))}`);
+    return file;
+}
+
+async function importFrom(nodeModules, name, entry) {
+    return import(pathToFileURL(modulePath(nodeModules, name, entry)).href);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading glTF files: JSON, GLB binary chunk, buffers, accessor elements.
+
+// {json, bin} of a .glb or .gltf; json is null when it cannot be parsed.
+function splitAsset(bytes) {
+    const isGlb = bytes.length >= 12 && bytes.readUInt32LE(0) === 0x46546c67;
+    try {
+        if (!isGlb) return { json: JSON.parse(bytes.toString('utf8')), bin: null, glb: false };
+        const jsonLength = bytes.readUInt32LE(12);
+        const json = JSON.parse(bytes.subarray(20, 20 + jsonLength).toString('utf8'));
+        const binStart = 20 + jsonLength;
+        let bin = null;
+        if (bytes.length >= binStart + 8 && bytes.readUInt32LE(binStart + 4) === 0x004e4942) {
+            bin = bytes.subarray(binStart + 8, binStart + 8 + bytes.readUInt32LE(binStart));
+        }
+        return { json, bin, glb: true };
+    } catch {
+        return { json: null, bin: null, glb: isGlb };
+    }
+}
+
+const list = (x) => (Array.isArray(x) ? x : []);
+const isIndex = (x) => Number.isInteger(x) && x >= 0;
+
+// The accessors the animation samplers use, their bufferViews (sparse ones too) and buffers.
+function animationDataScope(json) {
+    const accessors = new Set();
+    const views = new Set();
+    const buffers = new Set();
+    if (!json || typeof json !== 'object') return { accessors, views, buffers };
+    for (const anim of list(json.animations)) {
+        for (const sampler of list(anim?.samplers)) {
+            for (const key of ['input', 'output']) if (isIndex(sampler?.[key])) accessors.add(sampler[key]);
+        }
+    }
+    for (const a of accessors) {
+        const acc = list(json.accessors)[a];
+        for (const v of [acc?.bufferView, acc?.sparse?.indices?.bufferView, acc?.sparse?.values?.bufferView]) {
+            if (isIndex(v)) views.add(v);
+        }
+    }
+    for (const v of views) {
+        const view = list(json.bufferViews)[v];
+        for (const b of [view?.buffer, view?.extensions?.EXT_meshopt_compression?.buffer]) if (isIndex(b)) buffers.add(b);
+    }
+    return { accessors, views, buffers };
+}
+
+// Is an issue (either tool's) about animation data?
+function inScope(code, pointer, scope) {
+    if (/^(ANIMATION_|ACCESSOR_ANIMATION_|KHR_ANIMATION_POINTER_)/.test(code)) return true;
+    if (code === 'UNRESOLVED_REFERENCE' && pointer.startsWith('/animations/')) return true;
+    if (/^(ACCESSOR_|BUFFER_)/.test(code) || code === 'UNRESOLVED_REFERENCE') {
+        const m = /^\/(accessors|bufferViews|buffers)\/(\d+)(\/|$)/.exec(pointer);
+        if (m) return { accessors: scope.accessors, bufferViews: scope.views, buffers: scope.buffers }[m[1]].has(Number(m[2]));
+    }
+    return false;
+}
+
+// Loads every buffer's bytes (null: a placeholder without data or unreadable).
+function loadBuffers(file, json, bin, glb) {
+    return list(json.buffers).map((buffer, i) => {
+        if (buffer?.uri === undefined) return glb && i === 0 ? bin : null;
+        const uri = String(buffer.uri);
+        if (uri.startsWith('data:')) {
+            const comma = uri.indexOf(',');
+            const base64 = uri.slice(0, comma).endsWith(';base64');
+            return base64 ? Buffer.from(uri.slice(comma + 1), 'base64') : Buffer.from(decodeURIComponent(uri.slice(comma + 1)), 'latin1');
+        }
+        try {
+            return fs.readFileSync(path.resolve(path.dirname(file), decodeURIComponent(uri)));
+        } catch {
+            return null;
+        }
+    });
+}
+
+const COMPONENT_SIZE = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+const COMPONENTS = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+// Reads every accessor's elements, tightly packed, decoding EXT_meshopt_compression with the
+// reference decoder. Returns [{elements: Buffer | null, why}] in accessor order. (Matrix column
+// padding for 1- and 2-byte components is not undone: no animation or mesh data here has it.)
+export function decodeAccessors(file, decoder) {
+    const { json, bin, glb } = splitAsset(fs.readFileSync(file));
+    const buffers = loadBuffers(file, json, bin, glb);
+    const viewCache = new Map();
+    const viewBytes = (v) => {
+        if (viewCache.has(v)) return viewCache.get(v);
+        const view = list(json.bufferViews)[v];
+        let bytes = null;
+        const meshopt = view?.extensions?.EXT_meshopt_compression;
+        if (meshopt) {
+            const source = buffers[meshopt.buffer];
+            if (source) {
+                const compressed = source.subarray(meshopt.byteOffset ?? 0, (meshopt.byteOffset ?? 0) + meshopt.byteLength);
+                const target = new Uint8Array(meshopt.count * meshopt.byteStride);
+                decoder.decodeGltfBuffer(target, meshopt.count, meshopt.byteStride, compressed, meshopt.mode, meshopt.filter ?? 'NONE');
+                bytes = Buffer.from(target.buffer);
+            }
+        } else if (view && buffers[view.buffer]) {
+            bytes = buffers[view.buffer].subarray(view.byteOffset ?? 0, (view.byteOffset ?? 0) + view.byteLength);
+        }
+        viewCache.set(v, bytes);
+        return bytes;
+    };
+    return list(json.accessors).map((acc) => {
+        const size = COMPONENT_SIZE[acc.componentType] * COMPONENTS[acc.type];
+        const out = Buffer.alloc(size * acc.count); // no bufferView: zeros
+        if (acc.bufferView !== undefined) {
+            const bytes = viewBytes(acc.bufferView);
+            if (!bytes) return { elements: null, why: `bufferView ${acc.bufferView} has no data` };
+            const stride = list(json.bufferViews)[acc.bufferView].byteStride ?? size;
+            for (let i = 0; i < acc.count; i++) {
+                const at = (acc.byteOffset ?? 0) + i * stride;
+                bytes.copy(out, i * size, at, at + size);
+            }
+        }
+        if (acc.sparse) {
+            const { count, indices, values } = acc.sparse;
+            const ib = viewBytes(indices.bufferView);
+            const vb = viewBytes(values.bufferView);
+            if (!ib || !vb) return { elements: null, why: 'sparse data missing' };
+            const isz = COMPONENT_SIZE[indices.componentType];
+            for (let k = 0; k < count; k++) {
+                const at = (indices.byteOffset ?? 0) + k * isz;
+                const index = isz === 1 ? ib.readUInt8(at) : isz === 2 ? ib.readUInt16LE(at) : ib.readUInt32LE(at);
+                vb.copy(out, index * size, (values.byteOffset ?? 0) + k * size, (values.byteOffset ?? 0) + (k + 1) * size);
+            }
+        }
+        return { elements: out };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running the tools.
+
+function runProcess(cmd, args) {
+    return new Promise((resolve) => {
+        const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+        const out = [];
+        const err = [];
+        child.stdout.on('data', (d) => out.push(d));
+        child.stderr.on('data', (d) => err.push(d));
+        child.on('error', (e) => resolve({ code: -1, stdout: '', stderr: e.message }));
+        child.on('close', (code, signal) =>
+            resolve({ code: code ?? -1, signal, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() }),
+        );
+    });
+}
+
+async function inParallel(items, parallel, fn) {
+    const results = new Array(items.length);
+    let next = 0;
+    const worker = async () => {
+        while (next < items.length) {
+            const i = next++;
+            results[i] = await fn(items[i], i);
+        }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return results;
+}
+
+// The Khronos validator in worker threads, one file per worker at a time; a file it has not
+// judged after KHRONOS_TIMEOUT_MS is reported as such (the worker is replaced).
+function khronosPool(validatorModule, size) {
+    const idle = [];
+    const waiting = [];
+    const spawnWorker = () => new Worker(new URL('./khronos_worker.mjs', import.meta.url), { workerData: { validatorModule } });
+    for (let i = 0; i < size; i++) idle.push(spawnWorker());
+    const acquire = () => (idle.length ? Promise.resolve(idle.pop()) : new Promise((r) => waiting.push(r)));
+    const release = (w) => (waiting.length ? waiting.shift()(w) : idle.push(w));
+    const validate = async (file) => {
+        const worker = await acquire();
+        return new Promise((resolve) => {
+            const timer = setTimeout(() => {
+                worker.removeAllListeners('message');
+                worker.terminate();
+                release(spawnWorker());
+                resolve({ fatal: `no report after ${KHRONOS_TIMEOUT_MS / 1000} s` });
+            }, KHRONOS_TIMEOUT_MS);
+            worker.once('message', (result) => {
+                clearTimeout(timer);
+                release(worker);
+                resolve(result);
+            });
+            worker.postMessage(path.resolve(file));
+        });
+    };
+    const close = () => idle.forEach((w) => w.terminate());
+    return { validate, close };
+}
+
+// `tangent validate --json` over many files per call; a call that does not give JSON for every
+// file (a crash) is retried file by file so that the culprit is named.
+async function tangentValidate(tangent, files) {
+    const batches = [];
+    for (let i = 0; i < files.length; i += TANGENT_BATCH) batches.push(files.slice(i, i + TANGENT_BATCH));
+    const results = new Map();
+    const runBatch = async (batch) => {
+        const r = await runProcess(tangent, ['validate', '--json', ...batch]);
+        let parsed = null;
+        try {
+            parsed = JSON.parse(r.stdout);
+        } catch {
+            parsed = null;
+        }
+        const ok =
+            parsed &&
+            Array.isArray(parsed.files) &&
+            parsed.files.length === batch.length &&
+            parsed.files.every((f, i) => f?.file === batch[i] && Array.isArray(f.findings)) &&
+            [0, 1, 2].includes(r.code);
+        if (ok) {
+            batch.forEach((f, i) => results.set(f, parsed.files[i]));
+        } else if (batch.length > 1) {
+            for (const f of batch) await runBatch([f]);
+        } else {
+            const why = r.signal ? `killed by ${r.signal}` : `exit ${r.code}`;
+            results.set(batch[0], { failed: `tangent validate gave no JSON (${why}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}` });
+        }
+    };
+    await inParallel(batches, 2, runBatch);
+    return results;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The findings comparison.
+
+function isException(file, code, pointer) {
+    return EXCEPTIONS.some((e) => e.file.test(file) && e.code === code && e.pointer === pointer);
+}
+
+function countBy(issues) {
+    const groups = new Map();
+    for (const { code, pointer, severity } of issues) {
+        const key = `${code}\u0000${pointer}`;
+        if (!groups.has(key)) groups.set(key, { code, pointer, severities: {} });
+        const g = groups.get(key);
+        g.severities[severity] = (g.severities[severity] ?? 0) + 1;
+    }
+    return groups;
+}
+
+const total = (sev) => Object.values(sev).reduce((a, b) => a + b, 0);
+const sevText = (sev) =>
+    Object.entries(sev)
+        .sort()
+        .map(([s, n]) => (Object.keys(sev).length > 1 ? `${n} ${s}` : s))
+        .join('+');
+
+function compareFindings(name, report, tangentResult, scope) {
+    const lines = [];
+    const khronosIssues = report.issues.messages.map((m) => ({
+        code: m.code,
+        pointer: m.pointer ?? '',
+        severity: KHRONOS_SEVERITY[m.severity] ?? String(m.severity),
+    }));
+    if (tangentResult.failed) return { lines: [`${name} · ${tangentResult.failed}`], inScope: 0 };
+    const tangentIssues = tangentResult.findings.map((f) => ({ code: f.code, pointer: f.pointer ?? '', severity: f.severity }));
+
+    const kScoped = khronosIssues.filter((i) => inScope(i.code, i.pointer, scope));
+    const tScoped = tangentIssues.filter((i) => !i.code.startsWith('TANGENT_') && inScope(i.code, i.pointer, scope));
+    const k = countBy(kScoped);
+    const t = countBy(tScoped);
+    for (const key of new Set([...k.keys(), ...t.keys()])) {
+        const kg = k.get(key) ?? { ...t.get(key), severities: {} };
+        const tg = t.get(key) ?? { ...k.get(key), severities: {} };
+        const same = JSON.stringify(Object.entries(kg.severities).sort()) === JSON.stringify(Object.entries(tg.severities).sort());
+        if (same || isException(name, kg.code, kg.pointer)) continue;
+        let line = `${name} · ${kg.code} · ${kg.pointer || '(no pointer)'} · Khronos ${total(kg.severities)} vs Tangent ${total(tg.severities)}`;
+        const kn = total(kg.severities);
+        const tn = total(tg.severities);
+        if (kn > 0 && tn > 0 && sevText(kg.severities) !== sevText(tg.severities)) {
+            line += ` (Khronos ${sevText(kg.severities)}, Tangent ${sevText(tg.severities)})`;
+        }
+        lines.push(line);
+    }
+    // A file Khronos calls valid gets no Tangent error at all.
+    if (report.issues.numErrors === 0) {
+        for (const f of tangentIssues.filter((i) => i.severity === 'error')) {
+            if (inScope(f.code, f.pointer, scope) && !f.code.startsWith('TANGENT_')) continue; // already listed above
+            if (isException(name, f.code, f.pointer)) continue;
+            lines.push(`${name} · ${f.code} · ${f.pointer || '(no pointer)'} · Khronos 0 errors in the file vs Tangent 1 error`);
+        }
+    }
+    return { lines, inScope: kScoped.length };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The re-save comparison.
+
+// The JSON tree with where-the-data-lives normalized away.
+function meaning(json) {
+    const j = structuredClone(json);
+    delete j.buffers;
+    delete j.bufferViews;
+    for (const acc of list(j.accessors).filter((a) => a && typeof a === 'object')) {
+        delete acc.bufferView;
+        delete acc.byteOffset;
+        for (const part of [acc.sparse?.indices, acc.sparse?.values]) {
+            if (part) {
+                delete part.bufferView;
+                delete part.byteOffset;
+            }
+        }
+    }
+    for (const image of list(j.images).filter((i) => i && typeof i === 'object')) {
+        delete image.bufferView;
+        delete image.uri;
+    }
+    return j;
+}
+
+function jsonDifferences(a, b, where, out) {
+    if (out.length >= 20) return;
+    const kind = (x) => (Array.isArray(x) ? 'array' : x === null ? 'null' : typeof x);
+    if (kind(a) !== kind(b)) {
+        out.push(`${where || '/'}: ${short(a)} became ${short(b)}`);
+    } else if (kind(a) === 'array') {
+        if (a.length !== b.length) out.push(`${where || '/'}: ${a.length} items became ${b.length}`);
+        for (let i = 0; i < Math.min(a.length, b.length); i++) jsonDifferences(a[i], b[i], `${where}/${i}`, out);
+    } else if (kind(a) === 'object') {
+        for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+            const p = `${where}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+            if (!(key in b)) out.push(`${p}: ${short(a[key])} was dropped`);
+            else if (!(key in a)) out.push(`${p}: ${short(b[key])} was added`);
+            else jsonDifferences(a[key], b[key], p, out);
+        }
+    } else if (!Object.is(a, b)) {
+        out.push(`${where || '/'}: ${short(a)} became ${short(b)}`);
+    }
+}
+
+function short(x) {
+    const s = JSON.stringify(x) ?? String(x);
+    return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+function accessorDifferences(before, after, beforeJson, afterJson) {
+    const out = [];
+    const ab = list(beforeJson.accessors);
+    const aa = list(afterJson.accessors);
+    for (let i = 0; i < ab.length && i < aa.length; i++) {
+        const e0 = before[i];
+        const e1 = after[i];
+        if (!e0.elements) continue; // the input itself has no readable data here (reported by Khronos)
+        if (!e1.elements) {
+            out.push(`accessor ${i} unreadable after re-save (${e1.why}) · /accessors/${i}`);
+            continue;
+        }
+        if (e0.elements.equals(e1.elements)) continue;
+        const size = COMPONENT_SIZE[ab[i].componentType] * COMPONENTS[ab[i].type];
+        let k = 0;
+        while (k < ab[i].count && e0.elements.subarray(k * size, (k + 1) * size).equals(e1.elements.subarray(k * size, (k + 1) * size))) k++;
+        out.push(`accessor ${i} element ${k} changed (${e0.elements.subarray(k * size, (k + 1) * size).toString('hex')} became ${e1.elements.subarray(k * size, (k + 1) * size).toString('hex')}) · /accessors/${i}`);
+    }
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function corpusFiles(corpus, only) {
+    if (only.length) return only.map((f) => (fs.existsSync(f) ? path.relative(corpus, path.resolve(f)) : f));
+    const out = [];
+    const walk = (dir) => {
+        for (const entry of fs.readdirSync(path.join(corpus, dir), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+            const rel = path.join(dir, entry.name);
+            if (entry.isDirectory()) walk(rel);
+            else if (/\.(glb|gltf)$/.test(entry.name)) out.push(rel);
+        }
+    };
+    walk('');
+    return out;
+}
+
+async function main() {
+    const opts = parseArgs(process.argv.slice(2));
+    const validatorModule = modulePath(path.join(ROOT, 'tools/validator/node_modules'), 'gltf-validator', 'module.mjs');
+    const { MeshoptDecoder } = await importFrom(path.join(ROOT, 'tools/corpus/node_modules'), 'meshoptimizer', 'meshopt_decoder.mjs');
+    await MeshoptDecoder.ready;
+    const pool = khronosPool(validatorModule, 2);
+    const khronos = pool.validate;
+    const corpus = path.resolve(opts.corpus);
+    const names = corpusFiles(corpus, opts.files);
+    if (names.length === 0) fail(`no .glb/.gltf files in ${corpus}`);
+    for (const n of names) if (!fs.existsSync(path.join(corpus, n))) fail(`${n} is not in the corpus ${corpus}`);
+    const started = Date.now();
+    const output = [];
+    const say = (line) => {
+        output.push(line);
+        process.stdout.write(line + '\n');
+    };
+
+    const abs = names.map((n) => path.join(corpus, n));
+    const [reports, tangent] = await Promise.all([inParallel(abs, 2, khronos), tangentValidate(opts.tangent, abs)]);
+    const summaries = [];
+    let failed = false;
+
+    if (opts.check !== 'resave') {
+        let disagreements = 0;
+        let filesDisagreeing = 0;
+        let scoped = 0;
+        for (let i = 0; i < names.length; i++) {
+            const { report, fatal } = reports[i];
+            if (fatal) {
+                say(`${names[i]} · the Khronos validator could not read it: ${fatal}`);
+                disagreements++;
+                filesDisagreeing++;
+                continue;
+            }
+            const scope = animationDataScope(splitAsset(fs.readFileSync(abs[i])).json);
+            const { lines, inScope: n } = compareFindings(names[i], report, tangent.get(abs[i]), scope);
+            scoped += n;
+            lines.forEach(say);
+            disagreements += lines.length;
+            if (lines.length) filesDisagreeing++;
+        }
+        summaries.push(
+            `findings: ${names.length} files, ${scoped} Khronos issues about animation data, ` +
+                `${disagreements} disagreements in ${filesDisagreeing} files`,
+        );
+        failed ||= disagreements > 0;
+    }
+
+    if (opts.check !== 'findings') {
+        const candidates = names
+            .map((name, i) => ({ name, file: abs[i], report: reports[i].report, tangent: tangent.get(abs[i]) }))
+            .filter((c) => c.report && c.report.issues.numErrors === 0);
+        const openable = candidates.filter(
+            (c) => c.tangent && !c.tangent.failed && !c.tangent.findings.some((f) => f.code === 'TANGENT_FILE_UNLOADABLE'),
+        );
+        fs.rmSync(opts.work, { recursive: true, force: true });
+        const jobs = [];
+        for (const c of openable) {
+            const exts = c.name.endsWith('.gltf') ? ['.glb', '.gltf'] : ['.glb'];
+            for (const ext of exts) jobs.push({ ...c, out: path.join(opts.work, c.name.replace(/\.(glb|gltf)$/, `.resaved${ext}`)) });
+        }
+        const resaveLines = await inParallel(jobs, 2, async (job) => {
+            fs.mkdirSync(path.dirname(job.out), { recursive: true });
+            const what = path.extname(job.out);
+            const r = await runProcess(opts.tangent, ['convert', job.file, '-o', job.out, '--to', 'keep']);
+            if (r.code !== 0) return [`${job.name} · convert to ${what} failed (exit ${r.code}) · ${r.stderr.trim().split('\n').pop()}`];
+            const lines = [];
+            const { report, fatal } = await khronos(job.out);
+            if (fatal) return [`${job.name} · re-saved ${what} unreadable by Khronos · ${fatal}`];
+            for (const m of report.issues.messages.filter((m) => m.severity === 0)) {
+                lines.push(`${job.name} · re-saved ${what} has Khronos error ${m.code} · ${m.pointer ?? '(no pointer)'}`);
+            }
+            const before = splitAsset(fs.readFileSync(job.file)).json;
+            const after = splitAsset(fs.readFileSync(job.out)).json;
+            if (!after) return [...lines, `${job.name} · re-saved ${what} has no readable JSON · /`];
+            try {
+                const diffs = accessorDifferences(decodeAccessors(job.file, MeshoptDecoder), decodeAccessors(job.out, MeshoptDecoder), before, after);
+                lines.push(...diffs.map((d) => `${job.name} · re-saved ${what}: ${d}`));
+            } catch (e) {
+                lines.push(`${job.name} · re-saved ${what}: accessors could not be decoded (${e.message}) · /accessors`);
+            }
+            const jd = [];
+            jsonDifferences(meaning(before), meaning(after), '', jd);
+            lines.push(...jd.map((d) => `${job.name} · re-saved ${what}: JSON changed · ${d}`));
+            return lines;
+        });
+        const flat = resaveLines.flat();
+        flat.forEach(say);
+        summaries.push(
+            `re-save: ${candidates.length} files without Khronos errors, ${openable.length} that Tangent opens, ` +
+                `${jobs.length} re-saves, ${flat.length} differences in ${resaveLines.filter((l) => l.length).length} re-saves`,
+        );
+        failed ||= flat.length > 0;
+    }
+
+    const summary = `conformance ${failed ? 'FAILED' : 'passed'}: ${summaries.join('; ')} (${((Date.now() - started) / 1000).toFixed(1)} s)`;
+    say(summary);
+    pool.close();
+    if (opts.report) fs.writeFileSync(opts.report, output.join('\n') + '\n');
+    process.exitCode = failed ? 1 : 0;
+}
+
+// Run as a script (not when imported, e.g. to reuse the accessor decoder).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+    main().catch((e) => {
+        process.stderr.write(`conformance: ${e?.stack ?? e}\n`);
+        process.exit(2);
+    });
+}

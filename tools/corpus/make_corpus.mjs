@@ -1,0 +1,1136 @@
+#!/usr/bin/env node
+// Writes the conformance corpus: glTF files written by tools other than Tangent, plus crafted
+// spec edge cases and seeded mutations of the fuzz corpus.
+//
+// Usage: node tools/corpus/make_corpus.mjs OUT_DIR
+//
+// OUT_DIR gets one sub-folder per writer:
+//   gltf-transform-api/  documents built with @gltf-transform/core's API
+//   gltf-transform-cli/  gltf-transform CLI commands applied to those and to the Blender fixtures
+//   gltfpack/            Debian's gltfpack applied to the same inputs
+//   blender/             the Blender fixtures as exported (tests/data/blender)
+//   crafted/             spec edge cases written here as raw JSON (+ binary)
+//   fuzz/                the fuzz seed corpus as it is (fuzz/corpus)
+//   mutations/           seeded mutations of the fuzz corpus files
+// The output is deterministic: same tools, same bytes. OUT_DIR is emptied first.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+if (!fs.existsSync(path.join(HERE, 'node_modules/@gltf-transform/cli'))) {
+    process.stderr.write(`make_corpus: ${path.join(HERE, 'node_modules')} is missing glTF-Transform: run "npm ci" in tools/corpus\n`);
+    process.exit(2);
+}
+const { Document, NodeIO } = await import('@gltf-transform/core');
+const { ALL_EXTENSIONS, KHRMeshQuantization } = await import('@gltf-transform/extensions');
+const { program: cliProgram, programReady: cliProgramReady } = await import('@gltf-transform/cli');
+const { MeshoptEncoder } = await import('meshoptimizer');
+
+const ROOT = path.resolve(HERE, '../..');
+const BLENDER_DIR = path.join(ROOT, 'tests/data/blender');
+const FUZZ_DIR = path.join(ROOT, 'fuzz/corpus');
+
+const FLOAT = 5126;
+const BYTE = 5120;
+const UNSIGNED_BYTE = 5121;
+const SHORT = 5122;
+const UNSIGNED_SHORT = 5123;
+const UNSIGNED_INT = 5125;
+const COMPONENTS = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
+
+// ---------------------------------------------------------------------------------------------
+// Writing raw glTF: a JSON tree plus one binary buffer, as .glb, .gltf with a data URI, or
+// .gltf with an external .bin.
+
+function pad4(n) {
+    return (n + 3) & ~3;
+}
+
+function glbBytes(json, bin) {
+    let jsonBytes = Buffer.from(JSON.stringify(json), 'utf8');
+    const jsonPadded = Buffer.alloc(pad4(jsonBytes.length), 0x20);
+    jsonBytes.copy(jsonPadded);
+    const chunks = [chunk(0x4e4f534a, jsonPadded)];
+    if (bin) chunks.push(chunk(0x004e4942, Buffer.concat([bin, Buffer.alloc(pad4(bin.length) - bin.length)])));
+    const body = Buffer.concat(chunks);
+    const header = Buffer.alloc(12);
+    header.writeUInt32LE(0x46546c67, 0);
+    header.writeUInt32LE(2, 4);
+    header.writeUInt32LE(12 + body.length, 8);
+    return Buffer.concat([header, body]);
+
+    function chunk(type, data) {
+        const head = Buffer.alloc(8);
+        head.writeUInt32LE(data.length, 0);
+        head.writeUInt32LE(type, 4);
+        return Buffer.concat([head, data]);
+    }
+}
+
+function writeFile(file, bytes) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
+}
+
+// Writes {json, bin} as `name` (.glb, or .gltf with the binary as a data URI) into dir.
+// With external: true a .gltf gets NAME.bin next to it instead.
+function writeRaw(dir, name, { json, bin }, { external = false } = {}) {
+    json = structuredClone(json);
+    const file = path.join(dir, name);
+    if (name.endsWith('.glb')) {
+        writeFile(file, glbBytes(json, bin));
+        return;
+    }
+    if (bin && json.buffers?.[0] && json.buffers[0].uri === undefined) {
+        if (external) {
+            const binName = name.replace(/\.gltf$/, '.bin');
+            writeFile(path.join(dir, binName), bin);
+            json.buffers[0].uri = binName;
+        } else {
+            json.buffers[0].uri = 'data:application/octet-stream;base64,' + bin.toString('base64');
+        }
+    }
+    writeFile(file, JSON.stringify(json, null, 1) + '\n');
+}
+
+// A small builder for hand-made assets: buffer 0 is the binary chunk (or data URI).
+class RawAsset {
+    constructor(generator = 'Tangent conformance corpus (crafted)') {
+        this.json = {
+            asset: { version: '2.0', generator },
+            scene: 0,
+            scenes: [{ nodes: [] }],
+            nodes: [],
+            meshes: [],
+            accessors: [],
+            bufferViews: [],
+            buffers: [],
+            animations: [],
+        };
+        this.parts = [];
+        this.length = 0;
+    }
+
+    node(props = {}) {
+        this.json.nodes.push(props);
+        const index = this.json.nodes.length - 1;
+        this.json.scenes[0].nodes.push(index);
+        return index;
+    }
+
+    // Appends bytes (4-byte aligned) and returns a new bufferView over them.
+    view(bytes, extra = {}) {
+        const offset = pad4(this.length);
+        if (offset > this.length) this.parts.push(Buffer.alloc(offset - this.length));
+        this.parts.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        this.length = offset + bytes.byteLength;
+        this.json.bufferViews.push({ buffer: 0, byteOffset: offset, byteLength: bytes.byteLength, ...extra });
+        return this.json.bufferViews.length - 1;
+    }
+
+    accessor(props) {
+        this.json.accessors.push(props);
+        return this.json.accessors.length - 1;
+    }
+
+    // A float accessor over its own bufferView, with exact float32 min/max unless bounds: false.
+    floats(values, type, { bounds = true, ...extra } = {}) {
+        const array = new Float32Array(values);
+        const view = this.view(array);
+        const props = { bufferView: view, componentType: FLOAT, count: array.length / COMPONENTS[type], type };
+        if (bounds) Object.assign(props, boundsOf(array, COMPONENTS[type]));
+        return this.accessor({ ...props, ...extra });
+    }
+
+    // Integer (optionally normalized) accessor from a typed array.
+    ints(array, componentType, type, extra = {}) {
+        const view = this.view(array);
+        return this.accessor({ bufferView: view, componentType, count: array.length / COMPONENTS[type], type, ...extra });
+    }
+
+    input(times, extra = {}) {
+        return this.floats(times, 'SCALAR', extra);
+    }
+
+    animation(samplers, channels, name) {
+        const anim = { samplers, channels };
+        if (name) anim.name = name;
+        this.json.animations.push(anim);
+        return this.json.animations.length - 1;
+    }
+
+    // The finished {json, bin}; empty top-level arrays are dropped (the schema forbids them).
+    done() {
+        const json = structuredClone(this.json);
+        let bin = null;
+        if (this.length > 0) {
+            bin = Buffer.concat(this.parts);
+            json.buffers = [{ byteLength: bin.length }];
+        }
+        for (const key of Object.keys(json)) if (Array.isArray(json[key]) && json[key].length === 0) delete json[key];
+        return { json, bin };
+    }
+}
+
+function boundsOf(array, n) {
+    const min = new Array(n).fill(Infinity);
+    const max = new Array(n).fill(-Infinity);
+    for (let i = 0; i < array.length; i++) {
+        const c = i % n;
+        min[c] = Math.min(min[c], array[i]);
+        max[c] = Math.max(max[c], array[i]);
+    }
+    return { min, max };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Crafted spec edge cases.
+
+const Q = Math.SQRT1_2;
+const QUAT_KEYS = [0, 0, 0, 1, 0, Q, 0, Q, 0, 1, 0, 0, Q, 0, 0, Q];
+
+// A quaternion quantized to normalized integers of the given maximum, searching the rounded
+// neighbourhood for the tuple whose length is closest to unit (so that validators accept it).
+function quantizeQuat(q, maxInt) {
+    const base = q.map((c) => Math.round(c * maxInt));
+    let best = base;
+    let bestError = Infinity;
+    for (let d = 0; d < 81; d++) {
+        const cand = base.map((c, i) => c + ((Math.floor(d / 3 ** i) % 3) - 1));
+        if (cand.some((c) => Math.abs(c) > maxInt)) continue;
+        const len = Math.hypot(...cand.map((c) => c / maxInt));
+        if (Math.abs(len - 1) < bestError) {
+            bestError = Math.abs(len - 1);
+            best = cand;
+        }
+    }
+    return best;
+}
+
+function quantizedQuats(quats, ArrayType, maxInt) {
+    const out = [];
+    for (let i = 0; i < quats.length; i += 4) out.push(...quantizeQuat(quats.slice(i, i + 4), maxInt));
+    return new ArrayType(out);
+}
+
+function crafted() {
+    const cases = [];
+    const add = (name, asset, options) => cases.push({ name, asset, options });
+
+    // No buffers at all: nodes, a camera and a material only.
+    {
+        const json = {
+            asset: { version: '2.0', generator: 'Tangent conformance corpus (crafted)' },
+            scene: 0,
+            scenes: [{ nodes: [0, 1] }],
+            nodes: [{ name: 'camera', camera: 0, translation: [0, 1, 5] }, { name: 'empty', children: [2] }, { name: 'child' }],
+            cameras: [{ type: 'perspective', perspective: { yfov: 0.8, znear: 0.1, zfar: 100, aspectRatio: 1.5 } }],
+            materials: [{ name: 'red', pbrMetallicRoughness: { baseColorFactor: [1, 0, 0, 1] } }],
+        };
+        add('no_buffers.gltf', { json, bin: null });
+        add('no_buffers.glb', { json, bin: null });
+        // An animation without any buffer: its accessors have no bufferView (all zeros).
+        const a = new RawAsset();
+        const n = a.node({ name: 'still animated' });
+        const t = a.accessor({ componentType: FLOAT, count: 2, type: 'SCALAR', min: [0], max: [0] });
+        const s = a.accessor({ componentType: FLOAT, count: 2, type: 'VEC3' });
+        a.animation([{ input: t, output: s, interpolation: 'STEP' }], [{ sampler: 0, target: { node: n, path: 'translation' } }]);
+        add('no_buffers_animation.gltf', a.done());
+        add('no_buffers_animation.glb', a.done());
+    }
+
+    // A clean TRS animation: LINEAR translation, STEP scale, CUBICSPLINE rotation, one shared input.
+    const cleanTrs = () => {
+        const a = new RawAsset();
+        const n = a.node({ name: 'animated' });
+        a.node({ name: 'still', translation: [1, 0, 0] });
+        const t = a.input([0, 0.5, 1, 2]);
+        const tr = a.floats([0, 0, 0, 1, 0, 0, 1, 2, 0, 0, 2, 0], 'VEC3');
+        const sc = a.floats([1, 1, 1, 2, 2, 2, 1, 1, 1, 3, 3, 3], 'VEC3');
+        const rot = [];
+        for (let k = 0; k < 4; k++) rot.push(0, 0, 0, 0, ...QUAT_KEYS.slice(4 * k, 4 * k + 4), 0, 0, 0, 0);
+        const ro = a.floats(rot, 'VEC4');
+        a.animation(
+            [
+                { input: t, output: tr, interpolation: 'LINEAR' },
+                { input: t, output: sc, interpolation: 'STEP' },
+                { input: t, output: ro, interpolation: 'CUBICSPLINE' },
+            ],
+            [
+                { sampler: 0, target: { node: n, path: 'translation' } },
+                { sampler: 1, target: { node: n, path: 'scale' } },
+                { sampler: 2, target: { node: n, path: 'rotation' } },
+            ],
+            'trs',
+        );
+        return a;
+    };
+    {
+        const asset = cleanTrs().done();
+        add('trs_data_uri.gltf', asset);
+        add('trs_external_bin.gltf', asset, { external: true });
+        add('trs.glb', asset);
+    }
+
+    // Several animations sharing one input accessor, and a sampler no channel uses.
+    {
+        const a = new RawAsset();
+        const n0 = a.node({ name: 'a' });
+        const n1 = a.node({ name: 'b' });
+        a.node({ name: 'never animated' });
+        const t = a.input([0, 1, 2]);
+        const tr = a.floats([0, 0, 0, 1, 1, 1, 2, 2, 2], 'VEC3');
+        const sc = a.floats([1, 1, 1, 2, 2, 2, 1, 1, 1], 'VEC3');
+        a.animation([{ input: t, output: tr }], [{ sampler: 0, target: { node: n0, path: 'translation' } }], 'first');
+        a.animation(
+            [{ input: t, output: sc, interpolation: 'STEP' }, { input: t, output: tr }],
+            [{ sampler: 0, target: { node: n1, path: 'scale' } }, { sampler: 1, target: { node: n1, path: 'translation' } }],
+            'second',
+        );
+        a.animation(
+            [{ input: t, output: tr, interpolation: 'LINEAR' }, { input: t, output: sc }],
+            [{ sampler: 0, target: { node: n0, path: 'scale' } }],
+            'third with an unused sampler',
+        );
+        add('shared_inputs_several_animations.gltf', a.done());
+        add('shared_inputs_several_animations.glb', a.done());
+    }
+
+    // Accessors without bufferView (all zeros by the spec) as sampler input and output.
+    {
+        const a = new RawAsset();
+        const n = a.node({ name: 'zeros' });
+        const t = a.accessor({ componentType: FLOAT, count: 3, type: 'SCALAR', min: [0], max: [0] });
+        const tGood = a.input([0, 1, 2]);
+        const out = a.accessor({ componentType: FLOAT, count: 3, type: 'VEC3' });
+        const sc = a.floats([1, 1, 1, 2, 2, 2, 3, 3, 3], 'VEC3');
+        a.animation(
+            [{ input: t, output: sc }, { input: tGood, output: out }],
+            [{ sampler: 0, target: { node: n, path: 'scale' } }, { sampler: 1, target: { node: n, path: 'translation' } }],
+        );
+        add('no_view_input_and_output.gltf', a.done());
+        add('no_view_input_and_output.glb', a.done());
+    }
+    {
+        // The bounds claim 0..2 while the values are zeros: Khronos does not check such values.
+        const a = new RawAsset();
+        const n = a.node({ name: 'zeros' });
+        const t = a.accessor({ componentType: FLOAT, count: 3, type: 'SCALAR', min: [0], max: [2] });
+        const out = a.accessor({ componentType: FLOAT, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 1] });
+        a.animation([{ input: t, output: out }], [{ sampler: 0, target: { node: n, path: 'translation' } }]);
+        add('no_view_bounds_not_zero.gltf', a.done());
+    }
+    {
+        // Accessors without bufferView but with sparse values: zeros with a few substitutions.
+        const a = new RawAsset();
+        const n = a.node({ name: 'sparse zeros' });
+        const idx = a.view(new Uint8Array([1, 2]));
+        const vals = a.view(new Float32Array([1, 2]));
+        const t = a.accessor({
+            componentType: FLOAT,
+            count: 3,
+            type: 'SCALAR',
+            min: [0],
+            max: [2],
+            sparse: { count: 2, indices: { bufferView: idx, componentType: UNSIGNED_BYTE }, values: { bufferView: vals } },
+        });
+        const oidx = a.view(new Uint16Array([2]));
+        const ovals = a.view(new Float32Array([5, 6, 7]));
+        const out = a.accessor({
+            componentType: FLOAT,
+            count: 3,
+            type: 'VEC3',
+            sparse: { count: 1, indices: { bufferView: oidx, componentType: UNSIGNED_SHORT }, values: { bufferView: ovals } },
+        });
+        a.animation([{ input: t, output: out }], [{ sampler: 0, target: { node: n, path: 'translation' } }]);
+        add('no_view_sparse.gltf', a.done());
+        add('no_view_sparse.glb', a.done());
+    }
+    {
+        // Sparse outputs over a real bufferView; and a sparse input whose substitution breaks the order.
+        const a = new RawAsset();
+        const n = a.node({ name: 'sparse' });
+        const t = a.input([0, 1, 2, 3]);
+        const base = a.view(new Float32Array([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3]));
+        const idx = a.view(new Uint32Array([1, 3]));
+        const vals = a.view(new Float32Array([9, 9, 9, -1, -1, -1]));
+        const out = a.accessor({
+            bufferView: base,
+            componentType: FLOAT,
+            count: 4,
+            type: 'VEC3',
+            min: [-1, -1, -1],
+            max: [9, 9, 9],
+            sparse: { count: 2, indices: { bufferView: idx, componentType: UNSIGNED_INT }, values: { bufferView: vals } },
+        });
+        a.animation([{ input: t, output: out }], [{ sampler: 0, target: { node: n, path: 'translation' } }]);
+        add('sparse_output.glb', a.done());
+        add('sparse_output.gltf', a.done());
+        const bad = new RawAsset();
+        const m = bad.node({ name: 'bad sparse input' });
+        const tb = bad.view(new Float32Array([0, 1, 2, 3]));
+        const tidx = bad.view(new Uint8Array([2]));
+        const tval = bad.view(new Float32Array([0.5]));
+        const ti = bad.accessor({
+            bufferView: tb,
+            componentType: FLOAT,
+            count: 4,
+            type: 'SCALAR',
+            min: [0],
+            max: [3],
+            sparse: { count: 1, indices: { bufferView: tidx, componentType: UNSIGNED_BYTE }, values: { bufferView: tval } },
+        });
+        const to = bad.floats([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3], 'VEC3');
+        bad.animation([{ input: ti, output: to }], [{ sampler: 0, target: { node: m, path: 'translation' } }]);
+        add('sparse_input_non_increasing.glb', bad.done());
+    }
+
+    // Normalized integer outputs (KHR_mesh_quantization): rotations as BYTE and SHORT, weights as
+    // UNSIGNED_BYTE / UNSIGNED_SHORT; once declared, once not.
+    for (const declared of [true, false]) {
+        const a = new RawAsset();
+        const n = a.node({ name: 'rotated' });
+        const m = a.node({ name: 'morphed', mesh: 0 });
+        const pos = a.floats([0, 0, 0, 1, 0, 0, 0, 1, 0], 'VEC3');
+        const d0 = a.floats([0, 0, 1, 0, 0, 1, 0, 0, 1], 'VEC3');
+        const d1 = a.floats([0, 1, 0, 0, 1, 0, 0, 1, 0], 'VEC3');
+        a.json.meshes.push({ primitives: [{ attributes: { POSITION: pos }, targets: [{ POSITION: d0 }, { POSITION: d1 }] }], weights: [0, 0] });
+        const t = a.input([0, 1, 2, 3]);
+        const rb = a.ints(quantizedQuats(QUAT_KEYS, Int8Array, 127), BYTE, 'VEC4', { normalized: true });
+        const rs = a.ints(quantizedQuats(QUAT_KEYS, Int16Array, 32767), SHORT, 'VEC4', { normalized: true });
+        const wb = a.ints(new Uint8Array([0, 255, 128, 0, 255, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { normalized: true });
+        const ws = a.ints(new Uint16Array([0, 65535, 1000, 0, 65535, 65535, 0, 0]), UNSIGNED_SHORT, 'SCALAR', {
+            normalized: true,
+        });
+        a.animation(
+            [
+                { input: t, output: rb },
+                { input: t, output: wb },
+            ],
+            [
+                { sampler: 0, target: { node: n, path: 'rotation' } },
+                { sampler: 1, target: { node: m, path: 'weights' } },
+            ],
+            'bytes',
+        );
+        a.animation(
+            [
+                { input: t, output: rs, interpolation: 'STEP' },
+                { input: t, output: ws },
+            ],
+            [
+                { sampler: 0, target: { node: n, path: 'rotation' } },
+                { sampler: 1, target: { node: m, path: 'weights' } },
+            ],
+            'shorts',
+        );
+        if (declared) {
+            a.json.extensionsUsed = ['KHR_mesh_quantization'];
+            a.json.extensionsRequired = ['KHR_mesh_quantization'];
+        }
+        const suffix = declared ? '' : '_undeclared';
+        add(`normalized_outputs${suffix}.glb`, a.done());
+        if (declared) add('normalized_outputs.gltf', a.done(), { external: true });
+    }
+
+    // A placeholder buffer (no uri, not the GLB chunk) behind EXT_meshopt_compression bufferViews.
+    add('meshopt_placeholder_buffer.glb', meshoptAsset());
+    add('meshopt_placeholder_buffer.gltf', meshoptAsset());
+    {
+        // A buffer without uri in a GLB that is not buffer 0: nothing may use it.
+        const a = cleanTrs().done();
+        a.json.buffers.push({ byteLength: 64 });
+        add('unused_placeholder_buffer.glb', a);
+    }
+
+    // A sampler input with a negative time and two non-increasing pairs, over non-unit quaternions.
+    {
+        const a = new RawAsset();
+        const n = a.node({ name: 'bad times' });
+        const t = a.input([-0.5, 0.5, 0.5, 1, 0.25, 2]);
+        const r = a.floats([0, 0, 0, 1, 0, 0, 0, 2, 0.5, 0, 0, 0.5, 0, 0, 0, 1, 0, 0, 0, 1, 1, 1, 1, 1], 'VEC4');
+        const t2 = a.input([0, 1, 2]);
+        const r2 = a.floats([0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 1], 'VEC4');
+        a.animation(
+            [{ input: t, output: r }, { input: t2, output: r2 }],
+            [{ sampler: 0, target: { node: n, path: 'rotation' } }, { sampler: 1, target: { node: a.node({ name: 'other' }), path: 'rotation' } }],
+        );
+        add('bad_input_and_non_unit_quaternions.glb', a.done());
+        add('bad_input_and_non_unit_quaternions.gltf', a.done());
+    }
+
+    // A channel whose sampler names missing input and output accessors; an unresolved node;
+    // a sampler index out of range.
+    {
+        const a = cleanTrs();
+        const anim = a.json.animations[0];
+        anim.samplers.push({ input: 40, output: 41 });
+        anim.channels.push({ sampler: 3, target: { node: a.node({ name: 'x' }), path: 'translation' } });
+        anim.channels.push({ sampler: 0, target: { node: 77, path: 'translation' } });
+        anim.channels.push({ sampler: 12, target: { node: 1, path: 'scale' } });
+        add('missing_accessors_node_sampler.gltf', a.done());
+        add('missing_accessors_node_sampler.glb', a.done());
+    }
+
+    // Animation data under a bufferView with byteStride.
+    {
+        const a = new RawAsset();
+        const n = a.node({ name: 'strided' });
+        const t = a.view(new Float32Array([0, 0, 1, 0, 2, 0]), { byteStride: 8 });
+        const ti = a.accessor({ bufferView: t, componentType: FLOAT, count: 3, type: 'SCALAR', min: [0], max: [2] });
+        const o = a.view(new Float32Array([0, 0, 0, 0, 1, 1, 1, 0, 2, 2, 2, 0]), { byteStride: 16 });
+        const oi = a.accessor({ bufferView: o, componentType: FLOAT, count: 3, type: 'VEC3' });
+        a.animation([{ input: ti, output: oi }], [{ sampler: 0, target: { node: n, path: 'translation' } }]);
+        add('bytestride_animation_data.glb', a.done());
+        add('bytestride_animation_data.gltf', a.done());
+    }
+
+    // Wrong output counts for LINEAR, STEP and CUBICSPLINE, and a CUBICSPLINE with one key.
+    {
+        const a = new RawAsset();
+        const nodes = [0, 1, 2, 3].map((i) => a.node({ name: `n${i}` }));
+        const t = a.input([0, 1, 2]);
+        const t1 = a.input([0]);
+        const o4 = a.floats([0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3], 'VEC3');
+        const o3 = a.floats([0, 0, 0, 1, 1, 1, 2, 2, 2], 'VEC3');
+        a.animation(
+            [
+                { input: t, output: o4 },
+                { input: t, output: o4, interpolation: 'STEP' },
+                { input: t, output: o3, interpolation: 'CUBICSPLINE' },
+                { input: t1, output: o3, interpolation: 'CUBICSPLINE' },
+            ],
+            nodes.map((node, i) => ({ sampler: i, target: { node, path: 'translation' } })),
+        );
+        add('wrong_output_counts.glb', a.done());
+    }
+
+    // Wrong formats: input VEC2 / UNSIGNED_BYTE, translation VEC4, rotation VEC3,
+    // scale as normalized SHORT, weights as UNSIGNED_INT; input without bounds; wrong bounds.
+    {
+        const a = new RawAsset();
+        const nodes = [0, 1, 2, 3, 4, 5, 6].map((i) => a.node({ name: `n${i}`, ...(i === 4 ? { mesh: 0 } : {}) }));
+        const pos = a.floats([0, 0, 0, 1, 0, 0, 0, 1, 0], 'VEC3');
+        const d0 = a.floats([0, 0, 1, 0, 0, 1, 0, 0, 1], 'VEC3');
+        a.json.meshes.push({ primitives: [{ attributes: { POSITION: pos }, targets: [{ POSITION: d0 }] }] });
+        const t = a.input([0, 1]);
+        const tVec2 = a.floats([0, 0, 1, 1], 'VEC2');
+        const tByte = a.ints(new Uint8Array([0, 1, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, min: [0], max: [1] });
+        const tNoBounds = a.input([0, 1], { bounds: false });
+        const tBadBounds = a.input([0, 1], { min: [0.5], max: [3] });
+        const v3 = a.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+        const v4 = a.floats([0, 0, 0, 1, 0, 0, 0, 1], 'VEC4');
+        const s16 = a.ints(new Int16Array([0, 0, 0, 100, 100, 100]), SHORT, 'VEC3', { normalized: true });
+        const u32 = a.ints(new Uint32Array([0, 1]), UNSIGNED_INT, 'SCALAR');
+        a.animation(
+            [
+                { input: tVec2, output: v3 },
+                { input: tByte, output: v3 },
+                { input: t, output: v4 },
+                { input: t, output: v3 },
+                { input: t, output: u32 },
+                { input: t, output: s16 },
+                { input: tNoBounds, output: v3 },
+                { input: tBadBounds, output: v3 },
+            ],
+            [
+                { sampler: 0, target: { node: nodes[0], path: 'translation' } },
+                { sampler: 1, target: { node: nodes[1], path: 'translation' } },
+                { sampler: 2, target: { node: nodes[2], path: 'translation' } },
+                { sampler: 3, target: { node: nodes[3], path: 'rotation' } },
+                { sampler: 4, target: { node: nodes[4], path: 'weights' } },
+                { sampler: 5, target: { node: nodes[5], path: 'scale' } },
+                { sampler: 6, target: { node: nodes[6], path: 'translation' } },
+                { sampler: 7, target: { node: nodes[0], path: 'scale' } },
+            ],
+        );
+        add('wrong_formats.glb', a.done());
+        add('wrong_formats.gltf', a.done());
+    }
+
+    // Target oddities: weights on a node without morph targets (and without a mesh), duplicate
+    // targets, TRS on a matrix node, an invalid interpolation, KHR_animation_pointer misuse.
+    {
+        const a = new RawAsset();
+        const pos = a.floats([0, 0, 0, 1, 0, 0, 0, 1, 0], 'VEC3');
+        a.json.meshes.push({ primitives: [{ attributes: { POSITION: pos } }] });
+        const meshNode = a.node({ name: 'mesh without targets', mesh: 0 });
+        const plain = a.node({ name: 'plain' });
+        const matrixNode = a.node({ name: 'matrix', matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1] });
+        const t = a.input([0, 1]);
+        const w = a.floats([0, 1], 'SCALAR');
+        const v3 = a.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+        a.animation(
+            [
+                { input: t, output: w },
+                { input: t, output: v3 },
+                { input: t, output: v3, interpolation: 'SMOOTH' },
+            ],
+            [
+                { sampler: 0, target: { node: meshNode, path: 'weights' } },
+                { sampler: 0, target: { node: plain, path: 'weights' } },
+                { sampler: 1, target: { node: plain, path: 'translation' } },
+                { sampler: 1, target: { node: plain, path: 'translation' } },
+                { sampler: 1, target: { node: matrixNode, path: 'translation' } },
+                { sampler: 1, target: { node: matrixNode, path: 'scale' } },
+                { sampler: 2, target: { node: meshNode, path: 'scale' } },
+            ],
+        );
+        add('target_oddities.glb', a.done());
+        add('target_oddities.gltf', a.done());
+
+        const p = new RawAsset();
+        const pn = p.node({ name: 'pointer target' });
+        const pt = p.input([0, 1]);
+        const pv = p.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+        p.animation(
+            [{ input: pt, output: pv }],
+            [
+                { sampler: 0, target: { path: 'pointer', extensions: { KHR_animation_pointer: { pointer: `/nodes/${pn}/translation` } } } },
+                { sampler: 0, target: { node: pn, path: 'pointer', extensions: { KHR_animation_pointer: { pointer: `/nodes/${pn}/scale` } } } },
+                { sampler: 0, target: { path: 'translation', extensions: { KHR_animation_pointer: { pointer: `/nodes/${pn}/translation` } } } },
+            ],
+        );
+        p.json.extensionsUsed = ['KHR_animation_pointer'];
+        add('animation_pointer.gltf', p.done());
+    }
+
+    // Accessor / bufferView / buffer problems under animation data: misaligned offset, an
+    // accessor longer than its view, a view longer than its buffer, a non-finite time, and a
+    // data URI shorter than the buffer's byteLength.
+    {
+        const a = new RawAsset();
+        const n = a.node({ name: 'n' });
+        const tv = a.view(new Float32Array([0, 1, 2, 3]));
+        const t = a.accessor({ bufferView: tv, byteOffset: 2, componentType: FLOAT, count: 3, type: 'SCALAR', min: [0], max: [2] });
+        const tLong = a.accessor({ bufferView: tv, componentType: FLOAT, count: 6, type: 'SCALAR', min: [0], max: [3] });
+        const tNan = a.input([0, NaN, 2].map((x) => x), { min: [0], max: [2] });
+        const o = a.floats([0, 0, 0, 1, 1, 1, 2, 2, 2], 'VEC3');
+        const o6 = a.floats(new Array(18).fill(0), 'VEC3');
+        a.animation(
+            [
+                { input: t, output: o },
+                { input: tLong, output: o6 },
+                { input: tNan, output: o },
+            ],
+            [
+                { sampler: 0, target: { node: n, path: 'translation' } },
+                { sampler: 1, target: { node: a.node({ name: 'm' }), path: 'translation' } },
+                { sampler: 2, target: { node: a.node({ name: 'k' }), path: 'translation' } },
+            ],
+        );
+        add('accessor_problems.glb', a.done());
+        const b = a.done();
+        b.json.bufferViews[o].byteLength += 64; // the view of accessor `o` now runs past the buffer
+        add('view_too_long.gltf', b);
+        const c = cleanTrs().done();
+        c.json.buffers[0].byteLength += 16;
+        add('buffer_longer_than_data_uri.gltf', c);
+    }
+
+    return cases;
+}
+
+// An animation whose output bufferView is EXT_meshopt_compression-encoded (ATTRIBUTES mode, the
+// quaternion filter for the rotation) with a placeholder fallback buffer that has no data.
+function meshoptAsset() {
+    const a = new RawAsset();
+    const n = a.node({ name: 'compressed' });
+    const t = a.input([0, 1, 2, 3]);
+    const tr = new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+    const encoded = MeshoptEncoder.encodeGltfBuffer(new Uint8Array(tr.buffer), 4, 12, 'ATTRIBUTES', 0);
+    const quats = quantizedQuats(QUAT_KEYS, Int16Array, 32767);
+    const qFiltered = MeshoptEncoder.encodeFilterQuat(
+        new Float32Array(Array.from(quats, (c) => c / 32767)),
+        4,
+        8,
+        16,
+    );
+    const qEncoded = MeshoptEncoder.encodeGltfBuffer(qFiltered, 4, 8, 'ATTRIBUTES', 0);
+    const view1 = a.view(encoded);
+    const view2 = a.view(qEncoded);
+    // The placeholder buffer is 1; the compressed views point at buffer 0, the real bytes.
+    const placeholderIndex = 1;
+    const views = a.json.bufferViews;
+    const placeholderLength = 48 + 32;
+    const outView = views.length;
+    views.push({
+        buffer: placeholderIndex,
+        byteOffset: 0,
+        byteLength: 48,
+        extensions: {
+            EXT_meshopt_compression: {
+                buffer: 0,
+                byteOffset: views[view1].byteOffset,
+                byteLength: views[view1].byteLength,
+                byteStride: 12,
+                count: 4,
+                mode: 'ATTRIBUTES',
+            },
+        },
+    });
+    views.push({
+        buffer: placeholderIndex,
+        byteOffset: 48,
+        byteLength: 32,
+        extensions: {
+            EXT_meshopt_compression: {
+                buffer: 0,
+                byteOffset: views[view2].byteOffset,
+                byteLength: views[view2].byteLength,
+                byteStride: 8,
+                count: 4,
+                mode: 'ATTRIBUTES',
+                filter: 'QUATERNION',
+            },
+        },
+    });
+    const out = a.accessor({ bufferView: outView, componentType: FLOAT, count: 4, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] });
+    const rot = a.accessor({ bufferView: outView + 1, componentType: SHORT, normalized: true, count: 4, type: 'VEC4' });
+    a.animation(
+        [{ input: t, output: out }, { input: t, output: rot }],
+        [{ sampler: 0, target: { node: n, path: 'translation' } }, { sampler: 1, target: { node: n, path: 'rotation' } }],
+    );
+    const done = a.done();
+    // The views that only held the encoded bytes stay (the extension's source); nothing else uses them.
+    done.json.buffers.push({ byteLength: placeholderLength, extensions: { EXT_meshopt_compression: { fallback: true } } });
+    done.json.extensionsUsed = ['EXT_meshopt_compression', 'KHR_mesh_quantization'];
+    done.json.extensionsRequired = ['EXT_meshopt_compression', 'KHR_mesh_quantization'];
+    return done;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documents built with glTF-Transform's API.
+
+function apiDocuments() {
+    const docs = [];
+    const make = (name, build) => {
+        const doc = new Document();
+        doc.createBuffer();
+        const scene = doc.createScene('scene');
+        doc.getRoot().setDefaultScene(scene);
+        build(doc, scene);
+        docs.push({ name, doc });
+    };
+    const acc = (doc, array, type, normalized = false) =>
+        doc.createAccessor().setArray(array).setType(type).setNormalized(normalized).setBuffer(doc.getRoot().listBuffers()[0]);
+    const animate = (doc, anim, node, path, input, output, interpolation) => {
+        const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(interpolation);
+        anim.addSampler(sampler).addChannel(doc.createAnimationChannel().setTargetNode(node).setTargetPath(path).setSampler(sampler));
+    };
+    const rotations = (keys) => {
+        const out = [];
+        for (let k = 0; k < keys; k++) {
+            const angle = (k * Math.PI) / (keys - 1);
+            out.push(0, Math.sin(angle / 2), 0, Math.cos(angle / 2));
+        }
+        return out;
+    };
+
+    make('trs_interpolations', (doc, scene) => {
+        const node = doc.createNode('mover');
+        scene.addChild(node);
+        scene.addChild(doc.createNode('not animated').setTranslation([2, 0, 0]));
+        const times = acc(doc, new Float32Array([0, 0.25, 0.5, 1, 2]), 'SCALAR');
+        const anim = doc.createAnimation('all interpolations');
+        animate(doc, anim, node, 'translation', times, acc(doc, new Float32Array([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0]), 'VEC3'), 'LINEAR');
+        animate(doc, anim, node, 'scale', times, acc(doc, new Float32Array([1, 1, 1, 2, 2, 2, 1, 1, 1, 0.5, 0.5, 0.5, 1, 1, 1]), 'VEC3'), 'STEP');
+        const cubic = [];
+        rotations(5).forEach((c, i) => (cubic[i] = c));
+        const withTangents = [];
+        for (let k = 0; k < 5; k++) withTangents.push(0, 0.1, 0, 0, ...cubic.slice(4 * k, 4 * k + 4), 0, -0.1, 0, 0);
+        animate(doc, anim, node, 'rotation', times, acc(doc, new Float32Array(withTangents), 'VEC4'), 'CUBICSPLINE');
+    });
+
+    make('several_animations_shared_input', (doc, scene) => {
+        const a = doc.createNode('a');
+        const b = doc.createNode('b');
+        scene.addChild(a).addChild(b).addChild(doc.createNode('still'));
+        const times = acc(doc, new Float32Array([0, 1, 2, 3]), 'SCALAR');
+        const move = acc(doc, new Float32Array([0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3, 0]), 'VEC3');
+        const grow = acc(doc, new Float32Array([1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4]), 'VEC3');
+        const walk = doc.createAnimation('walk');
+        animate(doc, walk, a, 'translation', times, move, 'LINEAR');
+        animate(doc, walk, b, 'scale', times, grow, 'LINEAR');
+        const jump = doc.createAnimation('jump');
+        animate(doc, jump, a, 'scale', times, grow, 'STEP');
+        animate(doc, jump, b, 'rotation', times, acc(doc, new Float32Array(rotations(4)), 'VEC4'), 'LINEAR');
+        const idle = doc.createAnimation('idle');
+        const cubicMove = [];
+        for (let k = 0; k < 4; k++) cubicMove.push(0, 0, 0, k, 0, 0, 1, 0, 0);
+        animate(doc, idle, b, 'translation', times, acc(doc, new Float32Array(cubicMove), 'VEC3'), 'CUBICSPLINE');
+    });
+
+    make('quantized_rotations', (doc, scene) => {
+        doc.createExtension(KHRMeshQuantization).setRequired(true);
+        const a = doc.createNode('short rotation');
+        const b = doc.createNode('byte rotation');
+        scene.addChild(a).addChild(b);
+        const times = acc(doc, new Float32Array([0, 0.5, 1, 1.5, 2]), 'SCALAR');
+        const anim = doc.createAnimation('quantized');
+        animate(doc, anim, a, 'rotation', times, acc(doc, quantizedQuats(rotations(5), Int16Array, 32767), 'VEC4', true), 'LINEAR');
+        animate(doc, anim, b, 'rotation', times, acc(doc, quantizedQuats(rotations(5), Int8Array, 127), 'VEC4', true), 'STEP');
+    });
+
+    make('morph_weights', (doc, scene) => {
+        const position = acc(doc, new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), 'VEC3');
+        const t0 = doc.createPrimitiveTarget('up').setAttribute('POSITION', acc(doc, new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1]), 'VEC3'));
+        const t1 = doc.createPrimitiveTarget('side').setAttribute('POSITION', acc(doc, new Float32Array([1, 0, 0, 1, 0, 0, 1, 0, 0]), 'VEC3'));
+        const prim = doc.createPrimitive().setAttribute('POSITION', position).addTarget(t0).addTarget(t1);
+        const mesh = doc.createMesh('blend').addPrimitive(prim).setWeights([0, 0]);
+        const node = doc.createNode('morphed').setMesh(mesh);
+        scene.addChild(node).addChild(doc.createNode('plain'));
+        const times = acc(doc, new Float32Array([0, 1, 2]), 'SCALAR');
+        const anim = doc.createAnimation('blend');
+        animate(doc, anim, node, 'weights', times, acc(doc, new Float32Array([0, 0, 1, 0, 0, 1]), 'SCALAR'), 'LINEAR');
+        const cubicAnim = doc.createAnimation('blend cubic');
+        const cubic = [];
+        for (let k = 0; k < 3; k++) cubic.push(0, 0, k / 2, 1 - k / 2, 0, 0);
+        animate(doc, cubicAnim, node, 'weights', times, acc(doc, new Float32Array(cubic), 'SCALAR'), 'CUBICSPLINE');
+    });
+    return docs;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other writers run as processes, a few at a time.
+
+function run(cmd, args) {
+    return new Promise((resolve, reject) => {
+        const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += d));
+        child.on('error', (err) =>
+            reject(new Error(err.code === 'ENOENT' ? `${cmd} is not installed (Debian package ${cmd})` : `${cmd}: ${err.message}`)),
+        );
+        child.on('close', (code) => {
+            if (code === 0) resolve();
+            else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}: ${stderr.trim().slice(-500)}`));
+        });
+    });
+}
+
+// Runs fn with stdout and stderr silenced (the CLI reports progress on both); errors still throw.
+async function quietly(fn) {
+    const { write: out } = process.stdout;
+    const { write: err } = process.stderr;
+    process.stdout.write = process.stderr.write = () => true;
+    try {
+        return await fn();
+    } finally {
+        process.stdout.write = out;
+        process.stderr.write = err;
+    }
+}
+
+async function runAll(jobs, parallel = 3) {
+    let next = 0;
+    const worker = async () => {
+        while (next < jobs.length) {
+            const job = jobs[next++];
+            await job();
+        }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded mutations of the fuzz corpus.
+
+function mulberry32(seed) {
+    return () => {
+        seed = (seed + 0x6d2b79f5) | 0;
+        let t = seed;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+// Splits a file into {json, bin, glb}; null when there is no parseable JSON.
+function parseAsset(bytes, name) {
+    try {
+        if (name.endsWith('.glb')) {
+            if (bytes.length < 20 || bytes.readUInt32LE(0) !== 0x46546c67) return null;
+            const jsonLength = bytes.readUInt32LE(12);
+            const json = JSON.parse(bytes.subarray(20, 20 + jsonLength).toString('utf8'));
+            let bin = null;
+            const binStart = 20 + jsonLength;
+            if (bytes.length >= binStart + 8 && bytes.readUInt32LE(binStart + 4) === 0x004e4942) {
+                bin = Buffer.from(bytes.subarray(binStart + 8, binStart + 8 + bytes.readUInt32LE(binStart)));
+            }
+            return { json, bin, glb: true };
+        }
+        return { json: JSON.parse(bytes.toString('utf8')), bin: null, glb: false };
+    } catch {
+        return null;
+    }
+}
+
+// Each mutation changes one animation-related thing; it returns a label, or null if it does
+// not apply to this asset.
+const MUTATIONS = [
+    function dropSamplerInput(a, rnd) {
+        const s = pickSampler(a, rnd);
+        if (!s) return null;
+        delete s.input;
+        return 'no sampler input';
+    },
+    function dropChannelNode(a, rnd) {
+        const c = pickChannel(a, rnd);
+        if (!c || !c.target) return null;
+        delete c.target.node;
+        return 'no target node';
+    },
+    function outputOutOfRange(a, rnd) {
+        const s = pickSampler(a, rnd);
+        if (!s) return null;
+        s.output = (a.json.accessors?.length ?? 0) + Math.floor(rnd() * 3);
+        return 'output index out of range';
+    },
+    function samplerIndexOutOfRange(a, rnd) {
+        const c = pickChannel(a, rnd);
+        if (!c) return null;
+        c.sampler = 100 + Math.floor(rnd() * 10);
+        return 'sampler index out of range';
+    },
+    function dropInputBounds(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, 'input');
+        if (!acc) return null;
+        delete acc.min;
+        delete acc.max;
+        return 'input without min/max';
+    },
+    function changeType(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, rnd() < 0.5 ? 'input' : 'output');
+        if (!acc) return null;
+        acc.type = pick(['SCALAR', 'VEC2', 'VEC3', 'VEC4', 'MAT2'], rnd);
+        return `type ${acc.type}`;
+    },
+    function changeComponentType(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, rnd() < 0.5 ? 'input' : 'output');
+        if (!acc) return null;
+        acc.componentType = pick([BYTE, UNSIGNED_BYTE, SHORT, UNSIGNED_SHORT, UNSIGNED_INT, FLOAT], rnd);
+        if (rnd() < 0.5) acc.normalized = true;
+        return `componentType ${acc.componentType}`;
+    },
+    function changeCount(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, rnd() < 0.5 ? 'input' : 'output');
+        if (!acc) return null;
+        acc.count = Math.max(0, acc.count + pick([-2, -1, 1, 2], rnd));
+        return `count ${acc.count}`;
+    },
+    function changeInterpolation(a, rnd) {
+        const s = pickSampler(a, rnd);
+        if (!s) return null;
+        s.interpolation = pick(['STEP', 'LINEAR', 'CUBICSPLINE', 'cubic'], rnd);
+        return `interpolation ${s.interpolation}`;
+    },
+    function changePath(a, rnd) {
+        const c = pickChannel(a, rnd);
+        if (!c || !c.target) return null;
+        c.target.path = pick(['translation', 'rotation', 'scale', 'weights'], rnd);
+        return `path ${c.target.path}`;
+    },
+    function dropBufferView(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, rnd() < 0.5 ? 'input' : 'output');
+        if (!acc || acc.bufferView === undefined) return null;
+        delete acc.bufferView;
+        delete acc.byteOffset;
+        return 'accessor without bufferView';
+    },
+    function shiftByteOffset(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, rnd() < 0.5 ? 'input' : 'output');
+        if (!acc || acc.bufferView === undefined) return null;
+        acc.byteOffset = (acc.byteOffset ?? 0) + pick([1, 2, 4, 64], rnd);
+        return `byteOffset ${acc.byteOffset}`;
+    },
+    function addByteStride(a, rnd) {
+        const acc = pickSamplerAccessor(a, rnd, rnd() < 0.5 ? 'input' : 'output');
+        const view = acc && a.json.bufferViews?.[acc.bufferView];
+        if (!view) return null;
+        view.byteStride = pick([4, 8, 16, 20], rnd);
+        return `byteStride ${view.byteStride}`;
+    },
+    function alterTime(a, rnd) {
+        // Overwrites one key time in the binary chunk (GLB inputs with float times only).
+        const acc = pickSamplerAccessor(a, rnd, 'input');
+        const view = acc && a.json.bufferViews?.[acc.bufferView];
+        if (!a.bin || !view || acc.componentType !== FLOAT || acc.count < 2 || view.buffer !== 0 || view.byteStride) return null;
+        const k = Math.floor(rnd() * acc.count);
+        const at = (view.byteOffset ?? 0) + (acc.byteOffset ?? 0) + 4 * k;
+        if (at + 4 > a.bin.length) return null;
+        const value = pick([-1, 0, NaN, Infinity, a.bin.readFloatLE(Math.max(at - 4, 0))], rnd);
+        a.bin.writeFloatLE(value, at);
+        return `time ${k} = ${value}`;
+    },
+    function alterQuaternion(a, rnd) {
+        const rotation = (a.json.animations ?? []).flatMap((anim) =>
+            (anim.channels ?? []).filter((c) => c.target?.path === 'rotation').map((c) => anim.samplers?.[c.sampler]),
+        );
+        const s = pick(rotation.filter(Boolean), rnd);
+        const acc = s && a.json.accessors?.[s.output];
+        const view = acc && a.json.bufferViews?.[acc.bufferView];
+        if (!a.bin || !view || acc.componentType !== FLOAT || view.buffer !== 0 || view.byteStride) return null;
+        const at = (view.byteOffset ?? 0) + (acc.byteOffset ?? 0) + 4 * Math.floor(rnd() * acc.count * 4);
+        if (at + 4 > a.bin.length) return null;
+        a.bin.writeFloatLE(a.bin.readFloatLE(at) * 3 + 0.5, at);
+        return 'non-unit quaternion';
+    },
+];
+
+function pick(list, rnd) {
+    return list.length ? list[Math.floor(rnd() * list.length)] : undefined;
+}
+function pickSampler(a, rnd) {
+    return pick((a.json.animations ?? []).flatMap((anim) => anim.samplers ?? []), rnd);
+}
+function pickChannel(a, rnd) {
+    return pick((a.json.animations ?? []).flatMap((anim) => anim.channels ?? []), rnd);
+}
+function pickSamplerAccessor(a, rnd, which) {
+    const s = pickSampler(a, rnd);
+    const acc = s && a.json.accessors?.[s[which]];
+    return acc && typeof acc === 'object' ? acc : undefined;
+}
+
+// The fuzz seed files the corpus uses. Left out: the one the Khronos validator cannot judge in
+// reasonable time (it materializes a sparse accessor of 700 million zeros).
+const KHRONOS_TOO_SLOW = new Set(['sparse_no_view_huge_count.glb']);
+function fuzzFiles() {
+    return fs
+        .readdirSync(FUZZ_DIR)
+        .filter((f) => !KHRONOS_TOO_SLOW.has(f))
+        .sort();
+}
+
+function mutations(outDir, count) {
+    const rnd = mulberry32(20240610);
+    const sources = fuzzFiles()
+        .map((name) => ({ name, bytes: fs.readFileSync(path.join(FUZZ_DIR, name)) }))
+        .map((f) => ({ ...f, asset: parseAsset(f.bytes, f.name) }))
+        .filter((f) => f.asset && (f.asset.json.animations ?? []).length > 0);
+    let made = 0;
+    for (let attempt = 0; made < count && attempt < count * 20; attempt++) {
+        const source = pick(sources, rnd);
+        const mutation = pick(MUTATIONS, rnd);
+        const asset = { json: structuredClone(source.asset.json), bin: source.asset.bin && Buffer.from(source.asset.bin) };
+        const label = mutation(asset, rnd);
+        if (!label) continue;
+        const stem = source.name.replace(/\.(glb|gltf)$/, '');
+        const ext = source.asset.glb ? '.glb' : '.gltf';
+        const name = `${String(made).padStart(2, '0')}_${stem}_${mutation.name}${ext}`;
+        const file = path.join(outDir, name);
+        if (source.asset.glb) writeFile(file, glbBytes(asset.json, asset.bin));
+        else writeFile(file, JSON.stringify(asset.json, null, 1) + '\n');
+        made++;
+    }
+    return made;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+    const outDir = process.argv[2];
+    if (!outDir || process.argv.length > 3) {
+        process.stderr.write('usage: make_corpus.mjs OUT_DIR\n');
+        process.exit(64);
+    }
+    fs.rmSync(outDir, { recursive: true, force: true });
+    const dir = (name) => {
+        const d = path.join(outDir, name);
+        fs.mkdirSync(d, { recursive: true });
+        return d;
+    };
+    const started = Date.now();
+
+    await MeshoptEncoder.ready;
+    // Crafted edge cases.
+    const craftedDir = dir('crafted');
+    for (const { name, asset, options } of crafted()) writeRaw(craftedDir, name, asset, options);
+
+    // glTF-Transform API documents: .glb, and .gltf + .bin.
+    const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+    const apiDir = dir('gltf-transform-api');
+    for (const { name, doc } of apiDocuments()) {
+        await io.write(path.join(apiDir, `${name}.glb`), doc);
+        await io.write(path.join(apiDir, `${name}.gltf`), doc);
+    }
+
+    // The Blender fixtures as exported.
+    const blenderDir = dir('blender');
+    const blender = fs.readdirSync(BLENDER_DIR).filter((f) => /\.(glb|gltf)$/.test(f)).sort();
+    for (const f of blender) fs.copyFileSync(path.join(BLENDER_DIR, f), path.join(blenderDir, f));
+
+    const inputs = [
+        ...blender.map((f) => path.join(blenderDir, f)),
+        ...fs.readdirSync(apiDir).filter((f) => f.endsWith('.glb')).sort().map((f) => path.join(apiDir, f)),
+    ];
+    const stem = (file) => path.basename(file).replace(/\.(glb|gltf)$/, '');
+
+    // glTF-Transform CLI: its own command programme (the one bin/gltf-transform runs), executed in
+    // this process because starting node per command costs ~1 s; the bytes are the same.
+    // Every command writes .glb; a few also .gltf (+ .bin). optimize's default compression is meshopt.
+    const cliDir = dir('gltf-transform-cli');
+    const cliCommands = [
+        { tag: 'copy', command: 'copy', gltf: true },
+        { tag: 'resample', command: 'resample' },
+        { tag: 'quantize', command: 'quantize' },
+        { tag: 'meshopt', command: 'meshopt', gltf: true },
+        { tag: 'optimize', command: 'optimize', gltf: true },
+        { tag: 'optimize-compress-meshopt', command: 'optimize', options: { compress: 'meshopt' } },
+        { tag: 'optimize-compress-quantize', command: 'optimize', options: { compress: 'quantize' } },
+        { tag: 'dedup', command: 'dedup' },
+    ];
+    await cliProgramReady;
+    for (const input of inputs) {
+        for (const { tag, command, options, gltf } of cliCommands) {
+            for (const ext of gltf ? ['.glb', '.gltf'] : ['.glb']) {
+                const out = path.join(cliDir, `${stem(input)}.${tag}${ext}`);
+                await quietly(() => cliProgram.exec([command, input, out], options ?? {}));
+                if (!fs.existsSync(out)) throw new Error(`gltf-transform ${command} ${input} wrote nothing`);
+            }
+        }
+    }
+
+    // gltfpack: default, compressed (-c, -cc, -cf with its placeholder fallback buffer),
+    // keeping named nodes and materials, unquantized, and .gltf output.
+    const packDir = dir('gltfpack');
+    const packVariants = [
+        { tag: 'default', args: [], ext: '.glb' },
+        { tag: 'c', args: ['-c'], ext: '.glb' },
+        { tag: 'cc', args: ['-cc'], ext: '.glb' },
+        { tag: 'cf', args: ['-cf'], ext: '.glb' },
+        { tag: 'kn-km', args: ['-kn', '-km'], ext: '.glb' },
+        { tag: 'noq-kn-ac', args: ['-noq', '-kn', '-ac'], ext: '.glb' },
+        { tag: 'c-kn', args: ['-c', '-kn', '-af', '24'], ext: '.gltf' },
+        { tag: 'default', args: [], ext: '.gltf' },
+    ];
+    const jobs = [];
+    for (const input of inputs) {
+        for (const { tag, args, ext } of packVariants) {
+            const out = path.join(packDir, `${stem(input)}.${tag}${ext}`);
+            jobs.push(() => run('gltfpack', ['-i', input, '-o', out, ...args]));
+        }
+    }
+    await runAll(jobs, 2);
+
+    // The fuzz seed corpus, and seeded mutations of it.
+    const fuzzDir = dir('fuzz');
+    for (const f of fuzzFiles()) fs.copyFileSync(path.join(FUZZ_DIR, f), path.join(fuzzDir, f));
+    mutations(dir('mutations'), 40);
+
+    const counts = fs
+        .readdirSync(outDir)
+        .sort()
+        .map((d) => `${d} ${fs.readdirSync(path.join(outDir, d)).filter((f) => /\.(glb|gltf)$/.test(f)).length}`);
+    process.stdout.write(`make_corpus: ${counts.join(', ')} (${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+}
+
+main().catch((err) => {
+    process.stderr.write(`make_corpus: ${err?.stack ?? err}\n`);
+    process.exit(1);
+});

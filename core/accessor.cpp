@@ -241,6 +241,7 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
         fail(file, ptr + "/componentType",
              std::to_string(out.componentType) + " is not a component type.");
     if (auto n = a.find("normalized"); n != a.end()) out.normalized = n->is_boolean() && n->get<bool>();
+    const bool mapNormalized = out.normalized && decode != Decode::Raw;
     const std::uint64_t count = getCount(a, "count", 0, true, file, ptr);
     if (count < 1) fail(file, ptr + "/count", "must be at least 1.");
     const std::uint64_t byteOffset = getCount(a, "byteOffset", 0, false, file, ptr);
@@ -273,7 +274,7 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
             return out;
         }
         out.data.resize(count * out.components);
-        readElements(buffers, view, byteOffset, count, out.components, out.componentType, out.normalized,
+        readElements(buffers, view, byteOffset, count, out.components, out.componentType, mapNormalized,
                      view.stride, out.data.data(), file, ptr);
     } else {
         out.data.assign(count * out.components, 0.0f);
@@ -311,7 +312,7 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
         readElements(buffers, viewRange(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"),
                                file, sp + "/values/bufferView"),
                      getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, out.components,
-                     out.componentType, out.normalized, 0, values.data(), file, sp + "/values");
+                     out.componentType, mapNormalized, 0, values.data(), file, sp + "/values");
         for (std::uint64_t i = 0; i < n; ++i) {
             const std::uint64_t at = indices[i];
             if (at >= count)

@@ -74,7 +74,10 @@ struct DecodedAccessor {
     }
 };
 
-enum class Decode { Copy, ViewPacked };
+// Copy: the spec's float values (normalized integers mapped). ViewPacked: the same, floats in
+// place when tightly packed. Raw: integers as their integer values (the bounds of an integer
+// accessor are declared in them).
+enum class Decode { Copy, ViewPacked, Raw };
 
 // A problem in accessor data: a FileError whose parts the loader can turn into a finding.
 class AccessorError : public FileError {

@@ -294,6 +294,9 @@ private:
         const int componentLength = componentSizeOf(info.componentType);
         if (componentLength == 0 || info.type.empty() || info.count < 0) return;
         const std::int64_t elementLength = std::int64_t(componentLength) * info.components();
+        if (info.normalized && (info.componentType == kFloat || info.componentType == kUnsignedInt))
+            add("ACCESSOR_NORMALIZED_INVALID", Severity::Error, "only byte and short accessors can be normalized.",
+                ptr + "/normalized", a, c);
         bool fits = true;
         if (member(*info.json, "bufferView")) {
             const std::int64_t viewIndex = indexOf(*info.json, "bufferView");
@@ -483,6 +486,11 @@ private:
                 add("ACCESSOR_INVALID_FLOAT", Severity::Error,
                     "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr,
                     a, c);
+        checkBounds(index, d, a, c);
+    }
+
+    void checkBounds(std::int64_t index, const DecodedAccessor& d, int a, int c) {
+        const std::string ptr = "/accessors/" + std::to_string(index);
         const Json* min = member(*accessorInfo(root_, index).json, "min");
         const Json* max = member(*accessorInfo(root_, index).json, "max");
         for (int comp = 0; comp < d.components; ++comp) {
@@ -567,7 +575,15 @@ private:
             return;
         }
         const DecodedAccessor& d = *decoded;
-        if (d.componentType == kFloat) checkFloats(index, d, animation, channel);
+        if (d.componentType == kFloat) {
+            checkFloats(index, d, animation, channel);
+        } else if (member(*info.json, "min") || member(*info.json, "max")) {
+            try {  // an integer accessor's bounds are in its integer values
+                checkBounds(index, decodeAccessor(root_, *data_, int(index), doc_.fileName(), Decode::Raw), animation,
+                            channel);
+            } catch (const AccessorError&) {
+            }
+        }
         for (const InputCheck& check : checks.inputs) {
             float last = 0;  // the validator compares with the last time that was not negative
             for (int k = 0; k < d.count; ++k) {

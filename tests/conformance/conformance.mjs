@@ -27,7 +27,15 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 // Deliberate differences from the Khronos validator: { file: RegExp, code, pointer, reason }.
 // Keep it empty unless Tangent is right and Khronos is not; otherwise Tangent gets fixed.
-const EXCEPTIONS = [];
+const EXCEPTIONS = [
+    {
+        file: /^fuzz\/deep_json\.gltf$/,
+        code: 'TANGENT_FILE_UNLOADABLE',
+        pointer: '',
+        reason: 'Tangent refuses JSON nested deeper than 256 levels (5000 here): copies and comparisons of ' +
+            'nlohmann::json recurse, and a bound keeps a hostile file from exhausting the stack.',
+    },
+];
 
 const KHRONOS_SEVERITY = ['error', 'warning', 'info', 'hint'];
 const TANGENT_BATCH = 40; // files per `tangent validate` call
@@ -506,7 +514,12 @@ async function main() {
             .map((name, i) => ({ name, file: abs[i], report: reports[i].report, tangent: tangent.get(abs[i]) }))
             .filter((c) => c.report && c.report.issues.numErrors === 0);
         const openable = candidates.filter(
-            (c) => c.tangent && !c.tangent.failed && !c.tangent.findings.some((f) => f.code === 'TANGENT_FILE_UNLOADABLE'),
+            // A buffer Tangent does not read (outside the asset's folder, say) cannot be saved
+            // along: convert refuses such a file rather than lose it.
+            (c) =>
+                c.tangent &&
+                !c.tangent.failed &&
+                !c.tangent.findings.some((f) => f.code === 'TANGENT_FILE_UNLOADABLE' || f.code === 'TANGENT_BUFFER_UNREAD'),
         );
         fs.rmSync(opts.work, { recursive: true, force: true });
         const jobs = [];

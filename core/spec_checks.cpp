@@ -6,6 +6,8 @@
 // rotation output played by two channels), so does this.
 #include "spec_checks.h"
 
+#include "bits.h"
+
 #include "tangent/checks.h"
 
 #include <cmath>
@@ -481,28 +483,32 @@ private:
     // NaN takes no part in the bounds).
     void checkFloats(std::int64_t index, const DecodedAccessor& d, int a, int c) {
         const std::string ptr = "/accessors/" + std::to_string(index);
-        for (std::size_t i = 0; i < d.data.size(); ++i)
-            if (!std::isfinite(d.data[i]))
-                add("ACCESSOR_INVALID_FLOAT", Severity::Error,
-                    "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr,
-                    a, c);
+        const auto* bytes = reinterpret_cast<const std::uint8_t*>(d.data.data());
+        const std::size_t n = d.data.size();
+        for (std::size_t i = firstNonFinite(bytes, n); i < n; i = i + 1 + firstNonFinite(bytes + 4 * (i + 1), n - i - 1))
+            add("ACCESSOR_INVALID_FLOAT", Severity::Error,
+                "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr, a, c);
         checkBounds(index, d, a, c);
     }
 
+    // The declared min and max against the data, compared as float32 (NaN takes no part:
+    // std::min and std::max keep their first argument when the second is NaN).
     void checkBounds(std::int64_t index, const DecodedAccessor& d, int a, int c) {
-        const std::string ptr = "/accessors/" + std::to_string(index);
-        const Json* min = member(*accessorInfo(root_, index).json, "min");
-        const Json* max = member(*accessorInfo(root_, index).json, "max");
-        for (int comp = 0; comp < d.components; ++comp) {
-            float lo = INFINITY, hi = -INFINITY;
-            for (int e = 0; e < d.count; ++e) {
-                const float v = d.data[std::size_t(e) * d.components + comp];
-                if (std::isnan(v)) continue;
-                lo = std::min(lo, v);
-                hi = std::max(hi, v);
+        const Json& json = *accessorInfo(root_, index).json;
+        const Json* min = member(json, "min");
+        const Json* max = member(json, "max");
+        if (!min && !max) return;
+        const std::size_t C = std::size_t(d.components);
+        std::vector<float> lo(C, INFINITY), hi(C, -INFINITY);
+        for (std::size_t e = 0; e < std::size_t(d.count); ++e)
+            for (std::size_t i = 0; i < C; ++i) {
+                lo[i] = std::min(lo[i], d.data[e * C + i]);
+                hi[i] = std::max(hi[i], d.data[e * C + i]);
             }
-            checkBound(d, min, comp, lo, false, ptr, a, c);
-            checkBound(d, max, comp, hi, true, ptr, a, c);
+        const std::string ptr = "/accessors/" + std::to_string(index);
+        for (std::size_t i = 0; i < C; ++i) {
+            checkBound(d, min, int(i), lo[i], false, ptr, a, c);
+            checkBound(d, max, int(i), hi[i], true, ptr, a, c);
         }
     }
 
@@ -511,22 +517,22 @@ private:
         const Json* value = declared ? element(declared, comp) : nullptr;
         if (!value || !value->is_number() || declared->size() != std::size_t(d.components)) return;
         const float bound = float(value->get<double>());
+        if (bound == actual) return;
         const std::string where = ptr + (isMax ? "/max/" : "/min/") + std::to_string(comp);
-        if (bound != actual)
-            add(isMax ? "ACCESSOR_MAX_MISMATCH" : "ACCESSOR_MIN_MISMATCH", Severity::Error,
-                std::string("the declared ") + (isMax ? "max " : "min ") + text(bound) + " of component " +
-                        std::to_string(comp) + " is not the data's " + text(actual) + ".",
-                where, a, c);
+        add(isMax ? "ACCESSOR_MAX_MISMATCH" : "ACCESSOR_MIN_MISMATCH", Severity::Error,
+            std::string("the declared ") + (isMax ? "max " : "min ") + text(bound) + " of component " +
+                    std::to_string(comp) + " is not the data's " + text(actual) + ".",
+            where, a, c);
+        if (isMax ? !(actual > bound) : !(actual < bound)) return;  // no element beyond the bound
         int beyond = 0;
         for (int e = 0; e < d.count; ++e) {
             const float v = d.data[std::size_t(e) * d.components + comp];
             beyond += isMax ? v > bound : v < bound;
         }
-        if (beyond > 0)
-            add(isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", Severity::Error,
-                std::to_string(beyond) + " element(s) lie " + (isMax ? "above the declared max " : "below the declared min ") +
-                        text(bound) + ".",
-                where, a, c);
+        add(isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", Severity::Error,
+            std::to_string(beyond) + " element(s) lie " + (isMax ? "above the declared max " : "below the declared min ") +
+                    text(bound) + ".",
+            where, a, c);
     }
 
     // The interpolation as the validator reads it: LINEAR when absent, "" when not a string. An

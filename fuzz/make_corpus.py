@@ -12,7 +12,9 @@ import math
 import os
 import shutil
 import struct
+import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
@@ -253,6 +255,22 @@ ch.append({"sampler": 9, "target": {"node": 0, "path": "scale"}})
 ch.append({"sampler": 0, "target": {"node": 99, "path": "scale"}})
 ch.append({"sampler": 0, "target": {"node": 0, "path": "weights"}})
 add("channel_oddities.gltf", json.dumps(text).encode())
+
+# --- Compressed files as other tools write them (EXT_meshopt_compression, placeholder buffers) -
+# gltfpack (Debian) and the pinned glTF-Transform (tools/corpus), both installed by ./dev.sh.
+TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "corpus", "node_modules", ".bin")
+with tempfile.TemporaryDirectory() as tmp:
+    for fixture, tool, args, name in [
+        ("smooth_trs_1.glb", "gltfpack", ["-c"], "meshopt_gltfpack_c.glb"),
+        ("morph_weights_1.glb", "gltfpack", ["-cc"], "meshopt_gltfpack_cc_weights.glb"),
+        ("broken_trs_1.glb", os.path.join(TOOLS, "gltf-transform"), ["meshopt"], "meshopt_gltf_transform.glb"),
+    ]:
+        out = os.path.join(tmp, name)
+        src = os.path.join(FIXTURES, fixture)
+        cmd = [tool, "-i", src, "-o", out] + args if tool == "gltfpack" else [tool] + args + [src, out]
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        with open(out, "rb") as f:
+            add(name, f.read())
 
 # --- Write ------------------------------------------------------------------------------------
 if os.path.isdir(OUT):

@@ -38,6 +38,9 @@ public:
     const std::uint8_t* read(std::size_t buffer, std::uint64_t offset, std::uint64_t length,
                              const std::string& file);
     std::uint64_t totalSize() const;
+    // Bytes read() has handed out so far, from memory or a device: a scan reads each
+    // accessor's bytes about once, whatever the file's layout (a test holds it to that).
+    std::uint64_t bytesRead() const { return bytesRead_; }
 
 private:
     struct Buffer {
@@ -48,6 +51,7 @@ private:
     std::vector<Buffer> buffers_;
     std::vector<std::vector<std::uint8_t>> owned_;
     std::vector<std::uint8_t> scratch_;  // reused: its pages stay mapped from read to read
+    std::uint64_t bytesRead_ = 0;
 };
 
 struct DecodedAccessor {

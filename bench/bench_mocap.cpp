@@ -1,24 +1,31 @@
-// bench_mocap: Tangent against the tinygltf floor on the motion-capture reference file
-// (issue 5), every figure of one run measured in that same run so that the ratios hold even
-// on a shared, noisy machine.
+// bench_mocap: Tangent against the tinygltf floor and the Khronos validator on the
+// motion-capture reference animation (issues 5 and 10), every figure of one run measured in
+// that same run so that the ratios hold even on a shared, noisy machine.
 //
-//   bench_mocap [--file F.glb] [--runs N] [--eval-ms MS] [--tangent PATH] [--no-external]
-//               [--json OUT.json]
+//   bench_mocap [--file F.glb|F.gltf]... [--runs N] [--eval-ms MS] [--tangent PATH]
+//               [--no-external] [--json OUT.json]
 //
-// Without --file it uses mocap_100x5000.glb beside this executable and makes it first if it
-// is missing (make_mocap's defaults). Measurements:
+// Without --file it measures the reference animation (make_mocap's defaults, made beside this
+// executable if missing) in three layouts, each written by the pinned glTF-Transform of
+// tools/corpus (remade when missing or older than the source):
+//   one-view           `gltf-transform copy SOURCE X.glb`: one bufferView for all animation data
+//   view-per-accessor  `node tools/corpus/view_per_accessor.mjs SOURCE X.glb`
+//   gltf-external-bin  `gltf-transform copy SOURCE X/mocap.gltf`: .gltf + one external .bin
+// Measurements, per layout:
 //   - wall time, median of N rounds (default 7); the operations are interleaved round by
 //     round (tinygltf, Tangent, tinygltf, ...) so that a burst of load on the machine hits
 //     all of them alike;
 //   - peak memory (ru_maxrss) of a fresh child process per operation (this executable run
 //     again with --child MODE), and of a child that does nothing (the process floor);
-//   - evaluation throughput on this thread (one core): evaluateSorted over every channel at
-//     4 samples per key interval, and evaluate() at uniformly random times;
 //   - `tangent inspect` / `tangent validate` (if build/app/tangent exists) against the
-//     Khronos glTF-Validator (node tools/validator/validate.mjs) as whole processes.
+//     Khronos glTF-Validator (node tools/validator/validate.mjs) as whole processes;
+// and once (the keys are the same in every layout): evaluation throughput on this thread (one
+// core), evaluateSorted over every channel at 4 samples per key interval and evaluate() at
+// uniformly random times. A summary lists every target per layout, met or MISSED.
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -32,6 +39,8 @@
 #include <string>
 #include <vector>
 
+#include <QDateTime>
+#include <QFile>
 #include <QFileInfo>
 
 #include "mocap.h"
@@ -87,7 +96,7 @@ std::string scratchPath(const std::string& file, const char* suffix) {
 
 std::size_t g_sink = 0;  // keeps results observable
 
-void opTinyLoad(const std::string& file) { g_sink += TinyGltfModel::loadBinary(file).animationChannels(); }
+void opTinyLoad(const std::string& file) { g_sink += TinyGltfModel::load(file).animationChannels(); }
 
 void opTangentLoad(const std::string& file) {
     // Document::load decodes every channel into its Track (times, values, both tangents).
@@ -117,6 +126,7 @@ struct ProcessResult {
     bool ok = false;
     int exitCode = -1;
     double wall = 0;   // seconds
+    double cpu = 0;    // user + system seconds, every thread of the child
     long maxRssKb = 0;
 };
 
@@ -142,6 +152,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, bool quiet = true
     if (wait4(pid, &status, 0, &usage) != pid) return r;
     r.wall = seconds(start, Clock::now());
     r.maxRssKb = usage.ru_maxrss;
+    r.cpu = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.ok = WIFEXITED(status) && r.exitCode != 127;
     return r;
@@ -159,7 +170,7 @@ int runChild(const std::string& mode, const std::string& file) {
         else if (mode == "tangent-inspect") opTangentInspect(file);
         else if (mode == "tangent-load-check") opTangentLoadCheck(file);
         else if (mode == "tinygltf-write") {
-            const TinyGltfModel m = TinyGltfModel::loadBinary(file);
+            const TinyGltfModel m = TinyGltfModel::load(file);
             const std::string out = scratchPath(file, "_tiny.glb");
             m.writeBinary(out);
             std::remove(out.c_str());
@@ -233,9 +244,77 @@ double randomPass(const std::vector<const tangent::Track*>& tracks, const std::v
 }
 
 // ---------------------------------------------------------------------------------------
+// The layouts.
+
+struct Layout {
+    std::string name;  // short, for the tables and the JSON
+    std::string path;
+    double fileMb = 0;  // the file and the external buffers it names
+};
+
+// Bytes of `path` and of every external buffer a .gltf names (data URIs are in the file).
+double bytesOnDisk(const std::string& path) {
+    double bytes = QFileInfo(QString::fromStdString(path)).size();
+    if (path.size() < 5 || path.compare(path.size() - 5, 5, ".gltf") != 0) return bytes;
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly)) return bytes;
+    const QByteArray text = f.readAll();
+    const tangent::Json json = tangent::Json::parse(text.begin(), text.end(), nullptr, false);
+    if (!json.is_object() || !json.contains("buffers") || !json["buffers"].is_array()) return bytes;
+    for (const tangent::Json& b : json["buffers"])
+        if (b.is_object() && b.contains("uri") && b["uri"].is_string() && b["uri"].get<std::string>().rfind("data:", 0) != 0)
+            bytes += QFileInfo(QString::fromStdString(dirOf(path) + "/" + b["uri"].get<std::string>())).size();
+    return bytes;
+}
+
+bool olderThan(const std::string& a, const std::string& b) {
+    const QFileInfo fa(QString::fromStdString(a)), fb(QString::fromStdString(b));
+    return !fa.exists() || fa.lastModified() < fb.lastModified();
+}
+
+// The source animation rewritten by glTF-Transform in each layout; false (and why) if the
+// pinned tools are missing or fail.
+bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
+    const std::string corpus = std::string(TANGENT_SOURCE_DIR) + "/tools/corpus";
+    const std::string cli = corpus + "/node_modules/@gltf-transform/cli/bin/cli.js";
+    if (!QFileInfo::exists(QString::fromStdString(cli))) {
+        std::fprintf(stderr, "bench_mocap: %s is missing: glTF-Transform is installed by ./dev.sh "
+                             "(npm ci in tools/corpus)\n", cli.c_str());
+        return false;
+    }
+    const std::string stem = source.substr(0, source.size() - 4);  // "....glb"
+    const std::string external = stem + "_gltf_external";
+    mkdir(external.c_str(), 0755);
+    struct Recipe {
+        const char* name;
+        std::string path;
+        std::vector<std::string> command;
+    };
+    const std::vector<Recipe> recipes = {
+        {"one-view", stem + "_one_view.glb", {"node", cli, "copy", source, stem + "_one_view.glb"}},
+        {"view-per-accessor", stem + "_view_per_accessor.glb",
+         {"node", corpus + "/view_per_accessor.mjs", source, stem + "_view_per_accessor.glb"}},
+        {"gltf-external-bin", external + "/mocap.gltf", {"node", cli, "copy", source, external + "/mocap.gltf"}},
+    };
+    for (const Recipe& r : recipes) {
+        if (olderThan(r.path, source)) {
+            std::string shown;
+            for (const std::string& a : r.command) shown += (shown.empty() ? "" : " ") + a;
+            std::printf("glTF-Transform writes %s: %s\n", r.name, shown.c_str());
+            std::fflush(stdout);
+            if (runProcess(r.command).exitCode != 0 || !QFileInfo::exists(QString::fromStdString(r.path))) {
+                std::fprintf(stderr, "bench_mocap: glTF-Transform failed; run the command above to see why\n");
+                return false;
+            }
+        }
+        layouts->push_back({r.name, r.path, bytesOnDisk(r.path) / 1e6});
+    }
+    return true;
+}
+
+// ---------------------------------------------------------------------------------------
 
 struct Row {
-    std::string name;
     std::vector<double> samples;  // wall seconds
     std::vector<double> cpu;      // CPU seconds (user + system) of this process
     double med() const { return median(samples); }
@@ -248,12 +327,29 @@ void printRow(const char* label, double value, const char* unit, const std::stri
 
 std::string verdict(bool ok) { return ok ? "met" : "MISSED"; }
 
+// A target's outcome, gathered for the summary and the JSON.
+struct Target {
+    std::string layout, what;
+    double value = NAN, limit = NAN;
+    bool atMost = true;  // value <= limit; otherwise value >= limit
+    bool met() const { return atMost ? value <= limit : value >= limit; }
+};
+
 int usage(const char* argv0) {
     std::fprintf(stderr,
-                 "usage: %s [--file F.glb] [--runs N] [--eval-ms MS] [--tangent PATH] [--no-external] "
+                 "usage: %s [--file F.glb|F.gltf]... [--runs N] [--eval-ms MS] [--tangent PATH] [--no-external] "
                  "[--json OUT]\n",
                  argv0);
     return 64;
+}
+
+std::string jsonString(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
 }
 
 }  // namespace
@@ -263,14 +359,15 @@ int main(int argc, char** argv) {
 
     const std::string self = selfPath();
     const std::string buildDir = dirOf(dirOf(self));  // build/bench/bench_mocap -> build
-    std::string file, tangentExe = buildDir + "/app/tangent", jsonOut;
+    std::vector<std::string> files;
+    std::string tangentExe = buildDir + "/app/tangent", jsonOut;
     int runs = 7;
     double evalMs = 1500;
     bool external = true;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool hasValue = i + 1 < argc;
-        if (a == "--file" && hasValue) file = argv[++i];
+        if (a == "--file" && hasValue) files.push_back(argv[++i]);
         else if (a == "--runs" && hasValue) runs = std::max(1, std::atoi(argv[++i]));
         else if (a == "--eval-ms" && hasValue) evalMs = std::max(10.0, std::atof(argv[++i]));
         else if (a == "--tangent" && hasValue) tangentExe = argv[++i];
@@ -278,99 +375,195 @@ int main(int argc, char** argv) {
         else if (a == "--json" && hasValue) jsonOut = argv[++i];
         else return usage(argv[0]);
     }
-    if (file.empty()) {
+    std::vector<Layout> layouts;
+    if (files.empty()) {
         const tangent::bench::MocapOptions reference;
-        file = dirOf(self) + "/" + tangent::bench::mocapFileName(reference);
-        if (!QFileInfo::exists(QString::fromStdString(file))) {
-            std::printf("making the reference file %s ...\n", file.c_str());
+        const std::string source = dirOf(self) + "/" + tangent::bench::mocapFileName(reference);
+        if (!QFileInfo::exists(QString::fromStdString(source))) {
+            std::printf("making the reference animation %s ...\n", source.c_str());
             std::fflush(stdout);
             // In a child, so that this process stays small for the memory figures below.
-            if (runProcess({self, "--child", "make", file}, false).exitCode != 0) return 2;
+            if (runProcess({self, "--child", "make", source}, false).exitCode != 0) return 2;
         }
+        if (!makeLayouts(source, &layouts)) return 2;
+    } else {
+        for (const std::string& f : files) layouts.push_back({QFileInfo(QString::fromStdString(f)).fileName().toStdString(), f, bytesOnDisk(f) / 1e6});
     }
-    const double fileMb = QFileInfo(QString::fromStdString(file)).size() / 1e6;
-    std::printf("bench_mocap: %s, %.1f MB; medians; one thread; the machine may be shared:\n"
-                "  compare the ratios (all measured in this run) and the CPU times\n\n", file.c_str(), fileMb);
+    std::printf("bench_mocap: medians; one thread; the machine may be shared: compare the ratios\n"
+                "(all measured in this run) and the CPU times\n");
+    for (const Layout& l : layouts) std::printf("  %-18s %s, %.1f MB\n", l.name.c_str(), l.path.c_str(), l.fileMb);
+    std::printf("\n");
+    std::vector<Target> targets;
+
     // Child processes first, while this process is small: a forked child starts with its
     // parent's peak RSS (Linux keeps ru_maxrss across exec).
     // ---- peak memory, a fresh child per operation -----------------------------------------
-    const char* modes[] = {"noop", "tinygltf-load", "tangent-load", "tangent-inspect", "tangent-load-check", "tinygltf-write", "tangent-save"};
-    std::vector<std::pair<std::string, double>> rss;
-    std::printf("peak memory (ru_maxrss of a fresh process, MB; file %.1f MB)      x file size\n", fileMb);
-    for (const char* mode : modes) {
+    const char* modes[] = {"tinygltf-load", "tangent-load", "tangent-inspect", "tangent-load-check", "tinygltf-write", "tangent-save"};
+    auto peakMb = [&](const char* mode, const std::string& file) {
         std::vector<double> mb;
         for (int r = 0; r < 3; ++r) {
             const ProcessResult p = runProcess({self, "--child", mode, file}, false);
             if (!p.ok || p.exitCode != 0) {
                 std::printf("  %s: child failed (exit %d)\n", mode, p.exitCode);
-                break;
+                return double(NAN);
             }
             mb.push_back(p.maxRssKb / 1024.0 * 1.048576);
         }
-        const double m = median(mb);
-        rss.emplace_back(mode, m);
-        std::string n = std::to_string(m / fileMb).substr(0, 4);
-        if (std::string(mode) == "tangent-inspect") n += "  (target <= 2.5: " + verdict(m / fileMb <= 2.5) + ")";
-        if (std::string(mode) == "noop") n = "(process floor: Qt, libstdc++)";
-        printRow(mode, m, "MB", n);
+        return median(mb);
+    };
+    const double floorMb = peakMb("noop", layouts[0].path);
+    std::vector<std::vector<std::pair<std::string, double>>> rss(layouts.size());
+    for (std::size_t li = 0; li < layouts.size(); ++li) {
+        const Layout& l = layouts[li];
+        std::printf("peak memory, %s (ru_maxrss of a fresh process, MB; file %.1f MB)   x file size\n", l.name.c_str(), l.fileMb);
+        if (li == 0) printRow("noop", floorMb, "MB", "(process floor: Qt, libstdc++)");
+        for (const char* mode : modes) {
+            const double m = peakMb(mode, l.path);
+            rss[li].emplace_back(mode, m);
+            std::string n = std::to_string(m / l.fileMb).substr(0, 4);
+            if (std::string(mode) == "tangent-inspect") {
+                targets.push_back({l.name, "inspect (in-process) peak memory / file size", m / l.fileMb, 0.5});
+                n += "  (target <= 0.5: " + verdict(targets.back().met()) + ")";
+            }
+            printRow(mode, m, "MB", n);
+        }
+        std::printf("\n");
     }
-    std::printf("\n");
     std::fflush(stdout);
 
     // ---- whole processes: tangent CLI vs the Khronos validator -----------------------------
     struct External {
         std::string name;
-        double wall = NAN, rssMb = NAN;
+        double wall = NAN, cpu = NAN, rssMb = NAN;
         int exitCode = -1;
     };
-    std::vector<External> externals;
-    double inspectProcess = NAN, inspectProcessRss = NAN;
+    std::vector<std::vector<External>> externals(layouts.size());
     if (external) {
         const std::string validator = std::string(TANGENT_SOURCE_DIR) + "/tools/validator/validate.mjs";
         const bool haveTangent = isExecutable(tangentExe);
         const bool haveValidator = QFileInfo::exists(QString::fromStdString(validator)) &&
                                    QFileInfo::exists(QString::fromStdString(dirOf(validator) + "/node_modules"));
-        std::vector<std::pair<std::string, std::vector<std::string>>> commands;
-        if (haveTangent) {
-            commands.push_back({"tangent inspect FILE", {tangentExe, "inspect", file}});
-            commands.push_back({"tangent validate FILE", {tangentExe, "validate", file}});
-        } else {
-            std::printf("(no %s: tangent inspect/validate skipped)\n", tangentExe.c_str());
-        }
-        if (haveValidator) commands.push_back({"node validate.mjs FILE (Khronos)", {"node", validator, file}});
-        else std::printf("(no %s with node_modules: Khronos validator skipped)\n", validator.c_str());
-        const int extRuns = std::max(3, std::min(runs, 5));
-        std::vector<std::vector<ProcessResult>> results(commands.size());
-        for (int r = 0; r < extRuns; ++r)
-            for (std::size_t i = 0; i < commands.size(); ++i) results[i].push_back(runProcess(commands[i].second));
-        if (!commands.empty())
-            std::printf("whole processes (median of %d)                             ms   peak MB  exit\n", extRuns);
-        for (std::size_t i = 0; i < commands.size(); ++i) {
-            std::vector<double> w, m;
-            for (const ProcessResult& p : results[i]) {
-                w.push_back(p.wall);
-                m.push_back(p.maxRssKb / 1024.0 * 1.048576);
+        if (!haveTangent) std::printf("(no %s: tangent inspect/validate skipped)\n", tangentExe.c_str());
+        if (!haveValidator) std::printf("(no %s with node_modules: Khronos validator skipped)\n", validator.c_str());
+        // Per layout: {name, argv}; the rounds go over every layout and command in turn.
+        std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> commands(layouts.size());
+        for (std::size_t li = 0; li < layouts.size(); ++li) {
+            const std::string& file = layouts[li].path;
+            if (haveTangent) {
+                commands[li].push_back({"tangent inspect FILE", {tangentExe, "inspect", file}});
+                commands[li].push_back({"tangent validate FILE", {tangentExe, "validate", file}});
             }
-            External e{commands[i].first, median(w), median(m), results[i].back().exitCode};
-            std::printf("  %-44s %12.1f %8.1f  %d\n", e.name.c_str(), e.wall * 1e3, e.rssMb, e.exitCode);
-            externals.push_back(e);
+            if (haveValidator) commands[li].push_back({"node validate.mjs FILE (Khronos)", {"node", validator, file}});
         }
-        double tv = NAN, kv = NAN, ti = NAN, tiRss = NAN;
-        for (const External& e : externals) {
-            if (e.name.rfind("tangent validate", 0) == 0) tv = e.wall;
-            if (e.name.rfind("node", 0) == 0) kv = e.wall;
-            if (e.name.rfind("tangent inspect", 0) == 0) ti = e.wall, tiRss = e.rssMb;
+        const int extRuns = std::max(3, std::min(runs, 7));
+        std::vector<std::vector<std::vector<ProcessResult>>> results(layouts.size());
+        for (std::size_t li = 0; li < layouts.size(); ++li) results[li].resize(commands[li].size());
+        for (int r = 0; r < extRuns; ++r)
+            for (std::size_t li = 0; li < layouts.size(); ++li)
+                for (std::size_t i = 0; i < commands[li].size(); ++i)
+                    results[li][i].push_back(runProcess(commands[li][i].second));
+        for (std::size_t li = 0; li < layouts.size(); ++li) {
+            const Layout& l = layouts[li];
+            if (commands[li].empty()) continue;
+            std::printf("whole processes, %s (median of %d)   wall ms   CPU ms  peak MB  x file  exit\n", l.name.c_str(), extRuns);
+            for (std::size_t i = 0; i < commands[li].size(); ++i) {
+                std::vector<double> w, c, m;
+                for (const ProcessResult& p : results[li][i]) {
+                    w.push_back(p.wall);
+                    c.push_back(p.cpu);
+                    m.push_back(p.maxRssKb / 1024.0 * 1.048576);
+                }
+                External e{commands[li][i].first, median(w), median(c), median(m), results[li][i].back().exitCode};
+                std::printf("  %-40s %9.1f %8.1f %8.1f %6.2f  %d\n", e.name.c_str(), e.wall * 1e3, e.cpu * 1e3, e.rssMb,
+                            e.rssMb / l.fileMb, e.exitCode);
+                if (e.name.rfind("tangent", 0) == 0)
+                    targets.push_back({l.name, "`" + e.name.substr(0, e.name.size() - 5) + "` peak memory / file size",
+                                       e.rssMb / l.fileMb, 0.5});
+                externals[li].push_back(e);
+            }
+            const External* tv = nullptr;
+            const External* kv = nullptr;
+            for (const External& e : externals[li]) {
+                if (e.name.rfind("tangent validate", 0) == 0) tv = &e;
+                if (e.name.rfind("node", 0) == 0) kv = &e;
+            }
+            if (tv && kv) {
+                // The verdict is on wall time; node's CPU time counts its helper threads too.
+                targets.push_back({l.name, "Khronos validator / `tangent validate` (wall)", kv->wall / tv->wall, 25, false});
+                std::printf("  Khronos validator / tangent validate: %.1f x wall, %.1f x CPU (target >= 25: %s)\n",
+                            kv->wall / tv->wall, kv->cpu / tv->cpu, verdict(targets.back().met()).c_str());
+            }
+            std::printf("\n");
         }
-        if (!std::isnan(tv) && !std::isnan(kv))
-            std::printf("  Khronos validator / tangent validate: %.1f x (target >= 10: %s)\n", kv / tv,
-                        verdict(kv / tv >= 10).c_str());
-        inspectProcess = ti, inspectProcessRss = tiRss;
-        std::printf("\n");
     }
 
+    // ---- wall time, interleaved rounds ---------------------------------------------------
+    struct InProcess {
+        Row tinyLoad, load, inspect, loadCheck, tinyWrite, save;
+    };
+    std::vector<InProcess> rows(layouts.size());
+    {
+        std::vector<TinyGltfModel> tinyModels;
+        std::vector<tangent::Document> docs;
+        for (const Layout& l : layouts) {
+            tinyModels.push_back(TinyGltfModel::load(l.path));
+            docs.push_back(tangent::Document::load(l.path));
+        }
+        const std::string tinyOut = scratchPath(layouts[0].path, "_tiny.glb");
+        const std::string tangentOut = scratchPath(layouts[0].path, "_tangent.glb");
+        auto timeIt = [](Row& row, const std::function<void()>& f) {
+            const double c = cpuSeconds();
+            const auto a = Clock::now();
+            f();
+            row.samples.push_back(seconds(a, Clock::now()));
+            row.cpu.push_back(cpuSeconds() - c);
+        };
+        for (int r = 0; r < runs; ++r)
+            for (std::size_t li = 0; li < layouts.size(); ++li) {
+                const std::string& file = layouts[li].path;
+                InProcess& row = rows[li];
+                timeIt(row.tinyLoad, [&] { opTinyLoad(file); });
+                timeIt(row.load, [&] { opTangentLoad(file); });
+                timeIt(row.inspect, [&] { opTangentInspect(file); });
+                timeIt(row.loadCheck, [&] { opTangentLoadCheck(file); });
+                timeIt(row.tinyWrite, [&] { tinyModels[li].writeBinary(tinyOut); });
+                timeIt(row.save, [&] { tangent::save(docs[li], tangentOut); });
+            }
+        std::remove(tinyOut.c_str());
+        std::remove(tangentOut.c_str());
+    }
+    for (std::size_t li = 0; li < layouts.size(); ++li) {
+        const Layout& l = layouts[li];
+        const InProcess& row = rows[li];
+        std::printf("in-process, %s (median of %d)     wall ms   CPU ms  ratio: wall  CPU  target\n", l.name.c_str(), runs);
+        auto line = [&](const char* name, const Row& r, const Row& floor, const std::string& target, double limit) {
+            const double rw = r.med() / floor.med(), rc = r.cpuMed() / floor.cpuMed();
+            std::string t = target;
+            if (limit > 0) {
+                targets.push_back({l.name, std::string(name) + " / floor (CPU)", rc, limit});
+                t += (rw <= limit && rc <= limit) ? " met" : rc <= limit ? " met on CPU time" : " MISSED";
+            }
+            std::printf("  %-44s %9.1f %8.1f  %9.2f %5.2f  %s\n", name, r.med() * 1e3, r.cpuMed() * 1e3, rw, rc, t.c_str());
+        };
+        line("tinygltf load (the floor)", row.tinyLoad, row.tinyLoad, "", 0);
+        line("Document::load (decodes every channel)", row.load, row.tinyLoad, "", 0);
+        line("inspect: scanAndCheck (decode + checks)", row.inspect, row.tinyLoad, "<= 1.0", 1.0);
+        line("load (lenient) + checkDocument (editor)", row.loadCheck, row.tinyLoad, "", 0);
+        line("tinygltf WriteGltfSceneToFile .glb (floor)", row.tinyWrite, row.tinyWrite, "", 0);
+        line("tangent::save .glb", row.save, row.tinyWrite, "<= 2 x tinygltf write", 2);
+        for (const External& e : externals[li])
+            if (e.name.rfind("tangent inspect", 0) == 0) {
+                targets.push_back({l.name, "`tangent inspect` process / in-process tinygltf load (wall)",
+                                   e.wall / row.tinyLoad.med(), 1.0});
+                std::printf("  `tangent inspect FILE` as a process: %.0f ms wall = %.2f x the in-process tinygltf parse "
+                            "(target <= 1.0: %s)\n", e.wall * 1e3, targets.back().value, verdict(targets.back().met()).c_str());
+            }
+        std::printf("\n");
+    }
+    std::fflush(stdout);
 
-    // What the file holds.
-    const tangent::Document doc = tangent::Document::load(file);
+    // ---- evaluation throughput: the same keys in every layout, so measured on the first -----
+    const tangent::Document doc = tangent::Document::load(layouts[0].path);
     std::vector<const tangent::Track*> tracks;
     std::size_t keys = 0;
     for (const tangent::Animation& a : doc.animations())
@@ -379,56 +572,6 @@ int main(int argc, char** argv) {
                 tracks.push_back(&c.track);
                 keys += std::size_t(c.track.keyCount());
             }
-    std::printf("in-process: %zu channels, %zu keys, %zu accessors, %d rounds\n\n", tracks.size(), keys,
-                doc.json()["accessors"].size(), runs);
-    std::fflush(stdout);
-
-    // ---- wall time, interleaved rounds ---------------------------------------------------
-    Row tinyLoad{"tinygltf LoadBinaryFromFile", {}, {}}, load{"Document::load (decodes every channel)", {}, {}},
-        inspect{"inspect: scanAndCheck (decode + checks)", {}, {}},
-        loadCheck{"load (lenient) + checkDocument (editor)", {}, {}}, tinyWrite{"tinygltf WriteGltfSceneToFile .glb", {}, {}},
-        save{"tangent::save .glb", {}, {}};
-    const TinyGltfModel tinyModel = TinyGltfModel::loadBinary(file);
-    const std::string tinyOut = scratchPath(file, "_tiny.glb"), tangentOut = scratchPath(file, "_tangent.glb");
-    auto timeIt = [](Row& row, const std::function<void()>& f) {
-        const double c = cpuSeconds();
-        const auto a = Clock::now();
-        f();
-        row.samples.push_back(seconds(a, Clock::now()));
-        row.cpu.push_back(cpuSeconds() - c);
-    };
-    for (int r = 0; r < runs; ++r) {
-        timeIt(tinyLoad, [&] { opTinyLoad(file); });
-        timeIt(load, [&] { opTangentLoad(file); });
-        timeIt(inspect, [&] { opTangentInspect(file); });
-        timeIt(loadCheck, [&] { opTangentLoadCheck(file); });
-        timeIt(tinyWrite, [&] { tinyModel.writeBinary(tinyOut); });
-        timeIt(save, [&] { tangent::save(doc, tangentOut); });
-    }
-    std::remove(tinyOut.c_str());
-    std::remove(tangentOut.c_str());
-    const double base = tinyLoad.med();
-    std::printf("in-process (median of %d)                          wall ms   CPU ms  ratio: wall  CPU  target\n", runs);
-    auto line = [&](const Row& r, const Row& floor, const char* target, double limit) {
-        const double rw = r.med() / floor.med(), rc = r.cpuMed() / floor.cpuMed();
-        std::string t = target;
-        if (limit > 0) t += (rw <= limit && rc <= limit) ? " met" : rc <= limit ? " met on CPU time" : " MISSED";
-        std::printf("  %-44s %9.1f %8.1f  %9.2f %5.2f  %s\n", r.name.c_str(), r.med() * 1e3, r.cpuMed() * 1e3, rw, rc,
-                    t.c_str());
-    };
-    line(tinyLoad, tinyLoad, "(the load floor)", 0);
-    line(load, tinyLoad, "", 0);
-    line(inspect, tinyLoad, "<= 1.5", 1.5);
-    line(loadCheck, tinyLoad, "", 0);
-    line(tinyWrite, tinyWrite, "(the write floor)", 0);
-    line(save, tinyWrite, "<= 2 x tinygltf write", 2);
-    if (!std::isnan(inspectProcess))
-        std::printf("  `tangent inspect FILE` as a process: %.0f ms wall = %.2f x the in-process tinygltf parse, "
-                    "peak %.2f x the file\n", inspectProcess * 1e3, inspectProcess / base, inspectProcessRss / fileMb);
-    std::printf("\n");
-    std::fflush(stdout);
-
-    // ---- evaluation throughput -------------------------------------------------------------
     std::vector<double> sortedRates, randomRates;
     {
         std::vector<double> times, out;
@@ -459,12 +602,22 @@ int main(int argc, char** argv) {
         }
     }
     const double sortedRate = median(sortedRates), randomRate = median(randomRates);
-    std::printf("evaluation, one thread (median of %d, M vectors per CPU second)\n", runs);
+    std::printf("evaluation, one thread, %s: %zu channels, %zu keys (median of %d, M vectors per CPU second)\n",
+                layouts[0].name.c_str(), tracks.size(), keys, runs);
     printRow("evaluateSorted, 4 samples per key interval", sortedRate / 1e6, "M/s",
              "(target >= 150: " + verdict(sortedRate >= 150e6) + ")");
     printRow("evaluate at random times", randomRate / 1e6, "M/s",
              "(target >= 30: " + verdict(randomRate >= 30e6) + ")");
     std::printf("\n");
+
+    std::size_t missed = 0;
+    std::printf("targets (issue 10), every layout in this run:\n");
+    for (const Target& t : targets) {
+        std::printf("  %-18s %-62s %7.2f %s %-5g %s\n", t.layout.c_str(), t.what.c_str(), t.value, t.atMost ? "<=" : ">=",
+                    t.limit, verdict(t.met()).c_str());
+        missed += !t.met();
+    }
+    std::printf(missed ? "%zu target(s) MISSED\n" : "all %zu targets met\n", missed ? missed : targets.size());
     std::fflush(stdout);
 
     if (!jsonOut.empty()) {
@@ -473,25 +626,40 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "bench_mocap: cannot write %s\n", jsonOut.c_str());
             return 2;
         }
-        std::fprintf(f, "{\n  \"file\": \"%s\", \"fileMB\": %.2f, \"channels\": %zu, \"keys\": %zu, \"runs\": %d,\n",
-                     file.c_str(), fileMb, tracks.size(), keys, runs);
-        std::fprintf(f, "  \"ms\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
-                        "\"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
-                     base * 1e3, load.med() * 1e3, inspect.med() * 1e3, tinyWrite.med() * 1e3, save.med() * 1e3);
-        std::fprintf(f, "  \"cpuMs\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
-                        "\"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
-                     tinyLoad.cpuMed() * 1e3, load.cpuMed() * 1e3, inspect.cpuMed() * 1e3, tinyWrite.cpuMed() * 1e3,
-                     save.cpuMed() * 1e3);
-        std::fprintf(f, "  \"peakMB\": {");
-        for (std::size_t i = 0; i < rss.size(); ++i)
-            std::fprintf(f, "%s\"%s\": %.1f", i ? ", " : "", rss[i].first.c_str(), rss[i].second);
-        std::fprintf(f, "},\n  \"evalMVectorsPerSecond\": {\"sorted\": %.1f, \"random\": %.1f},\n", sortedRate / 1e6,
-                     randomRate / 1e6);
-        std::fprintf(f, "  \"processes\": [");
-        for (std::size_t i = 0; i < externals.size(); ++i)
-            std::fprintf(f, "%s{\"command\": \"%s\", \"ms\": %.1f, \"peakMB\": %.1f, \"exit\": %d}", i ? ", " : "",
-                         externals[i].name.c_str(), externals[i].wall * 1e3, externals[i].rssMb, externals[i].exitCode);
-        std::fprintf(f, "]\n}\n");
+        std::fprintf(f, "{\n  \"runs\": %d, \"channels\": %zu, \"keys\": %zu, \"processFloorMB\": %.1f,\n", runs,
+                     tracks.size(), keys, floorMb);
+        std::fprintf(f, "  \"evalMVectorsPerSecond\": {\"sorted\": %.1f, \"random\": %.1f},\n  \"layouts\": [\n",
+                     sortedRate / 1e6, randomRate / 1e6);
+        for (std::size_t li = 0; li < layouts.size(); ++li) {
+            const Layout& l = layouts[li];
+            const InProcess& row = rows[li];
+            std::fprintf(f, "    {\"layout\": %s, \"file\": %s, \"fileMB\": %.2f,\n", jsonString(l.name).c_str(),
+                         jsonString(l.path).c_str(), l.fileMb);
+            std::fprintf(f, "     \"ms\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
+                            "\"tangentLoadCheck\": %.2f, \"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
+                         row.tinyLoad.med() * 1e3, row.load.med() * 1e3, row.inspect.med() * 1e3, row.loadCheck.med() * 1e3,
+                         row.tinyWrite.med() * 1e3, row.save.med() * 1e3);
+            std::fprintf(f, "     \"cpuMs\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
+                            "\"tangentLoadCheck\": %.2f, \"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
+                         row.tinyLoad.cpuMed() * 1e3, row.load.cpuMed() * 1e3, row.inspect.cpuMed() * 1e3,
+                         row.loadCheck.cpuMed() * 1e3, row.tinyWrite.cpuMed() * 1e3, row.save.cpuMed() * 1e3);
+            std::fprintf(f, "     \"peakMB\": {");
+            for (std::size_t i = 0; i < rss[li].size(); ++i)
+                std::fprintf(f, "%s\"%s\": %.1f", i ? ", " : "", rss[li][i].first.c_str(), rss[li][i].second);
+            std::fprintf(f, "},\n     \"processes\": [");
+            for (std::size_t i = 0; i < externals[li].size(); ++i)
+                std::fprintf(f, "%s{\"command\": %s, \"ms\": %.1f, \"cpuMs\": %.1f, \"peakMB\": %.1f, \"exit\": %d}", i ? ", " : "",
+                             jsonString(externals[li][i].name).c_str(), externals[li][i].wall * 1e3, externals[li][i].cpu * 1e3,
+                             externals[li][i].rssMb, externals[li][i].exitCode);
+            std::fprintf(f, "]}%s\n", li + 1 < layouts.size() ? "," : "");
+        }
+        std::fprintf(f, "  ],\n  \"targets\": [");
+        for (std::size_t i = 0; i < targets.size(); ++i)
+            std::fprintf(f, "%s\n    {\"layout\": %s, \"what\": %s, \"value\": %.3f, \"limit\": %g, \"atMost\": %s, \"met\": %s}",
+                         i ? "," : "", jsonString(targets[i].layout).c_str(), jsonString(targets[i].what).c_str(),
+                         targets[i].value, targets[i].limit, targets[i].atMost ? "true" : "false",
+                         targets[i].met() ? "true" : "false");
+        std::fprintf(f, "\n  ]\n}\n");
         std::fclose(f);
     }
     return 0;

@@ -24,6 +24,17 @@ TinyGltfModel TinyGltfModel::loadBinary(const std::string& path) {
     return m;
 }
 
+TinyGltfModel TinyGltfModel::load(const std::string& path) {
+    const bool ascii = path.size() >= 5 && path.compare(path.size() - 5, 5, ".gltf") == 0;
+    if (!ascii) return loadBinary(path);
+    TinyGltfModel m;
+    tinygltf::TinyGLTF loader;
+    std::string err, warn;
+    if (!loader.LoadASCIIFromFile(&m.impl_->model, &err, &warn, path))
+        throw std::runtime_error("tinygltf cannot load " + path + ": " + err);
+    return m;
+}
+
 void TinyGltfModel::writeBinary(const std::string& path) const {
     tinygltf::TinyGLTF writer;
     if (!writer.WriteGltfSceneToFile(&impl_->model, path, false, true, false, true))

@@ -18,6 +18,8 @@ public:
     // build the Model (accessors, animations, ...). Decodes no accessor data (nothing to do
     // for tinygltf: accessors stay views into the buffer). Throws std::runtime_error on failure.
     static TinyGltfModel loadBinary(const std::string& path);
+    // LoadBinaryFromFile for .glb, LoadASCIIFromFile for .gltf (external .bin files read too).
+    static TinyGltfModel load(const std::string& path);
     // TinyGLTF::WriteGltfSceneToFile(model, path, embedImages=false, embedBuffers=true,
     // prettyPrint=false, writeBinary=true): the same model back as .glb.
     void writeBinary(const std::string& path) const;

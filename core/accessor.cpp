@@ -197,6 +197,7 @@ std::uint64_t BufferSource::totalSize() const {
 const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
                                        std::uint64_t length, const std::string& file) {
     const Buffer& b = buffers_[buffer];
+    bytesRead_ += length;
     if (b.memory) return b.memory + offset;
     if (scratch_.size() < length) scratch_.resize(length);
     const std::uint64_t at = b.offset + offset;

@@ -33,6 +33,9 @@ public:
 
     std::size_t count() const { return buffers_.size(); }
     std::uint64_t size(std::size_t buffer) const { return buffers_[buffer].size; }
+    // Bytes read() has handed out so far, from memory or a device: a scan reads each
+    // accessor's bytes about once, whatever the file's layout (a test holds it to that).
+    std::uint64_t bytesRead() const { return bytesRead_; }
     // Bytes [offset, offset + length) of a buffer, which the caller has checked lie inside it.
     // Valid until the next read. Throws FileReadError when a device cannot deliver them (the
     // file changed on disk while it was being read).
@@ -51,6 +54,7 @@ private:
         std::shared_ptr<QIODevice> device;
         std::uint64_t offset = 0, size = 0;
     };
+    std::uint64_t bytesRead_ = 0;
     std::vector<Buffer> buffers_;
     std::vector<std::vector<std::uint8_t>> owned_;
     std::vector<std::uint8_t> scratch_;  // reused: its pages stay mapped from read to read

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
@@ -190,7 +191,29 @@ private:
 
     void checkNearZeroRotation(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
+        const float* times = track.times.data();
+        const float* values = track.values.data();
+        const float* outs = track.outTangents.data();
+        const float* ins = track.inTangents.data();
         for (int k = 0; k + 1 < track.keyCount(); ++k) {
+            // The screen below, in float first (the four components become one vector): its
+            // terms are sums of non-negative values, which float rounding moves by ~1e-6
+            // relative, so with a 1e-4 margin what this clears the double screen clears too.
+            {
+                const float* v0 = values + std::size_t(k) * 4;
+                const float* b0 = outs + std::size_t(k) * 4;
+                const float* a1 = ins + std::size_t(k + 1) * 4;
+                float v0sq = 0, chordL1 = 0, tangents = 0;
+                for (int i = 0; i < 4; ++i) {
+                    v0sq += v0[i] * v0[i];
+                    chordL1 += std::abs(v0[i + 4] - v0[i]);
+                    tangents += std::abs(b0[i]) + std::abs(a1[i]);
+                }
+                const float needed = (float(checks::kNearZeroQuaternionLength) + chordL1 +
+                                      (times[k + 1] - times[k]) * (4.0f / 27) * tangents) * (1 + 1e-4f);
+                if (v0sq * (1 - 1e-4f) >= needed * needed)
+                    continue;
+            }
             const double dt = double(track.times[k + 1]) - track.times[k];
             // The common case first, without a square root or a division: |p(s)| >= |v0| -
             // |v1 - v0| - (tangent term) (the triangle inequality; the L1 norm bounds |v1 - v0|),
@@ -271,57 +294,97 @@ private:
         const Track& track = channel.track;
         const int n = track.keyCount();
         const int C = Components > 0 ? Components : track.components;
-        // Key-major passes over the contiguous arrays: each component's range first.
-        std::vector<double> lowest(C, INFINITY), highest(C, -INFINITY);
-        for (int k = 0; k < n; ++k)
-            for (int i = 0; i < C; ++i) {
-                const double v = track.value(k, i);
-                lowest[i] = std::min(lowest[i], v);
-                highest[i] = std::max(highest[i], v);
+        // Key-major passes over the contiguous arrays: each component's range first,
+        // elementwise over blocks of 8 keys (vectorized), then folded per component. In float:
+        // min and max only pick values, so the range is exact.
+        const float* values = track.values.data();
+        const std::size_t total = std::size_t(n) * C;
+        const std::size_t L = std::min(total, 8 * std::size_t(C));  // a multiple of C
+        std::vector<float> low(values, values + L), high(values, values + L);
+        std::size_t from = L;
+        for (; from + L <= total; from += L)
+            for (std::size_t t = 0; t < L; ++t) {
+                low[t] = std::min(low[t], values[from + t]);
+                high[t] = std::max(high[t], values[from + t]);
             }
+        for (std::size_t t = 0; from + t < total; ++t) {  // the last keys, fewer than 8
+            low[t] = std::min(low[t], values[from + t]);
+            high[t] = std::max(high[t], values[from + t]);
+        }
+        std::vector<double> lowest(C, INFINITY), highest(C, -INFINITY);
+        for (std::size_t t = 0; t < L; ++t) {
+            lowest[t % C] = std::min(lowest[t % C], double(low[t]));
+            highest[t % C] = std::max(highest[t % C], double(high[t]));
+        }
         std::vector<double> floor(C);
         for (int i = 0; i < C; ++i)
             floor[i] = std::max(0.5 * (highest[i] - lowest[i]),
                                 1e-4 * (1 + std::max(std::abs(lowest[i]), std::abs(highest[i]))));
         // A float screen first: a segment whose tangent term is below the allowed band by a
         // margin far above float rounding (~1e-7 relative) cannot overshoot it; the rest take
-        // the exact test below. Floors are at least 1e-4, so nothing here is subnormal.
-        std::vector<float> floorScreen(C);
-        for (int i = 0; i < C; ++i)
-            floorScreen[i] = float(floor[i]);
+        // the exact test below. Floors are at least 1e-4, so nothing here is subnormal. The
+        // screen runs over blocks of segments as flat, branch-free passes over the arrays
+        // (each segment's time step and each component's floor laid out per element), which
+        // GCC vectorizes; only a block with a flagged segment is looked at segment by segment.
+        constexpr int kBlock = 64;  // segments
+        const std::size_t width = std::size_t(kBlock) * C;
+        std::vector<float> floorScreen(width), dtScreen(width);
+        std::vector<std::uint8_t> flagged(width);
+        for (std::size_t j = 0; j < width; ++j)
+            floorScreen[j] = float(floor[j % C]);
         const float* times = track.times.data();
-        const float* values = track.values.data();
         const float* outs = track.outTangents.data();
         const float* ins = track.inTangents.data();
-        for (int k = 0; k + 1 < n; ++k) {
-            const float dtScreen = (times[k + 1] - times[k]) * (4.0f / 27);
-            const std::size_t at = std::size_t(k) * C;
-            bool clear = true;
-            for (int i = 0; i < C; ++i) {
-                const float term = dtScreen * (std::abs(outs[at + i]) + std::abs(ins[at + C + i]));
-                const float band = std::max(std::abs(values[at + C + i] - values[at + i]), floorScreen[i]);
-                clear &= term <= band * (1 - 1e-5f);
+        for (int k0 = 0; k0 + 1 < n; k0 += kBlock) {
+            const int segments = std::min(kBlock, n - 1 - k0);
+            const std::size_t base = std::size_t(k0) * C, count = std::size_t(segments) * C;
+            for (int s = 0; s < segments; ++s) {
+                const float dt = (times[k0 + s + 1] - times[k0 + s]) * (4.0f / 27);
+                for (int i = 0; i < C; ++i)
+                    dtScreen[std::size_t(s) * C + i] = dt;
             }
-            if (clear)
+            const float* v = values + base;
+            const float* b0 = outs + base;
+            const float* a1 = ins + base + C;
+            std::uint8_t any = 0;
+            for (std::size_t j = 0; j < count; ++j) {
+                const float term = dtScreen[j] * (std::abs(b0[j]) + std::abs(a1[j]));
+                const float band = std::max(std::abs(v[j + C] - v[j]), floorScreen[j]);
+                flagged[j] = !(term <= band * (1 - 1e-5f));
+                any |= flagged[j];
+            }
+            if (!any)
                 continue;
-            const double dt = double(track.times[k + 1]) - track.times[k];
-            for (int i = 0; i < C; ++i) {
-                const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
-                const double b0 = track.outTangent(k, i), a1 = track.inTangent(k + 1, i);
-                const double lo = std::min(v0, v1), hi = std::max(v0, v1);
-                const double allowed = std::max(hi - lo, floor[i]);
-                // p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|, |h11| <= 4/27:
-                // the tangent term bounds how far the segment can leave [lo, hi].
-                if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed)
-                    continue;
-                const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
-                if (worst > allowed)
-                    add("TANGENT_OVERSHOOT", Severity::Warning,
-                        "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                                " component " + std::to_string(i) + " overshoots the keys by " +
-                                formatNumber(worst) + ", more than their own difference.",
-                        outPtr, channel.animation, channel.index, k);
+            for (int s = 0; s < segments; ++s) {
+                bool clear = true;
+                for (int i = 0; i < C; ++i)
+                    clear &= !flagged[std::size_t(s) * C + i];
+                if (!clear)
+                    checkSegmentOvershoot(channel, outPtr, k0 + s, floor.data());
             }
+        }
+    }
+
+    // The exact overshoot test of segment k (the screen could not clear it).
+    void checkSegmentOvershoot(const Channel& channel, const std::string& outPtr, int k, const double* floor) {
+        const Track& track = channel.track;
+        const double dt = double(track.times[k + 1]) - track.times[k];
+        for (int i = 0; i < track.components; ++i) {
+            const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+            const double b0 = track.outTangent(k, i), a1 = track.inTangent(k + 1, i);
+            const double lo = std::min(v0, v1), hi = std::max(v0, v1);
+            const double allowed = std::max(hi - lo, floor[i]);
+            // p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|, |h11| <= 4/27:
+            // the tangent term bounds how far the segment can leave [lo, hi].
+            if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed)
+                continue;
+            const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
+            if (worst > allowed)
+                add("TANGENT_OVERSHOOT", Severity::Warning,
+                    "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
+                            " component " + std::to_string(i) + " overshoots the keys by " +
+                            formatNumber(worst) + ", more than their own difference.",
+                    outPtr, channel.animation, channel.index, k);
         }
     }
 

@@ -219,6 +219,37 @@ TEST(Checks, OvershootFarBeyondTheKeys) {
     EXPECT_EQ(countCode(findings, "TANGENT_OVERSHOOT"), 1);
 }
 
+TEST(Checks, OvershootsAndNearZeroRotationsAreFoundAtTheirKeysInALongTrack) {
+    // The screens work on blocks of segments: typos at block edges and at the ends are found
+    // at exactly their keys. A ramp along x with y = z = 0; a slope of 40 in y or z shoots ~6
+    // away from the keys.
+    const int n = 200;
+    std::vector<float> times(n), values(std::size_t(n) * 3, 0.0f);
+    for (int k = 0; k < n; ++k) times[k] = float(k), values[std::size_t(k) * 3] = float(k);
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, times, values);
+    for (int k = 0; k < n; ++k) t.inTangents[t.at(k, 0)] = t.outTangents[t.at(k, 0)] = 1;  // the ramp's slope
+    const std::vector<int> typos = {0, 63, 64, 127, 128, 198};
+    for (std::size_t i = 0; i < typos.size(); ++i) t.outTangents[t.at(typos[i], 1 + int(i % 2))] = 40;
+    std::vector<int> found;
+    for (const Finding& f : checkDocument(singleTrack(t)))
+        if (f.code == "TANGENT_OVERSHOOT") found.push_back(f.key);
+    EXPECT_EQ(found, typos);
+
+    // Unit rotations, all q but for keys near -q: each segment into and out of one passes close
+    // to zero length.
+    std::vector<float> rotations;
+    for (int k = 0; k < n; ++k) {
+        const bool flipped = k == 64 || k == 130;
+        for (float c : flipped ? std::vector<float>{0, 0, 0.05f, -0.99875f} : std::vector<float>{0, 0, 0, 1})
+            rotations.push_back(c);
+    }
+    const Track r = makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, times, rotations);
+    found.clear();
+    for (const Finding& f : checkDocument(singleTrack(r)))
+        if (f.code == "TANGENT_ROTATION_NEAR_ZERO_LENGTH") found.push_back(f.key);
+    EXPECT_EQ(found, (std::vector<int>{63, 64, 129, 130}));
+}
+
 TEST(Checks, CubicSplineThatIsExactlyLinear) {
     Track t = makeTrack(TargetPath::Weights, Interpolation::CubicSpline, 1, {0, 1, 3}, {0, 1, 0});
     t.outTangents[0] = 1;

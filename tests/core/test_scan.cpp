@@ -5,10 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
+#include <cmath>
+#include <cstring>
+#include <set>
 #include <stdexcept>
 
+#include "accessor.h"
+#include "tangent/builder.h"
 #include "tangent/checks.h"
 #include "tangent/document.h"
 #include "test_support.h"
@@ -80,6 +86,93 @@ TEST(Scan, ReadsExternalBinariesAndDataUris) {
     ASSERT_TRUE(QFile::exists(dir.filePath("separate.bin")));
     expectScanMatchesLoad(separate);
     expectScanMatchesLoad(embedded);
+}
+
+// Motion-capture-like joints, each with its own input accessor: translation and scale
+// CUBICSPLINE, rotation LINEAR (unit quaternions turning about z).
+Document mocapLike(int joints, int keys) {
+    DocumentBuilder b;
+    const int anim = b.addAnimation("mocap");
+    for (int j = 0; j < joints; ++j) {
+        const int node = b.addNode("joint_" + std::to_string(j));
+        std::vector<float> times(keys);
+        for (int k = 0; k < keys; ++k) times[k] = k / 30.0f;
+        for (TargetPath path : {TargetPath::Translation, TargetPath::Rotation, TargetPath::Scale}) {
+            Track t;
+            t.path = path;
+            t.interpolation = path == TargetPath::Rotation ? Interpolation::Linear : Interpolation::CubicSpline;
+            t.components = path == TargetPath::Rotation ? 4 : 3;
+            t.times = times;
+            t.resize(keys);
+            for (int k = 0; k < keys; ++k) {
+                const float phase = 0.01f * k + 0.1f * j;
+                if (path == TargetPath::Rotation) {
+                    t.values[t.at(k, 2)] = std::sin(0.5f * phase);
+                    t.values[t.at(k, 3)] = std::cos(0.5f * phase);
+                    continue;
+                }
+                for (int c = 0; c < 3; ++c) {
+                    t.values[t.at(k, c)] = (path == TargetPath::Scale ? 1.0f : 0.0f) + 0.1f * std::sin(phase + c);
+                    t.inTangents[t.at(k, c)] = t.outTangents[t.at(k, c)] = 0.3f * std::cos(phase + c);
+                }
+            }
+            b.addChannel(anim, node, t, j);
+        }
+    }
+    return b.build("mocap_like.glb");
+}
+
+// Runs the pinned glTF-Transform CLI (tools/corpus, installed by ./dev.sh) on `args`.
+void gltfTransform(const QStringList& args) {
+    const QString cli = QStringLiteral(TANGENT_CORPUS_TOOLS "/node_modules/@gltf-transform/cli/bin/cli.js");
+    ASSERT_TRUE(QFile::exists(cli)) << cli.toStdString()
+                                    << " is missing: glTF-Transform is installed by ./dev.sh (npm ci in tools/corpus)";
+    QProcess node;
+    node.start("node", QStringList{cli} + args);
+    ASSERT_TRUE(node.waitForStarted()) << "cannot run node: " << node.errorString().toStdString();
+    ASSERT_TRUE(node.waitForFinished(120000)) << "glTF-Transform did not finish";
+    ASSERT_EQ(node.exitCode(), 0) << "gltf-transform " << args.join(' ').toStdString() << ":\n"
+                                  << node.readAllStandardOutput().toStdString()
+                                  << node.readAllStandardError().toStdString();
+}
+
+TEST(Scan, ReadsEachByteOfGltfTransformsSingleViewLayoutAtMostTwice) {
+    // glTF-Transform packs every animation accessor into one bufferView. A scan must still read
+    // each accessor's own bytes, not its view's: inputs are read twice (decoded, then compared
+    // with their min/max), outputs once; reading the view per accessor would be ~200 x the file.
+    QTemporaryDir dir;
+    const std::string source = dir.filePath("source.glb").toStdString();
+    const std::string rewritten = dir.filePath("gltf_transform.glb").toStdString();
+    save(mocapLike(50, 400), source);
+    gltfTransform({"copy", QString::fromStdString(source), QString::fromStdString(rewritten)});
+    if (HasFatalFailure()) return;
+    expectKhronosValid(source);
+    expectKhronosValid(rewritten);
+
+    const Document loaded = Document::load(rewritten);
+    std::set<int> accessors, views;
+    for (const Animation& a : loaded.animations())
+        for (const Channel& c : a.channels) {
+            ASSERT_TRUE(c.supported) << c.pointer();
+            accessors.insert({c.inputAccessor, c.outputAccessor});
+        }
+    std::uint64_t animationBytes = 0;  // all float
+    for (int index : accessors) {
+        const Json& accessor = loaded.json()["accessors"][index];
+        views.insert(accessor["bufferView"].get<int>());
+        animationBytes += 4 * accessor["count"].get<std::uint64_t>() *
+                          detail::componentCountOf(accessor["type"].get<std::string>());
+    }
+    ASSERT_EQ(views.size(), 1u) << "glTF-Transform no longer writes one bufferView for all animation data";
+    ASSERT_EQ(loaded.buffers().size(), 1u);
+    const std::uint64_t bufferBytes = loaded.buffers()[0].size();
+    ASSERT_GE(bufferBytes, animationBytes);
+
+    const CheckedFile scanned = scanAndCheck(rewritten);
+    const std::uint64_t read = scanned.document.streamedBuffers()->bytesRead();
+    EXPECT_GE(read, animationBytes) << "every accessor is read";
+    EXPECT_LE(read, 2 * bufferBytes) << "bytes read for a buffer of " << bufferBytes;
+    expectScanMatchesLoad(rewritten);
 }
 
 TEST(Scan, AFileThatShrinksWhileScannedIsAnErrorNamingIt) {

@@ -129,8 +129,8 @@ ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index
     else if (placeholder)  // the Khronos validator says nothing here: it skips data it lacks
         throw AccessorError(file, "TANGENT_BUFFER_NO_DATA", ptr + "/buffer",
                             "buffer " + std::to_string(buffer) +
-                                " has no data (no uri, not the GLB binary chunk: a placeholder such as "
-                                "EXT_meshopt_compression's fallback), so this bufferView cannot be read.",
+                                " holds no data (a placeholder such as EXT_meshopt_compression's fallback, "
+                                "or a buffer that could not be read), so this bufferView cannot be read.",
                             Severity::Warning);
     return range;
 }

@@ -262,6 +262,11 @@ private:
     // that everything else is still checked, and the views that read it say so.
     struct BufferUnread {
         std::string pointer, message;
+        // What a lenient load reports: a file that cannot be opened is the Khronos validator's
+        // IO_ERROR; what Tangent will not read (a path outside the asset's folder, a data URI that
+        // is not base64) is a warning of its own; a buffer that is not one at all is an error.
+        const char* code = "TANGENT_BUFFER_UNREAD";
+        Severity severity = Severity::Warning;
     };
 
     void loadBuffer(const std::shared_ptr<QIODevice>& file, const BinChunk& bin, std::size_t i, const Json& b) {
@@ -270,8 +275,7 @@ private:
             readBuffer(file, bin, i, b);
         } catch (const BufferUnread& e) {
             if (mode_ == LoadMode::Strict) fail(e.pointer, e.message);
-            doc_.loadFindings_.push_back({"TANGENT_BUFFER_UNREAD", Severity::Warning,
-                                          e.message + " Its data is not checked.", e.pointer, -1, -1, -1});
+            doc_.loadFindings_.push_back({e.code, e.severity, e.message + " Its data is not checked.", e.pointer, -1, -1, -1});
             if (keep_) return void(doc_.buffers_.emplace_back());
             source_->addMemory({});
         }
@@ -279,10 +283,10 @@ private:
 
     void readBuffer(const std::shared_ptr<QIODevice>& file, const BinChunk& bin, std::size_t i, const Json& b) {
         const std::string ptr = "/buffers/" + std::to_string(i);
-        if (!b.is_object()) throw BufferUnread{ptr, "must be an object."};
+        if (!b.is_object()) throw BufferUnread{ptr, "must be an object.", "TANGENT_BUFFER_INVALID", Severity::Error};
         if (!b.contains("byteLength") || !b["byteLength"].is_number_integer() ||
             b["byteLength"].get<std::int64_t>() < 1)
-            throw BufferUnread{ptr + "/byteLength", "must be a positive integer."};
+            throw BufferUnread{ptr + "/byteLength", "must be a positive integer.", "TANGENT_BUFFER_INVALID", Severity::Error};
         const std::uint64_t byteLength = b["byteLength"].get<std::uint64_t>();
         // Less data than byteLength is the Khronos validator's BUFFER_BYTE_LENGTH_MISMATCH; the
         // bytes that are there are kept (the views past them say so).
@@ -305,7 +309,8 @@ private:
         } else if (!b.contains("uri")) {
             device = file, offset = bin.offset, size = bin.length;
         } else {
-            if (!b["uri"].is_string()) throw BufferUnread{ptr + "/uri", "must be a string."};
+            if (!b["uri"].is_string())
+                throw BufferUnread{ptr + "/uri", "must be a string.", "TANGENT_BUFFER_INVALID", Severity::Error};
             const std::string uri = b["uri"].get<std::string>();
             if (uri.rfind("data:", 0) == 0) {
                 data = decodeDataUri(uri, ptr + "/uri");
@@ -322,7 +327,9 @@ private:
                 }
                 auto external = std::make_shared<QFile>(path);
                 if (!external->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-                    throw BufferUnread{ptr + "/uri", "cannot read '" + uri + "' (" + external->errorString().toStdString() + ")."};
+                    throw BufferUnread{ptr + "/uri",
+                                       "cannot read '" + uri + "' (" + external->errorString().toStdString() + ").",
+                                       "IO_ERROR", Severity::Error};
                 size = std::uint64_t(external->size());
                 device = std::move(external);
             }

@@ -97,7 +97,7 @@ const std::uint8_t* CompressedViews::bytes(const Json& json, std::uint64_t index
         fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.");  // the validator does not read the extension
     const std::uint64_t size = buffers.size(buffer);
     if (size == 0)
-        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " has no data (no uri, not the GLB binary chunk).");
+        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " holds no data (a placeholder, or a buffer that could not be read).");
     if (offset > size || length > size - offset)
         fail(file, ptr, "the compressed data (offset " + std::to_string(offset) + ", " + std::to_string(length) +
                             " bytes) does not fit buffer " + std::to_string(buffer) + " (" + std::to_string(size) + " bytes).");

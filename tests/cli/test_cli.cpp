@@ -1,5 +1,6 @@
 // The `tangent` command line, run as a process: output, stderr's one sentence, exit status.
 #include <cmath>
+#include <set>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -317,6 +318,32 @@ TEST(Validate, SeverityChoosesWhatIsListedAndFailOnWhatFails) {
         EXPECT_EQ(r.status, 64) << bad.join(' ').toStdString();
         expectOneErrorLine(r, bad[0].toStdString());
     }
+}
+
+TEST(Validate, AMissingBinLeavesTheStructureChecked) {
+    // As the Khronos validator reports it: IO_ERROR where the buffer names its file, and every
+    // rule that needs no data still checked (here a byteStride on the input's bufferView).
+    Workspace w;
+    const std::string clean = w.save(cleanDocument(), "clean.gltf");
+    json j = json::parse(readBytes(clean).toStdString());
+    const int input = j["animations"][0]["samplers"][0]["input"].get<int>();
+    j["bufferViews"][j["accessors"][input]["bufferView"].get<int>()]["byteStride"] = 4;
+    const std::string file = w.write("clean.gltf", QByteArray::fromStdString(j.dump()));
+    ASSERT_TRUE(QFile::remove(q(w.path("clean.bin"))));
+    const Result r = runTangent({"validate", "--json", q(file)});
+    EXPECT_EQ(r.status, 2);  // an input could not be read
+    std::multiset<std::pair<std::string, std::string>> errors;
+    const json out = parseJson(r);
+    for (const json& f : out["files"][0]["findings"])
+        if (f["severity"] == "error") errors.insert({f["code"].get<std::string>(), f["pointer"].get<std::string>()});
+    const std::multiset<std::pair<std::string, std::string>> expected = {
+            {"IO_ERROR", "/buffers/0/uri"},
+            {"ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", "/animations/0/samplers/0/input"}};
+    EXPECT_EQ(errors, expected) << r.out;
+    // A strict load (convert, the editor) refuses it, naming the buffer: nothing is lost.
+    const Result c = runTangent({"convert", q(file), "-o", q(w.path("out.glb"))});
+    EXPECT_EQ(c.status, 2);
+    expectOneErrorLine(c, "/buffers/0/uri: cannot read 'clean.bin'");
 }
 
 TEST(Validate, ExitStatusIsWhatHelpSays) {

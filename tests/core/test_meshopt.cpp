@@ -531,7 +531,7 @@ TEST(Placeholder, OnlyAViewThatReadsItGetsAFinding) {
             (void)Document::load(path);
             ADD_FAILURE() << "Strict loading accepted it";
         } catch (const FileError& e) {
-            EXPECT_EQ(std::string(e.what()).rfind(path + ": /bufferViews/1/buffer: buffer 1 has no data", 0), 0u) << e.what();
+            EXPECT_EQ(std::string(e.what()).rfind(path + ": /bufferViews/1/buffer: buffer 1 holds no data", 0), 0u) << e.what();
         }
         // Saved as .glb and embedded: the placeholder stays a buffer without bytes, after the
         // binary chunk's buffer.

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -86,16 +87,14 @@ double rotationLengthLowerBound(const Track& t, int k, double dt) {
 
 class Checker {
 public:
-    // `buffers`: where accessors are decoded from for the bounds checks (null: curves only).
-    Checker(const Document& doc, detail::BufferSource* buffers) : doc_(doc), buffers_(buffers) {}
+    explicit Checker(const Document& doc) : doc_(doc) {}
 
-    // Every finding in document order: the loader's, the sampler accessors', then per animation
-    // its targets' and each supported channel's curve findings. `curves`, when given, holds
-    // the curve findings of the supported channels, in order, found by a scan while each
-    // channel's keys were there (the document's own tracks are then empty).
-    Findings run(const std::vector<Findings>* curves = nullptr) {
+    // Every finding: the loader's, the spec checks' (`spec`), then each supported channel's
+    // curve findings in document order. `curves`, when given, holds the curve findings of the
+    // supported channels, in order, found by a scan while each channel's keys were there (the
+    // document's own tracks are then empty).
+    Findings run(Findings spec, const std::vector<Findings>* curves = nullptr) {
         findings_ = doc_.loadFindings();
-        Findings spec = detail::specFindings(doc_, buffers_);
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
         std::size_t next = 0;
         for (const Animation& animation : doc_.animations()) {
@@ -413,7 +412,6 @@ private:
     }
 
     const Document& doc_;
-    detail::BufferSource* buffers_;
     Findings findings_;
 };
 
@@ -439,7 +437,11 @@ Findings checkDocument(const Document& doc) {
     if (doc.scanned())
         throw std::logic_error("checkDocument needs a loaded document; a scanned one is checked by scanAndCheck");
     detail::BufferSource buffers(doc.buffers());
-    return Checker(doc, &buffers).run();
+    detail::SpecChecks spec(doc);
+    for (const Animation& animation : doc.animations())
+        for (const Channel& channel : animation.channels)
+            spec.checkChannel(channel);
+    return Checker(doc).run(spec.finish(&buffers));
 }
 
 namespace {
@@ -447,13 +449,19 @@ namespace {
 CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
                                const Document::ChannelVisitor& visit) {
     std::vector<Findings> curves;
+    std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then
     Document doc = scan([&](const Document& d, const Channel& channel) {
+        if (!spec)
+            spec = std::make_unique<detail::SpecChecks>(d);
+        spec->checkChannel(channel);
         if (channel.supported)
-            curves.push_back(Checker(d, nullptr).curveFindings(channel));
+            curves.push_back(Checker(d).curveFindings(channel));
         if (visit)
             visit(d, channel);
     });
-    Findings findings = Checker(doc, doc.streamedBuffers().get()).run(&curves);
+    if (!spec)
+        spec = std::make_unique<detail::SpecChecks>(doc);
+    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &curves);
     return {std::move(doc), std::move(findings)};
 }
 

@@ -84,6 +84,22 @@ AccessorInfo accessorInfo(const Json& root, std::int64_t index) {
     return a;
 }
 
+// An accessor's element values for the data pass: `part` arrays of keys × C floats each, taken
+// key by key in turn (a CUBICSPLINE track: in-tangents, values, out-tangents), which is the
+// accessor's element order; `accessorComponents` is C, or 1 for SCALAR (morph weights).
+struct FloatParts {
+    std::vector<const float*> part;
+    std::size_t keys, C, accessorComponents;
+
+    template <typename F>  // f(component of the accessor, value), in element order
+    void forEach(const F& f) const {
+        const bool scalar = accessorComponents == 1;
+        for (std::size_t k = 0; k < keys; ++k)
+            for (const float* p : part)
+                for (std::size_t i = 0; i < C; ++i) f(scalar ? 0 : i, p[k * C + i]);
+    }
+};
+
 // Element checks asked for by the link pass, run over one accessor's values in the data pass.
 struct InputCheck {  // times: not negative, increasing
     std::string pointer;
@@ -99,23 +115,72 @@ struct ElementChecks {
     std::vector<QuaternionCheck> quaternions;
 };
 
-class SpecChecker {
-public:
-    SpecChecker(const Document& doc, BufferSource* data) : doc_(doc), root_(doc.json()), data_(data) {}
+}  // namespace
 
-    Findings run() {
+class SpecChecks::Impl {
+public:
+    // The link pass: everything that needs the JSON only, and the plan of element checks.
+    explicit Impl(const Document& doc) : doc_(doc), root_(doc.json()) {
         const Json* animations = member(root_, "animations");
         if (animations && animations->is_array())
             for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
         for (const auto& [index, user] : used_) linkAccessor(index, user.first, user.second);
-        for (const auto& [index, user] : used_) runElementChecks(index, elementChecks_[index], user.first, user.second);
+    }
+
+    // The data pass of the channel's float accessors, from the keys the loader decoded (the
+    // same floats as the file's, all finite): spares reading them again.
+    void checkChannel(const Channel& channel) {
+        if (!channel.supported) return;
+        const Track& t = channel.track;
+        const std::size_t n = std::size_t(t.keyCount()), C = std::size_t(t.components);
+        if (fromTrack(channel.inputAccessor)) {
+            const FloatParts times{{t.times.data()}, n, 1, 1};
+            runDataChecks(channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; });
+        }
+        if (fromTrack(channel.outputAccessor)) {
+            const bool cubic = t.interpolation == Interpolation::CubicSpline;
+            const int components = accessorInfo(root_, channel.outputAccessor).components();
+            const FloatParts parts = cubic ? FloatParts{{t.inTangents.data(), t.values.data(), t.outTangents.data()}, n, C,
+                                                        std::size_t(components)}
+                                           : FloatParts{{t.values.data()}, n, C, std::size_t(components)};
+            runDataChecks(channel.outputAccessor, parts, [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; });
+        }
+    }
+
+    // The data pass of the accessors no channel's keys stood for, decoded one at a time from
+    // `data` (null: none), then every finding: the link pass's, then the data pass's by accessor.
+    Findings finish(BufferSource* data) {
+        data_ = data;
+        for (const auto& [index, user] : used_)
+            if (!checked_.count(index)) decodeAndCheck(index);
+        for (auto& [index, found] : dataFindings_)
+            findings_.insert(findings_.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
         return std::move(findings_);
     }
 
 private:
     void add(const char* code, Severity severity, std::string message, std::string pointer, int animation,
              int channel, int key = -1) {
-        findings_.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
+        Findings& to = dataPassOf_ >= 0 ? dataFindings_[dataPassOf_] : findings_;
+        to.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
+    }
+
+    // Whether the keys of a supported channel stand for this accessor's elements: a float
+    // accessor the data pass still has to check, read whole from its view (no sparse part,
+    // whose indices are checked from the file).
+    bool fromTrack(std::int64_t index) const {
+        if (index < 0 || checked_.count(index) || !used_.count(index) || !fits_.count(index)) return false;
+        const AccessorInfo info = accessorInfo(root_, index);
+        return info.json && info.componentType == kFloat && member(*info.json, "bufferView") &&
+               !member(*info.json, "sparse");
+    }
+
+    DecodedAccessor floatAccessor(std::int64_t index, int components) const {
+        DecodedAccessor d;
+        d.componentType = kFloat;
+        d.components = components;
+        d.count = int(accessorInfo(root_, index).count);
+        return d;
     }
 
     void linkAnimation(const Json& anim, int a) {
@@ -481,41 +546,43 @@ private:
 
     // Non-finite values, and the declared min and max against the data (compared as float32;
     // NaN takes no part in the bounds).
-    void checkFloats(std::int64_t index, const DecodedAccessor& d, int a, int c) {
+    void checkNonFinite(std::int64_t index, const DecodedAccessor& d, int a, int c) {
         const std::string ptr = "/accessors/" + std::to_string(index);
         const auto* bytes = reinterpret_cast<const std::uint8_t*>(d.data.data());
         const std::size_t n = d.data.size();
         for (std::size_t i = firstNonFinite(bytes, n); i < n; i = i + 1 + firstNonFinite(bytes + 4 * (i + 1), n - i - 1))
             add("ACCESSOR_INVALID_FLOAT", Severity::Error,
                 "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr, a, c);
-        checkBounds(index, d, a, c);
     }
 
     // The declared min and max against the data, compared as float32 (NaN takes no part:
     // std::min and std::max keep their first argument when the second is NaN).
-    void checkBounds(std::int64_t index, const DecodedAccessor& d, int a, int c) {
+    void checkBounds(std::int64_t index, const FloatParts& parts, int a, int c) {
         const Json& json = *accessorInfo(root_, index).json;
         const Json* min = member(json, "min");
         const Json* max = member(json, "max");
         if (!min && !max) return;
-        const std::size_t C = std::size_t(d.components);
-        std::vector<float> lo(C, INFINITY), hi(C, -INFINITY);
-        for (std::size_t e = 0; e < std::size_t(d.count); ++e)
-            for (std::size_t i = 0; i < C; ++i) {
-                lo[i] = std::min(lo[i], d.data[e * C + i]);
-                hi[i] = std::max(hi[i], d.data[e * C + i]);
-            }
+        std::vector<float> lo(parts.accessorComponents, INFINITY), hi(parts.accessorComponents, -INFINITY);
+        parts.forEach([&](std::size_t comp, float v) {
+            lo[comp] = std::min(lo[comp], v);
+            hi[comp] = std::max(hi[comp], v);
+        });
         const std::string ptr = "/accessors/" + std::to_string(index);
-        for (std::size_t i = 0; i < C; ++i) {
-            checkBound(d, min, int(i), lo[i], false, ptr, a, c);
-            checkBound(d, max, int(i), hi[i], true, ptr, a, c);
+        for (std::size_t i = 0; i < parts.accessorComponents; ++i) {
+            checkBound(parts, min, int(i), lo[i], false, ptr, a, c);
+            checkBound(parts, max, int(i), hi[i], true, ptr, a, c);
         }
     }
 
-    void checkBound(const DecodedAccessor& d, const Json* declared, int comp, float actual, bool isMax,
+    void checkBounds(std::int64_t index, const DecodedAccessor& d, int a, int c) {
+        const std::size_t A = std::size_t(d.components);
+        checkBounds(index, FloatParts{{d.data.data()}, std::size_t(d.count), A, A}, a, c);
+    }
+
+    void checkBound(const FloatParts& parts, const Json* declared, int comp, float actual, bool isMax,
                     const std::string& ptr, int a, int c) {
         const Json* value = declared ? element(declared, comp) : nullptr;
-        if (!value || !value->is_number() || declared->size() != std::size_t(d.components)) return;
+        if (!value || !value->is_number() || declared->size() != parts.accessorComponents) return;
         const float bound = float(value->get<double>());
         if (bound == actual) return;
         const std::string where = ptr + (isMax ? "/max/" : "/min/") + std::to_string(comp);
@@ -525,10 +592,9 @@ private:
             where, a, c);
         if (isMax ? !(actual > bound) : !(actual < bound)) return;  // no element beyond the bound
         int beyond = 0;
-        for (int e = 0; e < d.count; ++e) {
-            const float v = d.data[std::size_t(e) * d.components + comp];
-            beyond += isMax ? v > bound : v < bound;
-        }
+        parts.forEach([&](std::size_t at, float v) {
+            if (at == std::size_t(comp)) beyond += isMax ? v > bound : v < bound;
+        });
         add(isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", Severity::Error,
             std::to_string(beyond) + " element(s) lie " + (isMax ? "above the declared max " : "below the declared min ") +
                     text(bound) + ".",
@@ -566,67 +632,97 @@ private:
     // The data pass for one accessor: decoded once, every check it was asked for run over it.
     // An accessor without bufferView and sparse holds zeros the validator does not look at;
     // one whose bytes cannot be had was reported where its structure is checked.
-    void runElementChecks(std::int64_t index, const ElementChecks& checks, int animation, int channel) {
+    void decodeAndCheck(std::int64_t index) {
+        checked_.insert(index);
         if (!data_) return;
         const AccessorInfo info = accessorInfo(root_, index);
         if (!info.json || !info.hasData) return;
+        const auto [animation, channel] = used_[index];
+        dataPassOf_ = index;
         if (const Json* sparse = member(*info.json, "sparse"); sparse && sparse->is_object() &&
                                                                 member(*sparse, "indices") && (*sparse)["indices"].is_object())
             checkSparseIndices(index, *sparse, info, animation, channel);
+        dataPassOf_ = -1;
         if (!fits_.count(index)) return;
-        std::optional<DecodedAccessor> decoded;
         try {
-            decoded = decodeAccessor(root_, *data_, int(index), doc_.fileName());
-        } catch (const AccessorError&) {
-            return;
-        }
-        const DecodedAccessor& d = *decoded;
-        if (d.componentType == kFloat) {
-            checkFloats(index, d, animation, channel);
-        } else if (member(*info.json, "min") || member(*info.json, "max")) {
-            try {  // an integer accessor's bounds are in its integer values
+            const DecodedAccessor d = decodeAccessor(root_, *data_, int(index), doc_.fileName());
+            if (d.componentType == kFloat) {
+                dataPassOf_ = index;
+                checkNonFinite(index, d, animation, channel);
+            }
+            const std::size_t A = std::size_t(d.components);
+            const int perKey = cubicOutput(index) ? 3 : 1;  // a key's value: its middle element
+            runDataChecks(index, FloatParts{{d.data.data()}, std::size_t(d.count), A, A},
+                          [&](std::size_t k, int i) { return d.data[(k * perKey + (perKey == 3)) * A + std::size_t(i)]; },
+                          std::size_t(d.count) / std::size_t(perKey), d.componentType == kFloat);
+            if (info.componentType != kFloat && (member(*info.json, "min") || member(*info.json, "max"))) {
+                dataPassOf_ = index;  // an integer accessor's bounds are in its integer values
                 checkBounds(index, decodeAccessor(root_, *data_, int(index), doc_.fileName(), Decode::Raw), animation,
                             channel);
-            } catch (const AccessorError&) {
             }
+        } catch (const AccessorError&) {
         }
+        dataPassOf_ = -1;
+    }
+
+    // Every element check of one accessor over its values (floats as the spec maps them):
+    // `parts` for the bounds and the times, `valueOf(key, component)` for the rotations,
+    // `keys` of them (all the elements unless given).
+    template <typename ValueOf>
+    void runDataChecks(std::int64_t index, const FloatParts& parts, const ValueOf& valueOf, std::size_t keys = 0,
+                       bool bounds = true) {
+        checked_.insert(index);
+        dataPassOf_ = index;
+        const auto [animation, channel] = used_[index];
+        if (bounds) checkBounds(index, parts, animation, channel);
+        const ElementChecks& checks = elementChecks_[index];
         for (const InputCheck& check : checks.inputs) {
+            const float* times = parts.part[0];
             float last = 0;  // the validator compares with the last time that was not negative
-            for (int k = 0; k < d.count; ++k) {
-                const float t = d.data[std::size_t(k)];
+            for (std::size_t k = 0; k < parts.keys; ++k) {
+                const float t = times[k];
                 if (t < 0) {
                     add("ACCESSOR_ANIMATION_INPUT_NEGATIVE", Severity::Error,
                         "key " + std::to_string(k) + " has a negative time (" + text(t) + " s).", check.pointer,
-                        check.animation, check.channel, k);
+                        check.animation, check.channel, int(k));
                     continue;
                 }
                 if (k != 0 && t <= last)
                     add("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", Severity::Error,
                         "key " + std::to_string(k) + " time " + text(t) + " s is not greater than the previous " +
                                 text(last) + " s.",
-                        check.pointer, check.animation, check.channel, k);
+                        check.pointer, check.animation, check.channel, int(k));
                 last = t;
             }
         }
+        if (keys == 0) keys = parts.keys;
         for (const QuaternionCheck& check : checks.quaternions) {
-            const int perKey = check.cubic ? 3 : 1;
-            for (int e = check.cubic ? 1 : 0; e < d.count; e += perKey) {
+            for (std::size_t k = 0; k < keys; ++k) {
                 double sq = 0;
-                for (int i = 0; i < 4; ++i) sq += double(d.data[std::size_t(e) * 4 + i]) * d.data[std::size_t(e) * 4 + i];
+                for (int i = 0; i < 4; ++i) sq += double(valueOf(k, i)) * double(valueOf(k, i));
                 const double length = std::sqrt(sq);
                 if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
                     add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
-                        "rotation key " + std::to_string(e / perKey) + " is not a unit quaternion (length " +
-                                text(length) + ").",
-                        check.pointer, check.animation, check.channel, e / perKey);
+                        "rotation key " + std::to_string(k) + " is not a unit quaternion (length " + text(length) + ").",
+                        check.pointer, check.animation, check.channel, int(k));
             }
         }
+        dataPassOf_ = -1;
+    }
+
+    // Whether a CUBICSPLINE sampler plays the accessor (as every sampler that does, by the spec).
+    bool cubicOutput(std::int64_t index) const {
+        const auto it = elementChecks_.find(index);
+        return it != elementChecks_.end() && !it->second.quaternions.empty() && it->second.quaternions.front().cubic;
     }
 
     const Document& doc_;
     const Json& root_;
-    BufferSource* data_;
-    Findings findings_;
+    BufferSource* data_ = nullptr;
+    Findings findings_;                                    // the link pass's
+    std::map<std::int64_t, Findings> dataFindings_;        // the data pass's, by accessor
+    std::int64_t dataPassOf_ = -1;                         // the accessor whose data is being checked
+    std::set<std::int64_t> checked_;                       // accessors the data pass is done with
     std::map<std::int64_t, ElementChecks> elementChecks_;  // by accessor
     std::map<std::int64_t, std::pair<int, int>> used_;     // sampler accessors: first animation, channel
     std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
@@ -634,10 +730,9 @@ private:
     std::set<std::int64_t> linkedBuffers_;
 };
 
-}  // namespace
-
-Findings specFindings(const Document& doc, BufferSource* data) {
-    return SpecChecker(doc, data).run();
-}
+SpecChecks::SpecChecks(const Document& doc) : impl_(std::make_unique<Impl>(doc)) {}
+SpecChecks::~SpecChecks() = default;
+void SpecChecks::checkChannel(const Channel& channel) { impl_->checkChannel(channel); }
+Findings SpecChecks::finish(BufferSource* data) { return impl_->finish(data); }
 
 }  // namespace tangent::detail

@@ -2,15 +2,29 @@
 // The glTF 2.0 rules for animation data, reported as the Khronos glTF-Validator reports them:
 // the same codes, severities and JSON pointers, once per place it reports them (internal to
 // core; checks.cpp adds Tangent's own curve checks on top).
+#include <memory>
+
 #include "accessor.h"
 #include "tangent/document.h"
 #include "tangent/finding.h"
 
 namespace tangent::detail {
 
-// Every finding of those rules for `doc`'s animations. Reads the JSON (so it works on a
-// scanned document too) and, for the element checks, decodes each animation accessor once
-// from `data`, one at a time. `data` null: structural rules only.
-Findings specFindings(const Document& doc, BufferSource* data);
+// The link pass runs when made (it reads the JSON only, so a scanned document will do); the
+// data pass checks each animation accessor's values once: from a supported channel's keys
+// while a scan has them (checkChannel), the rest decoded from the file one at a time (finish).
+class SpecChecks {
+public:
+    explicit SpecChecks(const Document& doc);
+    ~SpecChecks();
+    void checkChannel(const Channel& channel);
+    // Every finding, in a fixed order (link pass, then data pass by accessor). `data` null:
+    // only what checkChannel saw is data-checked.
+    Findings finish(BufferSource* data);
+
+private:
+    class Impl;
+    std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace tangent::detail

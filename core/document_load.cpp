@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <set>
 #include <memory>
 
 #include "accessor.h"
@@ -409,6 +410,7 @@ private:
     std::uint64_t bytesRead_ = 0, bytesToRead_ = 0;
     std::shared_ptr<detail::BufferSource> source_;
     std::map<int, detail::DecodedAccessor> inputs_;  // shared input accessors decode once
+    std::set<int> validInputs_;                       // and have their times checked once
     std::uint64_t trackBudget_ = 0;                   // bytes the tracks may still take
     Track spare_;
 };
@@ -533,7 +535,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     // leaves unchecked: a file can be valid and still have no playable times.
     const Json& inJson = doc_.json_["accessors"][ch.inputAccessor];
     const bool inputHasData = inJson.contains("bufferView") || inJson.contains("sparse");
-    for (int k = 0; k < n; ++k) {
+    for (int k = validInputs_.count(ch.inputAccessor) ? n : 0; k < n; ++k) {  // a shared input once
         const float t = in.data[k];
         if (!std::isfinite(t))
             return finding("ACCESSOR_INVALID_FLOAT", inPtr, "key " + std::to_string(k) + " has a time that is not a finite number.");
@@ -546,6 +548,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
                                (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
                            inputHasData);
     }
+    validInputs_.insert(ch.inputAccessor);
     if (interp == Interpolation::CubicSpline && n < 2)
         return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr, "a CUBICSPLINE sampler needs at least two keys.");
 
@@ -607,9 +610,15 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     t.components = components;
     t.times.assign(in.data.begin(), in.data.end());
     const bool cubic = interp == Interpolation::CubicSpline;
-    for (auto* v : {&t.values, &t.inTangents, &t.outTangents}) {
-        v->clear();
-        v->resize(std::size_t(n) * C);
+    // Arrays the output fills are only resized (a spare's old contents are overwritten, not
+    // zeroed first); LINEAR and STEP tangents are zeros.
+    t.values.resize(std::size_t(n) * C);
+    for (auto* v : {&t.inTangents, &t.outTangents}) {
+        if (cubic) {
+            v->resize(std::size_t(n) * C);
+        } else {
+            v->assign(std::size_t(n) * C, 0.0f);
+        }
     }
     switch (components) {
         case 3: splitOutput<3>(out.bytes(), std::size_t(n), components, cubic, t); break;

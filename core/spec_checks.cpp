@@ -563,15 +563,32 @@ private:
         const Json* max = member(json, "max");
         if (!min && !max) return;
         std::vector<float> lo(parts.accessorComponents, INFINITY), hi(parts.accessorComponents, -INFINITY);
-        parts.forEach([&](std::size_t comp, float v) {
-            lo[comp] = std::min(lo[comp], v);
-            hi[comp] = std::max(hi[comp], v);
-        });
+        switch (parts.accessorComponents == 1 ? 1 : parts.C) {
+            case 1: rangeOf<1>(parts, lo.data(), hi.data()); break;
+            case 3: rangeOf<3>(parts, lo.data(), hi.data()); break;
+            case 4: rangeOf<4>(parts, lo.data(), hi.data()); break;
+            default: rangeOf<0>(parts, lo.data(), hi.data()); break;
+        }
         const std::string ptr = "/accessors/" + std::to_string(index);
         for (std::size_t i = 0; i < parts.accessorComponents; ++i) {
             checkBound(parts, min, int(i), lo[i], false, ptr, a, c);
             checkBound(parts, max, int(i), hi[i], true, ptr, a, c);
         }
+    }
+
+    // Each accessor component's least and greatest value. N: floats per step known at compile
+    // time (1 for a SCALAR accessor, whose parts are then walked flat), 0 any; the loops
+    // vectorize (min/max in std::min's operand order, so a NaN is passed over).
+    template <int N>
+    static void rangeOf(const FloatParts& parts, float* lo, float* hi) {
+        const std::size_t n = N > 0 ? std::size_t(N) : parts.C;
+        const std::size_t steps = parts.keys * parts.C / n;
+        for (const float* p : parts.part)
+            for (std::size_t k = 0; k < steps; ++k)
+                for (std::size_t i = 0; i < n; ++i) {
+                    lo[i] = std::min(lo[i], p[k * n + i]);
+                    hi[i] = std::max(hi[i], p[k * n + i]);
+                }
     }
 
     void checkBounds(std::int64_t index, const DecodedAccessor& d, int a, int c) {
@@ -696,10 +713,14 @@ private:
             }
         }
         if (keys == 0) keys = parts.keys;
+        // Squared lengths safely inside the tolerance need no square root.
+        constexpr double tol = checks::kUnitQuaternionTolerance;
+        constexpr double insideLow = (1 - tol) * (1 - tol) * (1 + 1e-9), insideHigh = (1 + tol) * (1 + tol) * (1 - 1e-9);
         for (const QuaternionCheck& check : checks.quaternions) {
             for (std::size_t k = 0; k < keys; ++k) {
                 double sq = 0;
                 for (int i = 0; i < 4; ++i) sq += double(valueOf(k, i)) * double(valueOf(k, i));
+                if (sq > insideLow && sq < insideHigh) continue;
                 const double length = std::sqrt(sq);
                 if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
                     add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,

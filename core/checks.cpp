@@ -6,20 +6,16 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <map>
 #include <memory>
-#include <optional>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
 
-#include <QFile>
 #include <QFileInfo>
 
 #include "accessor.h"
-#include "spec_checks.h"
 #include "bits.h"
+#include "spec_checks.h"
 #include "tangent/hermite.h"
 
 namespace tangent {

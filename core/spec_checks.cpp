@@ -13,10 +13,9 @@
 #include <cmath>
 #include <cstring>
 #include <map>
-#include <optional>
 #include <set>
-#include <tuple>
 #include <sstream>
+#include <tuple>
 
 namespace tangent::detail {
 
@@ -173,14 +172,6 @@ private:
         const AccessorInfo info = accessorInfo(root_, index);
         return info.json && info.componentType == kFloat && member(*info.json, "bufferView") &&
                !member(*info.json, "sparse");
-    }
-
-    DecodedAccessor floatAccessor(std::int64_t index, int components) const {
-        DecodedAccessor d;
-        d.componentType = kFloat;
-        d.components = components;
-        d.count = int(accessorInfo(root_, index).count);
-        return d;
     }
 
     void linkAnimation(const Json& anim, int a) {
@@ -731,7 +722,8 @@ private:
         dataPassOf_ = -1;
     }
 
-    // Whether a CUBICSPLINE sampler plays the accessor (as every sampler that does, by the spec).
+    // Whether a rotation output is played by a CUBICSPLINE sampler (its keys are then every
+    // third element); only the rotation check reads values key by key.
     bool cubicOutput(std::int64_t index) const {
         const auto it = elementChecks_.find(index);
         return it != elementChecks_.end() && !it->second.quaternions.empty() && it->second.quaternions.front().cubic;

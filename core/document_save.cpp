@@ -7,6 +7,7 @@
 #include <QSaveFile>
 #include <QUrl>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -108,9 +109,9 @@ public:
 
 private:
     std::size_t dataBuffer();
-    int appendFloats(const std::vector<float>& data);  // returns a new bufferView index
+    int appendBytes(const std::vector<std::uint8_t>& bytes);  // returns a new bufferView index
     int accessorFor(const std::vector<float>& data, const char* type, int count, int reuse,
-                    bool withBounds);
+                    bool withBounds, int componentType = detail::kFloat);
     std::vector<float> decodedFloats(int accessor) const {
         return detail::decodeAccessor(doc_.json_, doc_.buffers_, accessor, doc_.fileName()).data;
     }
@@ -136,27 +137,77 @@ std::size_t DocumentWriter::dataBuffer() {
     return target;
 }
 
-int DocumentWriter::appendFloats(const std::vector<float>& data) {
+int DocumentWriter::appendBytes(const std::vector<std::uint8_t>& bytes) {
     const std::size_t target = dataBuffer();
     std::vector<std::uint8_t>& b = buffers_.edit(target);
     padTo(b, 4);
     const std::size_t offset = b.size();
-    b.resize(offset + data.size() * sizeof(float));
-    std::memcpy(b.data() + offset, data.data(), data.size() * sizeof(float));
+    b.insert(b.end(), bytes.begin(), bytes.end());
     json_["buffers"][target]["byteLength"] = b.size();
     changedBuffers_.insert(target);
     if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) json_["bufferViews"] = Json::array();
-    json_["bufferViews"].push_back(
-        Json{{"buffer", target}, {"byteOffset", offset}, {"byteLength", data.size() * sizeof(float)}});
+    json_["bufferViews"].push_back(Json{{"buffer", target}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
     return int(json_["bufferViews"].size()) - 1;
+}
+
+// Values as little-endian components of a type (integers: the edit API keeps them whole and
+// the writer picked a type that holds them).
+static std::vector<std::uint8_t> encodeComponents(const std::vector<float>& data, int componentType) {
+    const int size = detail::componentSizeOf(componentType);
+    std::vector<std::uint8_t> out(data.size() * std::size_t(size));
+    for (std::size_t i = 0; i < data.size(); ++i) {
+        std::uint8_t* p = out.data() + i * std::size_t(size);
+        switch (componentType) {
+            case detail::kFloat: std::memcpy(p, &data[i], 4); break;
+            case detail::kByte:
+            case detail::kUnsignedByte: p[0] = std::uint8_t(std::int32_t(data[i])); break;
+            case detail::kShort:
+            case detail::kUnsignedShort: {
+                const auto v = std::uint16_t(std::int32_t(data[i]));
+                p[0] = std::uint8_t(v), p[1] = std::uint8_t(v >> 8);
+                break;
+            }
+            case detail::kUnsignedInt: {
+                const auto v = std::uint32_t(data[i]);
+                for (int b = 0; b < 4; ++b) p[b] = std::uint8_t(v >> (8 * b));
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+// The component type an edited channel's output is written in: floats; a bool's unsigned
+// bytes; for integers the file's own type when it still holds every value, else the first
+// that does. 0 when none does (values below -32768 together with values above 32767).
+static int outputComponentType(const Track& t, int fileComponentType) {
+    if (t.kind == ValueKind::Real) return detail::kFloat;
+    if (t.kind == ValueKind::Bool) return detail::kUnsignedByte;
+    float lo = 0, hi = 0;
+    for (float v : t.values) lo = std::min(lo, v), hi = std::max(hi, v);
+    const auto holds = [&](int type) {
+        switch (type) {
+            case detail::kByte: return lo >= -128 && hi <= 127;
+            case detail::kUnsignedByte: return lo >= 0 && hi <= 255;
+            case detail::kShort: return lo >= -32768 && hi <= 32767;
+            case detail::kUnsignedShort: return lo >= 0 && hi <= 65535;
+            case detail::kUnsignedInt: return lo >= 0;
+            default: return false;
+        }
+    };
+    if (holds(fileComponentType)) return fileComponentType;
+    for (int type : {detail::kUnsignedByte, detail::kByte, detail::kUnsignedShort, detail::kShort, detail::kUnsignedInt})
+        if (holds(type)) return type;
+    return 0;
 }
 
 // Writes float data as accessor `reuse` (its index kept, so nothing else renumbers) or, when
 // reuse < 0, as a new accessor. Data of the same size goes back into the accessor's own bytes
 // when no one else uses them; otherwise it is appended to buffer 0.
 int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type, int count,
-                                int reuse, bool withBounds) {
-    Json accessor = {{"componentType", detail::kFloat}, {"count", count}, {"type", type}};
+                                int reuse, bool withBounds, int componentType) {
+    Json accessor = {{"componentType", componentType}, {"count", count}, {"type", type}};
+    const std::vector<std::uint8_t> bytes = encodeComponents(data, componentType);
     bool inPlace = false;
     if (reuse >= 0) {
         const Json& old = json_["accessors"][reuse];
@@ -164,7 +215,8 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
             if (it.key() == "name" || it.key() == "extras" || it.key() == "extensions")
                 accessor[it.key()] = it.value();
         if (old.contains("bufferView") && !old.contains("sparse") &&
-            old.value("componentType", 0) == detail::kFloat && old.value("count", -1) == count &&
+            old.value("componentType", 0) == componentType && !old.value("normalized", false) &&
+            old.value("count", -1) == count &&
             old.value("type", "") == type) {
             const std::int64_t view = old["bufferView"].get<std::int64_t>();
             const Json& v = json_["bufferViews"][view];
@@ -173,7 +225,7 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
             if (viewRefs_[view] == 1 && !v.contains("byteStride") && plain) {
                 const std::size_t buffer = v["buffer"].get<std::size_t>();
                 const std::size_t at = v.value("byteOffset", std::size_t(0)) + old.value("byteOffset", std::size_t(0));
-                std::memcpy(buffers_.edit(buffer).data() + at, data.data(), data.size() * sizeof(float));
+                std::memcpy(buffers_.edit(buffer).data() + at, bytes.data(), bytes.size());
                 changedBuffers_.insert(buffer);
                 accessor["bufferView"] = view;
                 if (old.contains("byteOffset")) accessor["byteOffset"] = old["byteOffset"];
@@ -181,7 +233,7 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
             }
         }
     }
-    if (!inPlace) accessor["bufferView"] = appendFloats(data);
+    if (!inPlace) accessor["bufferView"] = appendBytes(bytes);
     if (withBounds && !data.empty()) {
         accessor["min"] = Json::array({*std::min_element(data.begin(), data.end())});
         accessor["max"] = Json::array({*std::max_element(data.begin(), data.end())});
@@ -239,9 +291,19 @@ void DocumentWriter::encodeEditedChannels() {
             }
             const std::vector<float> output = samplerOutput(t);
             const bool outputExclusive = accessorUsers[ch.outputAccessor] == 1;
-            const char* type = t.path == TargetPath::Weights ? "SCALAR" : t.path == TargetPath::Rotation ? "VEC4" : "VEC3";
-            const int elementCount = int(output.size() / (t.path == TargetPath::Weights ? 1 : t.components));
-            sampler["output"] = accessorFor(output, type, elementCount, outputExclusive ? ch.outputAccessor : -1, false);
+            // Weights (node, mesh, by pointer) are arrays: one SCALAR element per value.
+            const bool array = t.path == TargetPath::Weights ||
+                               (!ch.targetPointer.empty() && ch.pointerTarget.type == PropertyType::FloatArray);
+            static const char* const kVectors[] = {"SCALAR", "SCALAR", "VEC2", "VEC3", "VEC4"};
+            const char* type = array || t.components > 4 ? "SCALAR" : kVectors[t.components];
+            const int elementCount = int(output.size() / (array ? 1 : t.components));
+            const Json& oldOutput = json_["accessors"][ch.outputAccessor];
+            const int componentType = outputComponentType(t, oldOutput.value("componentType", 0));
+            if (componentType == 0)
+                throw FileError(doc_.fileName() + ": " + ch.pointer() +
+                                ": its integer values run from below -32768 to above 32767, which no glTF component type holds.");
+            sampler["output"] = accessorFor(output, type, elementCount, outputExclusive ? ch.outputAccessor : -1, false,
+                                            componentType);
             if (outputExclusive) accessorUsers[ch.outputAccessor] = 0;
             sampler["interpolation"] = toString(t.interpolation);
             janim()["samplers"][samplerIndex] = std::move(sampler);

@@ -60,6 +60,28 @@ void checkTrack(const Track& t) {
     for (std::size_t i = 0; i < n; ++i)
         if (!std::isfinite(t.values[i]) || !std::isfinite(t.inTangents[i]) || !std::isfinite(t.outTangents[i]))
             throw EditError("key " + std::to_string(i / t.components) + " holds a number that is not finite.");
+    if (t.stepsOnly()) {
+        if (t.interpolation != Interpolation::Step)
+            throw EditError(std::string("an ") + (t.kind == ValueKind::Bool ? "bool" : "integer") +
+                            " property only steps from key to key (STEP).");
+        for (std::size_t i = 0; i < n; ++i)
+            if (t.values[i] != std::nearbyint(t.values[i]))
+                throw EditError("key " + std::to_string(i / t.components) + " holds a value that is not a whole number.");
+    }
+}
+
+// A value as the track can hold it: whole numbers for integer properties (exact in a float up
+// to 2^24), 0 or 1 for bools.
+static float storedValue(const Track& t, double value) {
+    requireFinite(value, "a value");
+    if (t.kind == ValueKind::Bool) return value != 0 ? 1.0f : 0.0f;
+    if (t.kind == ValueKind::Integer) {
+        const double whole = std::nearbyint(value);
+        if (std::abs(whole) > 16777216.0)
+            throw EditError("an integer property holds values from -16777216 to 16777216 here.");
+        return float(whole);
+    }
+    return float(value);
 }
 
 TangentPair modeTangents(const Track& t, int k, int c, HandleMode mode) {
@@ -148,8 +170,7 @@ double moveKeysInTime(Track& t, const std::vector<int>& keys, double dt) {
 
 void setValue(Track& t, int key, int c, double value) {
     requireKey(t, key, c);
-    requireFinite(value, "a value");
-    t.values[t.at(key, c)] = float(value);
+    t.values[t.at(key, c)] = storedValue(t, value);
     applyAutoTangents(t);
 }
 
@@ -261,7 +282,7 @@ int insertKeyWithValue(Track& t, double time, const std::vector<double>& value) 
     out.inTangents.insert(out.inTangents.begin() + pos, C, 0.0f);
     out.outTangents.insert(out.outTangents.begin() + pos, C, 0.0f);
     out.modes.insert(out.modes.begin() + pos, C, HandleMode::AutoClamped);
-    for (int c = 0; c < C; ++c) out.values[pos + c] = float(value[c]);
+    for (int c = 0; c < C; ++c) out.values[pos + c] = storedValue(t, value[c]);
     applyAutoTangents(out);
     checkTrack(out);
     t = std::move(out);
@@ -292,6 +313,9 @@ void deleteKeys(Track& t, std::vector<int> keys) {
 
 void setInterpolation(Track& t, Interpolation to) {
     if (to == t.interpolation) return;
+    if (t.stepsOnly())
+        throw EditError(std::string("an ") + (t.kind == ValueKind::Bool ? "bool" : "integer") +
+                        " property only steps from key to key (STEP).");
     if (t.keyCount() < minimumKeys(to))
         throw EditError(std::string("CUBICSPLINE needs at least two keys."));
     Track out = t;

@@ -9,6 +9,7 @@
 #include "bits.h"
 
 #include "tangent/checks.h"
+#include "tangent/object_model.h"
 
 #include <cmath>
 #include <cstring>
@@ -108,6 +109,11 @@ struct QuaternionCheck {  // unit rotations (values only, when the sampler is CU
     std::string pointer;
     bool cubic;
     int animation, channel;
+};
+struct PointerChannel {  // a KHR_animation_pointer channel of the animation being linked
+    int channel;
+    std::string pointer;
+    PointerTarget target;
 };
 struct ElementChecks {
     std::vector<InputCheck> inputs;
@@ -237,6 +243,8 @@ private:
             }
         }
 
+        std::vector<PointerChannel> pointerChannels;
+        std::set<std::pair<std::int64_t, std::string>> classicTargets;  // (node, path)
         for (std::size_t c = 0; c < channels->size(); ++c) {
             const Json& ch = (*channels)[c];
             if (!ch.is_object()) continue;
@@ -257,6 +265,10 @@ private:
                     add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
                         "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a,
                         int(c));
+                linkPointerChannel((*ext)["KHR_animation_pointer"], element(samplers, indexOf(ch, "sampler")), cptr,
+                                   a, int(c), pointerChannels);
+            } else if (nodeIndex >= 0 && !path.empty()) {
+                classicTargets.emplace(nodeIndex, path);
             }
             const Json* node = element(member(root_, "nodes"), nodeIndex);
             const bool trs = path == "translation" || path == "rotation" || path == "scale";
@@ -296,6 +308,102 @@ private:
                                 ", as channel " + std::to_string(j) + " does too.",
                         cptr + "/target", a, int(c));
             }
+        }
+        checkPointerTargetsOnce(pointerChannels, classicTargets, a);
+    }
+
+    // A KHR_animation_pointer channel: the extension object's schema (as the validator checks
+    // it), then what the validator leaves out: that the pointer resolves to an animatable
+    // property of this file and the sampler fits it (TANGENT_ warnings: the file is valid).
+    void linkPointerChannel(const Json& extension, const Json* sampler, const std::string& cptr, int a, int c,
+                            std::vector<PointerChannel>& pointerChannels) {
+        const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
+        for (auto it = extension.begin(); it != extension.end(); ++it)
+            if (it.key() != "pointer" && it.key() != "extensions" && it.key() != "extras")
+                add("UNEXPECTED_PROPERTY", Severity::Warning, "'" + it.key() + "' is not a property of KHR_animation_pointer.",
+                    eptr + "/" + it.key(), a, c);
+        const Json* pointer = member(extension, "pointer");
+        if (!pointer) {
+            add("UNDEFINED_PROPERTY", Severity::Error, "the required property 'pointer' is missing.", eptr, a, c);
+            return;
+        }
+        if (!pointer->is_string()) {
+            add("TYPE_MISMATCH", Severity::Error, "'pointer' must be a string.", eptr + "/pointer", a, c);
+            return;
+        }
+        const std::string text = pointer->get<std::string>();
+        PointerTarget target = resolveAnimationPointer(root_, text);
+        switch (target.status) {
+            case PointerTarget::Status::BadSyntax:
+                add("PATTERN_MISMATCH", Severity::Error, target.reason, eptr + "/pointer", a, c);
+                return;
+            case PointerTarget::Status::NotAnimatable:
+                add("TANGENT_POINTER_NOT_ANIMATABLE", Severity::Warning, target.reason, eptr + "/pointer", a, c);
+                break;
+            case PointerTarget::Status::Unresolved:
+                add("TANGENT_POINTER_UNRESOLVED", Severity::Warning, "the pointer does not resolve: " + target.reason,
+                    eptr + "/pointer", a, c);
+                break;
+            case PointerTarget::Status::Animatable: break;
+        }
+        pointerChannels.push_back({c, text, target});
+        if (!target.typed || !sampler) return;
+
+        const std::string sptr = cptr + "/sampler";
+        const std::string interpolation = interpolationOf(*sampler);
+        if ((target.type == PropertyType::Int || target.type == PropertyType::Bool) && interpolation != "STEP")
+            add("TANGENT_POINTER_INTERPOLATION", Severity::Warning,
+                std::string("an ") + (target.type == PropertyType::Int ? "int" : "bool") +
+                        " target must be played with STEP interpolation, not " +
+                        (interpolation.empty() ? "an invalid one" : interpolation) + ".",
+                sptr, a, c);
+        const AccessorInfo output = accessorInfo(root_, indexOf(*sampler, "output"));
+        if (!output.json || output.type.empty() || output.componentType < 0) return;
+        if (const std::string misfit = fitOutput(target, output.type, output.componentType, output.normalized);
+            !misfit.empty()) {
+            add("TANGENT_POINTER_OUTPUT_TYPE", Severity::Warning, "the output " + output.format() + " does not fit: " + misfit,
+                sptr, a, c);
+            return;
+        }
+        const AccessorInfo input = accessorInfo(root_, indexOf(*sampler, "input"));
+        if (!input.json || input.count < 0 || output.count < 0 || interpolation.empty() || target.components == 0) return;
+        const std::int64_t expected = expectedOutputCount(target, input.count, interpolation == "CUBICSPLINE");
+        if (expected != output.count)
+            add("TANGENT_POINTER_OUTPUT_COUNT", Severity::Warning,
+                "the output has " + std::to_string(output.count) + " elements; " + interpolation + " with " +
+                        std::to_string(input.count) + " keys" +
+                        (target.type == PropertyType::FloatArray
+                                 ? " of " + std::to_string(target.components) + " weights each"
+                                 : "") +
+                        " needs " + std::to_string(expected) + ".",
+                sptr, a, c);
+    }
+
+    // One animation may animate a property once: not by two pointers (the same, or an array
+    // and one of its elements), not by a pointer and a classic target.
+    void checkPointerTargetsOnce(const std::vector<PointerChannel>& pointers,
+                                 const std::set<std::pair<std::int64_t, std::string>>& classic, int a) {
+        const std::string ptr = "/animations/" + std::to_string(a) + "/channels/";
+        for (std::size_t j = 0; j < pointers.size(); ++j) {
+            const PointerChannel& later = pointers[j];
+            for (std::size_t i = 0; i < j; ++i)
+                if (sameAnimatedProperty(pointers[i].pointer, later.pointer)) {
+                    add("TANGENT_POINTER_DUPLICATE", Severity::Warning,
+                        "channel " + std::to_string(pointers[i].channel) + " already animates '" + pointers[i].pointer +
+                                "', and '" + later.pointer + "' is the same property" +
+                                (pointers[i].pointer == later.pointer ? "." : " or part of it."),
+                        ptr + std::to_string(later.channel) + "/target", a, later.channel);
+                    break;
+                }
+            // /nodes/N/translation|rotation|scale|weights(/K) against target {node: N, path}.
+            const std::vector<std::string> t = pointerTokens(later.pointer);
+            if (later.target.node < 0 || t.size() < 3) continue;
+            if (classic.count({later.target.node, t[2]}))
+                add("TANGENT_POINTER_DUPLICATES_CHANNEL", Severity::Warning,
+                    "node " + std::to_string(later.target.node) + "'s " + t[2] +
+                            " is animated by a channel of this animation already; the pointer '" + later.pointer +
+                            "' animates it again.",
+                    ptr + std::to_string(later.channel) + "/target", a, later.channel);
         }
     }
 

@@ -26,6 +26,7 @@ const char* toString(TargetPath p) {
         case TargetPath::Rotation: return "rotation";
         case TargetPath::Scale: return "scale";
         case TargetPath::Weights: return "weights";
+        case TargetPath::Property: return "property";
     }
     return "?";
 }
@@ -81,7 +82,7 @@ bool Track::sameCurve(const Track& o) const {
         return a.size() == b.size() &&
                (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
     };
-    return interpolation == o.interpolation && path == o.path && components == o.components &&
+    return interpolation == o.interpolation && path == o.path && kind == o.kind && components == o.components &&
            bitsEqual(times, o.times) && bitsEqual(values, o.values) &&
            bitsEqual(inTangents, o.inTangents) && bitsEqual(outTangents, o.outTangents);
 }

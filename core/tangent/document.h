@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tangent/finding.h"
+#include "tangent/object_model.h"
 #include "tangent/track.h"
 
 namespace tangent {
@@ -38,9 +39,15 @@ struct Channel {
     int index = -1;             // in animations[a].channels
     int sampler = -1;           // in animations[a].samplers
     int node = -1;              // target.node, -1 when absent
-    std::string nodeName;
+    std::string nodeName;       // of target.node, or of the node a pointer animates
     std::string pathName;       // target.path as written ("translation", "pointer", ...)
-    bool supported = false;     // decoded into `track` (a TRS/weights target with valid data)
+    // KHR_animation_pointer: the pointer as written ("" for a classic target) and what it
+    // resolves to in this file.
+    std::string targetPointer;
+    PointerTarget pointerTarget;
+    // For people, one line: "Body · rotation", "material "Skin" · emissiveFactor".
+    std::string label;
+    bool supported = false;     // decoded into `track` (a target Tangent can play, valid data)
     Track track;
     int inputAccessor = -1;     // where the track came from, for a lossless save
     int outputAccessor = -1;

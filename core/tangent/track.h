@@ -9,7 +9,13 @@
 namespace tangent {
 
 enum class Interpolation { Step, Linear, CubicSpline };
-enum class TargetPath { Translation, Rotation, Scale, Weights };
+// A node's translation, rotation, scale or morph weights (classic targets, and the same node
+// properties by KHR_animation_pointer); Property is any other animated property (a material
+// colour, a light's intensity ...), whose values are played as they are.
+enum class TargetPath { Translation, Rotation, Scale, Weights, Property };
+// What the values are: numbers, or (KHR_animation_pointer int and bool targets, STEP only)
+// integers and bools stored as whole numbers in the float arrays.
+enum class ValueKind : std::uint8_t { Real, Integer, Bool };
 
 // How a key's tangents are kept up to date. The file stores only tangents; modes are
 // inferred on load (in == out: Aligned, otherwise Free) and live in the editor session.
@@ -36,6 +42,7 @@ struct Track {
     Interpolation interpolation = Interpolation::Linear;
     TargetPath path = TargetPath::Translation;
     int components = 3;
+    ValueKind kind = ValueKind::Real;
 
     std::vector<float> times;
     std::vector<float> values;
@@ -53,6 +60,8 @@ struct Track {
 
     // Rotation is normalized after interpolation, as the spec requires.
     bool normalizesResult() const { return path == TargetPath::Rotation; }
+    // Integer and bool values only step from key to key.
+    bool stepsOnly() const { return kind != ValueKind::Real; }
     // An interior key whose in-tangent differs from its out-tangent in any component (the
     // first key's in-tangent and the last key's out-tangent are unused and do not count).
     bool isBroken(int key) const;

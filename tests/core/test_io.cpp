@@ -341,18 +341,37 @@ TEST(Load, DeepJsonIsRefused) {
     }
 }
 
-TEST(Load, ChannelsWithoutNodeAreKeptAndSavedUntouched) {
-    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+TEST(Load, PointerChannelsPlayAsTheClassicTargetTheyName) {
+    const std::vector<std::uint8_t> original = readBytes(fixture("broken_trs_1.glb"));
+    Glb g = splitGlb(original);
     g.json["animations"][0]["channels"][2]["target"] = Json{{"path", "pointer"},
         {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/0/scale"}}}}}};
     g.json["extensionsUsed"] = Json::array({"KHR_animation_pointer"});
-    const Document doc = Document::fromBytes(joinGlb(g), "pointer.glb", "");
-    EXPECT_FALSE(doc.channel(0, 2)->supported);
-    EXPECT_TRUE(doc.channel(0, 0)->supported);
+    const Document classic = Document::fromBytes(original, "classic.glb", "");
+    Document doc = Document::fromBytes(joinGlb(g), "pointer.glb", "");
+    const Channel& ch = *doc.channel(0, 2);
+    ASSERT_TRUE(ch.supported);
+    EXPECT_EQ(ch.node, -1);  // target.node as written
+    EXPECT_EQ(ch.targetPointer, "/nodes/0/scale");
+    EXPECT_EQ(ch.nodeName, "Mover");
+    EXPECT_EQ(ch.label, "Mover \u00b7 scale");
+    EXPECT_EQ(ch.track.path, TargetPath::Scale);
+    EXPECT_TRUE(ch.track.sameCurve(classic.channel(0, 2)->track));
+
     QTemporaryDir dir;
     const std::string out = dir.filePath("pointer.glb").toStdString();
     save(doc, out);
     EXPECT_EQ(Document::load(out).json()["animations"], g.json["animations"]);
+
+    // Edited, it is written anew and stays a pointer channel.
+    Track t = ch.track;
+    setValue(t, 1, 0, 2.5);
+    doc.setTrack(0, 2, t);
+    save(doc, out);
+    expectKhronosValid(out);
+    const Document back = Document::load(out);
+    EXPECT_EQ(back.json()["animations"][0]["channels"][2]["target"], g.json["animations"][0]["channels"][2]["target"]);
+    EXPECT_TRUE(back.channel(0, 2)->track.sameCurve(t));
 }
 
 TEST(Load, LenientModeReportsBrokenAccessorsWithValidatorCodes) {

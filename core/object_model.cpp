@@ -1,0 +1,428 @@
+#include "tangent/object_model.h"
+
+#include <algorithm>
+
+namespace tangent {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// One animatable property of the object model. `{}` stands for an array index. A property
+// with a default is defined whenever its enclosing object is; one without must be written.
+struct Animatable {
+    const char* pointer;
+    PropertyType type;
+    bool hasDefault;
+};
+
+// The glTF 2.0 Asset Object Model's mutable properties: the core ones and those of the
+// extensions it lists, plus KHR_node_visibility and KHR_materials_diffuse_transmission, which
+// extend it. Texture transforms (on every textureInfo) are matched by rule, not listed.
+constexpr Animatable kAnimatable[] = {
+        {"/cameras/{}/orthographic/xmag", PropertyType::Float, false},
+        {"/cameras/{}/orthographic/ymag", PropertyType::Float, false},
+        {"/cameras/{}/orthographic/zfar", PropertyType::Float, false},
+        {"/cameras/{}/orthographic/znear", PropertyType::Float, false},
+        {"/cameras/{}/perspective/aspectRatio", PropertyType::Float, false},
+        {"/cameras/{}/perspective/yfov", PropertyType::Float, false},
+        {"/cameras/{}/perspective/zfar", PropertyType::Float, false},
+        {"/cameras/{}/perspective/znear", PropertyType::Float, false},
+        {"/materials/{}/alphaCutoff", PropertyType::Float, true},
+        {"/materials/{}/emissiveFactor", PropertyType::Float3, true},
+        {"/materials/{}/normalTexture/scale", PropertyType::Float, true},
+        {"/materials/{}/occlusionTexture/strength", PropertyType::Float, true},
+        {"/materials/{}/pbrMetallicRoughness/baseColorFactor", PropertyType::Float4, true},
+        {"/materials/{}/pbrMetallicRoughness/metallicFactor", PropertyType::Float, true},
+        {"/materials/{}/pbrMetallicRoughness/roughnessFactor", PropertyType::Float, true},
+        {"/meshes/{}/weights", PropertyType::FloatArray, true},
+        {"/meshes/{}/weights/{}", PropertyType::Float, true},
+        {"/nodes/{}/translation", PropertyType::Float3, true},
+        {"/nodes/{}/rotation", PropertyType::Float4, true},
+        {"/nodes/{}/scale", PropertyType::Float3, true},
+        {"/nodes/{}/weights", PropertyType::FloatArray, true},
+        {"/nodes/{}/weights/{}", PropertyType::Float, true},
+        {"/extensions/KHR_lights_punctual/lights/{}/color", PropertyType::Float3, true},
+        {"/extensions/KHR_lights_punctual/lights/{}/intensity", PropertyType::Float, true},
+        {"/extensions/KHR_lights_punctual/lights/{}/range", PropertyType::Float, false},
+        {"/extensions/KHR_lights_punctual/lights/{}/spot/innerConeAngle", PropertyType::Float, true},
+        {"/extensions/KHR_lights_punctual/lights/{}/spot/outerConeAngle", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyStrength", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyRotation", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatRoughnessFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/scale", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionColorFactor",
+         PropertyType::Float3, true},
+        {"/materials/{}/extensions/KHR_materials_dispersion/dispersion", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_emissive_strength/emissiveStrength", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_ior/ior", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceIor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_sheen/sheenColorFactor", PropertyType::Float3, true},
+        {"/materials/{}/extensions/KHR_materials_sheen/sheenRoughnessFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_specular/specularFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_specular/specularColorFactor", PropertyType::Float3, true},
+        {"/materials/{}/extensions/KHR_materials_transmission/transmissionFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_volume/thicknessFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_volume/attenuationDistance", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_volume/attenuationColor", PropertyType::Float3, true},
+        {"/nodes/{}/extensions/EXT_lights_ies/multiplier", PropertyType::Float, true},
+        {"/nodes/{}/extensions/EXT_lights_ies/color", PropertyType::Float3, true},
+        {"/extensions/EXT_lights_image_based/lights/{}/rotation", PropertyType::Float4, true},
+        {"/extensions/EXT_lights_image_based/lights/{}/intensity", PropertyType::Float, true},
+        {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatIor", PropertyType::Float, true},
+        {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatSpecularFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/ADOBE_materials_clearcoat_tint/clearcoatTintFactor", PropertyType::Float3, true},
+        {"/nodes/{}/extensions/KHR_node_visibility/visible", PropertyType::Bool, true},
+};
+
+// The object model's read-only properties: they can be read, never animated.
+constexpr const char* kReadOnly[] = {
+        "/animations.length", "/cameras.length", "/materials.length", "/meshes.length", "/meshes/{}/weights.length",
+        "/nodes.length", "/nodes/{}/matrix", "/nodes/{}/globalMatrix", "/nodes/{}/weights.length", "/scenes.length",
+        "/extensions/KHR_lights_punctual/lights.length", "/extensions/EXT_lights_ies/lights.length",
+        "/extensions/EXT_lights_image_based/lights.length",
+};
+
+// A canonical array index token: digits without a leading zero.
+bool isIndexToken(const std::string& t) {
+    if (t.empty() || t.size() > 9 || (t.size() > 1 && t[0] == '0')) return false;
+    for (char c : t)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
+bool matches(const char* pattern, const std::vector<std::string>& tokens) {
+    const std::vector<std::string> want = pointerTokens(pattern);
+    if (want.size() != tokens.size()) return false;
+    for (std::size_t i = 0; i < want.size(); ++i)
+        if (want[i] == "{}" ? !isIndexToken(tokens[i]) : want[i] != tokens[i]) return false;
+    return true;
+}
+
+// A KHR_texture_transform property of any textureInfo of a material, core or extension:
+// /materials/M/.../xyzTexture/extensions/KHR_texture_transform/offset|rotation|scale.
+bool isTextureTransform(const std::vector<std::string>& t, PropertyType* type) {
+    const std::size_t n = t.size();
+    if (n < 6 || t[0] != "materials" || !isIndexToken(t[1]) || t[n - 3] != "extensions" ||
+        t[n - 2] != "KHR_texture_transform")
+        return false;
+    const std::string& texture = t[n - 4];
+    if (texture.size() < 7 || texture.compare(texture.size() - 7, 7, "Texture") != 0) return false;
+    if (t[n - 1] == "rotation") *type = PropertyType::Float;
+    else if (t[n - 1] == "offset" || t[n - 1] == "scale") *type = PropertyType::Float2;
+    else return false;
+    return true;
+}
+
+const Json* child(const Json* at, const std::string& token) {
+    if (!at) return nullptr;
+    if (at->is_object()) {
+        auto it = at->find(token);
+        return it == at->end() ? nullptr : &*it;
+    }
+    if (at->is_array() && isIndexToken(token)) {
+        const std::size_t i = std::stoul(token);
+        return i < at->size() ? &(*at)[i] : nullptr;
+    }
+    return nullptr;
+}
+
+std::string joinPointer(const std::vector<std::string>& tokens, std::size_t count) {
+    std::string out;
+    for (std::size_t i = 0; i < count; ++i) {
+        out += '/';
+        for (char c : tokens[i]) {
+            if (c == '~') out += "~0";
+            else if (c == '/') out += "~1";
+            else out += c;
+        }
+    }
+    return out;
+}
+
+// Walks the file along the first `count` tokens; on a missing step says which, in `reason`.
+const Json* walk(const Json& root, const std::vector<std::string>& tokens, std::size_t count, std::string* reason) {
+    const Json* at = &root;
+    for (std::size_t i = 0; i < count; ++i) {
+        const Json* next = child(at, tokens[i]);
+        if (!next) {
+            if (at->is_array())
+                *reason = "'" + joinPointer(tokens, i + 1) + "' is not in the file (it has " + std::to_string(at->size()) +
+                          (at->size() == 1 ? " element)." : " elements).");
+            else
+                *reason = "'" + joinPointer(tokens, i + 1) + "' is not in the file.";
+            return nullptr;
+        }
+        at = next;
+    }
+    return at;
+}
+
+// The length of a node's or a mesh's weights: its weights array, or its mesh's morph targets.
+int weightCount(const Json& root, const Json& object, bool isNode) {
+    if (auto w = object.find("weights"); w != object.end() && w->is_array()) return int(w->size());
+    const Json* mesh = &object;
+    if (isNode) {
+        auto m = object.find("mesh");
+        if (m == object.end() || !m->is_number_unsigned()) return 0;
+        mesh = child(child(&root, "meshes"), std::to_string(m->get<std::uint64_t>()));
+        if (!mesh) return 0;
+        if (auto w = mesh->find("weights"); w != mesh->end() && w->is_array()) return int(w->size());
+    }
+    const Json* targets = child(child(child(mesh, "primitives"), "0"), "targets");
+    return targets && targets->is_array() ? int(targets->size()) : 0;
+}
+
+int componentsOf(PropertyType type) {
+    switch (type) {
+        case PropertyType::Float2: return 2;
+        case PropertyType::Float3: return 3;
+        case PropertyType::Float4: return 4;
+        case PropertyType::FloatArray: return 0;
+        default: return 1;
+    }
+}
+
+// Fills in who the pointer is about, for people.
+void describe(const Json& root, const std::vector<std::string>& t, PointerTarget& out) {
+    std::size_t rest = 0;
+    const Json* object = nullptr;
+    static const std::pair<const char*, const char*> kinds[] = {
+            {"nodes", "node"}, {"materials", "material"}, {"meshes", "mesh"}, {"cameras", "camera"}};
+    for (const auto& [plural, singular] : kinds)
+        if (t.size() >= 2 && t[0] == plural && isIndexToken(t[1])) {
+            out.objectKind = singular;
+            rest = 2;
+        }
+    if (t.size() >= 4 && t[0] == "extensions" && t[2] == "lights" && isIndexToken(t[3]) &&
+        (t[1] == "KHR_lights_punctual" || t[1] == "EXT_lights_image_based")) {
+        out.objectKind = t[1] == "KHR_lights_punctual" ? "light" : "image-based light";
+        rest = 4;
+    }
+    if (rest == 0) {
+        out.property = joinPointer(t, t.size());
+        return;
+    }
+    out.objectIndex = std::stoi(t[rest - 1]);
+    std::string ignored;
+    object = walk(root, t, rest, &ignored);
+    if (object && object->is_object())
+        if (auto name = object->find("name"); name != object->end() && name->is_string())
+            out.objectName = name->get<std::string>();
+    for (std::size_t i = rest; i < t.size(); ++i) {
+        if (t[i] == "extensions") continue;  // "KHR_materials_ior.ior" reads better
+        if (!out.property.empty()) out.property += '.';
+        out.property += t[i];
+    }
+}
+
+}  // namespace
+
+const char* toString(PropertyType type) {
+    switch (type) {
+        case PropertyType::Float: return "float";
+        case PropertyType::Float2: return "float2";
+        case PropertyType::Float3: return "float3";
+        case PropertyType::Float4: return "float4";
+        case PropertyType::FloatArray: return "float[]";
+        case PropertyType::Int: return "int";
+        case PropertyType::Bool: return "bool";
+    }
+    return "?";
+}
+
+const char* accessorTypeOf(PropertyType type) {
+    switch (type) {
+        case PropertyType::Float2: return "VEC2";
+        case PropertyType::Float3: return "VEC3";
+        case PropertyType::Float4: return "VEC4";
+        default: return "SCALAR";
+    }
+}
+
+std::string fitOutput(PointerTarget& target, const std::string& accessorType, int componentType, bool normalized) {
+    constexpr int kFloat = 5126, kUnsignedByte = 5121;
+    const int accessorComponents = accessorType == "SCALAR" ? 1
+                                 : accessorType == "VEC2"   ? 2
+                                 : accessorType == "VEC3"   ? 3
+                                 : accessorType == "VEC4"   ? 4
+                                                            : 0;
+    if (target.extras) {
+        if (accessorComponents == 0) return "an extras target is played from SCALAR or VEC2-4 values, not " + accessorType + ".";
+        const bool plainInteger = componentType != kFloat && !normalized;
+        if ((target.type == PropertyType::Bool && !(componentType == kUnsignedByte && !normalized)) ||
+            (target.type == PropertyType::Int && !plainInteger) ||
+            (target.type != PropertyType::FloatArray && componentsOf(target.type) != accessorComponents)) {
+            target.type = accessorComponents == 1 ? PropertyType::Float : PropertyType(int(PropertyType::Float2) + accessorComponents - 2);
+            target.components = accessorComponents;
+        }
+        return {};
+    }
+    const std::string want = accessorTypeOf(target.type);
+    const std::string what = std::string("a ") + toString(target.type) + " target";
+    if (accessorType != want) return what + " needs a " + want + " output, not " + accessorType + ".";
+    if (target.type == PropertyType::Bool && componentType != kUnsignedByte)
+        return what + " needs unsigned byte (5121) values, not component type " + std::to_string(componentType) + ".";
+    if (target.type == PropertyType::Int && (componentType == kFloat || normalized))
+        return what + " needs plain integer values, not " +
+               (normalized ? "normalized ones." : "floats (5126).");
+    return {};
+}
+
+std::int64_t expectedOutputCount(const PointerTarget& target, std::int64_t keys, bool cubic) {
+    const std::int64_t perKey = target.type == PropertyType::FloatArray ? target.components : 1;
+    return keys * perKey * (cubic ? 3 : 1);
+}
+
+bool isJsonPointer(const std::string& p) {
+    if (p.empty()) return true;
+    if (p[0] != '/') return false;
+    for (std::size_t i = 0; i < p.size(); ++i)
+        if (p[i] == '~' && (i + 1 == p.size() || (p[i + 1] != '0' && p[i + 1] != '1'))) return false;
+    return true;
+}
+
+std::vector<std::string> pointerTokens(const std::string& p) {
+    std::vector<std::string> tokens;
+    for (std::size_t i = 0; i < p.size();) {
+        const std::size_t end = std::min(p.find('/', i + 1), p.size());
+        std::string token;
+        for (std::size_t j = i + 1; j < end; ++j) {
+            if (p[j] == '~' && j + 1 < end) {
+                token += p[j + 1] == '1' ? '/' : '~';
+                ++j;
+            } else {
+                token += p[j];
+            }
+        }
+        tokens.push_back(std::move(token));
+        i = end;
+    }
+    return tokens;
+}
+
+bool sameAnimatedProperty(const std::string& a, const std::string& b) {
+    const std::string& shorter = a.size() <= b.size() ? a : b;
+    const std::string& longer = a.size() <= b.size() ? b : a;
+    return longer.compare(0, shorter.size(), shorter) == 0 &&
+           (longer.size() == shorter.size() || longer[shorter.size()] == '/');
+}
+
+std::string PointerTarget::label() const {
+    if (objectKind.empty()) return property;
+    if (objectKind == "node" && path != TargetPath::Property)  // as classic node channels read
+        return (objectName.empty() ? "node " + std::to_string(objectIndex) : objectName) + " \u00b7 " + property;
+    const std::string who = objectName.empty() ? std::to_string(objectIndex) : "\"" + objectName + "\"";
+    return objectKind + " " + who + " \u00b7 " + property;
+}
+
+PointerTarget resolveAnimationPointer(const Json& root, const std::string& pointer) {
+    PointerTarget out;
+    if (!isJsonPointer(pointer)) {
+        out.status = PointerTarget::Status::BadSyntax;
+        out.property = pointer;
+        out.reason = "'" + pointer + "' is not a JSON pointer.";
+        return out;
+    }
+    const std::vector<std::string> t = pointerTokens(pointer);
+    describe(root, t, out);
+    const auto notAnimatable = [&](std::string why) {
+        out.status = PointerTarget::Status::NotAnimatable;
+        out.reason = std::move(why);
+        return out;
+    };
+
+    // The spec lets animations target extras, whose meaning is the application's: any value
+    // there is played, typed by what the file holds (an integer or a bool as such).
+    if (const auto extras = std::find(t.begin(), t.end(), "extras"); extras != t.end()) {
+        out.extras = true;
+        const Json* value = walk(root, t, t.size(), &out.reason);
+        if (!value) {
+            out.status = PointerTarget::Status::Unresolved;
+            return out;
+        }
+        out.typed = true;
+        if (value->is_boolean()) out.type = PropertyType::Bool;
+        else if (value->is_number_integer()) out.type = PropertyType::Int;
+        else if (value->is_array() && value->size() >= 2 && value->size() <= 4)
+            out.type = PropertyType(int(PropertyType::Float2) + int(value->size()) - 2);
+        else if (value->is_array()) out.type = PropertyType::FloatArray;
+        out.components = out.type == PropertyType::FloatArray ? int(value->size()) : componentsOf(out.type);
+        out.status = PointerTarget::Status::Animatable;
+        return out;
+    }
+
+    for (const char* readOnly : kReadOnly)
+        if (matches(readOnly, t))
+            return notAnimatable("'" + pointer + "' is a read-only property of the glTF object model.");
+
+    bool hasDefault = true;
+    if (isTextureTransform(t, &out.type)) {
+        out.typed = true;
+    } else {
+        for (const Animatable& a : kAnimatable)
+            if (matches(a.pointer, t)) {
+                out.typed = true;
+                out.type = a.type;
+                hasDefault = a.hasDefault;
+                break;
+            }
+    }
+    if (!out.typed) {
+        std::string ignored;
+        return notAnimatable("'" + pointer + "' is " +
+                             (walk(root, t, t.size(), &ignored) ? "in the file but " : "") +
+                             "not an animatable property of the glTF object model.");
+    }
+    out.components = componentsOf(out.type);
+    if (t[0] == "nodes") {
+        out.node = std::stoi(t[1]);
+        if (t.size() == 3) {
+            if (t[2] == "translation") out.path = TargetPath::Translation;
+            else if (t[2] == "rotation") out.path = TargetPath::Rotation;
+            else if (t[2] == "scale") out.path = TargetPath::Scale;
+        }
+    }
+    if (out.type == PropertyType::FloatArray) out.path = TargetPath::Weights;  // a node's or a mesh's
+
+    out.status = PointerTarget::Status::Unresolved;
+    // Weights are as long as the morph targets (zeros by default), written or not: only
+    // their node or mesh must be there.
+    const bool weights = out.type == PropertyType::FloatArray || (t.size() == 4 && t[2] == "weights");
+    const Json* parent = walk(root, t, weights ? 2 : t.size() - 1, &out.reason);
+    if (!parent) return out;
+    if (!parent->is_object()) {
+        out.reason = "'" + joinPointer(t, t.size() - 1) + "' is not an object in the file.";
+        return out;
+    }
+    if (weights) {
+        const bool isNode = t[0] == "nodes";
+        const int count = weightCount(root, *parent, isNode);
+        if (count == 0) {
+            out.reason = (isNode ? "node " : "mesh ") + t[1] + " has no morph targets.";
+            return out;
+        }
+        if (out.type == PropertyType::FloatArray) {
+            out.components = count;
+        } else if (std::stoul(t[3]) >= std::size_t(count)) {
+            out.reason = (isNode ? "node " : "mesh ") + t[1] + " has " + std::to_string(count) + " morph target" +
+                         (count == 1 ? "" : "s") + ", no weight " + t[3] + ".";
+            return out;
+        }
+    } else if (!child(parent, t.back()) && !hasDefault) {
+        out.reason = "'" + pointer + "' has no default value and the file does not define it.";
+        return out;
+    }
+    if (out.path != TargetPath::Property && out.path != TargetPath::Weights && parent->contains("matrix"))
+        return notAnimatable("node " + t[1] + " has a matrix, so its " + t[2] + " cannot be animated.");
+    out.status = PointerTarget::Status::Animatable;
+    out.reason.clear();
+    return out;
+}
+
+}  // namespace tangent

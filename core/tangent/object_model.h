@@ -1,0 +1,75 @@
+#pragma once
+// The glTF 2.0 Asset Object Model as KHR_animation_pointer uses it: which JSON pointers an
+// animation may target, the data type of each, and what a pointer resolves to in one file.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tangent/track.h"
+
+namespace tangent {
+
+// The object model's data types (spelled as it spells them by toString).
+enum class PropertyType : std::uint8_t { Float, Float2, Float3, Float4, FloatArray, Int, Bool };
+const char* toString(PropertyType);
+// The output accessor type a property needs ("SCALAR", "VEC2", ...).
+const char* accessorTypeOf(PropertyType);
+
+// What an animation pointer refers to in a file.
+struct PointerTarget {
+    enum class Status : std::uint8_t {
+        Animatable,     // a mutable property defined in this file: it can be played
+        BadSyntax,      // not a JSON pointer (the Khronos validator reports it)
+        Unresolved,     // an animatable property, but the file does not define it (or its object)
+        NotAnimatable,  // read-only, not in the object model, or a TRS of a node with a matrix
+    };
+    Status status = Status::NotAnimatable;
+    std::string reason;  // for every status but Animatable: why, as the end of a sentence
+    // Known whenever the pointer matches the object model (also when Unresolved).
+    bool typed = false;
+    PropertyType type = PropertyType::Float;
+    int components = 1;  // values per key: 1-4, a float[]'s length in this file (0 if unknown)
+    // In extras: typed by the value the file holds there, its meaning the application's (the
+    // output accessor decides between a float and an integer or bool reading).
+    bool extras = false;
+    // The curve semantics: a node's translation, rotation (a quaternion, normalized when
+    // played), scale or weights; Property for everything else.
+    TargetPath path = TargetPath::Property;
+    int node = -1;  // the node of a /nodes/N/... pointer
+    // For people: "material", 2, "Body", "pbrMetallicRoughness.baseColorFactor".
+    std::string objectKind;
+    int objectIndex = -1;
+    std::string objectName;
+    std::string property;
+
+    // "material "Body" · pbrMetallicRoughness.baseColorFactor" (a node as the editor names
+    // classic channels: "Body · rotation").
+    std::string label() const;
+};
+
+// Resolves `pointer` against the file's JSON, as a player would before animating it.
+PointerTarget resolveAnimationPointer(const nlohmann::ordered_json& gltf, const std::string& pointer);
+
+// Why an output accessor of this type, component type and normalization cannot feed the
+// target ("" when it can), as KHR_animation_pointer requires: the accessor type of the data
+// type; float* targets take floats and (normalized) integers, int targets plain integers, bool
+// targets unsigned bytes. An extras target (application-defined) takes any accessor and is
+// re-typed by it here: an integer or bool reading only where the accessor allows one.
+std::string fitOutput(PointerTarget&, const std::string& accessorType, int componentType, bool normalized);
+// The output's element count for `keys` keys (KHR_animation_pointer's float[]: one scalar per
+// array element).
+std::int64_t expectedOutputCount(const PointerTarget&, std::int64_t keys, bool cubic);
+
+// The pointer's syntax as RFC 6901 and the Khronos validator define it: "" or "/"-prefixed
+// tokens in which "~" is only followed by 0 or 1.
+bool isJsonPointer(const std::string& pointer);
+// The pointer's reference tokens, unescaped ("~1" is "/", "~0" is "~").
+std::vector<std::string> pointerTokens(const std::string& pointer);
+
+// Whether two pointers of one animation target the same property: equal, or one is an array
+// property and the other one of its elements (/nodes/0/weights and /nodes/0/weights/1).
+bool sameAnimatedProperty(const std::string& a, const std::string& b);
+
+}  // namespace tangent

@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 if (!fs.existsSync(path.join(HERE, 'node_modules/@gltf-transform/cli'))) {
@@ -26,7 +27,16 @@ if (!fs.existsSync(path.join(HERE, 'node_modules/@gltf-transform/cli'))) {
     process.exit(2);
 }
 const { Document, NodeIO } = await import('@gltf-transform/core');
-const { ALL_EXTENSIONS, KHRMeshQuantization } = await import('@gltf-transform/extensions');
+const {
+    ALL_EXTENSIONS,
+    KHRLightsPunctual,
+    KHRMaterialsClearcoat,
+    KHRMaterialsEmissiveStrength,
+    KHRMeshQuantization,
+    KHRNodeVisibility,
+    KHRTextureTransform,
+} = await import('@gltf-transform/extensions');
+const { KHRAnimationPointer } = await import('./animation_pointer.mjs');
 const { program: cliProgram, programReady: cliProgramReady } = await import('@gltf-transform/cli');
 const { MeshoptEncoder } = await import('meshoptimizer');
 
@@ -792,7 +802,238 @@ function apiDocuments() {
         for (let k = 0; k < 3; k++) cubic.push(0, 0, k / 2, 1 - k / 2, 0, 0);
         animate(doc, cubicAnim, node, 'weights', times, acc(doc, new Float32Array(cubic), 'SCALAR'), 'CUBICSPLINE');
     });
+
+    // KHR_animation_pointer channels (written by the extension in animation_pointer.mjs): together
+    // the three documents target every object-model type, float, float2, float3, float4, float[],
+    // a float[] element, bool and int, with float, normalized and plain integer outputs.
+    const pointerChannel = (doc, anim, pointer, input, output, interpolation) => {
+        const pointers = doc.createExtension(KHRAnimationPointer);
+        const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(interpolation);
+        const channel = doc
+            .createAnimationChannel()
+            .setTargetPath('pointer')
+            .setSampler(sampler)
+            .setExtension('KHR_animation_pointer', pointers.createPointer(pointer));
+        anim.addSampler(sampler).addChannel(channel);
+    };
+    // CUBICSPLINE output from values and tangents given per key (arrays of equal-sized tuples).
+    const cubicKeys = (values, inTangents, outTangents) => values.flatMap((v, k) => [...inTangents[k], ...v, ...outTangents[k]]);
+
+    make('pointer_materials', (doc, scene) => {
+        const texture = doc.createTexture('checker').setImage(tinyPng()).setMimeType('image/png').setURI('checker.png');
+        const transforms = doc.createExtension(KHRTextureTransform);
+        const body = doc
+            .createMaterial('Body')
+            .setBaseColorFactor([0.8, 0.2, 0.2, 1])
+            .setBaseColorTexture(texture)
+            .setMetallicFactor(0.5)
+            .setRoughnessFactor(0.5)
+            .setNormalTexture(texture)
+            .setNormalScale(0.8)
+            .setEmissiveFactor([0.2, 0.1, 0])
+            .setAlphaMode('MASK')
+            .setAlphaCutoff(0.4);
+        body.getBaseColorTextureInfo().setExtension(
+            'KHR_texture_transform',
+            transforms.createTransform().setOffset([0.25, 0]).setScale([2, 2]),
+        );
+        body.setExtension(
+            'KHR_materials_emissive_strength',
+            doc.createExtension(KHRMaterialsEmissiveStrength).createEmissiveStrength().setEmissiveStrength(2),
+        );
+        const clearcoat = doc.createExtension(KHRMaterialsClearcoat).createClearcoat().setClearcoatFactor(0.5).setClearcoatTexture(texture);
+        clearcoat.getClearcoatTextureInfo().setExtension('KHR_texture_transform', transforms.createTransform().setOffset([0, 0.5]).setRotation(0.1));
+        const coat = doc.createMaterial('Coat').setBaseColorFactor([0.2, 0.2, 0.8, 1]).setExtension('KHR_materials_clearcoat', clearcoat);
+        const triangle = (material, x) =>
+            doc
+                .createPrimitive()
+                .setMaterial(material)
+                .setAttribute('POSITION', acc(doc, new Float32Array([x, 0, 0, x + 1, 0, 0, x, 1, 0]), 'VEC3'))
+                .setAttribute('NORMAL', acc(doc, new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1]), 'VEC3'))
+                .setAttribute('TEXCOORD_0', acc(doc, new Float32Array([0, 0, 1, 0, 0, 1]), 'VEC2'));
+        // Tangents where the normal texture needs them.
+        const bodyTriangle = triangle(body, 0).setAttribute('TANGENT', acc(doc, new Float32Array([1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1]), 'VEC4'));
+        const mesh = doc.createMesh('panels').addPrimitive(bodyTriangle).addPrimitive(triangle(coat, 2));
+        scene.addChild(doc.createNode('panels').setMesh(mesh));
+
+        const times = acc(doc, new Float32Array([0, 0.5, 1, 2]), 'SCALAR'); // shared by all three animations
+        const scalars = (values) => acc(doc, new Float32Array(values), 'SCALAR');
+        const pulse = doc.createAnimation('pulse');
+        pointerChannel(doc, pulse, '/materials/0/pbrMetallicRoughness/baseColorFactor', times,
+            acc(doc, new Float32Array([0.8, 0.2, 0.2, 1, 1, 0.5, 0.2, 1, 0.2, 0.8, 0.2, 1, 0.8, 0.2, 0.2, 1]), 'VEC4'), 'LINEAR');
+        const emissive = [[0.2, 0.1, 0], [0.6, 0.3, 0], [1, 0.5, 0], [0.2, 0.1, 0]];
+        const emissiveIn = [[0, 0, 0], [0.4, 0.2, 0], [0.2, 0.1, 0], [-0.3, -0.2, 0]];
+        const emissiveOut = [[0.4, 0.2, 0], [0.3, 0.1, 0], [-0.2, -0.1, 0], [0, 0, 0]];
+        pointerChannel(doc, pulse, '/materials/0/emissiveFactor', times,
+            acc(doc, new Float32Array(cubicKeys(emissive, emissiveIn, emissiveOut)), 'VEC3'), 'CUBICSPLINE');
+        pointerChannel(doc, pulse, '/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength', times,
+            scalars(cubicKeys([[2], [4], [3], [2]], [[0], [2], [-1], [-0.5]], [[1], [1.5], [-1], [0]])), 'CUBICSPLINE');
+        pointerChannel(doc, pulse, '/materials/0/pbrMetallicRoughness/metallicFactor', times, scalars([0.5, 1, 0, 0.5]), 'STEP');
+        pointerChannel(doc, pulse, '/materials/0/pbrMetallicRoughness/roughnessFactor', times,
+            acc(doc, new Uint8Array([128, 255, 0, 128]), 'SCALAR', true), 'LINEAR');
+        const fade = doc.createAnimation('fade');
+        pointerChannel(doc, fade, '/materials/0/alphaCutoff', times, scalars([0.4, 0.6, 0.9, 0.4]), 'LINEAR');
+        pointerChannel(doc, fade, '/materials/0/normalTexture/scale', times, scalars([0.8, 1, 0.5, 0.8]), 'LINEAR');
+        pointerChannel(doc, fade, '/materials/1/extensions/KHR_materials_clearcoat/clearcoatFactor', times, scalars([0.5, 1, 0.25, 0]), 'STEP');
+        const scroll = doc.createAnimation('scroll');
+        const baseColorTransform = '/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform';
+        pointerChannel(doc, scroll, `${baseColorTransform}/offset`, times,
+            acc(doc, new Float32Array([0.25, 0, 0.5, 0, 0.75, 0.25, 1, 0.5]), 'VEC2'), 'LINEAR');
+        pointerChannel(doc, scroll, `${baseColorTransform}/scale`, times, acc(doc, new Float32Array([2, 2, 3, 3, 4, 2, 2, 2]), 'VEC2'), 'STEP');
+        const clearcoatTransform = '/materials/1/extensions/KHR_materials_clearcoat/clearcoatTexture/extensions/KHR_texture_transform';
+        const offsets = [[0, 0.5], [0.5, 0.5], [0.5, 1], [1, 1]];
+        const offsetIn = [[0, 0], [1, 0.5], [0.25, 1], [0.5, 0]];
+        const offsetOut = [[1, 0], [0.5, 0.25], [0.5, 0.5], [0, 0]];
+        pointerChannel(doc, scroll, `${clearcoatTransform}/offset`, times,
+            acc(doc, new Float32Array(cubicKeys(offsets, offsetIn, offsetOut)), 'VEC2'), 'CUBICSPLINE');
+        pointerChannel(doc, scroll, `${clearcoatTransform}/rotation`, times, scalars([0.1, 0.5, 1, 1.5]), 'LINEAR');
+    });
+
+    make('pointer_lights_cameras', (doc, scene) => {
+        const lights = doc.createExtension(KHRLightsPunctual);
+        const key = lights.createLight('Key').setType('spot').setColor([1, 0.9, 0.8]).setIntensity(5).setInnerConeAngle(0.2).setOuterConeAngle(0.6);
+        const fill = lights.createLight('Fill').setType('point').setColor([0.6, 0.7, 1]).setIntensity(2).setRange(10);
+        const main = doc.createCamera('Main').setType('perspective').setYFov(0.8).setZNear(0.1).setZFar(100).setAspectRatio(1.5);
+        const top = doc.createCamera('Top').setType('orthographic').setXMag(2).setYMag(2).setZNear(0.01).setZFar(50);
+        const keyNode = doc.createNode('key light').setTranslation([0, 3, 3]).setExtension('KHR_lights_punctual', key);
+        const fillNode = doc.createNode('fill light').setTranslation([-3, 1, 0]).setExtension('KHR_lights_punctual', fill);
+        const mainNode = doc.createNode('main camera').setTranslation([0, 1, 5]).setCamera(main);
+        const topNode = doc.createNode('top camera').setTranslation([0, 10, 0]).setRotation([-Q, 0, 0, Q]).setCamera(top);
+        scene.addChild(keyNode).addChild(fillNode).addChild(mainNode).addChild(topNode);
+
+        const times = acc(doc, new Float32Array([0, 1, 2]), 'SCALAR');
+        const scalars = (values) => acc(doc, new Float32Array(values), 'SCALAR');
+        const show = doc.createAnimation('light show');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/color', times,
+            acc(doc, new Float32Array([1, 0.9, 0.8, 1, 0.5, 0.2, 1, 0.9, 0.8]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/intensity', times,
+            scalars(cubicKeys([[5], [10], [5]], [[0], [4], [-2]], [[6], [-3], [0]])), 'CUBICSPLINE');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/spot/innerConeAngle', times, scalars([0.2, 0.1, 0.2]), 'STEP');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle', times, scalars([0.6, 0.4, 0.6]), 'LINEAR');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/1/intensity', times,
+            acc(doc, new Uint16Array([65535, 32768, 65535]), 'SCALAR', true), 'LINEAR');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/1/range', times, scalars([10, 5, 10]), 'LINEAR');
+        // Classic channels on the camera nodes beside pointer channels on their cameras.
+        const shot = doc.createAnimation('camera move');
+        animate(doc, shot, mainNode, 'translation', times, acc(doc, new Float32Array([0, 1, 5, 1, 1, 4, 0, 1, 5]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, shot, '/cameras/0/perspective/yfov', times, scalars([0.8, 0.4, 0.8]), 'LINEAR');
+        pointerChannel(doc, shot, '/cameras/0/perspective/znear', times, scalars([0.1, 0.5, 0.1]), 'STEP');
+        pointerChannel(doc, shot, '/cameras/1/orthographic/xmag', times,
+            scalars(cubicKeys([[2], [4], [2]], [[0], [1], [-1]], [[2], [-1], [0]])), 'CUBICSPLINE');
+        animate(doc, shot, topNode, 'translation', times, acc(doc, new Float32Array([0, 10, 0, 0, 12, 0, 0, 10, 0]), 'VEC3'), 'STEP');
+    });
+
+    make('pointer_nodes', (doc, scene) => {
+        const position = acc(doc, new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), 'VEC3');
+        const prim = doc.createPrimitive().setAttribute('POSITION', position);
+        for (const [name, delta] of [['up', [0, 0, 1]], ['side', [1, 0, 0]], ['out', [0, 1, 0]]]) {
+            const d = new Float32Array([...delta, ...delta, ...delta]);
+            prim.addTarget(doc.createPrimitiveTarget(name).setAttribute('POSITION', acc(doc, d, 'VEC3')));
+        }
+        const mesh = doc.createMesh('blob').addPrimitive(prim).setWeights([0.1, 0, 0]);
+        // Rest values off the defaults, which glTF-Transform would leave out (see checkPointersPresent).
+        const tilt = [0, Math.sin(0.05), 0, Math.cos(0.05)];
+        const mover = doc.createNode('mover').setTranslation([1, 0, 0]).setScale([1.5, 1.5, 1.5]);
+        const spinner = doc.createNode('spinner').setRotation(tilt);
+        const shortSpinner = doc.createNode('short spinner').setRotation(tilt);
+        const morphA = doc.createNode('morph a').setMesh(mesh).setWeights([0, 0, 0]);
+        const morphB = doc.createNode('morph b').setMesh(mesh).setWeights([0, 0.5, 0]);
+        const morphC = doc.createNode('morph c, mesh weights').setMesh(mesh).setTranslation([0, 2, 0]);
+        const blinker = doc.createNode('blinker').setExtension('KHR_node_visibility', doc.createExtension(KHRNodeVisibility).createVisibility().setVisible(true));
+        const flipbook = doc.createNode('flipbook').setExtras({ frame: 0 });
+        const walker = doc.createNode('walker').setRotation(tilt);
+        for (const node of [mover, spinner, shortSpinner, morphA, morphB, morphC, blinker, flipbook, walker]) scene.addChild(node);
+        const index = (node) => doc.getRoot().listNodes().indexOf(node);
+
+        const times = acc(doc, new Float32Array([0, 0.5, 1, 2]), 'SCALAR');
+        const transform = doc.createAnimation('transform');
+        pointerChannel(doc, transform, `/nodes/${index(mover)}/translation`, times,
+            acc(doc, new Float32Array([1, 0, 0, 2, 0, 0, 2, 1, 0, 1, 0, 0]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, transform, `/nodes/${index(mover)}/scale`, times,
+            acc(doc, new Float32Array([1, 1, 1, 2, 2, 2, 0.5, 0.5, 0.5, 1, 1, 1]), 'VEC3'), 'STEP');
+        const quats = rotations(4);
+        const quatKeys = [0, 1, 2, 3].map((k) => quats.slice(4 * k, 4 * k + 4));
+        const spin = [0, 1, 2, 3].map((k) => [0, 0.2 * (k + 1), 0, -0.05 * k]);
+        pointerChannel(doc, transform, `/nodes/${index(spinner)}/rotation`, times,
+            acc(doc, new Float32Array(cubicKeys(quatKeys, spin, spin)), 'VEC4'), 'CUBICSPLINE');
+        pointerChannel(doc, transform, `/nodes/${index(shortSpinner)}/rotation`, times,
+            acc(doc, quantizedQuats(quats, Int16Array, 32767), 'VEC4', true), 'LINEAR');
+
+        // float[]: keys × 3 morph targets (× 3 again for CUBICSPLINE); one element on its own.
+        const morph = doc.createAnimation('morph');
+        pointerChannel(doc, morph, `/nodes/${index(morphA)}/weights`, times,
+            acc(doc, new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), 'SCALAR'), 'LINEAR');
+        const weights = [[0.1, 0, 0], [1, 0.5, 0], [0, 1, 0.5], [0.1, 0, 0]];
+        const weightsIn = [[0, 0, 0], [1, 0.5, 0], [-0.5, 1, 0.5], [0, -0.5, -0.5]];
+        const weightsOut = [[0.5, 0.5, 0], [0, 0.5, 0.5], [-0.5, 0, 0], [0, 0, 0]];
+        pointerChannel(doc, morph, '/meshes/0/weights', times,
+            acc(doc, new Float32Array(cubicKeys(weights, weightsIn, weightsOut)), 'SCALAR'), 'CUBICSPLINE');
+        pointerChannel(doc, morph, `/nodes/${index(morphB)}/weights/1`, times, acc(doc, new Float32Array([0.5, 1, 0, 0.5]), 'SCALAR'), 'STEP');
+
+        // bool (visibility, unsigned bytes) and int (an integer in extras, shorts), both STEP.
+        const state = doc.createAnimation('state');
+        pointerChannel(doc, state, `/nodes/${index(blinker)}/extensions/KHR_node_visibility/visible`, times,
+            acc(doc, new Uint8Array([1, 0, 1, 0]), 'SCALAR'), 'STEP');
+        pointerChannel(doc, state, `/nodes/${index(flipbook)}/extras/frame`, times, acc(doc, new Int16Array([0, 1, 2, 3]), 'SCALAR'), 'STEP');
+
+        // Classic translation and scale beside a pointer rotation on the same node.
+        const mixed = doc.createAnimation('mixed');
+        animate(doc, mixed, walker, 'translation', times, acc(doc, new Float32Array([0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, mixed, `/nodes/${index(walker)}/rotation`, times, acc(doc, new Float32Array(quats), 'VEC4'), 'LINEAR');
+        animate(doc, mixed, walker, 'scale', times, acc(doc, new Float32Array([1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1]), 'VEC3'), 'STEP');
+    });
     return docs;
+}
+
+// The API documents' pointers are literal: each must name a property present in the file as
+// glTF-Transform wrote it (not one defined by a default), so that a change in how it numbers or
+// omits things fails here rather than leaving a dangling pointer in the corpus.
+function checkPointersPresent(json, file) {
+    (json.animations ?? []).forEach((anim, a) =>
+        anim.channels.forEach((channel, c) => {
+            const pointer = channel.target.extensions?.KHR_animation_pointer?.pointer;
+            if (pointer === undefined) return;
+            let value = json;
+            for (const token of pointer.slice(1).split('/')) value = value?.[token.replaceAll('~1', '/').replaceAll('~0', '~')];
+            if (value === undefined) throw new Error(`${file}: /animations/${a}/channels/${c} points at ${pointer}, which the file does not have`);
+        }),
+    );
+}
+
+// A 2×2 RGB PNG (a checker), enough for a texture the Khronos validator can read.
+function tinyPng() {
+    const crcTable = Array.from({ length: 256 }, (_, n) => {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        return c >>> 0;
+    });
+    const crc32 = (bytes) => {
+        let c = 0xffffffff;
+        for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+        return (c ^ 0xffffffff) >>> 0;
+    };
+    const chunk = (type, data) => {
+        const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+        const out = Buffer.alloc(8 + data.length + 4);
+        out.writeUInt32BE(data.length, 0);
+        body.copy(out, 4);
+        out.writeUInt32BE(crc32(body), 8 + data.length);
+        return out;
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(2, 0); // width
+    header.writeUInt32BE(2, 4); // height
+    header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+    // Each row: filter byte 0, then two RGB pixels.
+    const rows = Buffer.from([0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255]);
+    return new Uint8Array(
+        Buffer.concat([
+            Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            chunk('IHDR', header),
+            chunk('IDAT', zlib.deflateSync(rows)),
+            chunk('IEND', Buffer.alloc(0)),
+        ]),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1053,11 +1294,12 @@ async function main() {
     for (const { name, asset, options } of crafted()) writeRaw(craftedDir, name, asset, options);
 
     // glTF-Transform API documents: .glb, and .gltf + .bin.
-    const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+    const io = new NodeIO().registerExtensions([...ALL_EXTENSIONS, KHRAnimationPointer]);
     const apiDir = dir('gltf-transform-api');
     for (const { name, doc } of apiDocuments()) {
         await io.write(path.join(apiDir, `${name}.glb`), doc);
         await io.write(path.join(apiDir, `${name}.gltf`), doc);
+        checkPointersPresent(JSON.parse(fs.readFileSync(path.join(apiDir, `${name}.gltf`), 'utf8')), `${name}.gltf`);
     }
 
     // The Blender fixtures as exported.

@@ -9,7 +9,9 @@
 //   gltf-transform-cli/  gltf-transform CLI commands applied to those and to the Blender fixtures
 //   gltfpack/            Debian's gltfpack applied to the same inputs
 //   blender/             the Blender fixtures as exported (tests/data/blender)
-//   crafted/             spec edge cases written here as raw JSON (+ binary)
+//   crafted/             spec edge cases written here as raw JSON (+ binary), and
+//                        pointer_expectations.json: the TANGENT_POINTER_* findings each crafted
+//                        pointer_*.gltf file should get (beyond what the Khronos validator reports)
 //   fuzz/                the fuzz seed corpus as it is (fuzz/corpus)
 //   mutations/           seeded mutations of the fuzz corpus files
 // The output is deterministic: same tools, same bytes. OUT_DIR is emptied first.
@@ -642,6 +644,285 @@ function crafted() {
         add('buffer_longer_than_data_uri.gltf', c);
     }
 
+    return cases;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Crafted KHR_animation_pointer cases, one rule per file. Each comes with the TANGENT_POINTER_*
+// findings Tangent should add to what the Khronos validator reports (which checks only the
+// pointer's syntax, target.node and target.path): crafted/pointer_expectations.json lists them.
+// The files Khronos rejects for their syntax expect no Tangent finding of its own; the others
+// have no Khronos error.
+
+const pointerTarget = (pointer) => ({ path: 'pointer', extensions: { KHR_animation_pointer: { pointer } } });
+const pointerAt = (a, c) => `/animations/${a}/channels/${c}/target/extensions/KHR_animation_pointer/pointer`;
+const targetAt = (a, c) => `/animations/${a}/channels/${c}/target`;
+const outputAt = (a, s) => `/animations/${a}/samplers/${s}/output`;
+
+// A RawAsset declaring KHR_animation_pointer (and `extensions`), with one named node.
+function pointerAsset(nodeProps = { name: 'n' }, extensions = []) {
+    const a = new RawAsset();
+    a.node(nodeProps);
+    a.json.extensionsUsed = ['KHR_animation_pointer', ...extensions];
+    return a;
+}
+
+// One animation of pointer channels, [pointer, output accessor, interpolation] each, sharing `input`.
+function pointerAnimation(a, input, channels, name) {
+    return a.animation(
+        channels.map(([, output, interpolation]) => ({ input, output, ...(interpolation ? { interpolation } : {}) })),
+        channels.map(([pointer], i) => ({ sampler: i, target: pointerTarget(pointer) })),
+        name,
+    );
+}
+
+// Two morph targets on a triangle, as mesh 0.
+function addMorphMesh(a, meshProps = {}) {
+    const vertices = (values) => {
+        const accessor = a.floats(values, 'VEC3');
+        a.json.bufferViews[a.json.accessors[accessor].bufferView].target = 34962; // ARRAY_BUFFER
+        return accessor;
+    };
+    const pos = vertices([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const d0 = vertices([0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    const d1 = vertices([1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    a.json.meshes.push({ name: 'blend', primitives: [{ attributes: { POSITION: pos }, targets: [{ POSITION: d0 }, { POSITION: d1 }] }], ...meshProps });
+    return a.json.meshes.length - 1;
+}
+
+// A material with a base colour texture (a PNG in the buffer), as material 0.
+function addTexturedMaterial(a, baseColorTexture = {}) {
+    const image = a.view(tinyPng());
+    a.json.images = [{ name: 'checker', bufferView: image, mimeType: 'image/png' }];
+    a.json.textures = [{ source: 0 }];
+    a.json.materials = [{ name: 'Body', pbrMetallicRoughness: { baseColorTexture: { index: 0, ...baseColorTexture } } }];
+}
+
+function pointerCases() {
+    const cases = [];
+    const add = (name, asset, expected = []) => cases.push({ name, asset, expected });
+    const material = (props = {}) => ({ name: 'Body', pbrMetallicRoughness: { baseColorFactor: [1, 0, 0, 1], metallicFactor: 0.5 }, ...props });
+
+    // --- What the Khronos validator checks: the pointer object and the target.
+    {
+        const syntax = [
+            ['pointer_missing.gltf', {}],
+            ['pointer_not_string.gltf', { pointer: 0 }],
+            ['pointer_syntax_no_leading_slash.gltf', { pointer: 'nodes/0/translation' }],
+            ['pointer_syntax_bad_escape.gltf', { pointer: '/a~2' }],
+            ['pointer_unexpected_property.gltf', { pointer: '/nodes/0/translation', node: 0 }],
+        ];
+        for (const [name, extension] of syntax) {
+            const a = pointerAsset();
+            const t = a.input([0, 1]);
+            const v = a.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+            a.animation([{ input: t, output: v }], [{ sampler: 0, target: { path: 'pointer', extensions: { KHR_animation_pointer: extension } } }]);
+            add(name, a.done());
+        }
+        const targets = [
+            ['pointer_target_node.gltf', { node: 0, ...pointerTarget('/nodes/0/translation') }],
+            ['pointer_target_path.gltf', { ...pointerTarget('/nodes/0/translation'), path: 'translation' }],
+        ];
+        for (const [name, target] of targets) {
+            const a = pointerAsset();
+            const t = a.input([0, 1]);
+            const v = a.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+            a.animation([{ input: t, output: v }], [{ sampler: 0, target }]);
+            add(name, a.done());
+        }
+        // RFC 6901 escapes done right: "~1" is "/" and "~0" is "~" in a key of extras.
+        const a = pointerAsset({ name: 'n', extras: { 'a/b~c': 0 } });
+        const t = a.input([0, 1]);
+        pointerAnimation(a, t, [['/nodes/0/extras/a~1b~0c', a.ints(new Int16Array([0, 2]), SHORT, 'SCALAR'), 'STEP']]);
+        add('pointer_escaped_key.gltf', a.done());
+    }
+
+    // --- The pointer does not resolve in the file; and passing variants.
+    {
+        const unresolved = (name, build, pointer, type, values) => {
+            const a = pointerAsset();
+            build(a);
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [[pointer, a.floats(values, type), 'LINEAR']]);
+            add(name, a.done(), pointer === null ? [] : [{ code: 'TANGENT_POINTER_UNRESOLVED', pointer: pointerAt(0, 0) }]);
+        };
+        unresolved('pointer_unresolved_material_index.gltf', (a) => (a.json.materials = [material()]),
+            '/materials/1/pbrMetallicRoughness/metallicFactor', 'SCALAR', [0, 1]);
+        unresolved('pointer_unresolved_extension_absent.gltf', (a) => (a.json.materials = [material()]),
+            '/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength', 'SCALAR', [1, 2]);
+        const camera = (perspective) => (a) => {
+            a.json.cameras = [{ name: 'Main', type: 'perspective', perspective }];
+            a.json.nodes[0].camera = 0;
+        };
+        unresolved('pointer_unresolved_camera_zfar.gltf', camera({ yfov: 0.8, znear: 0.1 }), '/cameras/0/perspective/zfar', 'SCALAR', [100, 50]);
+        unresolved('pointer_unresolved_texture_transform.gltf', (a) => addTexturedMaterial(a),
+            '/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset', 'VEC2', [0, 0, 0.5, 0.5]);
+        unresolved('pointer_unresolved_node_weights.gltf', () => {}, '/nodes/0/weights', 'SCALAR', [0, 1, 1, 0]);
+
+        // Passing: zfar given; a texture transform object without offset (default [0, 0]);
+        // defaults under present objects; node weights of a node whose mesh has morph targets.
+        const ok = (name, build, channels) => {
+            const a = pointerAsset();
+            build(a);
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, channels.map(([pointer, type, values]) => [pointer, a.floats(values, type), 'LINEAR']));
+            add(name, a.done());
+        };
+        ok('pointer_resolved_camera_zfar.gltf', camera({ yfov: 0.8, znear: 0.1, zfar: 100 }), [['/cameras/0/perspective/zfar', 'SCALAR', [100, 50]]]);
+        ok('pointer_resolved_texture_transform_default.gltf', (a) => {
+            addTexturedMaterial(a, { extensions: { KHR_texture_transform: {} } });
+            a.json.extensionsUsed.push('KHR_texture_transform');
+        }, [['/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset', 'VEC2', [0, 0, 0.5, 0.5]]]);
+        ok('pointer_resolved_defaults.gltf', (a) => (a.json.materials = [{ name: 'Body', pbrMetallicRoughness: {} }]), [
+            ['/materials/0/pbrMetallicRoughness/metallicFactor', 'SCALAR', [1, 0]],
+            ['/materials/0/alphaCutoff', 'SCALAR', [0.5, 0.25]],
+            ['/nodes/0/rotation', 'VEC4', [0, 0, 0, 1, 0, Q, 0, Q]],
+        ]);
+        ok('pointer_resolved_node_weights.gltf', (a) => {
+            addMorphMesh(a);
+            a.json.nodes[0].mesh = 0;
+        }, [['/nodes/0/weights', 'SCALAR', [0, 1, 1, 0]]]);
+    }
+
+    // --- Pointers to properties that exist but are not animatable.
+    {
+        const matrix = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1];
+        const notAnimatable = (name, nodeProps, pointer, output) => {
+            const a = pointerAsset(nodeProps);
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [[pointer, output(a), 'STEP']]);
+            add(name, a.done(), [{ code: 'TANGENT_POINTER_NOT_ANIMATABLE', pointer: pointerAt(0, 0) }]);
+        };
+        const floats = (values, type) => (a) => a.floats(values, type);
+        notAnimatable('pointer_not_animatable_matrix.gltf', { name: 'n', matrix }, '/nodes/0/matrix', floats([...matrix, ...matrix], 'MAT4'));
+        notAnimatable('pointer_not_animatable_length.gltf', { name: 'n' }, '/nodes.length', (a) => a.ints(new Int16Array([1, 2]), SHORT, 'SCALAR'));
+        notAnimatable('pointer_not_animatable_name.gltf', { name: 'n' }, '/nodes/0/name', floats([0, 1], 'SCALAR'));
+        notAnimatable('pointer_not_animatable_asset_version.gltf', { name: 'n' }, '/asset/version', floats([2, 3], 'SCALAR'));
+        notAnimatable('pointer_not_animatable_component.gltf', { name: 'n', translation: [1, 0, 0] }, '/nodes/0/translation/0', floats([1, 2], 'SCALAR'));
+        notAnimatable('pointer_not_animatable_trs_on_matrix_node.gltf', { name: 'n', matrix }, '/nodes/0/translation', floats([0, 0, 0, 1, 1, 1], 'VEC3'));
+    }
+
+    // --- Output accessors that do not fit the target's type; and one file where all fit.
+    {
+        const visibility = { name: 'n', extensions: { KHR_node_visibility: { visible: true } } };
+        const wrongType = (name, nodeProps, extensions, pointer, output, interpolation) => {
+            const a = pointerAsset(nodeProps, extensions);
+            a.json.materials = [material()];
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [[pointer, output(a), interpolation]]);
+            add(name, a.done(), [{ code: 'TANGENT_POINTER_OUTPUT_TYPE', pointer: outputAt(0, 0) }]);
+        };
+        wrongType('pointer_output_vec3_into_float4.gltf', { name: 'n' }, [], '/materials/0/pbrMetallicRoughness/baseColorFactor',
+            (a) => a.floats([1, 0, 0, 0, 1, 0], 'VEC3'), 'LINEAR');
+        wrongType('pointer_output_vec4_into_float.gltf', { name: 'n' }, [], '/materials/0/pbrMetallicRoughness/metallicFactor',
+            (a) => a.floats([0, 0, 0, 1, 1, 1, 1, 1], 'VEC4'), 'LINEAR');
+        wrongType('pointer_output_float_into_bool.gltf', visibility, ['KHR_node_visibility'], '/nodes/0/extensions/KHR_node_visibility/visible',
+            (a) => a.floats([1, 0], 'SCALAR'), 'STEP');
+        wrongType('pointer_output_normalized_into_int.gltf', { name: 'n', extras: { frame: 0 } }, [], '/nodes/0/extras/frame',
+            (a) => a.ints(new Uint8Array([0, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, normalized: true }), 'STEP');
+
+        const a = pointerAsset({ ...visibility, extras: { frame: 0 } }, ['KHR_node_visibility']);
+        a.json.materials = [material({ emissiveFactor: [0, 0, 0] })];
+        const t = a.input([0, 1]);
+        pointerAnimation(a, t, [
+            ['/materials/0/pbrMetallicRoughness/baseColorFactor', a.ints(new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255]), UNSIGNED_BYTE, 'VEC4', { normalized: true }), 'LINEAR'],
+            ['/materials/0/pbrMetallicRoughness/roughnessFactor', a.ints(new Uint8Array([0, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, normalized: true }), 'LINEAR'],
+            ['/materials/0/pbrMetallicRoughness/metallicFactor', a.ints(new Uint16Array([0, 1]), UNSIGNED_SHORT, 'SCALAR'), 'STEP'],
+            ['/materials/0/emissiveFactor', a.floats([0, 0, 0, 1, 0.5, 0], 'VEC3'), 'LINEAR'],
+            ['/nodes/0/rotation', a.ints(quantizedQuats([0, 0, 0, 1, 0, Q, 0, Q], Int16Array, 32767), SHORT, 'VEC4', { normalized: true }), 'LINEAR'],
+            ['/nodes/0/extensions/KHR_node_visibility/visible', a.ints(new Uint8Array([1, 0, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2 }), 'STEP'],
+            ['/nodes/0/extras/frame', a.ints(new Int16Array([0, 7]), SHORT, 'SCALAR'), 'STEP'],
+        ]);
+        add('pointer_output_types_fit.gltf', a.done());
+    }
+
+    // --- float[] output counts: keys × morph targets (× 3 for CUBICSPLINE).
+    {
+        const weights = (name, channelsPerAnimation, expected) => {
+            const a = pointerAsset({ name: 'morphed', mesh: 0, weights: [0, 0] });
+            addMorphMesh(a, { weights: [0, 0] });
+            const t = a.input([0, 1, 2]);
+            for (const channels of channelsPerAnimation) {
+                pointerAnimation(a, t, channels.map(([pointer, count, interpolation]) =>
+                    [pointer, a.floats(Array.from({ length: count }, (_, i) => (i % 3) / 2), 'SCALAR'), interpolation]));
+            }
+            add(name, a.done(), expected);
+        };
+        const countAt = [{ code: 'TANGENT_POINTER_OUTPUT_COUNT', pointer: outputAt(0, 0) }];
+        weights('pointer_output_count_weights.gltf', [[['/nodes/0/weights', 5, 'LINEAR']]], countAt);
+        weights('pointer_output_count_weights_cubic.gltf', [[['/nodes/0/weights', 6, 'CUBICSPLINE']]], countAt);
+        weights('pointer_output_count_weights_fit.gltf', [
+            [['/nodes/0/weights', 6, 'LINEAR'], ['/meshes/0/weights', 6, 'STEP']],
+            [['/nodes/0/weights', 18, 'CUBICSPLINE']],
+            [['/nodes/0/weights/1', 3, 'LINEAR'], ['/meshes/0/weights/0', 9, 'CUBICSPLINE']],
+        ], []);
+    }
+
+    // --- int and bool targets need STEP; an absent interpolation is LINEAR.
+    {
+        const a = pointerAsset({ name: 'n', extensions: { KHR_node_visibility: { visible: true } } }, ['KHR_node_visibility']);
+        const t = a.input([0, 1]);
+        pointerAnimation(a, t, [['/nodes/0/extensions/KHR_node_visibility/visible', a.ints(new Uint8Array([1, 0, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2 }), 'LINEAR']]);
+        add('pointer_interpolation_bool_linear.gltf', a.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: '/animations/0/samplers/0/interpolation' }]);
+        const b = pointerAsset({ name: 'n', extras: { frame: 0 } });
+        const tb = b.input([0, 1]);
+        pointerAnimation(b, tb, [['/nodes/0/extras/frame', b.ints(new Int16Array([0, 7]), SHORT, 'SCALAR')]]);
+        add('pointer_interpolation_int_default_linear.gltf', b.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: '/animations/0/samplers/0' }]);
+    }
+
+    // --- One property targeted twice in one animation; and the same in two animations.
+    {
+        const twice = (name, pointers, expected) => {
+            const a = pointerAsset({ name: 'morphed', mesh: 0, weights: [0, 0] });
+            addMorphMesh(a, { weights: [0, 0] });
+            a.json.materials = [material()];
+            const t = a.input([0, 1]);
+            for (const group of pointers) {
+                pointerAnimation(a, t, group.map((pointer) => {
+                    const array = pointer.endsWith('/weights');
+                    return [pointer, a.floats(array ? [0, 0, 1, 1] : [0, 1], 'SCALAR'), 'LINEAR'];
+                }));
+            }
+            add(name, a.done(), expected);
+        };
+        const metallic = '/materials/0/pbrMetallicRoughness/metallicFactor';
+        twice('pointer_duplicate_same_pointer.gltf', [[metallic, metallic]], [{ code: 'TANGENT_POINTER_DUPLICATE', pointer: targetAt(0, 1) }]);
+        twice('pointer_duplicate_array_and_element.gltf', [['/nodes/0/weights', '/nodes/0/weights/1']],
+            [{ code: 'TANGENT_POINTER_DUPLICATE', pointer: targetAt(0, 1) }]);
+        twice('pointer_duplicate_element_and_array.gltf', [['/meshes/0/weights/0', '/meshes/0/weights']],
+            [{ code: 'TANGENT_POINTER_DUPLICATE', pointer: targetAt(0, 1) }]);
+        twice('pointer_same_pointer_two_animations.gltf', [[metallic], [metallic]], []);
+        twice('pointer_weights_two_elements.gltf', [['/nodes/0/weights/0', '/nodes/0/weights/1']], []);
+    }
+
+    // --- A node pointer and a classic channel on the same property of one animation.
+    {
+        // animations: per animation, [node property, 'classic' or 'pointer'] per channel.
+        const mixed = (name, animations, expected) => {
+            const a = pointerAsset({ name: 'morphed', mesh: 0, weights: [0, 0] });
+            addMorphMesh(a);
+            const t = a.input([0, 1]);
+            const values = { translation: [[0, 0, 0, 1, 1, 1], 'VEC3'], rotation: [[0, 0, 0, 1, 0, Q, 0, Q], 'VEC4'], weights: [[0, 0, 1, 1], 'SCALAR'] };
+            for (const group of animations) {
+                a.animation(
+                    group.map(([property]) => ({ input: t, output: a.floats(...values[property]) })),
+                    group.map(([property, how], i) => ({
+                        sampler: i,
+                        target: how === 'classic' ? { node: 0, path: property } : pointerTarget(`/nodes/0/${property}`),
+                    })),
+                );
+            }
+            add(name, a.done(), expected);
+        };
+        mixed('pointer_duplicates_classic_channel.gltf', [[['translation', 'pointer'], ['translation', 'classic']]],
+            [{ code: 'TANGENT_POINTER_DUPLICATES_CHANNEL', pointer: targetAt(0, 0) }]);
+        mixed('pointer_duplicates_classic_weights.gltf', [[['weights', 'classic'], ['weights', 'pointer']]],
+            [{ code: 'TANGENT_POINTER_DUPLICATES_CHANNEL', pointer: targetAt(0, 1) }]);
+        mixed('pointer_classic_and_pointer_apart.gltf', [
+            [['translation', 'classic'], ['rotation', 'pointer']],
+            [['translation', 'pointer'], ['weights', 'classic']],
+        ], []);
+    }
     return cases;
 }
 
@@ -1292,6 +1573,14 @@ async function main() {
     // Crafted edge cases.
     const craftedDir = dir('crafted');
     for (const { name, asset, options } of crafted()) writeRaw(craftedDir, name, asset, options);
+    const pointerExpectations = {};
+    for (const { name, asset, expected } of pointerCases()) {
+        writeRaw(craftedDir, name, asset);
+        pointerExpectations[name] = expected;
+    }
+    // One line per file: { "file": [ {code, pointer}, ... ], ... }.
+    const manifestLines = Object.entries(pointerExpectations).map(([name, list]) => ` ${JSON.stringify(name)}: ${JSON.stringify(list)}`);
+    writeFile(path.join(craftedDir, 'pointer_expectations.json'), `{\n${manifestLines.join(',\n')}\n}\n`);
 
     // glTF-Transform API documents: .glb, and .gltf + .bin.
     const io = new NodeIO().registerExtensions([...ALL_EXTENSIONS, KHRAnimationPointer]);

@@ -9,7 +9,9 @@
 //   gltf-transform-cli/  gltf-transform CLI commands applied to those and to the Blender fixtures
 //   gltfpack/            Debian's gltfpack applied to the same inputs
 //   blender/             the Blender fixtures as exported (tests/data/blender)
-//   crafted/             spec edge cases written here as raw JSON (+ binary)
+//   crafted/             spec edge cases written here as raw JSON (+ binary), and
+//                        pointer_expectations.json: the TANGENT_POINTER_* findings each crafted
+//                        pointer_*.gltf file should get (beyond what the Khronos validator reports)
 //   fuzz/                the fuzz seed corpus as it is (fuzz/corpus)
 //   mutations/           seeded mutations of the fuzz corpus files
 // The output is deterministic: same tools, same bytes. OUT_DIR is emptied first.
@@ -19,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 if (!fs.existsSync(path.join(HERE, 'node_modules/@gltf-transform/cli'))) {
@@ -26,7 +29,16 @@ if (!fs.existsSync(path.join(HERE, 'node_modules/@gltf-transform/cli'))) {
     process.exit(2);
 }
 const { Document, NodeIO } = await import('@gltf-transform/core');
-const { ALL_EXTENSIONS, KHRMeshQuantization } = await import('@gltf-transform/extensions');
+const {
+    ALL_EXTENSIONS,
+    KHRLightsPunctual,
+    KHRMaterialsClearcoat,
+    KHRMaterialsEmissiveStrength,
+    KHRMeshQuantization,
+    KHRNodeVisibility,
+    KHRTextureTransform,
+} = await import('@gltf-transform/extensions');
+const { KHRAnimationPointer } = await import('./animation_pointer.mjs');
 const { program: cliProgram, programReady: cliProgramReady } = await import('@gltf-transform/cli');
 const { MeshoptEncoder } = await import('meshoptimizer');
 
@@ -635,6 +647,285 @@ function crafted() {
     return cases;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Crafted KHR_animation_pointer cases, one rule per file. Each comes with the TANGENT_POINTER_*
+// findings Tangent should add to what the Khronos validator reports (which checks only the
+// pointer's syntax, target.node and target.path): crafted/pointer_expectations.json lists them.
+// The files on what Khronos checks expect no Tangent finding of its own (a pointer Khronos rejects
+// is not looked up); all the others have no Khronos error.
+
+const pointerTarget = (pointer) => ({ path: 'pointer', extensions: { KHR_animation_pointer: { pointer } } });
+const pointerAt = (a, c) => `/animations/${a}/channels/${c}/target/extensions/KHR_animation_pointer/pointer`;
+const targetAt = (a, c) => `/animations/${a}/channels/${c}/target`;
+const outputAt = (a, s) => `/animations/${a}/samplers/${s}/output`;
+
+// A RawAsset declaring KHR_animation_pointer (and `extensions`), with one named node.
+function pointerAsset(nodeProps = { name: 'n' }, extensions = []) {
+    const a = new RawAsset();
+    a.node(nodeProps);
+    a.json.extensionsUsed = ['KHR_animation_pointer', ...extensions];
+    return a;
+}
+
+// One animation of pointer channels, [pointer, output accessor, interpolation] each, sharing `input`.
+function pointerAnimation(a, input, channels, name) {
+    return a.animation(
+        channels.map(([, output, interpolation]) => ({ input, output, ...(interpolation ? { interpolation } : {}) })),
+        channels.map(([pointer], i) => ({ sampler: i, target: pointerTarget(pointer) })),
+        name,
+    );
+}
+
+// Two morph targets on a triangle, as mesh 0.
+function addMorphMesh(a, meshProps = {}) {
+    const vertices = (values) => {
+        const accessor = a.floats(values, 'VEC3');
+        a.json.bufferViews[a.json.accessors[accessor].bufferView].target = 34962; // ARRAY_BUFFER
+        return accessor;
+    };
+    const pos = vertices([0, 0, 0, 1, 0, 0, 0, 1, 0]);
+    const d0 = vertices([0, 0, 1, 0, 0, 1, 0, 0, 1]);
+    const d1 = vertices([1, 0, 0, 1, 0, 0, 1, 0, 0]);
+    a.json.meshes.push({ name: 'blend', primitives: [{ attributes: { POSITION: pos }, targets: [{ POSITION: d0 }, { POSITION: d1 }] }], ...meshProps });
+    return a.json.meshes.length - 1;
+}
+
+// A material with a base colour texture (a PNG in the buffer), as material 0.
+function addTexturedMaterial(a, baseColorTexture = {}) {
+    const image = a.view(tinyPng());
+    a.json.images = [{ name: 'checker', bufferView: image, mimeType: 'image/png' }];
+    a.json.textures = [{ source: 0 }];
+    a.json.materials = [{ name: 'Body', pbrMetallicRoughness: { baseColorTexture: { index: 0, ...baseColorTexture } } }];
+}
+
+function pointerCases() {
+    const cases = [];
+    const add = (name, asset, expected = []) => cases.push({ name, asset, expected });
+    const material = (props = {}) => ({ name: 'Body', pbrMetallicRoughness: { baseColorFactor: [1, 0, 0, 1], metallicFactor: 0.5 }, ...props });
+
+    // --- What the Khronos validator checks: the pointer object and the target.
+    {
+        const syntax = [
+            ['pointer_missing.gltf', {}],
+            ['pointer_not_string.gltf', { pointer: 0 }],
+            ['pointer_syntax_no_leading_slash.gltf', { pointer: 'nodes/0/translation' }],
+            ['pointer_syntax_bad_escape.gltf', { pointer: '/a~2' }],
+            ['pointer_unexpected_property.gltf', { pointer: '/nodes/0/translation', node: 0 }],
+        ];
+        for (const [name, extension] of syntax) {
+            const a = pointerAsset();
+            const t = a.input([0, 1]);
+            const v = a.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+            a.animation([{ input: t, output: v }], [{ sampler: 0, target: { path: 'pointer', extensions: { KHR_animation_pointer: extension } } }]);
+            add(name, a.done());
+        }
+        const targets = [
+            ['pointer_target_node.gltf', { node: 0, ...pointerTarget('/nodes/0/translation') }],
+            ['pointer_target_path.gltf', { ...pointerTarget('/nodes/0/translation'), path: 'translation' }],
+        ];
+        for (const [name, target] of targets) {
+            const a = pointerAsset();
+            const t = a.input([0, 1]);
+            const v = a.floats([0, 0, 0, 1, 1, 1], 'VEC3');
+            a.animation([{ input: t, output: v }], [{ sampler: 0, target }]);
+            add(name, a.done());
+        }
+        // RFC 6901 escapes done right: "~1" is "/" and "~0" is "~" in a key of extras.
+        const a = pointerAsset({ name: 'n', extras: { 'a/b~c': 0 } });
+        const t = a.input([0, 1]);
+        pointerAnimation(a, t, [['/nodes/0/extras/a~1b~0c', a.ints(new Int16Array([0, 2]), SHORT, 'SCALAR'), 'STEP']]);
+        add('pointer_escaped_key.gltf', a.done());
+    }
+
+    // --- The pointer does not resolve in the file; and passing variants.
+    {
+        const unresolved = (name, build, pointer, type, values) => {
+            const a = pointerAsset();
+            build(a);
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [[pointer, a.floats(values, type), 'LINEAR']]);
+            add(name, a.done(), [{ code: 'TANGENT_POINTER_UNRESOLVED', pointer: pointerAt(0, 0) }]);
+        };
+        unresolved('pointer_unresolved_material_index.gltf', (a) => (a.json.materials = [material()]),
+            '/materials/1/pbrMetallicRoughness/metallicFactor', 'SCALAR', [0, 1]);
+        unresolved('pointer_unresolved_extension_absent.gltf', (a) => (a.json.materials = [material()]),
+            '/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength', 'SCALAR', [1, 2]);
+        const camera = (perspective) => (a) => {
+            a.json.cameras = [{ name: 'Main', type: 'perspective', perspective }];
+            a.json.nodes[0].camera = 0;
+        };
+        unresolved('pointer_unresolved_camera_zfar.gltf', camera({ yfov: 0.8, znear: 0.1 }), '/cameras/0/perspective/zfar', 'SCALAR', [100, 50]);
+        unresolved('pointer_unresolved_texture_transform.gltf', (a) => addTexturedMaterial(a),
+            '/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset', 'VEC2', [0, 0, 0.5, 0.5]);
+        unresolved('pointer_unresolved_node_weights.gltf', () => {}, '/nodes/0/weights', 'SCALAR', [0, 1, 1, 0]);
+
+        // Passing: zfar given; a texture transform object without offset (default [0, 0]);
+        // defaults under present objects; node weights of a node whose mesh has morph targets.
+        const ok = (name, build, channels) => {
+            const a = pointerAsset();
+            build(a);
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, channels.map(([pointer, type, values]) => [pointer, a.floats(values, type), 'LINEAR']));
+            add(name, a.done());
+        };
+        ok('pointer_resolved_camera_zfar.gltf', camera({ yfov: 0.8, znear: 0.1, zfar: 100 }), [['/cameras/0/perspective/zfar', 'SCALAR', [100, 50]]]);
+        ok('pointer_resolved_texture_transform_default.gltf', (a) => {
+            addTexturedMaterial(a, { extensions: { KHR_texture_transform: {} } });
+            a.json.extensionsUsed.push('KHR_texture_transform');
+        }, [['/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset', 'VEC2', [0, 0, 0.5, 0.5]]]);
+        ok('pointer_resolved_defaults.gltf', (a) => (a.json.materials = [{ name: 'Body', pbrMetallicRoughness: {} }]), [
+            ['/materials/0/pbrMetallicRoughness/metallicFactor', 'SCALAR', [1, 0]],
+            ['/materials/0/alphaCutoff', 'SCALAR', [0.5, 0.25]],
+            ['/nodes/0/rotation', 'VEC4', [0, 0, 0, 1, 0, Q, 0, Q]],
+        ]);
+        ok('pointer_resolved_node_weights.gltf', (a) => {
+            addMorphMesh(a);
+            a.json.nodes[0].mesh = 0;
+        }, [['/nodes/0/weights', 'SCALAR', [0, 1, 1, 0]]]);
+    }
+
+    // --- Pointers to properties that exist but are not animatable.
+    {
+        const matrix = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 1, 2, 3, 1];
+        const notAnimatable = (name, nodeProps, pointer, output) => {
+            const a = pointerAsset(nodeProps);
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [[pointer, output(a), 'STEP']]);
+            add(name, a.done(), [{ code: 'TANGENT_POINTER_NOT_ANIMATABLE', pointer: pointerAt(0, 0) }]);
+        };
+        const floats = (values, type) => (a) => a.floats(values, type);
+        notAnimatable('pointer_not_animatable_matrix.gltf', { name: 'n', matrix }, '/nodes/0/matrix', floats([...matrix, ...matrix], 'MAT4'));
+        notAnimatable('pointer_not_animatable_length.gltf', { name: 'n' }, '/nodes.length', (a) => a.ints(new Int16Array([1, 2]), SHORT, 'SCALAR'));
+        notAnimatable('pointer_not_animatable_name.gltf', { name: 'n' }, '/nodes/0/name', floats([0, 1], 'SCALAR'));
+        notAnimatable('pointer_not_animatable_asset_version.gltf', { name: 'n' }, '/asset/version', floats([2, 3], 'SCALAR'));
+        notAnimatable('pointer_not_animatable_component.gltf', { name: 'n', translation: [1, 0, 0] }, '/nodes/0/translation/0', floats([1, 2], 'SCALAR'));
+        notAnimatable('pointer_not_animatable_trs_on_matrix_node.gltf', { name: 'n', matrix }, '/nodes/0/translation', floats([0, 0, 0, 1, 1, 1], 'VEC3'));
+    }
+
+    // --- Output accessors that do not fit the target's type; and one file where all fit.
+    {
+        const visibility = { name: 'n', extensions: { KHR_node_visibility: { visible: true } } };
+        const wrongType = (name, nodeProps, extensions, pointer, output, interpolation) => {
+            const a = pointerAsset(nodeProps, extensions);
+            a.json.materials = [material()];
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [[pointer, output(a), interpolation]]);
+            add(name, a.done(), [{ code: 'TANGENT_POINTER_OUTPUT_TYPE', pointer: outputAt(0, 0) }]);
+        };
+        wrongType('pointer_output_vec3_into_float4.gltf', { name: 'n' }, [], '/materials/0/pbrMetallicRoughness/baseColorFactor',
+            (a) => a.floats([1, 0, 0, 0, 1, 0], 'VEC3'), 'LINEAR');
+        wrongType('pointer_output_vec4_into_float.gltf', { name: 'n' }, [], '/materials/0/pbrMetallicRoughness/metallicFactor',
+            (a) => a.floats([0, 0, 0, 1, 1, 1, 1, 1], 'VEC4'), 'LINEAR');
+        wrongType('pointer_output_float_into_bool.gltf', visibility, ['KHR_node_visibility'], '/nodes/0/extensions/KHR_node_visibility/visible',
+            (a) => a.floats([1, 0], 'SCALAR'), 'STEP');
+        wrongType('pointer_output_normalized_into_int.gltf', { name: 'n', extras: { frame: 0 } }, [], '/nodes/0/extras/frame',
+            (a) => a.ints(new Uint8Array([0, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, normalized: true }), 'STEP');
+
+        const a = pointerAsset({ ...visibility, extras: { frame: 0 } }, ['KHR_node_visibility']);
+        a.json.materials = [material({ emissiveFactor: [0, 0, 0] })];
+        const t = a.input([0, 1]);
+        pointerAnimation(a, t, [
+            ['/materials/0/pbrMetallicRoughness/baseColorFactor', a.ints(new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255]), UNSIGNED_BYTE, 'VEC4', { normalized: true }), 'LINEAR'],
+            ['/materials/0/pbrMetallicRoughness/roughnessFactor', a.ints(new Uint8Array([0, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, normalized: true }), 'LINEAR'],
+            ['/materials/0/pbrMetallicRoughness/metallicFactor', a.ints(new Uint16Array([0, 1]), UNSIGNED_SHORT, 'SCALAR'), 'STEP'],
+            ['/materials/0/emissiveFactor', a.floats([0, 0, 0, 1, 0.5, 0], 'VEC3'), 'LINEAR'],
+            ['/nodes/0/rotation', a.ints(quantizedQuats([0, 0, 0, 1, 0, Q, 0, Q], Int16Array, 32767), SHORT, 'VEC4', { normalized: true }), 'LINEAR'],
+            ['/nodes/0/extensions/KHR_node_visibility/visible', a.ints(new Uint8Array([1, 0, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2 }), 'STEP'],
+            ['/nodes/0/extras/frame', a.ints(new Int16Array([0, 7]), SHORT, 'SCALAR'), 'STEP'],
+        ]);
+        add('pointer_output_types_fit.gltf', a.done());
+    }
+
+    // --- float[] output counts: keys × morph targets (× 3 for CUBICSPLINE).
+    {
+        const weights = (name, channelsPerAnimation, expected) => {
+            const a = pointerAsset({ name: 'morphed', mesh: 0, weights: [0, 0] });
+            addMorphMesh(a, { weights: [0, 0] });
+            const t = a.input([0, 1, 2]);
+            for (const channels of channelsPerAnimation) {
+                pointerAnimation(a, t, channels.map(([pointer, count, interpolation]) =>
+                    [pointer, a.floats(Array.from({ length: count }, (_, i) => (i % 3) / 2), 'SCALAR'), interpolation]));
+            }
+            add(name, a.done(), expected);
+        };
+        const countAt = [{ code: 'TANGENT_POINTER_OUTPUT_COUNT', pointer: outputAt(0, 0) }];
+        weights('pointer_output_count_weights.gltf', [[['/nodes/0/weights', 5, 'LINEAR']]], countAt);
+        weights('pointer_output_count_weights_cubic.gltf', [[['/nodes/0/weights', 6, 'CUBICSPLINE']]], countAt);
+        weights('pointer_output_count_weights_fit.gltf', [
+            [['/nodes/0/weights', 6, 'LINEAR'], ['/meshes/0/weights', 6, 'STEP']],
+            [['/nodes/0/weights', 18, 'CUBICSPLINE']],
+            [['/nodes/0/weights/1', 3, 'LINEAR'], ['/meshes/0/weights/0', 9, 'CUBICSPLINE']],
+        ], []);
+    }
+
+    // --- int and bool targets need STEP; an absent interpolation is LINEAR.
+    {
+        const a = pointerAsset({ name: 'n', extensions: { KHR_node_visibility: { visible: true } } }, ['KHR_node_visibility']);
+        const t = a.input([0, 1]);
+        pointerAnimation(a, t, [['/nodes/0/extensions/KHR_node_visibility/visible', a.ints(new Uint8Array([1, 0, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2 }), 'LINEAR']]);
+        add('pointer_interpolation_bool_linear.gltf', a.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: '/animations/0/samplers/0/interpolation' }]);
+        const b = pointerAsset({ name: 'n', extras: { frame: 0 } });
+        const tb = b.input([0, 1]);
+        pointerAnimation(b, tb, [['/nodes/0/extras/frame', b.ints(new Int16Array([0, 7]), SHORT, 'SCALAR')]]);
+        add('pointer_interpolation_int_default_linear.gltf', b.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: '/animations/0/samplers/0' }]);
+    }
+
+    // --- One property targeted twice in one animation; and the same in two animations.
+    {
+        const twice = (name, pointers, expected) => {
+            const a = pointerAsset({ name: 'morphed', mesh: 0, weights: [0, 0] });
+            addMorphMesh(a, { weights: [0, 0] });
+            a.json.materials = [material()];
+            const t = a.input([0, 1]);
+            for (const group of pointers) {
+                pointerAnimation(a, t, group.map((pointer) => {
+                    const array = pointer.endsWith('/weights');
+                    return [pointer, a.floats(array ? [0, 0, 1, 1] : [0, 1], 'SCALAR'), 'LINEAR'];
+                }));
+            }
+            add(name, a.done(), expected);
+        };
+        const metallic = '/materials/0/pbrMetallicRoughness/metallicFactor';
+        twice('pointer_duplicate_same_pointer.gltf', [[metallic, metallic]], [{ code: 'TANGENT_POINTER_DUPLICATE', pointer: targetAt(0, 1) }]);
+        twice('pointer_duplicate_array_and_element.gltf', [['/nodes/0/weights', '/nodes/0/weights/1']],
+            [{ code: 'TANGENT_POINTER_DUPLICATE', pointer: targetAt(0, 1) }]);
+        twice('pointer_duplicate_element_and_array.gltf', [['/meshes/0/weights/0', '/meshes/0/weights']],
+            [{ code: 'TANGENT_POINTER_DUPLICATE', pointer: targetAt(0, 1) }]);
+        twice('pointer_same_pointer_two_animations.gltf', [[metallic], [metallic]], []);
+        twice('pointer_weights_two_elements.gltf', [['/nodes/0/weights/0', '/nodes/0/weights/1']], []);
+    }
+
+    // --- A node pointer and a classic channel on the same property of one animation.
+    {
+        // animations: per animation, [node property, 'classic' or 'pointer'] per channel.
+        const mixed = (name, animations, expected) => {
+            const a = pointerAsset({ name: 'morphed', mesh: 0, weights: [0, 0] });
+            addMorphMesh(a);
+            const t = a.input([0, 1]);
+            const values = { translation: [[0, 0, 0, 1, 1, 1], 'VEC3'], rotation: [[0, 0, 0, 1, 0, Q, 0, Q], 'VEC4'], weights: [[0, 0, 1, 1], 'SCALAR'] };
+            for (const group of animations) {
+                a.animation(
+                    group.map(([property]) => ({ input: t, output: a.floats(...values[property]) })),
+                    group.map(([property, how], i) => ({
+                        sampler: i,
+                        target: how === 'classic' ? { node: 0, path: property } : pointerTarget(`/nodes/0/${property}`),
+                    })),
+                );
+            }
+            add(name, a.done(), expected);
+        };
+        mixed('pointer_duplicates_classic_channel.gltf', [[['translation', 'pointer'], ['translation', 'classic']]],
+            [{ code: 'TANGENT_POINTER_DUPLICATES_CHANNEL', pointer: targetAt(0, 0) }]);
+        mixed('pointer_duplicates_classic_weights.gltf', [[['weights', 'classic'], ['weights', 'pointer']]],
+            [{ code: 'TANGENT_POINTER_DUPLICATES_CHANNEL', pointer: targetAt(0, 1) }]);
+        mixed('pointer_classic_and_pointer_apart.gltf', [
+            [['translation', 'classic'], ['rotation', 'pointer']],
+            [['translation', 'pointer'], ['weights', 'classic']],
+        ], []);
+    }
+    return cases;
+}
+
 // An animation whose output bufferView is EXT_meshopt_compression-encoded (ATTRIBUTES mode, the
 // quaternion filter for the rotation) with a placeholder fallback buffer that has no data.
 function meshoptAsset() {
@@ -792,7 +1083,238 @@ function apiDocuments() {
         for (let k = 0; k < 3; k++) cubic.push(0, 0, k / 2, 1 - k / 2, 0, 0);
         animate(doc, cubicAnim, node, 'weights', times, acc(doc, new Float32Array(cubic), 'SCALAR'), 'CUBICSPLINE');
     });
+
+    // KHR_animation_pointer channels (written by the extension in animation_pointer.mjs): together
+    // the three documents target every object-model type, float, float2, float3, float4, float[],
+    // a float[] element, bool and int, with float, normalized and plain integer outputs.
+    const pointerChannel = (doc, anim, pointer, input, output, interpolation) => {
+        const pointers = doc.createExtension(KHRAnimationPointer);
+        const sampler = doc.createAnimationSampler().setInput(input).setOutput(output).setInterpolation(interpolation);
+        const channel = doc
+            .createAnimationChannel()
+            .setTargetPath('pointer')
+            .setSampler(sampler)
+            .setExtension('KHR_animation_pointer', pointers.createPointer(pointer));
+        anim.addSampler(sampler).addChannel(channel);
+    };
+    // CUBICSPLINE output from values and tangents given per key (arrays of equal-sized tuples).
+    const cubicKeys = (values, inTangents, outTangents) => values.flatMap((v, k) => [...inTangents[k], ...v, ...outTangents[k]]);
+
+    make('pointer_materials', (doc, scene) => {
+        const texture = doc.createTexture('checker').setImage(tinyPng()).setMimeType('image/png').setURI('checker.png');
+        const transforms = doc.createExtension(KHRTextureTransform);
+        const body = doc
+            .createMaterial('Body')
+            .setBaseColorFactor([0.8, 0.2, 0.2, 1])
+            .setBaseColorTexture(texture)
+            .setMetallicFactor(0.5)
+            .setRoughnessFactor(0.5)
+            .setNormalTexture(texture)
+            .setNormalScale(0.8)
+            .setEmissiveFactor([0.2, 0.1, 0])
+            .setAlphaMode('MASK')
+            .setAlphaCutoff(0.4);
+        body.getBaseColorTextureInfo().setExtension(
+            'KHR_texture_transform',
+            transforms.createTransform().setOffset([0.25, 0]).setScale([2, 2]),
+        );
+        body.setExtension(
+            'KHR_materials_emissive_strength',
+            doc.createExtension(KHRMaterialsEmissiveStrength).createEmissiveStrength().setEmissiveStrength(2),
+        );
+        const clearcoat = doc.createExtension(KHRMaterialsClearcoat).createClearcoat().setClearcoatFactor(0.5).setClearcoatTexture(texture);
+        clearcoat.getClearcoatTextureInfo().setExtension('KHR_texture_transform', transforms.createTransform().setOffset([0, 0.5]).setRotation(0.1));
+        const coat = doc.createMaterial('Coat').setBaseColorFactor([0.2, 0.2, 0.8, 1]).setExtension('KHR_materials_clearcoat', clearcoat);
+        const triangle = (material, x) =>
+            doc
+                .createPrimitive()
+                .setMaterial(material)
+                .setAttribute('POSITION', acc(doc, new Float32Array([x, 0, 0, x + 1, 0, 0, x, 1, 0]), 'VEC3'))
+                .setAttribute('NORMAL', acc(doc, new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1]), 'VEC3'))
+                .setAttribute('TEXCOORD_0', acc(doc, new Float32Array([0, 0, 1, 0, 0, 1]), 'VEC2'));
+        // Tangents where the normal texture needs them.
+        const bodyTriangle = triangle(body, 0).setAttribute('TANGENT', acc(doc, new Float32Array([1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1]), 'VEC4'));
+        const mesh = doc.createMesh('panels').addPrimitive(bodyTriangle).addPrimitive(triangle(coat, 2));
+        scene.addChild(doc.createNode('panels').setMesh(mesh));
+
+        const times = acc(doc, new Float32Array([0, 0.5, 1, 2]), 'SCALAR'); // shared by all three animations
+        const scalars = (values) => acc(doc, new Float32Array(values), 'SCALAR');
+        const pulse = doc.createAnimation('pulse');
+        pointerChannel(doc, pulse, '/materials/0/pbrMetallicRoughness/baseColorFactor', times,
+            acc(doc, new Float32Array([0.8, 0.2, 0.2, 1, 1, 0.5, 0.2, 1, 0.2, 0.8, 0.2, 1, 0.8, 0.2, 0.2, 1]), 'VEC4'), 'LINEAR');
+        const emissive = [[0.2, 0.1, 0], [0.6, 0.3, 0], [1, 0.5, 0], [0.2, 0.1, 0]];
+        const emissiveIn = [[0, 0, 0], [0.4, 0.2, 0], [0.2, 0.1, 0], [-0.3, -0.2, 0]];
+        const emissiveOut = [[0.4, 0.2, 0], [0.3, 0.1, 0], [-0.2, -0.1, 0], [0, 0, 0]];
+        pointerChannel(doc, pulse, '/materials/0/emissiveFactor', times,
+            acc(doc, new Float32Array(cubicKeys(emissive, emissiveIn, emissiveOut)), 'VEC3'), 'CUBICSPLINE');
+        pointerChannel(doc, pulse, '/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength', times,
+            scalars(cubicKeys([[2], [4], [3], [2]], [[0], [2], [-1], [-0.5]], [[1], [1.5], [-1], [0]])), 'CUBICSPLINE');
+        pointerChannel(doc, pulse, '/materials/0/pbrMetallicRoughness/metallicFactor', times, scalars([0.5, 1, 0, 0.5]), 'STEP');
+        pointerChannel(doc, pulse, '/materials/0/pbrMetallicRoughness/roughnessFactor', times,
+            acc(doc, new Uint8Array([128, 255, 0, 128]), 'SCALAR', true), 'LINEAR');
+        const fade = doc.createAnimation('fade');
+        pointerChannel(doc, fade, '/materials/0/alphaCutoff', times, scalars([0.4, 0.6, 0.9, 0.4]), 'LINEAR');
+        pointerChannel(doc, fade, '/materials/0/normalTexture/scale', times, scalars([0.8, 1, 0.5, 0.8]), 'LINEAR');
+        pointerChannel(doc, fade, '/materials/1/extensions/KHR_materials_clearcoat/clearcoatFactor', times, scalars([0.5, 1, 0.25, 0]), 'STEP');
+        const scroll = doc.createAnimation('scroll');
+        const baseColorTransform = '/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform';
+        pointerChannel(doc, scroll, `${baseColorTransform}/offset`, times,
+            acc(doc, new Float32Array([0.25, 0, 0.5, 0, 0.75, 0.25, 1, 0.5]), 'VEC2'), 'LINEAR');
+        pointerChannel(doc, scroll, `${baseColorTransform}/scale`, times, acc(doc, new Float32Array([2, 2, 3, 3, 4, 2, 2, 2]), 'VEC2'), 'STEP');
+        const clearcoatTransform = '/materials/1/extensions/KHR_materials_clearcoat/clearcoatTexture/extensions/KHR_texture_transform';
+        const offsets = [[0, 0.5], [0.5, 0.5], [0.5, 1], [1, 1]];
+        const offsetIn = [[0, 0], [1, 0.5], [0.25, 1], [0.5, 0]];
+        const offsetOut = [[1, 0], [0.5, 0.25], [0.5, 0.5], [0, 0]];
+        pointerChannel(doc, scroll, `${clearcoatTransform}/offset`, times,
+            acc(doc, new Float32Array(cubicKeys(offsets, offsetIn, offsetOut)), 'VEC2'), 'CUBICSPLINE');
+        pointerChannel(doc, scroll, `${clearcoatTransform}/rotation`, times, scalars([0.1, 0.5, 1, 1.5]), 'LINEAR');
+    });
+
+    make('pointer_lights_cameras', (doc, scene) => {
+        const lights = doc.createExtension(KHRLightsPunctual);
+        const key = lights.createLight('Key').setType('spot').setColor([1, 0.9, 0.8]).setIntensity(5).setInnerConeAngle(0.2).setOuterConeAngle(0.6);
+        const fill = lights.createLight('Fill').setType('point').setColor([0.6, 0.7, 1]).setIntensity(2).setRange(10);
+        const main = doc.createCamera('Main').setType('perspective').setYFov(0.8).setZNear(0.1).setZFar(100).setAspectRatio(1.5);
+        const top = doc.createCamera('Top').setType('orthographic').setXMag(2).setYMag(2).setZNear(0.01).setZFar(50);
+        const keyNode = doc.createNode('key light').setTranslation([0, 3, 3]).setExtension('KHR_lights_punctual', key);
+        const fillNode = doc.createNode('fill light').setTranslation([-3, 1, 0]).setExtension('KHR_lights_punctual', fill);
+        const mainNode = doc.createNode('main camera').setTranslation([0, 1, 5]).setCamera(main);
+        const topNode = doc.createNode('top camera').setTranslation([0, 10, 0]).setRotation([-Q, 0, 0, Q]).setCamera(top);
+        scene.addChild(keyNode).addChild(fillNode).addChild(mainNode).addChild(topNode);
+
+        const times = acc(doc, new Float32Array([0, 1, 2]), 'SCALAR');
+        const scalars = (values) => acc(doc, new Float32Array(values), 'SCALAR');
+        const show = doc.createAnimation('light show');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/color', times,
+            acc(doc, new Float32Array([1, 0.9, 0.8, 1, 0.5, 0.2, 1, 0.9, 0.8]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/intensity', times,
+            scalars(cubicKeys([[5], [10], [5]], [[0], [4], [-2]], [[6], [-3], [0]])), 'CUBICSPLINE');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/spot/innerConeAngle', times, scalars([0.2, 0.1, 0.2]), 'STEP');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle', times, scalars([0.6, 0.4, 0.6]), 'LINEAR');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/1/intensity', times,
+            acc(doc, new Uint16Array([65535, 32768, 65535]), 'SCALAR', true), 'LINEAR');
+        pointerChannel(doc, show, '/extensions/KHR_lights_punctual/lights/1/range', times, scalars([10, 5, 10]), 'LINEAR');
+        // Classic channels on the camera nodes beside pointer channels on their cameras.
+        const shot = doc.createAnimation('camera move');
+        animate(doc, shot, mainNode, 'translation', times, acc(doc, new Float32Array([0, 1, 5, 1, 1, 4, 0, 1, 5]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, shot, '/cameras/0/perspective/yfov', times, scalars([0.8, 0.4, 0.8]), 'LINEAR');
+        pointerChannel(doc, shot, '/cameras/0/perspective/znear', times, scalars([0.1, 0.5, 0.1]), 'STEP');
+        pointerChannel(doc, shot, '/cameras/1/orthographic/xmag', times,
+            scalars(cubicKeys([[2], [4], [2]], [[0], [1], [-1]], [[2], [-1], [0]])), 'CUBICSPLINE');
+        animate(doc, shot, topNode, 'translation', times, acc(doc, new Float32Array([0, 10, 0, 0, 12, 0, 0, 10, 0]), 'VEC3'), 'STEP');
+    });
+
+    make('pointer_nodes', (doc, scene) => {
+        const position = acc(doc, new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), 'VEC3');
+        const prim = doc.createPrimitive().setAttribute('POSITION', position);
+        for (const [name, delta] of [['up', [0, 0, 1]], ['side', [1, 0, 0]], ['out', [0, 1, 0]]]) {
+            const d = new Float32Array([...delta, ...delta, ...delta]);
+            prim.addTarget(doc.createPrimitiveTarget(name).setAttribute('POSITION', acc(doc, d, 'VEC3')));
+        }
+        const mesh = doc.createMesh('blob').addPrimitive(prim).setWeights([0.1, 0, 0]);
+        // Rest values off the defaults, which glTF-Transform would leave out (see checkPointersPresent).
+        const tilt = [0, Math.sin(0.05), 0, Math.cos(0.05)];
+        const mover = doc.createNode('mover').setTranslation([1, 0, 0]).setScale([1.5, 1.5, 1.5]);
+        const spinner = doc.createNode('spinner').setRotation(tilt);
+        const shortSpinner = doc.createNode('short spinner').setRotation(tilt);
+        const morphA = doc.createNode('morph a').setMesh(mesh).setWeights([0, 0, 0]);
+        const morphB = doc.createNode('morph b').setMesh(mesh).setWeights([0, 0.5, 0]);
+        const morphC = doc.createNode('morph c, mesh weights').setMesh(mesh).setTranslation([0, 2, 0]);
+        const blinker = doc.createNode('blinker').setExtension('KHR_node_visibility', doc.createExtension(KHRNodeVisibility).createVisibility().setVisible(true));
+        const flipbook = doc.createNode('flipbook').setExtras({ frame: 0 });
+        const walker = doc.createNode('walker').setRotation(tilt);
+        for (const node of [mover, spinner, shortSpinner, morphA, morphB, morphC, blinker, flipbook, walker]) scene.addChild(node);
+        const index = (node) => doc.getRoot().listNodes().indexOf(node);
+
+        const times = acc(doc, new Float32Array([0, 0.5, 1, 2]), 'SCALAR');
+        const transform = doc.createAnimation('transform');
+        pointerChannel(doc, transform, `/nodes/${index(mover)}/translation`, times,
+            acc(doc, new Float32Array([1, 0, 0, 2, 0, 0, 2, 1, 0, 1, 0, 0]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, transform, `/nodes/${index(mover)}/scale`, times,
+            acc(doc, new Float32Array([1, 1, 1, 2, 2, 2, 0.5, 0.5, 0.5, 1, 1, 1]), 'VEC3'), 'STEP');
+        const quats = rotations(4);
+        const quatKeys = [0, 1, 2, 3].map((k) => quats.slice(4 * k, 4 * k + 4));
+        const spin = [0, 1, 2, 3].map((k) => [0, 0.2 * (k + 1), 0, -0.05 * k]);
+        pointerChannel(doc, transform, `/nodes/${index(spinner)}/rotation`, times,
+            acc(doc, new Float32Array(cubicKeys(quatKeys, spin, spin)), 'VEC4'), 'CUBICSPLINE');
+        pointerChannel(doc, transform, `/nodes/${index(shortSpinner)}/rotation`, times,
+            acc(doc, quantizedQuats(quats, Int16Array, 32767), 'VEC4', true), 'LINEAR');
+
+        // float[]: keys × 3 morph targets (× 3 again for CUBICSPLINE); one element on its own.
+        const morph = doc.createAnimation('morph');
+        pointerChannel(doc, morph, `/nodes/${index(morphA)}/weights`, times,
+            acc(doc, new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1]), 'SCALAR'), 'LINEAR');
+        const weights = [[0.1, 0, 0], [1, 0.5, 0], [0, 1, 0.5], [0.1, 0, 0]];
+        const weightsIn = [[0, 0, 0], [1, 0.5, 0], [-0.5, 1, 0.5], [0, -0.5, -0.5]];
+        const weightsOut = [[0.5, 0.5, 0], [0, 0.5, 0.5], [-0.5, 0, 0], [0, 0, 0]];
+        pointerChannel(doc, morph, '/meshes/0/weights', times,
+            acc(doc, new Float32Array(cubicKeys(weights, weightsIn, weightsOut)), 'SCALAR'), 'CUBICSPLINE');
+        pointerChannel(doc, morph, `/nodes/${index(morphB)}/weights/1`, times, acc(doc, new Float32Array([0.5, 1, 0, 0.5]), 'SCALAR'), 'STEP');
+
+        // bool (visibility, unsigned bytes) and int (an integer in extras, shorts), both STEP.
+        const state = doc.createAnimation('state');
+        pointerChannel(doc, state, `/nodes/${index(blinker)}/extensions/KHR_node_visibility/visible`, times,
+            acc(doc, new Uint8Array([1, 0, 1, 0]), 'SCALAR'), 'STEP');
+        pointerChannel(doc, state, `/nodes/${index(flipbook)}/extras/frame`, times, acc(doc, new Int16Array([0, 1, 2, 3]), 'SCALAR'), 'STEP');
+
+        // Classic translation and scale beside a pointer rotation on the same node.
+        const mixed = doc.createAnimation('mixed');
+        animate(doc, mixed, walker, 'translation', times, acc(doc, new Float32Array([0, 0, 0, 0, 0, 1, 0, 0, 2, 0, 0, 3]), 'VEC3'), 'LINEAR');
+        pointerChannel(doc, mixed, `/nodes/${index(walker)}/rotation`, times, acc(doc, new Float32Array(quats), 'VEC4'), 'LINEAR');
+        animate(doc, mixed, walker, 'scale', times, acc(doc, new Float32Array([1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2, 1]), 'VEC3'), 'STEP');
+    });
     return docs;
+}
+
+// The API documents' pointers are literal: each must name a property present in the file as
+// glTF-Transform wrote it (not one defined by a default), so that a change in how it numbers or
+// omits things fails here rather than leaving a dangling pointer in the corpus.
+function checkPointersPresent(json, file) {
+    (json.animations ?? []).forEach((anim, a) =>
+        anim.channels.forEach((channel, c) => {
+            const pointer = channel.target.extensions?.KHR_animation_pointer?.pointer;
+            if (pointer === undefined) return;
+            let value = json;
+            for (const token of pointer.slice(1).split('/')) value = value?.[token.replaceAll('~1', '/').replaceAll('~0', '~')];
+            if (value === undefined) throw new Error(`${file}: /animations/${a}/channels/${c} points at ${pointer}, which the file does not have`);
+        }),
+    );
+}
+
+// A 2×2 RGB PNG (a checker), enough for a texture the Khronos validator can read.
+function tinyPng() {
+    const crcTable = Array.from({ length: 256 }, (_, n) => {
+        let c = n;
+        for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+        return c >>> 0;
+    });
+    const crc32 = (bytes) => {
+        let c = 0xffffffff;
+        for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+        return (c ^ 0xffffffff) >>> 0;
+    };
+    const chunk = (type, data) => {
+        const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+        const out = Buffer.alloc(8 + data.length + 4);
+        out.writeUInt32BE(data.length, 0);
+        body.copy(out, 4);
+        out.writeUInt32BE(crc32(body), 8 + data.length);
+        return out;
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(2, 0); // width
+    header.writeUInt32BE(2, 4); // height
+    header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, no filter method, no interlace
+    // Each row: filter byte 0, then two RGB pixels.
+    const rows = Buffer.from([0, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255]);
+    return new Uint8Array(
+        Buffer.concat([
+            Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+            chunk('IHDR', header),
+            chunk('IDAT', zlib.deflateSync(rows)),
+            chunk('IEND', Buffer.alloc(0)),
+        ]),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1051,13 +1573,22 @@ async function main() {
     // Crafted edge cases.
     const craftedDir = dir('crafted');
     for (const { name, asset, options } of crafted()) writeRaw(craftedDir, name, asset, options);
+    const pointerExpectations = {};
+    for (const { name, asset, expected } of pointerCases()) {
+        writeRaw(craftedDir, name, asset);
+        pointerExpectations[name] = expected;
+    }
+    // One line per file: { "file": [ {code, pointer}, ... ], ... }.
+    const manifestLines = Object.entries(pointerExpectations).map(([name, list]) => ` ${JSON.stringify(name)}: ${JSON.stringify(list)}`);
+    writeFile(path.join(craftedDir, 'pointer_expectations.json'), `{\n${manifestLines.join(',\n')}\n}\n`);
 
     // glTF-Transform API documents: .glb, and .gltf + .bin.
-    const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+    const io = new NodeIO().registerExtensions([...ALL_EXTENSIONS, KHRAnimationPointer]);
     const apiDir = dir('gltf-transform-api');
     for (const { name, doc } of apiDocuments()) {
         await io.write(path.join(apiDir, `${name}.glb`), doc);
         await io.write(path.join(apiDir, `${name}.gltf`), doc);
+        checkPointersPresent(JSON.parse(fs.readFileSync(path.join(apiDir, `${name}.gltf`), 'utf8')), `${name}.gltf`);
     }
 
     // The Blender fixtures as exported.

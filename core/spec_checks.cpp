@@ -126,6 +126,8 @@ class SpecChecks::Impl {
 public:
     // The link pass: everything that needs the JSON only, and the plan of element checks.
     explicit Impl(const Document& doc) : doc_(doc), root_(doc.json()) {
+        if (const Json* used = member(root_, "extensionsUsed"); used && used->is_array())
+            for (const Json& e : *used) pointerExtensionUsed_ |= e == "KHR_animation_pointer";
         const Json* animations = member(root_, "animations");
         if (animations && animations->is_array())
             for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
@@ -255,6 +257,12 @@ private:
                                              ? (*target)["path"].get<std::string>()
                                              : std::string();
             const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
+            if (!path.empty() && path != "translation" && path != "rotation" && path != "scale" && path != "weights" &&
+                !(path == "pointer" && pointerExtensionUsed_))
+                add("VALUE_NOT_IN_LIST", Severity::Warning,
+                    "the target path '" + path + "' is not translation, rotation, scale or weights" +
+                            (path == "pointer" ? " (KHR_animation_pointer is not in extensionsUsed)." : "."),
+                    cptr + "/target/path", a, int(c));
             if (const Json* ext = target ? member(*target, "extensions") : nullptr;
                 ext && member(*ext, "KHR_animation_pointer") && (*ext)["KHR_animation_pointer"].is_object()) {
                 const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
@@ -433,7 +441,7 @@ private:
                 "a " + path + " output cannot have the format " + output.format() + ".", sptr, a, c);
 
         const AccessorInfo input = accessorInfo(root_, indexOf(sampler, "input"));
-        if (!input.json || input.count < 0 || output.count < 0 || interpolation.empty()) return;
+        if (!known || !input.json || input.count < 0 || output.count < 0 || interpolation.empty()) return;
         std::int64_t expected = input.count * (interpolation == "CUBICSPLINE" ? 3 : 1);
         if (path == "weights") expected *= node ? std::max(0, morphTargets(*node)) : 0;
         if (expected != 0 && expected != output.count)
@@ -837,6 +845,7 @@ private:
         return it != elementChecks_.end() && !it->second.quaternions.empty() && it->second.quaternions.front().cubic;
     }
 
+    bool pointerExtensionUsed_ = false;  // "pointer" is a target path only then
     const Document& doc_;
     const Json& root_;
     BufferSource* data_ = nullptr;

@@ -657,7 +657,8 @@ function crafted() {
 const pointerTarget = (pointer) => ({ path: 'pointer', extensions: { KHR_animation_pointer: { pointer } } });
 const pointerAt = (a, c) => `/animations/${a}/channels/${c}/target/extensions/KHR_animation_pointer/pointer`;
 const targetAt = (a, c) => `/animations/${a}/channels/${c}/target`;
-const outputAt = (a, s) => `/animations/${a}/samplers/${s}/output`;
+// Findings about a channel's sampler are at the channel's `sampler`, as the validator's own.
+const samplerAt = (a, c) => `/animations/${a}/channels/${c}/sampler`;
 
 // A RawAsset declaring KHR_animation_pointer (and `extensions`), with one named node.
 function pointerAsset(nodeProps = { name: 'n' }, extensions = []) {
@@ -810,7 +811,7 @@ function pointerCases() {
             a.json.materials = [material()];
             const t = a.input([0, 1]);
             pointerAnimation(a, t, [[pointer, output(a), interpolation]]);
-            add(name, a.done(), [{ code: 'TANGENT_POINTER_OUTPUT_TYPE', pointer: outputAt(0, 0) }]);
+            add(name, a.done(), [{ code: 'TANGENT_POINTER_OUTPUT_TYPE', pointer: samplerAt(0, 0) }]);
         };
         wrongType('pointer_output_vec3_into_float4.gltf', { name: 'n' }, [], '/materials/0/pbrMetallicRoughness/baseColorFactor',
             (a) => a.floats([1, 0, 0, 0, 1, 0], 'VEC3'), 'LINEAR');
@@ -818,8 +819,15 @@ function pointerCases() {
             (a) => a.floats([0, 0, 0, 1, 1, 1, 1, 1], 'VEC4'), 'LINEAR');
         wrongType('pointer_output_float_into_bool.gltf', visibility, ['KHR_node_visibility'], '/nodes/0/extensions/KHR_node_visibility/visible',
             (a) => a.floats([1, 0], 'SCALAR'), 'STEP');
-        wrongType('pointer_output_normalized_into_int.gltf', { name: 'n', extras: { frame: 0 } }, [], '/nodes/0/extras/frame',
-            (a) => a.ints(new Uint8Array([0, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, normalized: true }), 'STEP');
+        // What extras mean is the application's: an integer there read from normalized bytes is
+        // no misfit (Tangent plays it as the floats they are).
+        {
+            const a = pointerAsset({ name: 'n', extras: { frame: 0 } });
+            const t = a.input([0, 1]);
+            pointerAnimation(a, t, [['/nodes/0/extras/frame',
+                a.ints(new Uint8Array([0, 255, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2, normalized: true }), 'STEP']]);
+            add('pointer_output_normalized_into_extras_int.gltf', a.done(), []);
+        }
 
         const a = pointerAsset({ ...visibility, extras: { frame: 0 } }, ['KHR_node_visibility']);
         a.json.materials = [material({ emissiveFactor: [0, 0, 0] })];
@@ -848,7 +856,7 @@ function pointerCases() {
             }
             add(name, a.done(), expected);
         };
-        const countAt = [{ code: 'TANGENT_POINTER_OUTPUT_COUNT', pointer: outputAt(0, 0) }];
+        const countAt = [{ code: 'TANGENT_POINTER_OUTPUT_COUNT', pointer: samplerAt(0, 0) }];
         weights('pointer_output_count_weights.gltf', [[['/nodes/0/weights', 5, 'LINEAR']]], countAt);
         weights('pointer_output_count_weights_cubic.gltf', [[['/nodes/0/weights', 6, 'CUBICSPLINE']]], countAt);
         weights('pointer_output_count_weights_fit.gltf', [
@@ -863,11 +871,11 @@ function pointerCases() {
         const a = pointerAsset({ name: 'n', extensions: { KHR_node_visibility: { visible: true } } }, ['KHR_node_visibility']);
         const t = a.input([0, 1]);
         pointerAnimation(a, t, [['/nodes/0/extensions/KHR_node_visibility/visible', a.ints(new Uint8Array([1, 0, 0, 0]), UNSIGNED_BYTE, 'SCALAR', { count: 2 }), 'LINEAR']]);
-        add('pointer_interpolation_bool_linear.gltf', a.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: '/animations/0/samplers/0/interpolation' }]);
+        add('pointer_interpolation_bool_linear.gltf', a.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: samplerAt(0, 0) }]);
         const b = pointerAsset({ name: 'n', extras: { frame: 0 } });
         const tb = b.input([0, 1]);
         pointerAnimation(b, tb, [['/nodes/0/extras/frame', b.ints(new Int16Array([0, 7]), SHORT, 'SCALAR')]]);
-        add('pointer_interpolation_int_default_linear.gltf', b.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: '/animations/0/samplers/0' }]);
+        add('pointer_interpolation_int_default_linear.gltf', b.done(), [{ code: 'TANGENT_POINTER_INTERPOLATION', pointer: samplerAt(0, 0) }]);
     }
 
     // --- One property targeted twice in one animation; and the same in two animations.

@@ -99,12 +99,12 @@ int runSample(const QStringList& arguments) {
     Parser p("sample", "sample FILE --channel A:C (--times T1,T2,... | --per-key N) [--json|--csv]",
              "Evaluates one channel exactly as the glTF 2.0 spec does (clamped outside the keys,\n"
              "rotations normalized, x y z w) and prints one row per time.");
-    p.addValue({"c", "channel"}, "The channel, animation index : channel index.", "A:C");
+    p.addValue({"c", "channel"}, "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer pointer.", "A:C");
     p.addValue({"t", "times"}, "Comma-separated times in seconds.", "T1,T2,...");
     p.addValue({"n", "per-key"}, "N evenly spaced times per key interval, and the last key.", "N");
     p.addFlag({"json"},
-              "Print JSON: {animation, channel, node, nodeName, path, interpolation, samples: [{t, "
-              "value}]}.");
+              "Print JSON: {animation, channel, node, nodeName, path, target, label, interpolation, "
+              "samples: [{t, value}]}.");
     p.addFlag({"csv"}, "Print CSV with a header row.");
     if (!p.parse(arguments))
         return kOk;
@@ -129,10 +129,12 @@ int runSample(const QStringList& arguments) {
     if (p.isSet("json")) {
         Json out;
         out["animation"] = ref.animation;
-        out["channel"] = ref.channel;
+        out["channel"] = channel.index;
         out["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
         out["nodeName"] = channel.nodeName;
         out["path"] = channel.pathName;
+        out["target"] = channel.targetPointer.empty() ? Json(nullptr) : Json(channel.targetPointer);
+        out["label"] = channel.label;
         out["interpolation"] = toString(track.interpolation);
         Json samples = Json::array();
         for (double t : times) {
@@ -164,7 +166,7 @@ int runRender(const QStringList& arguments) {
             "Draws one channel's curves for a report: keys, handles, broken handles marked, the\n"
             "unused end tangents shown as unused, time in seconds. PNG or SVG by OUT's extension.\n"
             "Needs no display.");
-    p.addValue({"c", "channel"}, "The channel, animation index : channel index.", "A:C");
+    p.addValue({"c", "channel"}, "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer pointer.", "A:C");
     p.addValue({"o", "output"}, "The picture to write (.png or .svg).", "OUT");
     p.addValue({"s", "size"}, "Picture size in pixels.", "WxH", "1200x600");
     if (!p.parse(arguments))
@@ -185,9 +187,9 @@ int runRender(const QStringList& arguments) {
                          "' is not WIDTHxHEIGHT in pixels (16 to 16384, e.g. 1200x600).");
 
     const Document doc = Document::load(file, LoadMode::Lenient);
-    requireChannel(doc, ref);
+    const Channel& channel = requireChannel(doc, ref);
     QString error;
-    if (!ui::renderChannel(doc, ref.animation, ref.channel, out, QSize(width, height), &error)) {
+    if (!ui::renderChannel(doc, ref.animation, channel.index, out, QSize(width, height), &error)) {
         printError(error.isEmpty() ? out.toStdString() + ": cannot write the picture."
                                    : error.toStdString());
         return kIoError;

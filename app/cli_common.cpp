@@ -60,20 +60,38 @@ std::string Parser::required(const QString& option, const char* what) const {
 }
 
 ChannelRef parseChannelRef(const QString& text) {
-    const QStringList parts = text.split(':');
+    const qsizetype colon = text.indexOf(':');  // a pointer may hold colons of its own
     ChannelRef ref;
     bool okA = false, okC = false;
-    if (parts.size() == 2) {
-        ref.animation = parts[0].toInt(&okA);
-        ref.channel = parts[1].toInt(&okC);
+    if (colon > 0) {
+        ref.animation = text.left(colon).toInt(&okA);
+        const QString channel = text.mid(colon + 1);
+        if (channel.startsWith('/')) {
+            ref.targetPointer = channel.toStdString();
+            okC = true;
+        } else {
+            ref.channel = channel.toInt(&okC);
+        }
     }
-    if (!okA || !okC || ref.animation < 0 || ref.channel < 0)
+    if (!okA || !okC || ref.animation < 0 || (ref.targetPointer.empty() && ref.channel < 0))
         throw UsageError("--channel '" + text.toStdString() +
-                         "' is not ANIMATION:CHANNEL (two indices, e.g. 0:2).");
+                         "' is not ANIMATION:CHANNEL (two indices, e.g. 0:2) or ANIMATION:POINTER "
+                         "(a KHR_animation_pointer target, e.g. 0:/materials/0/emissiveFactor).");
     return ref;
 }
 
-const Channel& requireChannel(const Document& doc, ChannelRef ref) {
+// The index of the channel of animation `a` animating `targetPointer`.
+static int channelByPointer(const Document& doc, int a, const std::string& targetPointer) {
+    if (a < 0 || std::size_t(a) >= doc.animations().size()) return -1;
+    for (const Channel& c : doc.animations()[std::size_t(a)].channels)
+        if (c.targetPointer == targetPointer) return c.index;
+    throw OperationError(doc.fileName() + ": /animations/" + std::to_string(a) +
+                         ": no channel of this animation animates '" + targetPointer + "'.");
+}
+
+const Channel& requireChannel(const Document& doc, const ChannelRef& named) {
+    ChannelRef ref = named;
+    if (!ref.targetPointer.empty()) ref.channel = channelByPointer(doc, ref.animation, ref.targetPointer);
     const std::string pointer = "/animations/" + std::to_string(ref.animation) + "/channels/" +
                                 std::to_string(ref.channel);
     const Channel* channel = doc.channel(ref.animation, ref.channel);
@@ -145,8 +163,10 @@ std::string describeFinding(const Finding& f) {
         place += "animation " + std::to_string(f.animation);
     if (f.channel >= 0) {
         place += ", channel " + std::to_string(f.channel);
-        if (!f.nodeName.empty() || !f.path.empty())
-            place += " '" + f.nodeName + "' " + f.path;
+        if (!f.nodeName.empty())
+            place += " '" + f.nodeName + "'";
+        if (!f.path.empty())
+            place += " " + f.path;
     }
     if (f.key >= 0)
         place += ", key " + std::to_string(f.key);

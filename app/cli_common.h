@@ -59,13 +59,14 @@ private:
 struct ChannelRef {
     int animation = -1;
     int channel = -1;
+    std::string targetPointer;  // "A:/materials/0/emissiveFactor": the channel by its pointer
 };
 
-// "A:C" -> indices; throws UsageError naming the option when malformed.
+// "A:C" or "A:POINTER" -> the reference; throws UsageError naming the option when malformed.
 ChannelRef parseChannelRef(const QString& text);
 // The channel `ref` names, which must be decoded (supported); throws OperationError naming
 // the file and the channel's JSON pointer otherwise (with the loader's reason if it has one).
-const Channel& requireChannel(const Document& doc, ChannelRef ref);
+const Channel& requireChannel(const Document& doc, const ChannelRef& ref);
 
 double parseNumber(const QString& text, const char* option);  // throws UsageError
 int parsePositiveInt(const QString& text, const char* option);

@@ -23,8 +23,8 @@ std::vector<ChannelRef> selectedChannels(const Document& doc, const QStringList&
     }
     std::set<std::pair<int, int>> seen;
     for (const QString& text : refs) {
-        const ChannelRef ref = parseChannelRef(text);
-        requireChannel(doc, ref);
+        const ChannelRef named = parseChannelRef(text);
+        const ChannelRef ref{named.animation, requireChannel(doc, named).index, {}};
         if (seen.insert({ref.animation, ref.channel}).second)
             out.push_back(ref);
     }
@@ -90,8 +90,8 @@ int runConvert(const QStringList& arguments) {
              "until 1 ms before the next key, anything -> STEP keeping the keys.");
     p.addValue({"o", "output"}, "The file to write (.gltf with a .bin beside it, or .glb).", "OUT");
     p.addValue({"to"}, "keep, cubicspline, linear or step.", "INTERPOLATION", "keep");
-    p.addValue({"c", "channel"}, "A channel to convert (repeatable; default: every channel).",
-               "A:C");
+    p.addValue({"c", "channel"},
+               "A channel to convert, A:C or A:POINTER (repeatable; default: every channel).", "A:C");
     p.addValue({"tolerance"}, "Largest allowed difference per component when resampling.", "E",
                "0.001");
     p.addValue({"format"}, "gltf or glb (default: from OUT's extension).", "FORMAT");
@@ -117,6 +117,10 @@ int runConvert(const QStringList& arguments) {
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
             if (track.interpolation == to)
                 continue;
+            if (track.stepsOnly()) {  // an int or bool property (KHR_animation_pointer)
+                printLine(refName(ref) + " stays STEP: an integer or bool property only steps.");
+                continue;
+            }
             Track result = converted(track, to, tolerance);
             const double error = maxDifference(track, result);
             printLine(refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) +

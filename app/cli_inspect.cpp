@@ -181,6 +181,8 @@ Json channelJson(const Document& doc, const Channel& channel, const KeySummary* 
     j["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
     j["nodeName"] = channel.nodeName;
     j["path"] = channel.pathName;
+    j["target"] = channel.targetPointer.empty() ? Json(nullptr) : Json(channel.targetPointer);
+    j["label"] = channel.label;
     j["pointer"] = channel.pointer();
     j["sampler"] = channel.sampler >= 0 ? Json(channel.sampler) : Json(nullptr);
     j["interpolation"] = interpolationOf(doc, channel);
@@ -241,6 +243,8 @@ void printInspectText(const Document& doc, const Summaries& summaries, const Fin
                       pad(keys ? shortNumber(summary->end) : "-", 9) +
                       pad(std::to_string(brokenCount), 8) + pad(std::to_string(b.input), 8) +
                       pad(std::to_string(b.output), 8) + std::to_string(b.linearEquivalent));
+            if (!c.targetPointer.empty())  // too long for a column
+                printLine("         " + c.targetPointer + "  (" + c.label + ")");
         }
     }
     printLine("");

@@ -107,7 +107,8 @@ public:
         for (Finding& f : findings_)
             if (const Channel* channel = doc_.channel(f.animation, f.channel)) {
                 f.nodeName = channel->nodeName;
-                f.path = channel->pathName;
+                // A pointer channel is named by its pointer ("/materials/0/emissiveFactor").
+                f.path = channel->targetPointer.empty() ? channel->pathName : channel->targetPointer;
             }
         return std::move(findings_);
     }

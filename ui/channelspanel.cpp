@@ -32,6 +32,8 @@ QString channelInfo(const Channel& ch) {
                                                                               : "step";
     QString s = QStringLiteral("%1 · %2 keys").arg(QString::fromLatin1(interp)).arg(ch.track.keyCount());
     if (broken) s += QStringLiteral(" · %1 broken").arg(broken);
+    if (ch.track.kind == ValueKind::Bool) s += QStringLiteral(" · bool");
+    if (ch.track.kind == ValueKind::Integer) s += QStringLiteral(" · int");
     return s;
 }
 }  // namespace
@@ -85,7 +87,9 @@ void ChannelsPanel::rebuild() {
             ci->setData(0, KindRole, ChannelItem);
             ci->setData(0, AnimRole, anim.index);
             ci->setData(0, ChanRole, ch.index);
-            ci->setToolTip(0, QString::fromStdString(ch.pointer()));
+            ci->setToolTip(0, QString::fromStdString(ch.targetPointer.empty() ? ch.pointer()
+                                                                              : ch.pointer() + "\nKHR_animation_pointer " +
+                                                                                        ch.targetPointer));
             if (!ch.supported) {
                 ci->setFlags(Qt::NoItemFlags);
                 continue;

@@ -67,10 +67,7 @@ QRectF curvesBounds(const Document& doc, const std::vector<CurveRef>& curves, bo
 
 QString channelLabel(const Document& doc, int a, int c) {
     const Channel* ch = doc.channel(a, c);
-    if (!ch) return QString();
-    QString node = QString::fromStdString(ch->nodeName);
-    if (node.isEmpty()) node = ch->node >= 0 ? QStringLiteral("node %1").arg(ch->node) : QStringLiteral("?");
-    return QStringLiteral("%1 \u00b7 %2").arg(node, QString::fromStdString(ch->pathName));
+    return ch ? QString::fromStdString(ch->label) : QString();
 }
 
 }  // namespace tangent::ui

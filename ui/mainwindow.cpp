@@ -531,10 +531,15 @@ void MainWindow::setHandleMode(HandleMode mode) {
 void MainWindow::setInterpolation(Interpolation interp) {
     if (!model_->hasDocument()) return;
     std::vector<TrackChange> changes;
+    int stepsOnly = 0;  // int and bool properties keep STEP
     try {
         for (auto [a, c] : state_->shownChannels()) {
             const Track* track = trackOf(model_->document(), a, c);
             if (!track || track->interpolation == interp) continue;
+            if (track->stepsOnly()) {
+                ++stepsOnly;
+                continue;
+            }
             Track after = *track;
             tangent::setInterpolation(after, interp);
             changes.push_back({a, c, *track, std::move(after)});
@@ -543,6 +548,11 @@ void MainWindow::setInterpolation(Interpolation interp) {
         QMessageBox::warning(this, QStringLiteral("Cannot change interpolation"), QString::fromStdString(e.what()));
         return;
     }
+    if (stepsOnly)
+        statusBar()->showMessage(QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.")
+                                         .arg(stepsOnly),
+                                 6000);
+    if (changes.empty()) return;
     model_->pushEdit(QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), std::move(changes));
 }
 

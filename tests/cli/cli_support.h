@@ -69,8 +69,10 @@ inline void expectOneErrorLine(const Result& r, const std::string& mustContain) 
 // the command line wrote; expects zero errors.
 inline void expectKhronosValid(const std::string& path) {
     const QByteArray script = qgetenv("TANGENT_VALIDATOR");
-    if (script.isEmpty())
-        GTEST_SKIP() << "TANGENT_VALIDATOR is not set (run through ./dev.sh test)";
+    if (script.isEmpty()) {
+        ADD_FAILURE() << "TANGENT_VALIDATOR is not set: run the tests through ./dev.sh test";
+        return;
+    }
     QProcess node;
     node.start("node", {QString::fromLocal8Bit(script), q(path)});
     ASSERT_TRUE(node.waitForFinished(120000)) << "the validator did not finish";

@@ -411,6 +411,107 @@ TEST(Sample, FullPrecisionAndCsv) {
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4);
 }
 
+// A material colour and a node's visibility animated by KHR_animation_pointer, and a third
+// pointer to a material the file does not have. Hand-written: two keys at 0 and 1 s.
+std::string writePointerAsset(const Workspace& w) {
+    QByteArray bin;
+    const auto floats = [&](std::initializer_list<float> v) {
+        for (float f : v) bin.append(reinterpret_cast<const char*>(&f), 4);
+    };
+    floats({0, 1});                       // times, bytes 0-7
+    floats({0, 0, 0, 1, 0.5f, 0});        // emissiveFactor, 8-31
+    bin.append(char(1)).append(char(0));  // visible, unsigned bytes 32-33
+    bin.append(2, '\0');
+    const auto pointerTarget = [](const char* pointer) {
+        return json{{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}};
+    };
+    const json gltf = {
+            {"asset", {{"version", "2.0"}}},
+            {"extensionsUsed", {"KHR_animation_pointer", "KHR_node_visibility"}},
+            {"nodes", {{{"name", "Lamp"}, {"extensions", {{"KHR_node_visibility", {{"visible", true}}}}}}}},
+            {"materials", {{{"name", "Glow"}}}},
+            {"buffers", {{{"byteLength", bin.size()},
+                          {"uri", "data:application/octet-stream;base64," + bin.toBase64().toStdString()}}}},
+            {"bufferViews", {{{"buffer", 0}, {"byteLength", 8}},
+                             {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 24}},
+                             {{"buffer", 0}, {"byteOffset", 32}, {"byteLength", 2}}}},
+            {"accessors", {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"},
+                            {"min", {0}}, {"max", {1}}},
+                           {{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}},
+                           {{"bufferView", 2}, {"componentType", 5121}, {"count", 2}, {"type", "SCALAR"}}}},
+            {"animations",
+             {{{"name", "glow"},
+               {"samplers", {{{"input", 0}, {"output", 1}}, {{"input", 0}, {"output", 2}, {"interpolation", "STEP"}}}},
+               {"channels", {{{"sampler", 0}, {"target", pointerTarget("/materials/0/emissiveFactor")}},
+                             {{"sampler", 1}, {"target", pointerTarget("/nodes/0/extensions/KHR_node_visibility/visible")}}}}},
+              {{"samplers", {{{"input", 0}, {"output", 1}}}},
+               {"channels", {{{"sampler", 0}, {"target", pointerTarget("/materials/4/emissiveFactor")}}}}}}},
+    };
+    return w.write("pointer.gltf", QByteArray::fromStdString(gltf.dump()));
+}
+
+TEST(Sample, PointerChannelsByTheirPointer) {
+    Workspace w;
+    const std::string file = writePointerAsset(w);
+    const Result r = runTangent({"sample", q(file), "--channel", "0:/materials/0/emissiveFactor", "--times", "0.5,2",
+                                 "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = parseJson(r);
+    EXPECT_EQ(j["channel"], 0);
+    EXPECT_EQ(j["path"], "pointer");
+    EXPECT_EQ(j["node"], nullptr);
+    EXPECT_EQ(j["target"], "/materials/0/emissiveFactor");
+    EXPECT_EQ(j["label"], "material \"Glow\" \u00b7 emissiveFactor");
+    EXPECT_EQ(j["samples"][0]["value"], json({0.5, 0.25, 0.0}));  // halfway, exact in binary
+    EXPECT_EQ(j["samples"][1]["value"], json({1.0, 0.5, 0.0}));   // held after the last key
+
+    const Result byIndex = runTangent({"sample", q(file), "-c", "0:1", "--times", "0,0.99,1", "--csv"});
+    ASSERT_EQ(byIndex.status, 0) << byIndex.err;
+    EXPECT_EQ(byIndex.out, "t,x\n0,1\n0.99,1\n1,0\n");  // a bool steps
+
+    const Result missing = runTangent({"sample", q(file), "-c", "0:/materials/0/alphaCutoff", "--times", "0"});
+    EXPECT_EQ(missing.status, 1);
+    expectOneErrorLine(missing, "no channel of this animation animates '/materials/0/alphaCutoff'");
+}
+
+TEST(Inspect, PointerChannelsNameTheirTarget) {
+    Workspace w;
+    const std::string file = writePointerAsset(w);
+    const Result r = runTangent({"inspect", q(file), "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const json j = parseJson(r);
+    const json& channels = j["animations"][0]["channels"];
+    EXPECT_EQ(channels[0]["target"], "/materials/0/emissiveFactor");
+    EXPECT_EQ(channels[0]["supported"], true);
+    EXPECT_EQ(channels[0]["components"], 3);
+    EXPECT_EQ(channels[1]["label"], "node \"Lamp\" \u00b7 KHR_node_visibility.visible");
+    EXPECT_EQ(channels[1]["interpolation"], "STEP");
+
+    const Result v = runTangent({"validate", q(file), "--json"});
+    EXPECT_EQ(v.status, 0) << v.out << v.err;  // warnings only
+    const json report = parseJson(v);
+    int unresolved = 0;
+    for (const json& f : report["files"][0]["findings"])
+        if (f["code"] == "TANGENT_POINTER_UNRESOLVED") {
+            ++unresolved;
+            EXPECT_EQ(f["severity"], "warning");
+            EXPECT_EQ(f["pointer"], "/animations/1/channels/0/target/extensions/KHR_animation_pointer/pointer");
+            EXPECT_EQ(f["path"], "/materials/4/emissiveFactor");
+        }
+    EXPECT_EQ(unresolved, 1);
+
+    // Converted to CUBICSPLINE, the colour follows and the bool keeps stepping; the file stays valid.
+    const std::string out = w.path("cubic.glb");
+    const Result c = runTangent({"convert", q(file), "-o", q(out), "--to", "cubicspline"});
+    ASSERT_EQ(c.status, 0) << c.err;
+    EXPECT_NE(c.out.find("0:1 stays STEP"), std::string::npos) << c.out;
+    expectKhronosValid(out);
+    const Document back = Document::load(out);
+    EXPECT_EQ(back.channel(0, 0)->track.interpolation, tangent::Interpolation::CubicSpline);
+    EXPECT_EQ(back.channel(0, 1)->track.interpolation, tangent::Interpolation::Step);
+    EXPECT_EQ(back.channel(0, 0)->targetPointer, "/materials/0/emissiveFactor");
+}
+
 TEST(Sample, MissingChannelExit1) {
     const Result r = runTangent(
             {"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:7", "--times", "0"});

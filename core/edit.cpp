@@ -71,10 +71,10 @@ void checkTrack(const Track& t) {
 }
 
 // A value as the track can hold it: whole numbers for integer properties (exact in a float up
-// to 2^24), 0 or 1 for bools.
+// to 2^24), 0 or 1 for bools (the nearer one: a key dragged most of the way down is false).
 static float storedValue(const Track& t, double value) {
     requireFinite(value, "a value");
-    if (t.kind == ValueKind::Bool) return value != 0 ? 1.0f : 0.0f;
+    if (t.kind == ValueKind::Bool) return value >= 0.5 ? 1.0f : 0.0f;
     if (t.kind == ValueKind::Integer) {
         const double whole = std::nearbyint(value);
         if (std::abs(whole) > 16777216.0)

@@ -336,8 +336,12 @@ TEST(PointerChannels, IntegerAndBoolTargetsOnlyStepAndHoldWholeValues) {
     Document doc = asset.load();
     Track visible = doc.channel(0, 0)->track;
     EXPECT_THROW(setInterpolation(visible, Interpolation::Linear), EditError);
-    setValue(visible, 1, 0, 0.3);  // any non-zero value is true
+    setValue(visible, 1, 0, 0.7);  // the nearer of false and true
     EXPECT_EQ(visible.values[1], 1.0f);
+    setValue(visible, 2, 0, 0.3);
+    EXPECT_EQ(visible.values[2], 0.0f);
+    setValue(visible, 2, 0, 7);
+    EXPECT_EQ(visible.values[2], 1.0f);
     Track frame = doc.channel(0, 1)->track;
     EXPECT_THROW(setInterpolation(frame, Interpolation::CubicSpline), EditError);
     setValue(frame, 0, 0, 40000.4);  // rounded; no longer fits a short

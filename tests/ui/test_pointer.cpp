@@ -1,0 +1,122 @@
+// The editor on KHR_animation_pointer channels: named in the channel tree, dragged with the
+// mouse like any curve, int and bool properties kept STEP and whole. The file is written here.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QMenu>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QUndoStack>
+
+#include <nlohmann/json.hpp>
+
+#include "curveview.h"
+#include "mainwindow.h"
+#include "tangent/document.h"
+#include "ui_support.h"
+#include "../core/test_support.h"  // expectKhronosValid
+
+using namespace tangent;
+using namespace tangent::ui;
+using namespace tangent::ui::test;
+
+namespace {
+
+// A material colour (LINEAR, keys at 0 and 1 s) and a node's visibility (STEP: true, false).
+QString writePointerFile(const QTemporaryDir& dir) {
+    QByteArray bin;
+    for (float f : {0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.5f, 0.0f}) bin.append(reinterpret_cast<const char*>(&f), 4);
+    bin.append(char(1)).append(char(0)).append(2, '\0');
+    const auto target = [](const char* pointer) {
+        return nlohmann::json{{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}};
+    };
+    const nlohmann::json gltf = {
+            {"asset", {{"version", "2.0"}}},
+            {"extensionsUsed", {"KHR_animation_pointer", "KHR_node_visibility"}},
+            {"nodes", {{{"name", "Lamp"}, {"extensions", {{"KHR_node_visibility", {{"visible", true}}}}}}}},
+            {"materials", {{{"name", "Glow"}}}},
+            {"buffers", {{{"byteLength", bin.size()},
+                          {"uri", "data:application/octet-stream;base64," + bin.toBase64().toStdString()}}}},
+            {"bufferViews", {{{"buffer", 0}, {"byteLength", 8}},
+                             {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 24}},
+                             {{"buffer", 0}, {"byteOffset", 32}, {"byteLength", 2}}}},
+            {"accessors", {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"},
+                            {"min", {0}}, {"max", {1}}},
+                           {{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}},
+                           {{"bufferView", 2}, {"componentType", 5121}, {"count", 2}, {"type", "SCALAR"}}}},
+            {"animations",
+             {{{"samplers", {{{"input", 0}, {"output", 1}}, {{"input", 0}, {"output", 2}, {"interpolation", "STEP"}}}},
+               {"channels", {{{"sampler", 0}, {"target", target("/materials/0/emissiveFactor")}},
+                             {{"sampler", 1}, {"target", target("/nodes/0/extensions/KHR_node_visibility/visible")}}}}}}},
+    };
+    const QString path = dir.filePath(QStringLiteral("pointer.gltf"));
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(QByteArray::fromStdString(gltf.dump()));
+    return path;
+}
+
+// An action of a menu, as a user finds it: Channel ▸ Interpolation ▸ Linear.
+QAction* menuAction(QWidget& w, const QString& menu, const QString& text) {
+    for (QMenu* m : w.findChildren<QMenu*>())
+        if (m->title() == menu)
+            for (QAction* a : m->actions())
+                if (a->text() == text) return a;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST(PointerChannelsInTheEditor, NamedDraggedAndKeptToTheirType) {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    ASSERT_TRUE(w.openFile(writePointerFile(dir)));
+
+    QStringList rows;
+    auto* tree = w.findChild<QTreeWidget*>();
+    for (QTreeWidgetItemIterator it(tree); *it; ++it) rows << (*it)->text(0) + " | " + (*it)->text(1);
+    EXPECT_TRUE(rows.contains(QStringLiteral("material \"Glow\" \u00b7 emissiveFactor | linear \u00b7 2 keys")))
+            << rows.join('\n').toStdString();
+    EXPECT_TRUE(rows.contains(QStringLiteral("node \"Lamp\" \u00b7 KHR_node_visibility.visible | step \u00b7 2 keys \u00b7 bool")))
+            << rows.join('\n').toStdString();
+
+    // The bool stays STEP, and the window says why.
+    const auto visible = [&]() -> const Track& { return w.model()->document().channel(0, 1)->track; };
+    w.viewState()->setShownChannels({{0, 1}});
+    QAction* linear = menuAction(w, QStringLiteral("&Interpolation"), QStringLiteral("&Linear"));
+    ASSERT_TRUE(linear);
+    linear->trigger();
+    EXPECT_EQ(visible().interpolation, Interpolation::Step);
+    EXPECT_EQ(w.model()->undoStack()->count(), 0);
+    EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("stay STEP"))) << w.statusBar()->currentMessage().toStdString();
+
+    // Dragged most of the way down, the true key becomes false (not 0.2).
+    CurveView* view = w.curveView();
+    view->setViewTransform(ViewTransform(QSizeF(view->size()), -0.2, 1.5, 300, 200));
+    const QPointF key = view->viewTransform().toWidget(QPointF(0.0, 1.0));
+    ASSERT_EQ(view->hitAt(key).kind, HitKind::Key);
+    drag(view, key, key + QPointF(0, 160), Qt::ShiftModifier);  // Shift: value only
+    EXPECT_EQ(visible().values, (std::vector<float>{0, 0}));
+    EXPECT_EQ(visible().times[0], 0.0f);
+
+    // The colour drags like any curve, and the save stays a pointer channel of floats.
+    w.viewState()->setShownChannels({{0, 0}});
+    view->setViewTransform(ViewTransform(QSizeF(view->size()), -0.2, 1.5, 300, 200));
+    const QPointF red = view->viewTransform().toWidget(QPointF(1.0, 1.0));
+    ASSERT_EQ(view->hitAt(red).kind, HitKind::Key);
+    drag(view, red, red + QPointF(0, 40), Qt::ShiftModifier);
+    const Track& colour = w.model()->document().channel(0, 0)->track;
+    EXPECT_NEAR(colour.value(1, 0), 1.0 - 40.0 / 200, 1e-6);
+    EXPECT_EQ(w.model()->undoStack()->count(), 2);
+
+    const std::string out = dir.filePath(QStringLiteral("saved.glb")).toStdString();
+    save(w.model()->document(), out);
+    expectKhronosValid(out);
+    const Document back = Document::load(out);
+    EXPECT_EQ(back.channel(0, 0)->targetPointer, "/materials/0/emissiveFactor");
+    EXPECT_TRUE(back.channel(0, 0)->track.sameCurve(colour));
+    EXPECT_TRUE(back.channel(0, 1)->track.sameCurve(visible()));
+}

@@ -256,6 +256,36 @@ ch.append({"sampler": 0, "target": {"node": 99, "path": "scale"}})
 ch.append({"sampler": 0, "target": {"node": 0, "path": "weights"}})
 add("channel_oddities.gltf", json.dumps(text).encode())
 
+# KHR_animation_pointer channels of every target type, and pointers that break its rules.
+d = Doc(targets=2)
+d.json["extensionsUsed"] = ["KHR_animation_pointer", "KHR_node_visibility", "KHR_lights_punctual"]
+d.json["nodes"][0]["extensions"] = {"KHR_node_visibility": {"visible": True}}
+d.json["nodes"][0]["extras"] = {"frame": 2}
+d.json["materials"] = [{"name": "m", "pbrMetallicRoughness": {}}]
+d.json["extensions"] = {"KHR_lights_punctual": {"lights": [{"type": "point"}]}}
+t = d.times([0, 1, 2])
+ptr_anim = d.json["animations"][0]
+
+
+def pointer_channel(pointer, interp, out):
+    ptr_anim["samplers"].append({"input": t, "output": out, "interpolation": interp})
+    ptr_anim["channels"].append({"sampler": len(ptr_anim["samplers"]) - 1,
+                                 "target": {"path": "pointer", "extensions": {"KHR_animation_pointer": {"pointer": pointer}}}})
+
+
+pointer_channel("/materials/0/pbrMetallicRoughness/baseColorFactor", "LINEAR",
+                d.accessor([255, 0, 0, 255] * 3, "12B", UBYTE, "VEC4", 3, normalized=True))
+pointer_channel("/extensions/KHR_lights_punctual/lights/0/intensity", "CUBICSPLINE", d.accessor(range(9), "9f", FLOAT, "SCALAR", 9))
+pointer_channel("/nodes/0/extensions/KHR_node_visibility/visible", "STEP", d.accessor([1, 0, 1], "3B", UBYTE, "SCALAR", 3))
+pointer_channel("/nodes/0/extras/frame", "STEP", d.accessor([1, -2, 3], "3h", SHORT, "SCALAR", 3))
+pointer_channel("/nodes/0/weights", "LINEAR", d.accessor([0, 1, 1, 0, 0.5, 0.5], "6f", FLOAT, "SCALAR", 6))
+pointer_channel("/nodes/0/rotation", "LINEAR", d.accessor([0, 0, 0, 1] * 3, "12f", FLOAT, "VEC4", 3))
+add("pointer_targets.glb", d.glb())
+for pointer, interp in (("/nodes/0/weights/1", "LINEAR"), ("/nodes/0/matrix", "LINEAR"), ("/materials/9/emissiveFactor", "STEP"),
+                        ("nodes/0", "LINEAR"), ("/nodes/0/extensions/KHR_node_visibility/visible", "LINEAR"), ("/~0~1/x", "STEP")):
+    pointer_channel(pointer, interp, d.accessor(range(3), "3f", FLOAT, "SCALAR", 3))
+add("pointer_oddities.gltf", d.gltf())
+
 # --- Compressed files as other tools write them (EXT_meshopt_compression, placeholder buffers) -
 # gltfpack (Debian) and the pinned glTF-Transform (tools/corpus), both installed by ./dev.sh.
 TOOLS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "corpus", "node_modules", ".bin")

@@ -16,6 +16,7 @@
 #include "accessor.h"
 #include "bits.h"
 #include "spec_checks.h"
+#include "tangent/extrema.h"
 #include "tangent/hermite.h"
 
 namespace tangent {
@@ -150,6 +151,8 @@ private:
                         outPtr, a, c, k + 1);
             }
         }
+        if (!channel.targetPointer.empty() && channel.pointerTarget.range.bounded())
+            checkPointerRange(channel, outPtr);
         if (!cubic || n < 2)
             return;
 
@@ -165,6 +168,37 @@ private:
         }
         if (!rotation)
             checkExactlyLinear(channel, where);
+    }
+
+    // KHR_animation_pointer: the played values must be valid for the property (a colour in
+    // [0, 1], an intensity not negative). Exact: STEP and LINEAR play between key values, a
+    // CUBICSPLINE segment reaches its extremes at its ends or its cubic's turning points. The
+    // first place in time where a component leaves the range is reported.
+    void checkPointerRange(const Channel& channel, const std::string& outPtr) {
+        const Track& t = channel.track;
+        const ValueRange& range = channel.pointerTarget.range;
+        const int n = t.keyCount(), C = t.components;
+        const bool cubic = t.interpolation == Interpolation::CubicSpline;
+        const auto report = [&](int key, double time, int c, double value) {
+            add("TANGENT_POINTER_VALUE_RANGE", Severity::Warning,
+                "the played " + channel.pointerTarget.property + (C > 1 ? " component " + std::to_string(c) : "") +
+                        " is " + formatNumber(value) + " at " + formatNumber(time) + " s, outside " + range.text() +
+                        ", which the property allows.",
+                outPtr, channel.animation, channel.index, key);
+        };
+        for (int k = 0; k < n; ++k) {
+            for (int c = 0; c < C; ++c)
+                if (!range.contains(t.value(k, c))) return report(k, t.times[k], c, t.value(k, c));
+            if (!cubic || k + 1 == n) continue;
+            const double dt = double(t.times[k + 1]) - t.times[k];
+            for (int c = 0; c < C; ++c) {
+                const HermiteCubic cubicOf = HermiteCubic::fromSegment(t.value(k, c), t.value(k + 1, c),
+                                                                       dt * t.outTangent(k, c), dt * t.inTangent(k + 1, c));
+                double s[2];
+                for (int i = 0, count = hermiteCriticalPoints(cubicOf, s); i < count; ++i)
+                    if (!range.contains(cubicOf.at(s[i]))) return report(k, t.times[k] + s[i] * dt, c, cubicOf.at(s[i]));
+            }
+        }
     }
 
     void checkUnusedTangents(const Channel& channel, const std::string& outPtr) {

@@ -1,6 +1,7 @@
 #include "tangent/object_model.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace tangent {
 
@@ -14,7 +15,14 @@ struct Animatable {
     const char* pointer;
     PropertyType type;
     bool hasDefault;
+    ValueRange range = {};  // what the property's schema allows, per component
 };
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr ValueRange kUnit = {0, 1, false};
+constexpr ValueRange kNonNegative = {0, kInf, false};
+constexpr ValueRange kPositive = {0, kInf, true};
+constexpr ValueRange kQuarterTurn = {0, 1.5707963267948966, false};  // spot cone angles: [0, pi/2]
 
 // The glTF 2.0 Asset Object Model's mutable properties: the core ones and those of the
 // extensions it lists, plus KHR_node_visibility and KHR_materials_diffuse_transmission, which
@@ -22,19 +30,19 @@ struct Animatable {
 constexpr Animatable kAnimatable[] = {
         {"/cameras/{}/orthographic/xmag", PropertyType::Float, false},
         {"/cameras/{}/orthographic/ymag", PropertyType::Float, false},
-        {"/cameras/{}/orthographic/zfar", PropertyType::Float, false},
-        {"/cameras/{}/orthographic/znear", PropertyType::Float, false},
-        {"/cameras/{}/perspective/aspectRatio", PropertyType::Float, false},
-        {"/cameras/{}/perspective/yfov", PropertyType::Float, false},
-        {"/cameras/{}/perspective/zfar", PropertyType::Float, false},
-        {"/cameras/{}/perspective/znear", PropertyType::Float, false},
-        {"/materials/{}/alphaCutoff", PropertyType::Float, true},
-        {"/materials/{}/emissiveFactor", PropertyType::Float3, true},
+        {"/cameras/{}/orthographic/zfar", PropertyType::Float, false, kPositive},
+        {"/cameras/{}/orthographic/znear", PropertyType::Float, false, kNonNegative},
+        {"/cameras/{}/perspective/aspectRatio", PropertyType::Float, false, kPositive},
+        {"/cameras/{}/perspective/yfov", PropertyType::Float, false, kPositive},
+        {"/cameras/{}/perspective/zfar", PropertyType::Float, false, kPositive},
+        {"/cameras/{}/perspective/znear", PropertyType::Float, false, kPositive},
+        {"/materials/{}/alphaCutoff", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/emissiveFactor", PropertyType::Float3, true, kUnit},
         {"/materials/{}/normalTexture/scale", PropertyType::Float, true},
-        {"/materials/{}/occlusionTexture/strength", PropertyType::Float, true},
-        {"/materials/{}/pbrMetallicRoughness/baseColorFactor", PropertyType::Float4, true},
-        {"/materials/{}/pbrMetallicRoughness/metallicFactor", PropertyType::Float, true},
-        {"/materials/{}/pbrMetallicRoughness/roughnessFactor", PropertyType::Float, true},
+        {"/materials/{}/occlusionTexture/strength", PropertyType::Float, true, kUnit},
+        {"/materials/{}/pbrMetallicRoughness/baseColorFactor", PropertyType::Float4, true, kUnit},
+        {"/materials/{}/pbrMetallicRoughness/metallicFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/pbrMetallicRoughness/roughnessFactor", PropertyType::Float, true, kUnit},
         {"/meshes/{}/weights", PropertyType::FloatArray, true},
         {"/meshes/{}/weights/{}", PropertyType::Float, true},
         {"/nodes/{}/translation", PropertyType::Float3, true},
@@ -42,38 +50,38 @@ constexpr Animatable kAnimatable[] = {
         {"/nodes/{}/scale", PropertyType::Float3, true},
         {"/nodes/{}/weights", PropertyType::FloatArray, true},
         {"/nodes/{}/weights/{}", PropertyType::Float, true},
-        {"/extensions/KHR_lights_punctual/lights/{}/color", PropertyType::Float3, true},
-        {"/extensions/KHR_lights_punctual/lights/{}/intensity", PropertyType::Float, true},
-        {"/extensions/KHR_lights_punctual/lights/{}/range", PropertyType::Float, false},
-        {"/extensions/KHR_lights_punctual/lights/{}/spot/innerConeAngle", PropertyType::Float, true},
-        {"/extensions/KHR_lights_punctual/lights/{}/spot/outerConeAngle", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyStrength", PropertyType::Float, true},
+        {"/extensions/KHR_lights_punctual/lights/{}/color", PropertyType::Float3, true, kUnit},
+        {"/extensions/KHR_lights_punctual/lights/{}/intensity", PropertyType::Float, true, kNonNegative},
+        {"/extensions/KHR_lights_punctual/lights/{}/range", PropertyType::Float, false, kPositive},
+        {"/extensions/KHR_lights_punctual/lights/{}/spot/innerConeAngle", PropertyType::Float, true, kQuarterTurn},
+        {"/extensions/KHR_lights_punctual/lights/{}/spot/outerConeAngle", PropertyType::Float, true, kQuarterTurn},
+        {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyStrength", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyRotation", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatFactor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatRoughnessFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatRoughnessFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/scale", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionColorFactor",
-         PropertyType::Float3, true},
-        {"/materials/{}/extensions/KHR_materials_dispersion/dispersion", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_emissive_strength/emissiveStrength", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_ior/ior", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceFactor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceIor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_sheen/sheenColorFactor", PropertyType::Float3, true},
-        {"/materials/{}/extensions/KHR_materials_sheen/sheenRoughnessFactor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_specular/specularFactor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_specular/specularColorFactor", PropertyType::Float3, true},
-        {"/materials/{}/extensions/KHR_materials_transmission/transmissionFactor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_volume/thicknessFactor", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_volume/attenuationDistance", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_volume/attenuationColor", PropertyType::Float3, true},
-        {"/nodes/{}/extensions/EXT_lights_ies/multiplier", PropertyType::Float, true},
-        {"/nodes/{}/extensions/EXT_lights_ies/color", PropertyType::Float3, true},
+         PropertyType::Float3, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_dispersion/dispersion", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_emissive_strength/emissiveStrength", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_ior/ior", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceIor", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_sheen/sheenColorFactor", PropertyType::Float3, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_sheen/sheenRoughnessFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_specular/specularFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_specular/specularColorFactor", PropertyType::Float3, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_transmission/transmissionFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_volume/thicknessFactor", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_volume/attenuationDistance", PropertyType::Float, true, kPositive},
+        {"/materials/{}/extensions/KHR_materials_volume/attenuationColor", PropertyType::Float3, true, kUnit},
+        {"/nodes/{}/extensions/EXT_lights_ies/multiplier", PropertyType::Float, true, kNonNegative},
+        {"/nodes/{}/extensions/EXT_lights_ies/color", PropertyType::Float3, true, kUnit},
         {"/extensions/EXT_lights_image_based/lights/{}/rotation", PropertyType::Float4, true},
-        {"/extensions/EXT_lights_image_based/lights/{}/intensity", PropertyType::Float, true},
+        {"/extensions/EXT_lights_image_based/lights/{}/intensity", PropertyType::Float, true, kNonNegative},
         {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatIor", PropertyType::Float, true},
         {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatSpecularFactor", PropertyType::Float, true},
         {"/materials/{}/extensions/ADOBE_materials_clearcoat_tint/clearcoatTintFactor", PropertyType::Float3, true},
@@ -313,6 +321,22 @@ bool sameAnimatedProperty(const std::string& a, const std::string& b) {
            (longer.size() == shorter.size() || longer[shorter.size()] == '/');
 }
 
+bool ValueRange::contains(double v) const {
+    return (lowOpen ? v > low : v >= low) && v <= high;
+}
+
+std::string ValueRange::text() const {
+    const auto number = [](double v) {
+        if (v == kInf) return std::string("infinity");
+        if (v == 1.5707963267948966) return std::string("pi/2");
+        std::string t = std::to_string(v);
+        t.erase(t.find_last_not_of('0') + 1);
+        if (t.back() == '.') t.pop_back();
+        return t;
+    };
+    return (lowOpen ? "(" : "[") + number(low) + ", " + number(high) + (high == kInf ? ")" : "]");
+}
+
 std::string PointerTarget::label() const {
     if (objectKind.empty()) return property;
     if (objectKind == "node" && path != TargetPath::Property)  // as classic node channels read
@@ -369,6 +393,7 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
             if (matches(a.pointer, t)) {
                 out.typed = true;
                 out.type = a.type;
+                out.range = a.range;
                 hasDefault = a.hasDefault;
                 break;
             }

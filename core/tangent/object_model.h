@@ -2,6 +2,7 @@
 // The glTF 2.0 Asset Object Model as KHR_animation_pointer uses it: which JSON pointers an
 // animation may target, the data type of each, and what a pointer resolves to in one file.
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,17 @@ enum class PropertyType : std::uint8_t { Float, Float2, Float3, Float4, FloatArr
 const char* toString(PropertyType);
 // The output accessor type a property needs ("SCALAR", "VEC2", ...).
 const char* accessorTypeOf(PropertyType);
+
+// The values a property's schema allows, per component: [low, high], or (low, high] when
+// lowOpen. Unbounded where the schema says nothing.
+struct ValueRange {
+    double low = -std::numeric_limits<double>::infinity();
+    double high = std::numeric_limits<double>::infinity();
+    bool lowOpen = false;
+    bool bounded() const { return low > -std::numeric_limits<double>::infinity() || high < std::numeric_limits<double>::infinity(); }
+    bool contains(double v) const;
+    std::string text() const;  // "[0, 1]", "(0, infinity)"
+};
 
 // What an animation pointer refers to in a file.
 struct PointerTarget {
@@ -34,6 +46,7 @@ struct PointerTarget {
     // In extras: typed by the value the file holds there, its meaning the application's (the
     // output accessor decides between a float and an integer or bool reading).
     bool extras = false;
+    ValueRange range;  // of each component, as the property's schema allows
     // The curve semantics: a node's translation, rotation (a quaternion, normalized when
     // played), scale or weights; Property for everything else.
     TargetPath path = TargetPath::Property;

@@ -477,3 +477,48 @@ TEST(PointerChecks, AChannelThatBreaksARuleIsKeptButNotPlayed) {
         }
     EXPECT_EQ(unsupported, 2);
 }
+
+TEST(PointerChecks, PlayedValuesStayInTheRangeThePropertyAllows) {
+    // (code, key, message) of each value-range finding.
+    const auto rangeFindings = [](const PointerAsset& asset) {
+        std::vector<std::pair<int, std::string>> out;
+        for (const Finding& f : checkDocument(asset.load(LoadMode::Lenient)))
+            if (f.code == "TANGENT_POINTER_VALUE_RANGE") {
+                EXPECT_EQ(f.severity, Severity::Warning);
+                out.emplace_back(f.key, f.message);
+            }
+        return out;
+    };
+    PointerAsset inside;
+    const int t = inside.floats({0, 1}, "SCALAR", true);
+    inside.pointerChannel(0, "/materials/0/pbrMetallicRoughness/roughnessFactor", t, inside.floats({0, 1}, "SCALAR"), "LINEAR");
+    // Hermite 0 -> 1 with end slopes 1: its control points 1/3 and 2/3 keep it within [0, 1].
+    inside.pointerChannel(1, "/materials/0/pbrMetallicRoughness/roughnessFactor", t,
+                          inside.floats({0, 0, 1, 1, 1, 0}, "SCALAR"), "CUBICSPLINE");
+    EXPECT_TRUE(rangeFindings(inside).empty());
+
+    PointerAsset keyOutside;
+    const int t2 = keyOutside.floats({0, 1}, "SCALAR", true);
+    keyOutside.pointerChannel(0, "/extensions/KHR_lights_punctual/lights/0/intensity", t2,
+                              keyOutside.floats({2, -0.5f}, "SCALAR"), "LINEAR");
+    EXPECT_EQ(rangeFindings(keyOutside),
+              (std::vector<std::pair<int, std::string>>{
+                      {1, "the played intensity is -0.5 at 1 s, outside [0, infinity), which the property allows."}}));
+
+    // Keys in [0, 1] but the cubic overshoots. Red from 0 to 1, out-slope 0, in-slope -3 (dt 1):
+    // p(s) = -5 s^3 + 6 s^2, p'(s) = 0 at s = 0.8, p(0.8) = -2.56 + 3.84 = 1.28.
+    PointerAsset overshoot;
+    const int t3 = overshoot.floats({0, 1}, "SCALAR", true);
+    overshoot.pointerChannel(0, "/materials/0/pbrMetallicRoughness/baseColorFactor", t3,
+                             overshoot.floats({0, 0, 0, 0, 0, 0.5f, 0.5f, 1, 0, 0, 0, 0,
+                                               -3, 0, 0, 0, 1, 0.5f, 0.5f, 1, 0, 0, 0, 0},
+                                              "VEC4"),
+                             "CUBICSPLINE");
+    const auto found = rangeFindings(overshoot);
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0].first, 0);
+    EXPECT_NE(found[0].second.find("pbrMetallicRoughness.baseColorFactor component 0 is 1.28"), std::string::npos)
+            << found[0].second;
+    EXPECT_NE(found[0].second.find(" at 0.8"), std::string::npos) << found[0].second;
+    EXPECT_NE(found[0].second.find("outside [0, 1], which"), std::string::npos) << found[0].second;
+}

@@ -844,6 +844,24 @@ function pointerCases() {
         add('pointer_output_types_fit.gltf', a.done());
     }
 
+    // --- Played values the property does not allow: a roughness key above 1, a colour whose
+    // cubic overshoots 1 between keys in range (0 -> 1 with in-slope -3 peaks at 1.28, 0.8 s
+    // into the segment); and a cubic that stays inside.
+    {
+        const range = (name, pointer, type, values, interpolation, expected) => {
+            const a = pointerAsset();
+            a.json.materials = [material()];
+            const t = a.input([0, 1]);
+            const output = a.floats(values, type);
+            pointerAnimation(a, t, [[pointer, output, interpolation]]);
+            add(name, a.done(), expected ? [{ code: 'TANGENT_POINTER_VALUE_RANGE', pointer: `/accessors/${output}` }] : []);
+        };
+        range('pointer_value_range_key.gltf', '/materials/0/pbrMetallicRoughness/roughnessFactor', 'SCALAR', [0.5, 1.5], 'LINEAR', true);
+        range('pointer_value_range_overshoot.gltf', '/materials/0/pbrMetallicRoughness/baseColorFactor', 'VEC4',
+            [0, 0, 0, 0, 0, 0.5, 0.5, 1, 0, 0, 0, 0, -3, 0, 0, 0, 1, 0.5, 0.5, 1, 0, 0, 0, 0], 'CUBICSPLINE', true);
+        range('pointer_value_range_inside.gltf', '/materials/0/pbrMetallicRoughness/roughnessFactor', 'SCALAR', [0, 0, 1, 1, 1, 0], 'CUBICSPLINE', false);
+    }
+
     // --- float[] output counts: keys × morph targets (× 3 for CUBICSPLINE).
     {
         const weights = (name, channelsPerAnimation, expected) => {

@@ -23,7 +23,7 @@ APT_PACKAGES=(
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     libmeshoptimizer-dev # EXT_meshopt_compression's reference decoder
     gltfpack             # another writer: the conformance corpus and benchmarks use its files
-    xvfb xauth imagemagick
+    xvfb xauth imagemagick xdotool # the editor under Xvfb: screenshots, driven by hand
     clang # for fuzzing (libFuzzer)
 )
 VALIDATOR_DIR="$ROOT/tools/validator"

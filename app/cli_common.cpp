@@ -174,9 +174,11 @@ std::string describeFinding(const Finding& f) {
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
 }
 
-std::string componentName(TargetPath path, int component) {
-    if (path == TargetPath::Weights)
+std::string componentName(const Track& track, int component) {
+    if (track.path == TargetPath::Weights)
         return "w" + std::to_string(component);
+    if (track.path == TargetPath::Property && track.components == 1)
+        return "value";  // a float, int or bool property (KHR_animation_pointer)
     static const char* const xyzw[] = {"x", "y", "z", "w"};
     return component >= 0 && component < 4 ? xyzw[component] : "c" + std::to_string(component);
 }

@@ -26,6 +26,7 @@ QColor componentColor(const Track& track, int c) {
 
 QString componentName(const Track& track, int c) {
     if (track.path == TargetPath::Weights) return QStringLiteral("w%1").arg(c);
+    if (track.path == TargetPath::Property && track.components == 1) return QStringLiteral("value");  // a float, int or bool
     static const char* names[] = {"x", "y", "z", "w"};
     return c >= 0 && c < 4 ? QString::fromLatin1(names[c]) : QString::number(c);
 }

@@ -467,7 +467,7 @@ TEST(Sample, PointerChannelsByTheirPointer) {
 
     const Result byIndex = runTangent({"sample", q(file), "-c", "0:1", "--times", "0,0.99,1", "--csv"});
     ASSERT_EQ(byIndex.status, 0) << byIndex.err;
-    EXPECT_EQ(byIndex.out, "t,x\n0,1\n0.99,1\n1,0\n");  // a bool steps
+    EXPECT_EQ(byIndex.out, "t,value\n0,1\n0.99,1\n1,0\n");  // a bool steps
 
     const Result missing = runTangent({"sample", q(file), "-c", "0:/materials/0/alphaCutoff", "--times", "0"});
     EXPECT_EQ(missing.status, 1);

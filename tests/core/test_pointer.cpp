@@ -3,10 +3,13 @@
 // here by hand, byte by byte, so every expectation is computed independently of Tangent.
 #include <gtest/gtest.h>
 
+#include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cstring>
 #include <set>
+#include <tuple>
 
 #include "tangent/checks.h"
 #include "tangent/document.h"
@@ -521,4 +524,42 @@ TEST(PointerChecks, PlayedValuesStayInTheRangeThePropertyAllows) {
             << found[0].second;
     EXPECT_NE(found[0].second.find(" at 0.8"), std::string::npos) << found[0].second;
     EXPECT_NE(found[0].second.find("outside [0, 1], which"), std::string::npos) << found[0].second;
+}
+
+TEST(PointerChannels, BlenderExportsRewrittenAsPointerChannelsByGltfTransformPlayTheSame) {
+    // tools/corpus/to_pointer_channels.mjs (glTF-Transform) turns every {node, path} target into
+    // the pointer /nodes/N/path: the same keys, tracks and curve findings must come out.
+    const QString script = QStringLiteral(TANGENT_CORPUS_TOOLS "/to_pointer_channels.mjs");
+    ASSERT_TRUE(QFile::exists(QStringLiteral(TANGENT_CORPUS_TOOLS "/node_modules/@gltf-transform/core")))
+            << "glTF-Transform is installed by ./dev.sh (npm ci in tools/corpus)";
+    QTemporaryDir dir;
+    for (const char* name : {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"}) {
+        SCOPED_TRACE(name);
+        const std::string out = dir.filePath(name).toStdString();
+        QProcess node;
+        node.start("node", {script, QString::fromStdString(fixture(name)), QString::fromStdString(out)});
+        ASSERT_TRUE(node.waitForStarted()) << "cannot run node: " << node.errorString().toStdString();
+        ASSERT_TRUE(node.waitForFinished(120000));
+        ASSERT_EQ(node.exitCode(), 0) << node.readAllStandardError().toStdString();
+        expectKhronosValid(out);
+        const Document classic = Document::load(fixture(name));
+        const Document pointers = Document::load(out);
+        ASSERT_EQ(classic.animations().size(), pointers.animations().size());
+        int channels = 0;
+        for (const Animation& a : classic.animations())
+            for (const Channel& c : a.channels) {
+                const Channel& p = *pointers.channel(a.index, c.index);
+                EXPECT_EQ(p.targetPointer, "/nodes/" + std::to_string(c.node) + "/" + c.pathName);
+                EXPECT_EQ(p.label, c.label);
+                EXPECT_TRUE(p.track.sameCurve(c.track)) << c.label;
+                ++channels;
+            }
+        EXPECT_GT(channels, 0);
+        const auto where = [](const Findings& all) {
+            std::multiset<std::tuple<std::string, std::string, int, int, int>> out;
+            for (const Finding& f : all) out.emplace(f.code, f.pointer, f.animation, f.channel, f.key);
+            return out;
+        };
+        EXPECT_EQ(where(checkDocument(pointers)), where(checkDocument(classic)));
+    }
 }

@@ -1,6 +1,7 @@
 #include "tangent/object_model.h"
 
 #include <algorithm>
+#include <unordered_map>
 #include <limits>
 
 namespace tangent {
@@ -104,8 +105,19 @@ bool isIndexToken(const std::string& t) {
     return true;
 }
 
+// The tables' pointers split into tokens, once: a file may have thousands of pointer channels.
+const std::vector<std::string>& tokensOf(const char* pattern) {
+    static const auto* split = [] {
+        auto* m = new std::unordered_map<const char*, std::vector<std::string>>;
+        for (const Animatable& a : kAnimatable) (*m)[a.pointer] = pointerTokens(a.pointer);
+        for (const char* r : kReadOnly) (*m)[r] = pointerTokens(r);
+        return m;
+    }();
+    return split->at(pattern);
+}
+
 bool matches(const char* pattern, const std::vector<std::string>& tokens) {
-    const std::vector<std::string> want = pointerTokens(pattern);
+    const std::vector<std::string>& want = tokensOf(pattern);
     if (want.size() != tokens.size()) return false;
     for (std::size_t i = 0; i < want.size(); ++i)
         if (want[i] == "{}" ? !isIndexToken(tokens[i]) : want[i] != tokens[i]) return false;
@@ -312,13 +324,6 @@ std::vector<std::string> pointerTokens(const std::string& p) {
         i = end;
     }
     return tokens;
-}
-
-bool sameAnimatedProperty(const std::string& a, const std::string& b) {
-    const std::string& shorter = a.size() <= b.size() ? a : b;
-    const std::string& longer = a.size() <= b.size() ? b : a;
-    return longer.compare(0, shorter.size(), shorter) == 0 &&
-           (longer.size() == shorter.size() || longer[shorter.size()] == '/');
 }
 
 bool ValueRange::contains(double v) const {

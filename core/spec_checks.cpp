@@ -11,6 +11,7 @@
 #include "tangent/checks.h"
 #include "tangent/object_model.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <map>
@@ -245,6 +246,12 @@ private:
             }
         }
 
+        // Channels by (target node, path), in order: duplicates found without comparing pairs.
+        std::map<std::pair<std::int64_t, std::string>, std::vector<int>> channelsByTarget;
+        for (std::size_t j = 0; j < channels->size(); ++j)
+            if (const Json* t = member((*channels)[j], "target"); t && t->is_object() && indexOf(*t, "node") >= 0)
+                if (const Json* p = member(*t, "path"); p && p->is_string())
+                    channelsByTarget[{indexOf(*t, "node"), p->get<std::string>()}].push_back(int(j));
         std::vector<PointerChannel> pointerChannels;
         std::set<std::pair<std::int64_t, std::string>> classicTargets;  // (node, path)
         for (std::size_t c = 0; c < channels->size(); ++c) {
@@ -307,15 +314,13 @@ private:
             } else if (target) {
                 linkChannelOutput(*sampler, path, node, cptr, a, int(c));
             }
-            for (std::size_t j = c + 1; j < channels->size(); ++j) {
-                const Json* other = member((*channels)[j], "target");
-                if (target && nodeIndex >= 0 && other && other->is_object() && indexOf(*other, "node") == nodeIndex &&
-                    member(*other, "path") && (*other)["path"].is_string() && (*other)["path"].get<std::string>() == path)
-                    add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
-                        "channel " + std::to_string(c) + " animates the " + path + " of node " + std::to_string(nodeIndex) +
-                                ", as channel " + std::to_string(j) + " does too.",
-                        cptr + "/target", a, int(c));
-            }
+            if (target && nodeIndex >= 0)  // the validator names each later channel with this target here
+                if (const auto same = channelsByTarget.find({nodeIndex, path}); same != channelsByTarget.end())
+                    for (auto j = std::upper_bound(same->second.begin(), same->second.end(), int(c)); j != same->second.end(); ++j)
+                        add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
+                            "channel " + std::to_string(c) + " animates the " + path + " of node " +
+                                    std::to_string(nodeIndex) + ", as channel " + std::to_string(*j) + " does too.",
+                            cptr + "/target", a, int(c));
         }
         checkPointerTargetsOnce(pointerChannels, classicTargets, a);
     }
@@ -392,17 +397,28 @@ private:
     void checkPointerTargetsOnce(const std::vector<PointerChannel>& pointers,
                                  const std::set<std::pair<std::int64_t, std::string>>& classic, int a) {
         const std::string ptr = "/animations/" + std::to_string(a) + "/channels/";
-        for (std::size_t j = 0; j < pointers.size(); ++j) {
-            const PointerChannel& later = pointers[j];
-            for (std::size_t i = 0; i < j; ++i)
-                if (sameAnimatedProperty(pointers[i].pointer, later.pointer)) {
-                    add("TANGENT_POINTER_DUPLICATE", Severity::Warning,
-                        "channel " + std::to_string(pointers[i].channel) + " already animates '" + pointers[i].pointer +
-                                "', and '" + later.pointer + "' is the same property" +
-                                (pointers[i].pointer == later.pointer ? "." : " or part of it."),
-                        ptr + std::to_string(later.channel) + "/target", a, later.channel);
-                    break;
-                }
+        // Earlier pointers by text: one overlapping a later one is equal to it, one of its
+        // "/"-prefixes, or (an array after its element) begins with it and a "/".
+        std::map<std::string, int> earlier;
+        for (const PointerChannel& later : pointers) {
+            int firstAt = -1;  // in `pointers`
+            const auto seen = [&](const std::string& p) {
+                const auto it = earlier.find(p);
+                if (it != earlier.end() && (firstAt < 0 || it->second < firstAt)) firstAt = it->second;
+            };
+            for (std::size_t cut = later.pointer.size(); cut != std::string::npos && cut > 0; cut = later.pointer.rfind('/', cut - 1))
+                seen(later.pointer.substr(0, cut));
+            for (auto it = earlier.lower_bound(later.pointer + "/");
+                 it != earlier.end() && it->first.compare(0, later.pointer.size() + 1, later.pointer + "/") == 0; ++it)
+                seen(it->first);
+            if (firstAt >= 0) {
+                const PointerChannel* first = &pointers[std::size_t(firstAt)];
+                add("TANGENT_POINTER_DUPLICATE", Severity::Warning,
+                    "channel " + std::to_string(first->channel) + " already animates '" + first->pointer + "', and '" +
+                            later.pointer + "' is the same property" + (first->pointer == later.pointer ? "." : " or part of it."),
+                    ptr + std::to_string(later.channel) + "/target", a, later.channel);
+            }
+            earlier.emplace(later.pointer, int(&later - pointers.data()));
             // /nodes/N/translation|rotation|scale|weights(/K) against target {node: N, path}.
             const std::vector<std::string> t = pointerTokens(later.pointer);
             if (later.target.node < 0 || t.size() < 3) continue;

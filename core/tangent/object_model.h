@@ -81,8 +81,4 @@ bool isJsonPointer(const std::string& pointer);
 // The pointer's reference tokens, unescaped ("~1" is "/", "~0" is "~").
 std::vector<std::string> pointerTokens(const std::string& pointer);
 
-// Whether two pointers of one animation target the same property: equal, or one is an array
-// property and the other one of its elements (/nodes/0/weights and /nodes/0/weights/1).
-bool sameAnimatedProperty(const std::string& a, const std::string& b);
-
 }  // namespace tangent

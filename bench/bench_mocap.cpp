@@ -6,11 +6,13 @@
 //               [--no-external] [--json OUT.json]
 //
 // Without --file it measures the reference animation (make_mocap's defaults, made beside this
-// executable if missing) in three layouts, each written by the pinned glTF-Transform of
+// executable if missing) in four layouts, each written by the pinned glTF-Transform of
 // tools/corpus (remade when missing or older than the source):
 //   one-view           `gltf-transform copy SOURCE X.glb`: one bufferView for all animation data
 //   view-per-accessor  `node tools/corpus/view_per_accessor.mjs SOURCE X.glb`
 //   gltf-external-bin  `gltf-transform copy SOURCE X/mocap.gltf`: .gltf + one external .bin
+//   pointer-channels   `node tools/corpus/to_pointer_channels.mjs SOURCE X.glb`: every channel
+//                      by KHR_animation_pointer
 // Measurements, per layout:
 //   - wall time, median of N rounds (default 7); the operations are interleaved round by
 //     round (tinygltf, Tangent, tinygltf, ...) so that a burst of load on the machine hits
@@ -295,6 +297,10 @@ bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
         {"view-per-accessor", stem + "_view_per_accessor.glb",
          {"node", corpus + "/view_per_accessor.mjs", source, stem + "_view_per_accessor.glb"}},
         {"gltf-external-bin", external + "/mocap.gltf", {"node", cli, "copy", source, external + "/mocap.gltf"}},
+        // The same animation by KHR_animation_pointer (/nodes/N/rotation ...), as pointer-writing
+        // exporters produce it.
+        {"pointer-channels", stem + "_pointer.glb",
+         {"node", corpus + "/to_pointer_channels.mjs", source, stem + "_pointer.glb"}},
     };
     for (const Recipe& r : recipes) {
         if (olderThan(r.path, source)) {

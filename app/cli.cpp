@@ -148,7 +148,7 @@ int runSample(const QStringList& arguments) {
     const char* separator = p.isSet("csv") ? "," : " ";
     std::string header = "t";
     for (int c = 0; c < track.components; ++c)
-        header += separator + componentName(track, c);
+        header += separator + componentName(channel, c);
     printLine(header);
     for (double t : times) {
         evaluate(track, t, value.data());

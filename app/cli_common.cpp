@@ -174,15 +174,6 @@ std::string describeFinding(const Finding& f) {
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
 }
 
-std::string componentName(const Track& track, int component) {
-    if (track.path == TargetPath::Weights)
-        return "w" + std::to_string(component);
-    if (track.path == TargetPath::Property && track.components == 1)
-        return "value";  // a float, int or bool property (KHR_animation_pointer)
-    static const char* const xyzw[] = {"x", "y", "z", "w"};
-    return component >= 0 && component < 4 ? xyzw[component] : "c" + std::to_string(component);
-}
-
 void printLine(const std::string& text) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     std::fputc('\n', stdout);

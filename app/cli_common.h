@@ -78,9 +78,6 @@ Json findingToJson(const Finding& finding);
 // "error CODE at POINTER (animation A, channel C, key K): message"
 std::string describeFinding(const Finding& finding);
 
-// The name of a component: x y z (w) for vectors, w0 w1 ... for morph weights, "value" for one
-// number of another property.
-std::string componentName(const Track& track, int component);
 
 void printLine(const std::string& text);       // stdout
 void printError(const std::string& sentence);  // stderr, "tangent: " is not added

@@ -1,5 +1,7 @@
 #include "tangent/object_model.h"
 
+#include "tangent/document.h"
+
 #include <algorithm>
 #include <unordered_map>
 #include <limits>
@@ -350,6 +352,15 @@ std::string PointerTarget::label() const {
     return objectKind + " " + who + " \u00b7 " + property;
 }
 
+std::string componentName(const Channel& channel, int c) {
+    const Track& t = channel.track;
+    if (t.path == TargetPath::Weights) return "w" + std::to_string(c);
+    if (t.path == TargetPath::Property && t.components == 1) return "value";
+    static const char* const xyzw[] = {"x", "y", "z", "w"}, *const rgba[] = {"r", "g", "b", "a"};
+    if (c < 0 || c >= 4) return "c" + std::to_string(c);
+    return !channel.targetPointer.empty() && channel.pointerTarget.colour ? rgba[c] : xyzw[c];
+}
+
 PointerTarget resolveAnimationPointer(const Json& root, const std::string& pointer) {
     PointerTarget out;
     if (!isJsonPointer(pointer)) {
@@ -410,6 +421,8 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
                              "not an animatable property of the glTF object model.");
     }
     out.components = componentsOf(out.type);
+    out.colour = (out.type == PropertyType::Float3 || out.type == PropertyType::Float4) &&
+                 (t.back().find("olor") != std::string::npos || t.back() == "emissiveFactor");
     if (t[0] == "nodes") {
         out.node = std::stoi(t[1]);
         if (t.size() == 3) {

@@ -101,7 +101,7 @@ void ChannelsPanel::rebuild() {
             ci->setTextAlignment(3, Qt::AlignCenter);
             updateToggles(ci);
             for (int comp = 0; comp < ch.track.components; ++comp) {
-                auto* k = new QTreeWidgetItem(ci, {componentName(ch.track, comp)});
+                auto* k = new QTreeWidgetItem(ci, {QString::fromStdString(componentName(ch, comp))});
                 k->setData(0, KindRole, ComponentItem);
                 k->setData(0, AnimRole, anim.index);
                 k->setData(0, ChanRole, ch.index);

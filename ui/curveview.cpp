@@ -707,7 +707,7 @@ void CurveView::paintEvent(QPaintEvent*) {
                 QColor col = componentColor(*track, comp);
                 if (state_->isHidden({a, c, comp})) col.setAlphaF(0.25);
                 p.setPen(col);
-                p.drawText(QPointF(x, y + fm.ascent()), componentName(*track, comp));
+                p.drawText(QPointF(x, y + fm.ascent()), QString::fromStdString(componentName(*d->channel(a, c), comp)));
                 x += 22;
             }
             y += fm.height() + 2;

@@ -160,7 +160,7 @@ void KeyInspector::refresh() {
     const bool cubic = track->interpolation == Interpolation::CubicSpline;
     for (int comp = 0; comp < track->components; ++comp) {
         Row& r = rows_[comp];
-        r.name->setText(componentName(*track, comp));
+        r.name->setText(QString::fromStdString(componentName(*state_->model()->document().channel(a_, c_), comp)));
         r.name->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(componentColor(*track, comp).name()));
         auto set = [](QDoubleSpinBox* box, double v) {
             if (!box->hasFocus()) box->setValue(v);

@@ -89,7 +89,7 @@ void paintChannel(QPainter& p, const Document& doc, int a, int c, QSize size) {
     };
     std::vector<Item> items;
     for (int comp = 0; comp < track.components; ++comp)
-        items.push_back({componentName(track, comp), componentColor(track, comp)});
+        items.push_back({QString::fromStdString(componentName(*doc.channel(a, c), comp)), componentColor(track, comp)});
     if (track.interpolation == Interpolation::CubicSpline) {
         items.push_back({QStringLiteral("broken"), theme.handleBroken});
         items.push_back({QStringLiteral("unused"), theme.handleUnused});

@@ -1,5 +1,6 @@
 #include "theme.h"
 
+#include "tangent/document.h"
 #include "tangent/track.h"
 
 namespace tangent::ui {
@@ -24,11 +25,5 @@ QColor componentColor(const Track& track, int c) {
     }
 }
 
-QString componentName(const Track& track, int c) {
-    if (track.path == TargetPath::Weights) return QStringLiteral("w%1").arg(c);
-    if (track.path == TargetPath::Property && track.components == 1) return QStringLiteral("value");  // a float, int or bool
-    static const char* names[] = {"x", "y", "z", "w"};
-    return c >= 0 && c < 4 ? QString::fromLatin1(names[c]) : QString::number(c);
-}
 
 }  // namespace tangent::ui

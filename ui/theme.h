@@ -5,6 +5,7 @@
 
 namespace tangent {
 struct Track;
+struct Channel;
 }
 
 namespace tangent::ui {
@@ -36,6 +37,5 @@ struct Theme {
 // x red, y green, z blue, w grey; morph weights cycle through a wider palette.
 QColor componentColor(const tangent::Track& track, int component);
 // "x" "y" "z" "w" for vectors and quaternions, "w0" "w1"... for morph weights.
-QString componentName(const tangent::Track& track, int component);
 
 }  // namespace tangent::ui

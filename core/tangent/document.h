@@ -56,6 +56,10 @@ struct Channel {
     int animation = -1;
 };
 
+// A component's name for people: x y z w for vectors, w0 w1 ... for morph weights, r g b a for
+// a colour, "value" for the one number of another property.
+std::string componentName(const Channel&, int component);
+
 struct Animation {
     int index = -1;
     std::string name;

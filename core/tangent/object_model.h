@@ -47,6 +47,7 @@ struct PointerTarget {
     // output accessor decides between a float and an integer or bool reading).
     bool extras = false;
     ValueRange range;  // of each component, as the property's schema allows
+    bool colour = false;  // an RGB(A) colour (baseColorFactor, a light's color ...)
     // The curve semantics: a node's translation, rotation (a quaternion, normalized when
     // played), scale or weights; Property for everything else.
     TargetPath path = TargetPath::Property;

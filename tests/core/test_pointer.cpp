@@ -279,6 +279,15 @@ TEST(PointerChannels, EveryTargetTypeLoadsWithTheSpecsConversions) {
     EXPECT_DOUBLE_EQ(rgba[0], 0.5);
     EXPECT_DOUBLE_EQ(rgba[1], 0.5);
 
+    // Components are named for what they are.
+    EXPECT_EQ(componentName(*doc.channel(0, 0), 0), "r");
+    EXPECT_EQ(componentName(*doc.channel(0, 0), 3), "a");
+    EXPECT_EQ(componentName(*doc.channel(0, 1), 1), "y");      // a texture offset
+    EXPECT_EQ(componentName(*doc.channel(0, 2), 0), "value");  // a light's intensity
+    EXPECT_EQ(componentName(*doc.channel(0, 5), 1), "w1");     // weights
+    EXPECT_EQ(componentName(*doc.channel(0, 6), 3), "w");      // a quaternion's w
+    EXPECT_EQ(componentName(*doc.channel(1, 0), 2), "b");      // emissiveFactor
+
     const Track& offset = doc.channel(0, 1)->track;
     EXPECT_EQ(offset.components, 2);
     EXPECT_EQ(offset.interpolation, Interpolation::Step);

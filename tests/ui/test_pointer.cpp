@@ -82,6 +82,8 @@ TEST(PointerChannelsInTheEditor, NamedDraggedAndKeptToTheirType) {
             << rows.join('\n').toStdString();
     EXPECT_TRUE(rows.contains(QStringLiteral("node \"Lamp\" \u00b7 KHR_node_visibility.visible | step \u00b7 2 keys \u00b7 bool")))
             << rows.join('\n').toStdString();
+    EXPECT_TRUE(rows.contains(QStringLiteral("g | ")) && rows.contains(QStringLiteral("value | ")))  // colour, bool
+            << rows.join('\n').toStdString();
 
     // The bool stays STEP, and the window says why.
     const auto visible = [&]() -> const Track& { return w.model()->document().channel(0, 1)->track; };

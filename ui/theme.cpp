@@ -1,6 +1,5 @@
 #include "theme.h"
 
-#include "tangent/document.h"
 #include "tangent/track.h"
 
 namespace tangent::ui {

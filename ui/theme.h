@@ -5,7 +5,6 @@
 
 namespace tangent {
 struct Track;
-struct Channel;
 }
 
 namespace tangent::ui {

@@ -412,47 +412,14 @@ TEST(Sample, FullPrecisionAndCsv) {
 }
 
 // A material colour and a node's visibility animated by KHR_animation_pointer, and a third
-// pointer to a material the file does not have. Hand-written: two keys at 0 and 1 s.
-std::string writePointerAsset(const Workspace& w) {
-    QByteArray bin;
-    const auto floats = [&](std::initializer_list<float> v) {
-        for (float f : v) bin.append(reinterpret_cast<const char*>(&f), 4);
-    };
-    floats({0, 1});                       // times, bytes 0-7
-    floats({0, 0, 0, 1, 0.5f, 0});        // emissiveFactor, 8-31
-    bin.append(char(1)).append(char(0));  // visible, unsigned bytes 32-33
-    bin.append(2, '\0');
-    const auto pointerTarget = [](const char* pointer) {
-        return json{{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}};
-    };
-    const json gltf = {
-            {"asset", {{"version", "2.0"}}},
-            {"extensionsUsed", {"KHR_animation_pointer", "KHR_node_visibility"}},
-            {"nodes", {{{"name", "Lamp"}, {"extensions", {{"KHR_node_visibility", {{"visible", true}}}}}}}},
-            {"materials", {{{"name", "Glow"}}}},
-            {"buffers", {{{"byteLength", bin.size()},
-                          {"uri", "data:application/octet-stream;base64," + bin.toBase64().toStdString()}}}},
-            {"bufferViews", {{{"buffer", 0}, {"byteLength", 8}},
-                             {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 24}},
-                             {{"buffer", 0}, {"byteOffset", 32}, {"byteLength", 2}}}},
-            {"accessors", {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"},
-                            {"min", {0}}, {"max", {1}}},
-                           {{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}},
-                           {{"bufferView", 2}, {"componentType", 5121}, {"count", 2}, {"type", "SCALAR"}}}},
-            {"animations",
-             {{{"name", "glow"},
-               {"samplers", {{{"input", 0}, {"output", 1}}, {{"input", 0}, {"output", 2}, {"interpolation", "STEP"}}}},
-               {"channels", {{{"sampler", 0}, {"target", pointerTarget("/materials/0/emissiveFactor")}},
-                             {{"sampler", 1}, {"target", pointerTarget("/nodes/0/extensions/KHR_node_visibility/visible")}}}}},
-              {{"samplers", {{{"input", 0}, {"output", 1}}}},
-               {"channels", {{{"sampler", 0}, {"target", pointerTarget("/materials/4/emissiveFactor")}}}}}}},
-    };
-    return w.write("pointer.gltf", QByteArray::fromStdString(gltf.dump()));
+// pointer to a material the file does not have (tests/data/pointer: written by hand, keys at
+// 0 and 1 s).
+std::string pointerAsset() {
+    return std::string(TANGENT_TEST_DATA) + "/pointer/glow_lamp.gltf";
 }
 
 TEST(Sample, PointerChannelsByTheirPointer) {
-    Workspace w;
-    const std::string file = writePointerAsset(w);
+    const std::string file = pointerAsset();
     const Result r = runTangent({"sample", q(file), "--channel", "0:/materials/0/emissiveFactor", "--times", "0.5,2",
                                  "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
@@ -476,7 +443,7 @@ TEST(Sample, PointerChannelsByTheirPointer) {
 
 TEST(Inspect, PointerChannelsNameTheirTarget) {
     Workspace w;
-    const std::string file = writePointerAsset(w);
+    const std::string file = pointerAsset();
     const Result r = runTangent({"inspect", q(file), "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     const json j = parseJson(r);

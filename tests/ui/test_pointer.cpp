@@ -1,5 +1,5 @@
 // The editor on KHR_animation_pointer channels: named in the channel tree, dragged with the
-// mouse like any curve, int and bool properties kept STEP and whole. The file is written here.
+// mouse like any curve, int and bool properties kept STEP and whole.
 #include <gtest/gtest.h>
 
 #include <QAction>
@@ -8,8 +8,6 @@
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QUndoStack>
-
-#include <nlohmann/json.hpp>
 
 #include "curveview.h"
 #include "mainwindow.h"
@@ -22,40 +20,6 @@ using namespace tangent::ui;
 using namespace tangent::ui::test;
 
 namespace {
-
-// A material colour (LINEAR, keys at 0 and 1 s) and a node's visibility (STEP: true, false).
-QString writePointerFile(const QTemporaryDir& dir) {
-    QByteArray bin;
-    for (float f : {0.0f, 1.0f, 0.0f, 0.0f, 0.0f, 1.0f, 0.5f, 0.0f}) bin.append(reinterpret_cast<const char*>(&f), 4);
-    bin.append(char(1)).append(char(0)).append(2, '\0');
-    const auto target = [](const char* pointer) {
-        return nlohmann::json{{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}};
-    };
-    const nlohmann::json gltf = {
-            {"asset", {{"version", "2.0"}}},
-            {"extensionsUsed", {"KHR_animation_pointer", "KHR_node_visibility"}},
-            {"nodes", {{{"name", "Lamp"}, {"extensions", {{"KHR_node_visibility", {{"visible", true}}}}}}}},
-            {"materials", {{{"name", "Glow"}}}},
-            {"buffers", {{{"byteLength", bin.size()},
-                          {"uri", "data:application/octet-stream;base64," + bin.toBase64().toStdString()}}}},
-            {"bufferViews", {{{"buffer", 0}, {"byteLength", 8}},
-                             {{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 24}},
-                             {{"buffer", 0}, {"byteOffset", 32}, {"byteLength", 2}}}},
-            {"accessors", {{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"},
-                            {"min", {0}}, {"max", {1}}},
-                           {{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}},
-                           {{"bufferView", 2}, {"componentType", 5121}, {"count", 2}, {"type", "SCALAR"}}}},
-            {"animations",
-             {{{"samplers", {{{"input", 0}, {"output", 1}}, {{"input", 0}, {"output", 2}, {"interpolation", "STEP"}}}},
-               {"channels", {{{"sampler", 0}, {"target", target("/materials/0/emissiveFactor")}},
-                             {{"sampler", 1}, {"target", target("/nodes/0/extensions/KHR_node_visibility/visible")}}}}}}},
-    };
-    const QString path = dir.filePath(QStringLiteral("pointer.gltf"));
-    QFile f(path);
-    f.open(QIODevice::WriteOnly);
-    f.write(QByteArray::fromStdString(gltf.dump()));
-    return path;
-}
 
 // An action of a menu, as a user finds it: Channel ▸ Interpolation ▸ Linear.
 QAction* menuAction(QWidget& w, const QString& menu, const QString& text) {
@@ -73,7 +37,8 @@ TEST(PointerChannelsInTheEditor, NamedDraggedAndKeptToTheirType) {
     MainWindow w;
     w.resize(1200, 800);
     w.show();
-    ASSERT_TRUE(w.openFile(writePointerFile(dir)));
+    // A material colour (LINEAR, keys at 0 and 1 s) and a node's visibility (STEP: true, false).
+    ASSERT_TRUE(w.openFile(QString::fromStdString(tangent::ui::test::fixture("pointer/glow_lamp.gltf"))));
 
     QStringList rows;
     auto* tree = w.findChild<QTreeWidget*>();

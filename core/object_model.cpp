@@ -2,6 +2,8 @@
 
 #include "tangent/document.h"
 
+#include "accessor.h"
+
 #include <algorithm>
 #include <unordered_map>
 #include <limits>
@@ -210,6 +212,13 @@ int componentsOf(PropertyType type) {
     }
 }
 
+// float, float2, float3 or float4 by component count (1 to 4).
+PropertyType floatVector(int components) {
+    static constexpr PropertyType kTypes[] = {PropertyType::Float, PropertyType::Float2, PropertyType::Float3,
+                                              PropertyType::Float4};
+    return kTypes[std::clamp(components, 1, 4) - 1];
+}
+
 // Fills in who the pointer is about, for people.
 void describe(const Json& root, const std::vector<std::string>& t, PointerTarget& out) {
     std::size_t rest = 0;
@@ -268,19 +277,16 @@ const char* accessorTypeOf(PropertyType type) {
 }
 
 std::string fitOutput(PointerTarget& target, const std::string& accessorType, int componentType, bool normalized) {
-    constexpr int kFloat = 5126, kUnsignedByte = 5121;
-    const int accessorComponents = accessorType == "SCALAR" ? 1
-                                 : accessorType == "VEC2"   ? 2
-                                 : accessorType == "VEC3"   ? 3
-                                 : accessorType == "VEC4"   ? 4
-                                                            : 0;
+    using detail::kFloat, detail::kUnsignedByte;
+    // SCALAR or VEC2-4: no animatable property is a matrix.
+    const int accessorComponents = accessorType.rfind("MAT", 0) == 0 ? 0 : detail::componentCountOf(accessorType);
     if (target.extras) {
         if (accessorComponents == 0) return "an extras target is played from SCALAR or VEC2-4 values, not " + accessorType + ".";
         const bool plainInteger = componentType != kFloat && !normalized;
         if ((target.type == PropertyType::Bool && !(componentType == kUnsignedByte && !normalized)) ||
             (target.type == PropertyType::Int && !plainInteger) ||
             (target.type != PropertyType::FloatArray && componentsOf(target.type) != accessorComponents)) {
-            target.type = accessorComponents == 1 ? PropertyType::Float : PropertyType(int(PropertyType::Float2) + accessorComponents - 2);
+            target.type = floatVector(accessorComponents);
             target.components = accessorComponents;
         }
         return {};
@@ -390,7 +396,7 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
         if (value->is_boolean()) out.type = PropertyType::Bool;
         else if (value->is_number_integer()) out.type = PropertyType::Int;
         else if (value->is_array() && value->size() >= 2 && value->size() <= 4)
-            out.type = PropertyType(int(PropertyType::Float2) + int(value->size()) - 2);
+            out.type = floatVector(int(value->size()));
         else if (value->is_array()) out.type = PropertyType::FloatArray;
         out.components = out.type == PropertyType::FloatArray ? int(value->size()) : componentsOf(out.type);
         out.status = PointerTarget::Status::Animatable;

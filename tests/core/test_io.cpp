@@ -43,20 +43,7 @@ Glb splitGlb(const std::vector<std::uint8_t>& b) {
     return g;
 }
 
-std::vector<std::uint8_t> joinGlb(const Glb& g) {
-    std::string text = g.json.dump();
-    while (text.size() % 4) text += ' ';
-    std::vector<std::uint8_t> bin = g.bin;
-    while (bin.size() % 4) bin.push_back(0);
-    std::vector<std::uint8_t> out;
-    auto u32 = [&](std::uint32_t v) { out.insert(out.end(), reinterpret_cast<std::uint8_t*>(&v), reinterpret_cast<std::uint8_t*>(&v) + 4); };
-    u32(0x46546C67), u32(2), u32(std::uint32_t(28 + text.size() + bin.size()));
-    u32(std::uint32_t(text.size())), u32(0x4E4F534A);
-    out.insert(out.end(), text.begin(), text.end());
-    u32(std::uint32_t(bin.size())), u32(0x004E4942);
-    out.insert(out.end(), bin.begin(), bin.end());
-    return out;
-}
+std::vector<std::uint8_t> joinGlb(const Glb& g) { return glbOf(g.json, g.bin); }
 
 void expectSameTracks(const Document& a, const Document& b) {
     ASSERT_EQ(a.animations().size(), b.animations().size());

@@ -103,19 +103,8 @@ public:
 
     std::vector<std::uint8_t> glb() const {
         Json j = json_;
-        std::vector<std::uint8_t> bin = bin_;
-        while (bin.size() % 4) bin.push_back(0);
-        j["buffers"] = Json::array({{{"byteLength", bin.size()}}});
-        std::string text = j.dump();
-        while (text.size() % 4) text += ' ';
-        std::vector<std::uint8_t> out;
-        auto u32 = [&](std::uint32_t v) { for (int b = 0; b < 4; ++b) out.push_back(std::uint8_t(v >> (8 * b))); };
-        u32(0x46546C67), u32(2), u32(std::uint32_t(28 + text.size() + bin.size()));
-        u32(std::uint32_t(text.size())), u32(0x4E4F534A);
-        out.insert(out.end(), text.begin(), text.end());
-        u32(std::uint32_t(bin.size())), u32(0x004E4942);
-        out.insert(out.end(), bin.begin(), bin.end());
-        return out;
+        j["buffers"] = Json::array({{{"byteLength", (bin_.size() + 3) / 4 * 4}}});
+        return glbOf(j, bin_);
     }
     Document load(LoadMode mode = LoadMode::Strict) const { return Document::fromBytes(glb(), "pointer.glb", "", mode); }
 

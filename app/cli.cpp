@@ -12,7 +12,7 @@
 #include <QSize>
 
 #include "cli_common.h"
-#include "render.h"
+#include "offscreen.h"
 #include "tangent/edit.h"
 
 #ifndef TANGENT_VERSION
@@ -189,7 +189,7 @@ int runRender(const QStringList& arguments) {
     const Document doc = Document::load(file, LoadMode::Lenient);
     const Channel& channel = requireChannel(doc, ref);
     QString error;
-    if (!ui::renderChannel(doc, ref.animation, channel.index, out, QSize(width, height), &error)) {
+    if (!render::renderChannel(doc, ref.animation, channel.index, out, QSize(width, height), &error)) {
         printError(error.isEmpty() ? out.toStdString() + ": cannot write the picture."
                                    : error.toStdString());
         return kIoError;

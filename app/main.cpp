@@ -6,8 +6,11 @@
 #include <QString>
 
 #include "cli.h"
+#ifdef TANGENT_HAS_EDITOR
 #include "editor.h"
+#endif
 
+#ifdef TANGENT_HAS_EDITOR
 namespace {
 
 bool hasDisplay() {
@@ -16,6 +19,7 @@ bool hasDisplay() {
 }
 
 }  // namespace
+#endif
 
 int main(int argc, char** argv) {
     if (argc > 1 && tangent::cli::isCommandLine(argv[1])) return tangent::cli::run(argc, argv);
@@ -24,6 +28,12 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "tangent: '%s' is neither a subcommand nor a file (see tangent --help).\n", argv[1]);
         return 64;
     }
+#ifndef TANGENT_HAS_EDITOR
+    std::fputs("tangent: this build has no editor (configured with TANGENT_BUILD_UI=OFF); "
+               "run 'tangent --help' for the command line.\n",
+               stderr);
+    return 64;
+#else
     if (!hasDisplay()) {
         std::fprintf(stderr,
                      "tangent: the editor needs a display (set DISPLAY or run it under xvfb-run); "
@@ -31,4 +41,5 @@ int main(int argc, char** argv) {
         return 2;
     }
     return tangent::ui::runEditor(argc, argv);
+#endif
 }

@@ -14,10 +14,9 @@
 
 #include "curveenvelope.h"
 
-#include "curvegeometry.h"
+#include "drawing.h"
 #include "hittest.h"
 #include "viewstate.h"
-#include "viewtransform.h"
 
 namespace tangent::ui {
 

@@ -68,10 +68,10 @@ bool DocumentModel::saveAs(const QString& path, QString* error) {
     return true;
 }
 
-void DocumentModel::setTrack(int a, int c, const Track& track) {
+void DocumentModel::setTrack(int a, int c, const Track& track, KeySpan changed) {
     if (!doc_) return;
     doc_->setTrack(a, c, track);
-    emit channelChanged(a, c);
+    emit channelChanged(a, c, changed);
 }
 
 void DocumentModel::pushEdit(const QString& text, std::vector<TrackChange> changes) {

@@ -46,14 +46,16 @@ public:
     // undo stack is clean.
     bool saveAs(const QString& path, QString* error);
 
-    // The one way the UI changes a track: Document::setTrack, then channelChanged.
-    void setTrack(int animation, int channel, const Track& track);
+    // The one way the UI changes a track: Document::setTrack, then channelChanged. `changed`:
+    // the keys the edit changed, when it knows (a drag does), so that views redraw only those.
+    void setTrack(int animation, int channel, const Track& track, KeySpan changed = KeySpan::all());
     // Pushes an undo entry for changes already applied or not (redo sets `after` either way).
     void pushEdit(const QString& text, std::vector<TrackChange> changes);
 
 signals:
     void documentReset();  // a new document: everything is stale
-    void channelChanged(int animation, int channel);
+    // The keys of `changed` (track indices after the edit) or, with changed.isAll(), anything.
+    void channelChanged(int animation, int channel, tangent::KeySpan changed);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString& path);
 

@@ -7,8 +7,7 @@
 
 #include <QPointF>
 
-#include "curvegeometry.h"
-#include "viewtransform.h"
+#include "drawing.h"
 
 namespace tangent::ui {
 

@@ -8,7 +8,7 @@
 
 #include <QObject>
 
-#include "curvegeometry.h"
+#include "drawing.h"
 #include "documentmodel.h"
 
 namespace tangent::ui {

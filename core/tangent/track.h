@@ -74,6 +74,23 @@ struct Track {
     bool sameCurve(const Track& other) const;
 };
 
+// The keys [first, first + count) of a track: what an edit changed, in the edited track's key
+// indices, so that views redraw only those segments. all() when more than keys changed (the
+// key count, the interpolation) or the edit does not say.
+struct KeySpan {
+    int first = 0;
+    int count = -1;  // < 0: every key
+    static KeySpan all() { return {}; }
+    // Keys [first, last], clamped to a track of keyCount keys.
+    static KeySpan keys(int first, int last, int keyCount) {
+        first = std::max(first, 0);
+        last = std::min(last, keyCount - 1);
+        return {first, std::max(0, last - first + 1)};
+    }
+    bool isAll() const { return count < 0; }
+    int last() const { return first + count - 1; }
+};
+
 // Whether an in- and out-tangent are the same slope. Exporters compute the two separately, so
 // a smooth key often differs in the last bits (Blender 3.4: ~1e-6 relative); a broken handle
 // differs visibly. The tolerance is relative, 1e-5 of the larger magnitude (at least 1).

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tangent::ui {
+namespace tangent::render {
 
 namespace {
 double clampScale(double s) {
@@ -67,4 +67,4 @@ bool ViewTransform::operator==(const ViewTransform& o) const {
            scaleY_ == o.scaleY_;
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -1,4 +1,4 @@
-#include "render.h"
+#include "offscreen.h"
 
 #include <memory>
 
@@ -12,7 +12,7 @@
 #include "curvepainter.h"
 #include "theme.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 namespace {
 
@@ -155,4 +155,4 @@ bool renderChannel(const Document& doc, int animation, int channel, const QStrin
     return fail(QStringLiteral("Cannot render to %1: the file name must end in .png or .svg.").arg(outPath));
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -12,7 +12,7 @@
 
 #include "tangent/document.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 // One component curve of one channel.
 struct CurveRef {
@@ -72,4 +72,4 @@ QRectF curvesBounds(const Document&, const std::vector<CurveRef>&, bool withHand
 // "Node · path" for the channel list and titles.
 QString channelLabel(const Document&, int animation, int channel);
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -12,7 +12,7 @@
 #include "theme.h"
 #include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 struct CurveDrawOptions {
     // Rotation: draw the normalized curve the engine plays (sampled: not a polynomial) and
@@ -87,4 +87,4 @@ private:
 // A time label: seconds ("1.25 s") or, with fps > 0, frames ("30 f", "12.5 f").
 QString formatTime(double seconds, double step, double fps);
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

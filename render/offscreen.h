@@ -7,7 +7,7 @@
 
 #include "tangent/document.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 // Writes PNG (QImage) or SVG (QSvgGenerator), chosen by outPath's extension (.png / .svg).
 // Returns false with a one-sentence reason in *error when the channel cannot be drawn or the
@@ -17,4 +17,4 @@ namespace tangent::ui {
 bool renderChannel(const tangent::Document& doc, int animation, int channel, const QString& outPath, QSize size,
                    QString* error);
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -18,7 +18,7 @@
 #include "tangent/track.h"
 #include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 // Segments at least this many pixels wide are drawn exactly, narrower ones as column spans.
 constexpr double kExactSegmentPixels = 4.0;
@@ -106,4 +106,4 @@ private:
     std::vector<std::uint64_t> colors_;                 // packed per curve
     std::vector<unsigned char> active_;                 // [tile][curve]: spans_ written
 };
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -2,7 +2,7 @@
 
 #include "tangent/track.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 const Theme& Theme::dark() {
     static const Theme theme;
@@ -25,4 +25,4 @@ QColor componentColor(const Track& track, int c) {
 }
 
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -3,7 +3,7 @@
 #include "curvepainter.h"
 #include "viewtransform.h"
 
-using tangent::ui::ViewTransform;
+using tangent::render::ViewTransform;
 
 TEST(ViewTransform, MapsWorldToWidgetWithYFlip) {
     const ViewTransform v(QSizeF(800, 400), -1.0, 2.0, 100.0, 50.0);
@@ -93,7 +93,7 @@ TEST(ViewTransform, FitGivesADegenerateRectASpan) {
 }
 
 TEST(Ticks, StepsAreOneTwoFiveTimesAPowerOfTen) {
-    using tangent::ui::tickStep;
+    using tangent::render::tickStep;
     EXPECT_DOUBLE_EQ(tickStep(100, 90), 1);
     EXPECT_DOUBLE_EQ(tickStep(100, 101), 2);
     EXPECT_DOUBLE_EQ(tickStep(100, 250), 5);
@@ -104,7 +104,7 @@ TEST(Ticks, StepsAreOneTwoFiveTimesAPowerOfTen) {
 }
 
 TEST(Ticks, LabelsHaveTheDecimalsTheStepNeeds) {
-    using tangent::ui::formatTick;
+    using tangent::render::formatTick;
     EXPECT_EQ(formatTick(1.5, 0.5), QStringLiteral("1.5"));
     EXPECT_EQ(formatTick(10, 5), QStringLiteral("10"));
     EXPECT_EQ(formatTick(0.25, 0.05), QStringLiteral("0.25"));

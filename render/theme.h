@@ -7,7 +7,7 @@ namespace tangent {
 struct Track;
 }
 
-namespace tangent::ui {
+namespace tangent::render {
 
 struct Theme {
     QColor background{0x23, 0x25, 0x29};
@@ -37,4 +37,4 @@ struct Theme {
 QColor componentColor(const tangent::Track& track, int component);
 // "x" "y" "z" "w" for vectors and quaternions, "w0" "w1"... for morph weights.
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

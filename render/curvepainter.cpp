@@ -7,7 +7,7 @@
 #include "curveenvelope.h"
 #include "tangent/hermite.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 double tickStep(double pixelsPerUnit, double minPixels) {
     if (!(pixelsPerUnit > 0) || !std::isfinite(pixelsPerUnit)) return 1;
@@ -411,4 +411,4 @@ void CurvePainter::drawRubberBand(const QRectF& r) {
     p_.restore();
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

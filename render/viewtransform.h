@@ -12,7 +12,7 @@
 #include <QSizeF>
 #include <QTransform>
 
-namespace tangent::ui {
+namespace tangent::render {
 
 class ViewTransform {
 public:
@@ -63,4 +63,4 @@ private:
     double scaleY_ = 100;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -15,7 +15,7 @@
 
 #include "tangent/hermite.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 namespace {
 
@@ -450,9 +450,9 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
     }
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::render
 
-namespace tangent::ui {
+namespace tangent::render {
 
 namespace {
 // The compositor's blend of one row of a tile's columns: pixel c becomes, where n > 0 curves
@@ -856,4 +856,4 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     for (std::thread& th : pool) th.join();
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

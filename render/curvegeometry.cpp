@@ -5,7 +5,7 @@
 
 #include "tangent/hermite.h"
 
-namespace tangent::ui {
+namespace tangent::render {
 
 const Track* trackOf(const Document& doc, int animation, int channel) {
     const Channel* ch = doc.channel(animation, channel);
@@ -70,4 +70,4 @@ QString channelLabel(const Document& doc, int a, int c) {
     return ch ? QString::fromStdString(ch->label) : QString();
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::render

@@ -1,0 +1,38 @@
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QImage>
+#include <QTemporaryDir>
+
+#include "offscreen.h"
+#include "render_support.h"
+
+using namespace tangent;
+
+TEST(Render, PngAndSvgOfOneChannel) {
+    const Document doc = Document::load(render::test::fixture("blender/broken_trs_1.glb"));
+    QTemporaryDir dir;
+    QString error;
+    const QString png = dir.filePath(QStringLiteral("c.png"));
+    ASSERT_TRUE(render::renderChannel(doc, 0, 0, png, QSize(640, 360), &error)) << error.toStdString();
+    QImage image(png);
+    EXPECT_EQ(image.size(), QSize(640, 360));
+    const QString svg = dir.filePath(QStringLiteral("c.svg"));
+    ASSERT_TRUE(render::renderChannel(doc, 0, 1, svg, QSize(800, 400), &error)) << error.toStdString();
+    QFile f(svg);
+    ASSERT_TRUE(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    EXPECT_TRUE(text.contains("<svg"));
+    EXPECT_TRUE(text.contains("<path"));
+}
+
+TEST(Render, RefusesWhatItCannotDo) {
+    const Document doc = Document::load(render::test::fixture("blender/broken_trs_1.glb"));
+    QTemporaryDir dir;
+    QString error;
+    EXPECT_FALSE(render::renderChannel(doc, 0, 9, dir.filePath("x.png"), QSize(640, 360), &error));
+    EXPECT_FALSE(error.isEmpty());
+    EXPECT_FALSE(render::renderChannel(doc, 0, 0, dir.filePath("x.jpg"), QSize(640, 360), &error));
+    EXPECT_TRUE(error.contains(".png"));
+    EXPECT_FALSE(render::renderChannel(doc, 0, 0, QStringLiteral("/nonexistent/dir/x.png"), QSize(640, 360), &error));
+}

@@ -267,13 +267,10 @@ void CurvePainter::drawRulers() {
     p_.restore();
 }
 
-void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, const CurveDrawOptions& opt,
-                             bool dimmed) {
+void CurvePainter::drawCurve(const Track& track, int c, const QColor& color, const CurveDrawOptions& opt) {
     if (track.keyCount() == 0) return;
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, true);
-    QColor color = colorIn;
-    if (dimmed) color.setAlphaF(0.35);
     const double x0 = -2, x1 = area_.width() + 2;
     const bool normalizedCurve = track.normalizesResult() && opt.normalizedRotation;
     if (opt.segments && normalizedCurve && track.interpolation == Interpolation::CubicSpline) {
@@ -326,7 +323,7 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& colorIn, c
 
 void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn,
                             const std::function<bool(int)>& selected, const std::function<bool(int)>& showHandles,
-                            bool dimmed, const std::vector<int>* denseKeys) {
+                            const std::vector<int>* denseKeys) {
     const int n = track.keyCount();
     if (n == 0) return;
     const double xMin = -20, xMax = area_.width() + 20;
@@ -337,8 +334,7 @@ void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn,
     if (dense && (!denseKeys || denseKeys->empty())) return;
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, true);
-    QColor color = colorIn;
-    if (dimmed) color.setAlphaF(0.4);
+    const QColor color = colorIn;
     const double r = theme_.keyRadius, hr = theme_.handleRadius;
     const std::size_t count = dense ? denseKeys->size() : std::size_t(kB - kA);
     for (std::size_t i = 0; i < count; ++i) {
@@ -351,8 +347,7 @@ void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn,
         if (handles) {
             auto drawHandle = [&](QPointF world, bool used) {
                 const QPointF hp = view_.toWidget(world);
-                QColor hc = !used ? theme_.handleUnused : h.broken ? theme_.handleBroken : theme_.handleLine;
-                if (dimmed) hc.setAlphaF(0.4);
+                const QColor hc = !used ? theme_.handleUnused : h.broken ? theme_.handleBroken : theme_.handleLine;
                 p_.setPen(QPen(hc, 1.2, used ? Qt::SolidLine : Qt::DashLine));
                 p_.drawLine(kp, hp);
                 p_.setPen(QPen(hc, 1.4));
@@ -399,6 +394,39 @@ void CurvePainter::drawPlayhead(double t) {
     p_.setPen(Qt::white);
     p_.drawText(flag, Qt::AlignCenter, s);
     p_.restore();
+}
+
+void CurvePainter::drawPlayheadValues(double x, std::vector<ValueLabel> labels) const {
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, true);
+    QFont font = p_.font();
+    font.setPixelSize(11);
+    p_.setFont(font);
+    for (const ValueLabel& l : labels) {
+        p_.setPen(QPen(l.color, 1.5));
+        p_.setBrush(theme_.background);
+        p_.drawEllipse(QPointF(x, l.y), 3, 3);
+    }
+    std::sort(labels.begin(), labels.end(), [](const ValueLabel& l, const ValueLabel& r) { return l.y < r.y; });
+    double lastY = -1e9;
+    for (ValueLabel& l : labels) {
+        l.y = std::max(l.y - 4, lastY + 13);
+        lastY = l.y;
+        p_.setPen(l.color);
+        p_.drawText(QPointF(x + 7, l.y), l.text);
+    }
+    p_.restore();
+}
+
+void drawLegendLine(QPainter& p, double right, double baseline, const std::vector<LegendItem>& items, double gap) {
+    const QFontMetricsF fm(p.font());
+    double x = right;
+    for (auto it = items.rbegin(); it != items.rend(); ++it) {
+        x -= fm.horizontalAdvance(it->text);
+        p.setPen(it->color);
+        p.drawText(QPointF(x, baseline), it->text);
+        x -= gap;
+    }
 }
 
 void CurvePainter::drawRubberBand(const QRectF& r) {

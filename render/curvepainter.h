@@ -18,7 +18,6 @@ struct CurveDrawOptions {
     // Rotation: draw the normalized curve the engine plays (sampled: not a polynomial) and
     // the raw component cubic faintly beneath it; false draws the raw cubics only.
     bool normalizedRotation = true;
-    bool showAllHandles = false;  // else only the handles of selected keys
     bool extrapolation = true;    // the clamped value before the first / after the last key
     // Segments narrower than this many pixels are left out: the caller draws them as column
     // spans (curveenvelope.h). 0 draws every segment exactly.
@@ -54,16 +53,23 @@ public:
     void drawGrid();
     // Tick labels: seconds along the top, values along the left.
     void drawRulers();
-    void drawCurve(const Track&, int component, const QColor&, const CurveDrawOptions&, bool dimmed = false);
+    void drawCurve(const Track&, int component, const QColor&, const CurveDrawOptions&);
     // Keys of one component, and handles where `showHandles(key)` says so. Broken keys are
     // drawn as diamonds; broken handles in the theme's broken colour; unused end tangents
     // dashed and hollow.
     // Only the keys in view; when they are denser than kMinKeyMarkerSpacing pixels on average
     // no markers are drawn except `denseKeys` (the selected keys, sorted), with their handles.
     void drawKeys(const Track&, int component, const QColor&, const std::function<bool(int)>& selected,
-                  const std::function<bool(int)>& showHandles, bool dimmed = false,
-                  const std::vector<int>* denseKeys = nullptr);
+                  const std::function<bool(int)>& showHandles, const std::vector<int>* denseKeys = nullptr);
     void drawPlayhead(double t);
+    // The shown curves' values at the playhead: a ring on each curve at x and its value beside
+    // it, the labels pushed apart so they never overlap (y: the curve's row, widget pixels).
+    struct ValueLabel {
+        double y;
+        QColor color;
+        QString text;
+    };
+    void drawPlayheadValues(double x, std::vector<ValueLabel> labels) const;
     // Time ticks, grid and the playhead in frames at `fps` (0: seconds, the default).
     void setTimeInFrames(double fps) { fps_ = fps; }
     void drawRubberBand(const QRectF& widgetRect);
@@ -83,6 +89,15 @@ private:
     QRectF area_;
     double fps_ = 0;
 };
+
+// One legend line: texts in their colours (the channel in the theme's text colour, then its
+// components), laid out right to left so that the last ends at `right`, on `baseline`, `gap`
+// pixels apart. The editor's legend and `tangent render`'s header both draw with this.
+struct LegendItem {
+    QString text;
+    QColor color;
+};
+void drawLegendLine(QPainter&, double right, double baseline, const std::vector<LegendItem>& items, double gap = 12);
 
 // A time label: seconds ("1.25 s") or, with fps > 0, frames ("30 f", "12.5 f").
 QString formatTime(double seconds, double step, double fps);

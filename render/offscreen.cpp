@@ -60,7 +60,6 @@ void paintChannel(QPainter& p, const Document& doc, int a, int c, QSize size) {
     cp.drawBackground(track.startTime(), track.endTime());
     cp.drawGrid();
     CurveDrawOptions opt;
-    opt.showAllHandles = true;
     for (int comp = 0; comp < track.components; ++comp)
         cp.drawCurve(track, comp, componentColor(track, comp), opt);
     for (int comp = 0; comp < track.components; ++comp)
@@ -81,25 +80,15 @@ void paintChannel(QPainter& p, const Document& doc, int a, int c, QSize size) {
     const double y = CurvePainter::kRulerHeight + 6 + fm.ascent();
     p.setPen(theme.text);
     p.drawText(QPointF(CurvePainter::kRulerWidth + 10, y), title);
-    double x = size.width() - 12;
     // Legend right-aligned: components, then the handle colours.
-    struct Item {
-        QString text;
-        QColor color;
-    };
-    std::vector<Item> items;
+    std::vector<LegendItem> items;
     for (int comp = 0; comp < track.components; ++comp)
         items.push_back({QString::fromStdString(componentName(*doc.channel(a, c), comp)), componentColor(track, comp)});
     if (track.interpolation == Interpolation::CubicSpline) {
         items.push_back({QStringLiteral("broken"), theme.handleBroken});
         items.push_back({QStringLiteral("unused"), theme.handleUnused});
     }
-    for (auto it = items.rbegin(); it != items.rend(); ++it) {
-        x -= fm.horizontalAdvance(it->text);
-        p.setPen(it->color);
-        p.drawText(QPointF(x, y), it->text);
-        x -= 12;
-    }
+    drawLegendLine(p, size.width() - 12, y, items);
 }
 
 }  // namespace

@@ -1,11 +1,8 @@
 #include "curveview.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <cstring>
 #include <set>
-#include <thread>
 
 #include <QApplication>
 #include <QKeyEvent>
@@ -32,24 +29,19 @@ CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state
     view_.setViewport(size());
     auto repaint = [this] { update(); };
     DocumentModel* model = state_->model();
-    connect(model, &DocumentModel::channelChanged, this, [this](int a, int c) {
-        versions_[{a, c}] = nextVersion_++;
-        if (!live_.count({a, c})) invalidateLayer();
+    connect(model, &DocumentModel::channelChanged, this, [this](int a, int c, KeySpan keys) {
+        renderer_.channelChanged(a, c, keys);
         update();
     });
     connect(model, &DocumentModel::documentReset, this, [this] {
-        envelopes_.clear();
-        ranges_.clear();
-        versions_.clear();
+        renderer_.reset();
         live_.clear();
-        invalidateLayer();
         update();
     });
     connect(state_, &ViewState::selectionChanged, this, repaint);
     connect(state_, &ViewState::currentTimeChanged, this, repaint);
     connect(state_, &ViewState::optionsChanged, this, [this] {
-        invalidateLayer();
-        ranges_.clear();
+        renderer_.invalidate();
         if (state_->normalizedView() != framedNormalized_) {
             framedNormalized_ = state_->normalizedView();
             frameAll();
@@ -57,7 +49,7 @@ CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state
         update();
     });
     connect(state_, &ViewState::curvesChanged, this, [this] {
-        invalidateLayer();
+        renderer_.invalidate();
         if (interaction_ != Interaction::Idle && interaction_ != Interaction::Pressed) abortDrag();
         interaction_ = Interaction::Idle;
         userMovedView_ = false;
@@ -280,440 +272,62 @@ bool CurveView::selectNextBrokenKey(bool forward) {
 
 // ---- painting --------------------------------------------------------------------------
 
-std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const {
-    const Document* d = doc();
-    const Track* track = d ? trackOf(*d, ref.animation, ref.channel) : nullptr;
-    if (!track || !track->keyCount()) return {-1, 1};
-    auto& entry = ranges_[ref];
-    // Frozen while the channel is dragged, so that the curve does not rescale under the pointer.
-    const quint64 version = versionOf(ref.animation, ref.channel);
-    if (entry.valid && (entry.version == version || live_.count({ref.animation, ref.channel})))
-        return {entry.lo, entry.hi};
-    double lo = INFINITY, hi = -INFINITY;
-    for (int k = 0; k < track->keyCount(); ++k) {
-        lo = std::min<double>(lo, track->value(k, ref.component));
-        hi = std::max<double>(hi, track->value(k, ref.component));
-    }
-    if (track->keyCount() >= 2) {  // the curve between keys may overshoot them
-        const ColumnEnvelope env = columnEnvelope(*track, ref.component, state_->normalizedRotation(),
-                                                  track->startTime(), 1024 / (track->endTime() - track->startTime()),
-                                                  1024, INFINITY);
-        for (int c = 0; c < env.columns; ++c)
-            if (env.has(c)) lo = std::min<double>(lo, env.lo[c]), hi = std::max<double>(hi, env.hi[c]);
-    }
-    entry = {true, version, lo, hi};
-    return {lo, hi};
+CurveScene CurveView::scene() const {
+    CurveScene sc;
+    sc.document = doc();
+    sc.curves = state_->visibleCurves();
+    sc.channels = state_->shownChannels();
+    sc.normalizedRotation = state_->normalizedRotation();
+    sc.normalizedView = state_->normalizedView();
+    sc.framesPerSecond = state_->timeInFrames() ? state_->frameRate() : 0;
+    sc.live = live_;
+    return sc;
 }
+
+std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const { return renderer_.curveRange(scene(), ref); }
 
 ViewTransform CurveView::curveTransform(const CurveRef& ref) const {
     if (!state_->normalizedView()) return view_;
-    // v' = (v - mid) / half maps the curve's range to -1..1; as a view transform of v:
-    // y = (top - v') * sy = (top * half + mid - v) * (sy / half).
     const auto [lo, hi] = curveRange(ref);
-    const double mid = (lo + hi) / 2, half = hi > lo ? (hi - lo) / 2 : 1;
-    return ViewTransform(view_.viewport(), view_.left(), view_.top() * half + mid, view_.scaleX(), view_.scaleY() / half);
-}
-
-quint64 CurveView::versionOf(int a, int c) const {
-    auto it = versions_.find({a, c});
-    return it == versions_.end() ? 0 : it->second;
-}
-
-// Whether `after` is `before` with only keys [k0, k1] changed (same shape): then k0..k1 are
-// set (k1 < k0: nothing changed). Otherwise false.
-static bool changedKeys(const Track& before, const Track& after, int& k0, int& k1) {
-    const int n = after.keyCount(), comps = after.components;
-    if (before.keyCount() != n || before.components != comps || before.interpolation != after.interpolation ||
-        before.path != after.path || n < 2 || before.values.size() != after.values.size() ||
-        before.inTangents.size() != after.inTangents.size() || before.outTangents.size() != after.outTangents.size())
-        return false;
-    auto differs = [&](int k) {
-        if (before.times[k] != after.times[k]) return true;
-        const std::size_t a = std::size_t(k) * comps;
-        for (auto [x, y] : {std::pair{&before.values, &after.values}, std::pair{&before.inTangents, &after.inTangents},
-                            std::pair{&before.outTangents, &after.outTangents}})
-            if (x->size() >= a + comps && std::memcmp(x->data() + a, y->data() + a, sizeof(float) * std::size_t(comps)) != 0)
-                return true;
-        return false;
-    };
-    k0 = 0;
-    while (k0 < n && !differs(k0)) ++k0;
-    k1 = n - 1;
-    while (k1 >= k0 && !differs(k1)) --k1;
-    // Many keys changed: a full build is as quick.
-    return k1 < k0 || k1 - k0 < n / 4;
-}
-
-int CurveView::updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device) {
-    const Document* d = doc();
-    if (!d) return 0;
-    const int columns = int(std::ceil(device.viewport().width()));
-    const bool normalized = state_->normalizedRotation();
-    struct Stale {
-        EnvelopeEntry* entry;
-        const Track* track;
-        int shift;  // the view moved by this many whole columns in time: the rest are reused
-        bool live;  // being dragged
-    };
-    std::vector<Stale> stale;
-    for (const ChannelKey& ch : channels) {
-        const Track* track = trackOf(*d, ch.first, ch.second);
-        if (!track) continue;
-        EnvelopeEntry& e = envelopes_[ch];
-        const quint64 version = versionOf(ch.first, ch.second);
-        const bool sameData = e.scale == device.scaleX() && e.columns == columns && e.normalized == normalized &&
-                              e.version == version && int(e.envs.size()) == track->components && e.extrema;
-        if (sameData && e.left == device.left()) continue;
-        // A pan by whole columns: column c is the old column c + shift (its edges equal up to
-        // the rounding of left + c / scale), so only the |shift| new columns are computed.
-        int shift = 0;
-        if (sameData) {
-            const double cols = (device.left() - e.left) * device.scaleX();
-            const double whole = std::round(cols);
-            if (std::abs(cols - whole) < 1e-7 && std::abs(whole) < columns / 2) shift = int(whole);
-        }
-        e.left = device.left();
-        e.scale = device.scaleX();
-        e.columns = columns;
-        e.normalized = normalized;
-        e.version = version;
-        stale.push_back({&e, track, shift, live_.count(ch) > 0});
-    }
-    // Channels handed out one at a time: on a shared machine a thread that gets less of its
-    // core does less of the work (a fixed split waited for the slowest).
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < stale.size(); i = next++) {
-            EnvelopeEntry& e = *stale[i].entry;
-            const Track& track = *stale[i].track;
-            if (const int shift = stale[i].shift) {
-                const int n = std::abs(shift), keep = columns - n;
-                const int start = shift > 0 ? keep : 0;  // the new columns: [start, start + n)
-                std::vector<ColumnEnvelope> part;
-                columnEnvelopesInto(part, track, *e.extrema, device.left() + start / device.scaleX(), device.scaleX(), n);
-                for (std::size_t c = 0; c < e.envs.size(); ++c) {
-                    ColumnEnvelope& env = e.envs[c];
-                    for (std::vector<float>* v : {&env.lo, &env.hi}) {
-                        float* p = v->data();
-                        if (shift > 0) std::memmove(p, p + n, sizeof(float) * std::size_t(keep));
-                        else std::memmove(p + n, p, sizeof(float) * std::size_t(keep));
-                    }
-                    std::copy(part[c].lo.begin(), part[c].lo.end(), env.lo.begin() + start);
-                    std::copy(part[c].hi.begin(), part[c].hi.end(), env.hi.begin() + start);
-                    env.left = device.left();
-                    // Block ranges and span count: made again when needed (drawCurvesInto).
-                    env.blockLo.clear();
-                    env.blockHi.clear();
-                    e.spanCounts[c] = -1;
-                }
-                continue;
-            }
-            if (!e.extrema || e.extremaVersion != e.version || e.extremaNormalized != normalized) {
-                const bool live = stale[i].live;
-                int k0 = 0, k1 = -1;  // the keys that differ from the indexed copy
-                const bool incremental = live && e.extrema && e.extremaNormalized == normalized &&
-                                         changedKeys(e.indexed, track, k0, k1);
-                if (!e.extrema) e.extrema = std::make_shared<TrackExtrema>();
-                if (!incremental) e.extrema->build(track, normalized);
-                else if (k1 >= k0) e.extrema->update(track, k0, k1);
-                e.extremaVersion = e.version;
-                e.extremaNormalized = normalized;
-                // A channel being dragged keeps the data its index describes, so that the next
-                // move rebuilds only the segments that changed.
-                if (live) e.indexed = track;
-                else e.indexed = Track{};
-            }
-            e.allNarrow = track.keyCount() >= 2 && allSegmentsNarrow(*e.extrema, device.scaleX());
-            columnEnvelopesInto(e.envs, track, *e.extrema, device.left(), device.scaleX(), columns);
-            e.spanCounts.resize(e.envs.size());
-            for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].updateBlocks();
-        }
-    };
-    // Channels are independent: split them over the cores when there are many.
-    const std::size_t threads = stale.size() >= 8 ? std::max(1u, std::min(8u, std::thread::hardware_concurrency())) : 1;
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
-    stats_.envelopesComputed += int(stale.size());
-    return int(stale.size());
-}
-
-void CurveView::drawCurvesInto(QImage& image, bool live, const QRect& clip) {
-    const Document* d = doc();
-    if (!d) return;
-    const qreal dpr = image.devicePixelRatio();
-    CurveDrawOptions opt;
-    opt.normalizedRotation = state_->normalizedRotation();
-    opt.minSegmentPixels = kExactSegmentPixels / dpr;
-    std::vector<std::pair<CurveRef, const Track*>> todo;
-    std::vector<ChannelKey> channels;
-    for (const CurveRef& ref : state_->visibleCurves()) {
-        if (live_.count({ref.animation, ref.channel}) != std::size_t(live)) continue;
-        if (const Track* track = trackOf(*d, ref.animation, ref.channel); track && track->keyCount()) {
-            todo.push_back({ref, track});
-            if (channels.empty() || channels.back() != ChannelKey{ref.animation, ref.channel})
-                channels.push_back({ref.animation, ref.channel});
-        }
-    }
-    auto deviceOf = [&](const ViewTransform& vt) {
-        return ViewTransform(vt.viewport() * dpr, vt.left(), vt.top(), vt.scaleX() * dpr, vt.scaleY() * dpr);
-    };
-    updateEnvelopes(channels, deviceOf(view_));
-    // Dense parts: one span per device-pixel column. Many curves go through the accumulator
-    // (cost independent of the spans' heights), a few are blended directly (on top).
-    constexpr std::size_t kDirectCurves = 12;
-    const bool accumulate = todo.size() > kDirectCurves;
-    std::vector<SpanAccumulator::Item> items;
-    // Block ranges (after a time pan they are left to here): needed where a clip keeps only
-    // some rows, and for the statistics of a whole frame.
-    const bool needBlocks = clip.isNull() || clip.top() > 0 || clip.bottom() < image.height() - 1;
-    for (auto& [ref, track] : todo) {
-        EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
-        if (ref.component >= int(e.envs.size())) continue;
-        ColumnEnvelope& env = e.envs[ref.component];
-        if (needBlocks && (!env.blocksValid() || e.spanCounts[ref.component] < 0))
-            e.spanCounts[ref.component] = env.updateBlocks();
-        const ViewTransform device = deviceOf(curveTransform(ref));
-        if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
-        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);
-        if (!live && clip.isNull()) stats_.spanColumns += e.spanCounts[ref.component];
-    }
-    if (accumulate) accumulator_.draw(image, items, 0.9, clip);
-    // Wide segments exactly, and the clamped extrapolation.
-    QPainter p(&image);
-    // What the rulers cover (opaque, drawn over every frame) is left out: most of the
-    // extrapolation lines before the first key lie under the value ruler.
-    QRectF painted(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight, image.width() / dpr - CurvePainter::kRulerWidth,
-                   image.height() / dpr - CurvePainter::kRulerHeight);
-    if (!clip.isNull()) painted &= QRectF(QPointF(clip.topLeft()) / dpr, QSizeF(clip.size()) / dpr);
-    if (painted.isEmpty()) return;
-    p.setClipRect(painted);
-    for (auto& [ref, track] : todo) {
-        const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
-        CurvePainter cp(p, vt, Theme::dark());
-        // Every segment in spans: only the extrapolation is left to draw.
-        opt.segments = !envelopes_[{ref.animation, ref.channel}].allNarrow;
-        cp.drawCurve(*track, ref.component, componentColor(*track, ref.component), opt);
-    }
-    if (live) stats_.liveCurves = int(todo.size());
-}
-
-void CurveView::drawLayerInto(const QRect& clip) {
-    {
-        QPainter p(&layer_);
-        if (!clip.isNull()) p.setClipRect(QRectF(QPointF(clip.topLeft()) / layer_.devicePixelRatio(),
-                                                 QSizeF(clip.size()) / layer_.devicePixelRatio()));
-        CurvePainter cp(p, view_, Theme::dark());
-        cp.setTimeInFrames(state_->timeInFrames() ? state_->frameRate() : 0);
-        double t0 = 0, t1 = 0;
-        if (const Document* d = doc()) {
-            bool first = true;
-            for (auto [a, c] : state_->shownChannels())
-                if (const Track* track = trackOf(*d, a, c); track && track->keyCount()) {
-                    t0 = first ? track->startTime() : std::min(t0, track->startTime());
-                    t1 = first ? track->endTime() : std::max(t1, track->endTime());
-                    first = false;
-                }
-        }
-        cp.drawBackground(t0, t1);
-        cp.drawGrid();
-    }
-    drawCurvesInto(layer_, false, clip);
-}
-
-// Moves the layer's pixels by (dx, dy) device pixels; what moves out is lost.
-static void scrollImage(QImage& image, int dx, int dy) {
-    const int w = image.width(), h = image.height();
-    const qsizetype stride = image.bytesPerLine();
-    uchar* bits = image.bits();
-    const int cols = w - std::abs(dx);
-    auto moveRow = [&](int from, int to) {
-        const QRgb* src = reinterpret_cast<const QRgb*>(bits + from * stride) + std::max(0, -dx);
-        QRgb* dst = reinterpret_cast<QRgb*>(bits + to * stride) + std::max(0, dx);
-        std::memmove(dst, src, sizeof(QRgb) * std::size_t(cols));
-    };
-    if (dy > 0)
-        for (int r = h - 1; r >= dy; --r) moveRow(r - dy, r);
-    else
-        for (int r = 0; r < h + dy; ++r) moveRow(r - dy, r);
-}
-
-void CurveView::ensureLayer() {
-    const qreal dpr = devicePixelRatioF();
-    const QSize devSize = (QSizeF(size()) * dpr).toSize();
-    const bool sameLayer = layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr &&
-                           layerLive_ == live_;
-    if (sameLayer && layerView_ == view_) return;
-    if (sameLayer && layerView_.scaleX() == view_.scaleX() && layerView_.scaleY() == view_.scaleY() &&
-        layerView_.viewport() == view_.viewport()) {
-        // A pan by whole device pixels: the picture moves (background, grid and curves are
-        // anchored to the world), and only the strips it uncovers are drawn.
-        const double fx = (layerView_.left() - view_.left()) * view_.scaleX() * dpr;
-        const double fy = (view_.top() - layerView_.top()) * view_.scaleY() * dpr;
-        const double rx = std::round(fx), ry = std::round(fy);
-        if (std::abs(fx - rx) < 1e-7 && std::abs(fy - ry) < 1e-7 && std::abs(rx) < devSize.width() / 2 &&
-            std::abs(ry) < devSize.height() / 2) {
-            const int dx = int(rx), dy = int(ry);
-            scrollImage(layer_, dx, dy);
-            const int w = devSize.width(), h = devSize.height();
-            // The uncovered columns (all rows), then the uncovered rows (the other columns).
-            // Content that comes out from under the rulers is drawn again too (the layer
-            // leaves some of it out there, see drawCurvesInto).
-            const int rulerW = int(std::ceil(CurvePainter::kRulerWidth * dpr));
-            const int rulerH = int(std::ceil(CurvePainter::kRulerHeight * dpr));
-            const int cw = dx > 0 ? std::min(w, dx + rulerW) : -dx, rh = dy > 0 ? std::min(h, dy + rulerH) : -dy;
-            const QRect colStrip = dx > 0 ? QRect(0, 0, cw, h) : QRect(w + dx, 0, cw, h);
-            const int rx0 = dx > 0 ? cw : 0, rx1 = dx < 0 ? w + dx : w;
-            const QRect rowStrip = dy > 0 ? QRect(rx0, 0, rx1 - rx0, rh) : QRect(rx0, h + dy, rx1 - rx0, rh);
-            if (dx != 0) drawLayerInto(colStrip);
-            if (dy != 0 && rx1 > rx0) drawLayerInto(rowStrip);
-            layerView_ = view_;
-            stats_.layerRebuilt = true;
-            stats_.layerScrolled = true;
-            return;
-        }
-    }
-    if (layer_.size() != devSize) layer_ = QImage(devSize, QImage::Format_RGB32);
-    layer_.setDevicePixelRatio(dpr);
-    drawLayerInto(QRect());
-    layerView_ = view_;
-    layerLive_ = live_;
-    layerValid_ = true;
-    stats_.layerRebuilt = true;
+    return normalizedCurveTransform(view_, lo, hi);
 }
 
 void CurveView::paintEvent(QPaintEvent*) {
     QPainter p(this);
     const Theme& theme = Theme::dark();
     view_.setViewport(size());
+    const CurveScene sc = scene();
+    // Background, grid and curves: the renderer's picture (cached, and a drag redraws only
+    // the channels being dragged over it).
+    p.drawImage(QPointF(0, 0), renderer_.frame(sc, view_, devicePixelRatioF()));
+
     CurvePainter cp(p, view_, theme);
-    cp.setTimeInFrames(state_->timeInFrames() ? state_->frameRate() : 0);
-    const Document* d = doc();
-    const std::vector<CurveRef> curves = state_->visibleCurves();
-
-    // Background, grid and the curves not being dragged come from the cached layer; the
-    // channels being dragged are drawn on a copy of it.
-    stats_ = PaintStats{};
-    ensureLayer();
-    if (d && !live_.empty()) {
-        // The frame's buffer is kept from drag frame to drag frame (no 8 MB allocation each
-        // time); the layer is copied into it.
-        if (frame_.size() != layer_.size() || frame_.format() != layer_.format())
-            frame_ = QImage(layer_.size(), layer_.format());
-        frame_.setDevicePixelRatio(layer_.devicePixelRatio());
-        if (frame_.bytesPerLine() == layer_.bytesPerLine())
-            std::memcpy(frame_.bits(), layer_.constBits(), std::size_t(layer_.sizeInBytes()));
-        else
-            for (int y = 0; y < layer_.height(); ++y)
-                std::memcpy(frame_.scanLine(y), layer_.constScanLine(y), std::size_t(layer_.width()) * 4);
-        drawCurvesInto(frame_, true);
-        p.drawImage(QPointF(0, 0), frame_);
-    } else {
-        p.drawImage(QPointF(0, 0), layer_);
-        if (!frame_.isNull()) frame_ = QImage();  // no drag: its buffer is given back
-    }
-
-    CurveDrawOptions opt;
-    opt.normalizedRotation = state_->normalizedRotation();
-    const KeySelection& sel = state_->selection();
+    cp.setTimeInFrames(sc.framesPerSecond);
+    const Document* d = sc.document;
     if (d) {
-        // The selected keys of each curve, sorted: the only markers drawn where keys are dense.
+        // Keys and handles. The selected keys of each curve, sorted: the only markers drawn
+        // where keys are dense.
+        const KeySelection& sel = state_->selection();
         std::map<CurveRef, std::vector<int>> selectedByCurve;
         for (const KeyRef& k : sel) selectedByCurve[k.curve()].push_back(k.key);
         static const std::vector<int> none;
-        for (const CurveRef& ref : curves) {
+        for (const CurveRef& ref : sc.curves) {
             const Track& track = *trackOf(*d, ref.animation, ref.channel);
             auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };
             auto handles = [&](int k) { return state_->showAllHandles() || isSel(k); };
             auto it = selectedByCurve.find(ref);
-            const ViewTransform vt = curveTransform(ref);  // CurvePainter keeps a reference
-            CurvePainter kp(p, vt, theme);
-            kp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles, false,
+            CurvePainter kp(p, renderer_.curveTransform(sc, view_, ref), theme);
+            kp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles,
                         it != selectedByCurve.end() ? &it->second : &none);
         }
-        // The playhead and each visible curve's value at it.
         cp.drawPlayhead(state_->currentTime());
-        p.setRenderHint(QPainter::Antialiasing, true);
-        QFont font = p.font();
-        font.setPixelSize(11);
-        p.setFont(font);
-        const double xp = view_.toWidgetX(state_->currentTime());
-        // Value labels beside the playhead, pushed apart so they never overlap.
-        struct Label {
-            double y;
-            QColor color;
-            QString text;
-        };
-        std::vector<Label> labels;
-        // Values at the playhead for a readable number of curves only.
-        constexpr std::size_t kMaxPlayheadLabels = 40;
-        for (auto [a, c] : state_->shownChannels()) {
-            if (curves.size() > kMaxPlayheadLabels) break;
-            const Track* track = trackOf(*d, a, c);
-            if (!track || !track->keyCount()) continue;
-            std::vector<double> v(track->components);
-            const double t = state_->currentTime();
-            evaluateSorted(*track, &t, 1, v.data(), opt.normalizedRotation);
-            for (int comp = 0; comp < track->components; ++comp) {
-                if (state_->isHidden({a, c, comp})) continue;
-                const QPointF pt(xp, curveTransform({a, c, comp}).toWidgetY(v[comp]));
-                const QColor col = componentColor(*track, comp);
-                p.setPen(QPen(col, 1.5));
-                p.setBrush(theme.background);
-                p.drawEllipse(pt, 3, 3);
-                labels.push_back({pt.y(), col, QString::number(v[comp], 'g', 4)});
-            }
-        }
-        std::sort(labels.begin(), labels.end(), [](const Label& l, const Label& r) { return l.y < r.y; });
-        double lastY = -1e9;
-        for (Label& l : labels) {
-            l.y = std::max(l.y - 4, lastY + 13);
-            lastY = l.y;
-            p.setPen(l.color);
-            p.drawText(QPointF(xp + 7, l.y), l.text);
-        }
+        drawPlayheadValues(cp);
     }
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
     cp.drawRulers();
     if (d) cp.drawPlayhead(state_->currentTime());
-
-    // Legend: the shown channels, top right.
-    if (d && !state_->shownChannels().empty()) {
-        QFont font = p.font();
-        font.setPixelSize(12);
-        p.setFont(font);
-        const QFontMetricsF fm(font);
-        double y = CurvePainter::kRulerHeight + 8;
-        const auto& shown = state_->shownChannels();
-        // As many lines as fit in half the height; the rest counted.
-        const int fit = std::max(1, int((height() / 2 - y) / (fm.height() + 2)));
-        int line = 0;
-        for (auto [a, c] : shown) {
-            const Track* track = trackOf(*d, a, c);
-            if (!track) continue;
-            if (++line > fit - 1 && int(shown.size()) > fit) {
-                const QString more = QStringLiteral("… and %1 more channels").arg(int(shown.size()) - line + 1);
-                p.setPen(theme.label);
-                p.drawText(QPointF(width() - 12 - fm.horizontalAdvance(more), y + fm.ascent()), more);
-                break;
-            }
-            const QString label = channelLabel(*d, a, c) + QStringLiteral("  ") + toString(track->interpolation);
-            double x = width() - 12 - fm.horizontalAdvance(label) - track->components * 22;
-            p.setPen(theme.text);
-            p.drawText(QPointF(x, y + fm.ascent()), label);
-            x += fm.horizontalAdvance(label) + 8;
-            for (int comp = 0; comp < track->components; ++comp) {
-                QColor col = componentColor(*track, comp);
-                if (state_->isHidden({a, c, comp})) col.setAlphaF(0.25);
-                p.setPen(col);
-                p.drawText(QPointF(x, y + fm.ascent()), QString::fromStdString(componentName(*d->channel(a, c), comp)));
-                x += 22;
-            }
-            y += fm.height() + 2;
-        }
-    }
-    if (!d || curves.empty()) {
+    if (d) drawLegend(p);
+    if (!d || sc.curves.empty()) {
         p.setPen(theme.label);
         QFont font = p.font();
         font.setPixelSize(14);
@@ -721,6 +335,60 @@ void CurveView::paintEvent(QPaintEvent*) {
         p.drawText(rect(), Qt::AlignCenter,
                    !d ? QStringLiteral("Open a glTF file (Ctrl+O) or drop one here")
                       : QStringLiteral("Select a channel in the Channels list"));
+    }
+}
+
+void CurveView::drawPlayheadValues(CurvePainter& cp) const {
+    // Values at the playhead for a readable number of curves only.
+    constexpr std::size_t kMaxPlayheadLabels = 40;
+    const Document& d = *doc();
+    if (state_->visibleCurves().size() > kMaxPlayheadLabels) return;
+    const double t = state_->currentTime();
+    std::vector<CurvePainter::ValueLabel> labels;
+    for (auto [a, c] : state_->shownChannels()) {
+        const Track* track = trackOf(d, a, c);
+        if (!track || !track->keyCount()) continue;
+        std::vector<double> v(track->components);
+        evaluateSorted(*track, &t, 1, v.data(), state_->normalizedRotation());
+        for (int comp = 0; comp < track->components; ++comp) {
+            if (state_->isHidden({a, c, comp})) continue;
+            labels.push_back({curveTransform({a, c, comp}).toWidgetY(v[comp]), componentColor(*track, comp),
+                              QString::number(v[comp], 'g', 4)});
+        }
+    }
+    cp.drawPlayheadValues(view_.toWidgetX(t), std::move(labels));
+}
+
+void CurveView::drawLegend(QPainter& p) const {
+    // The shown channels, top right: as many lines as fit in half the height, the rest counted.
+    const Document& d = *doc();
+    const auto& shown = state_->shownChannels();
+    if (shown.empty()) return;
+    const Theme& theme = Theme::dark();
+    QFont font = p.font();
+    font.setPixelSize(12);
+    p.setFont(font);
+    const QFontMetricsF fm(font);
+    double y = CurvePainter::kRulerHeight + 8;
+    const int fit = std::max(1, int((height() / 2 - y) / (fm.height() + 2)));
+    int line = 0;
+    for (auto [a, c] : shown) {
+        const Track* track = trackOf(d, a, c);
+        if (!track) continue;
+        if (++line > fit - 1 && int(shown.size()) > fit) {
+            const QString more = QStringLiteral("… and %1 more channels").arg(int(shown.size()) - line + 1);
+            drawLegendLine(p, width() - 12, y + fm.ascent(), {{more, theme.label}});
+            break;
+        }
+        std::vector<LegendItem> items{
+            {channelLabel(d, a, c) + QStringLiteral("  ") + toString(track->interpolation), theme.text}};
+        for (int comp = 0; comp < track->components; ++comp) {
+            QColor col = componentColor(*track, comp);
+            if (state_->isHidden({a, c, comp})) col.setAlphaF(0.25);
+            items.push_back({QString::fromStdString(componentName(*d.channel(a, c), comp)), col});
+        }
+        drawLegendLine(p, width() - 12, y + fm.ascent(), items);
+        y += fm.height() + 2;
     }
 }
 
@@ -789,6 +457,16 @@ void CurveView::beginDrag() {
     }
 }
 
+KeySpan CurveView::dragSpan(ChannelKey ch) const {
+    // The dragged keys and their neighbours, whose Auto tangents follow them; every position of
+    // a drag is applied to the same `before_`, so this is also what changed since the last one.
+    const int n = before_.at(ch).keyCount();
+    if (interaction_ == Interaction::DraggingHandle) return KeySpan::keys(pressHit_.key - 1, pressHit_.key + 1, n);
+    const std::vector<int>& keys = dragKeys_.at(ch);
+    const auto [lo, hi] = std::minmax_element(keys.begin(), keys.end());
+    return KeySpan::keys(*lo - 1, *hi + 1, n);
+}
+
 void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
     DocumentModel* model = state_->model();
     if (interaction_ == Interaction::DraggingKeys) {
@@ -816,7 +494,7 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
                         const double dv = -delta.y() / curveTransform(k.curve()).scaleY();
                         setValue(track, k.key, k.component, before_[ch].value(k.key, k.component) + dv);
                     }
-            model->setTrack(ch.first, ch.second, track);
+            model->setTrack(ch.first, ch.second, track, dragSpan(ch));
         }
     } else if (interaction_ == Interaction::DraggingHandle) {
         const ChannelKey ch{pressHit_.curve.animation, pressHit_.curve.channel};
@@ -830,7 +508,7 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
         Track track = base;
         const bool breakHandles = mods & Qt::AltModifier;
         setTangent(track, k, comp, out ? Handle::Out : Handle::In, slope, breakHandles);
-        model->setTrack(ch.first, ch.second, track);
+        model->setTrack(ch.first, ch.second, track, dragSpan(ch));
     } else if (interaction_ == Interaction::RubberBand) {
         rubberBand_ = QRectF(pressPos_, pos).normalized();
         update();
@@ -866,7 +544,7 @@ void CurveView::finishDrag() {
 
 void CurveView::abortDrag() {
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle)
-        for (auto& [ch, track] : before_) state_->model()->setTrack(ch.first, ch.second, track);
+        for (auto& [ch, track] : before_) state_->model()->setTrack(ch.first, ch.second, track, dragSpan(ch));
     before_.clear();
     dragKeys_.clear();
     live_.clear();
@@ -989,10 +667,6 @@ void CurveView::keyPressEvent(QKeyEvent* e) {
     }
 }
 
-void CurveView::leaveEvent(QEvent*) {
-    hover_ = {};
-}
-
 void CurveView::updateCursor(QPointF pos) {
     if (interaction_ != Interaction::Idle) return;
     const Hit h = hitAt(pos);
@@ -1002,7 +676,6 @@ void CurveView::updateCursor(QPointF pos) {
         setCursor(Qt::CrossCursor);
     else
         unsetCursor();
-    hover_ = h;
 }
 
 }  // namespace tangent::ui

@@ -1,6 +1,7 @@
 #pragma once
-// The graph editor's centre: draws the visible component curves of the shown channels with
-// the shared CurvePainter and edits them with the mouse. Curve data lives in the
+// The graph editor's centre: shows the visible component curves of the shown channels (the
+// picture from render/'s CurveRenderer, keys, handles and the playhead over it) and edits them
+// with the mouse. Curve data lives in the
 // DocumentModel; every edit goes through the core edit API and ends as one undo entry.
 #include <map>
 #include <memory>
@@ -9,11 +10,10 @@
 #include <utility>
 #include <vector>
 
-#include <QImage>
 #include <QWidget>
 
-#include "curveenvelope.h"
-
+#include "curvepainter.h"
+#include "curverenderer.h"
 #include "drawing.h"
 #include "hittest.h"
 #include "viewstate.h"
@@ -41,14 +41,8 @@ public:
     ViewTransform curveTransform(const CurveRef&) const;
 
     // Painting statistics (tests and bench_curveview): how the last frame was made.
-    struct PaintStats {
-        bool layerRebuilt = false;   // the cached picture of the non-dragged curves was redrawn
-        int envelopesComputed = 0;   // per-column min/max recomputed (cache misses)
-        int spanColumns = 0;         // columns drawn as spans (decimated) in the last rebuild
-        int liveCurves = 0;          // curves drawn on top of the cached picture (being dragged)
-        bool layerScrolled = false;  // the layer was moved by a whole-pixel pan, only the uncovered strips drawn
-    };
-    const PaintStats& lastPaintStats() const { return stats_; }
+    using PaintStats = CurveRenderer::Stats;
+    const PaintStats& lastPaintStats() const { return renderer_.lastStats(); }
 
 public slots:
     void frameAll();
@@ -73,7 +67,6 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent*) override;
     void wheelEvent(QWheelEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
-    void leaveEvent(QEvent*) override;
 
 private:
     using ChannelKey = std::pair<int, int>;
@@ -81,63 +74,23 @@ private:
     void beginDrag();
     void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
     void finishDrag();
+    KeySpan dragSpan(ChannelKey) const;  // the keys a drag changes in one channel
     void abortDrag();
     void updateCursor(QPointF pos);
     QRectF contentBounds(bool selectedOnly) const;
     void fitWorld(const QRectF& world);
 
-    // ---- painting at motion-capture scale (curveenvelope.h) ----
-    // Column envelopes of every component of one channel, for one time mapping.
-    struct EnvelopeEntry {
-        double left = 0, scale = 0;
-        int columns = 0;
-        bool normalized = false;
-        quint64 version = 0;
-        std::vector<ColumnEnvelope> envs;
-        // The track's key values and turning points (view-independent): rebuilt only when the
-        // channel changes, so that a time pan or zoom is a range query per column.
-        std::shared_ptr<TrackExtrema> extrema;
-        quint64 extremaVersion = 0;
-        bool extremaNormalized = false;
-        Track indexed;  // while the channel is dragged: the data the index was made from
-        bool allNarrow = false;  // every segment drawn as spans at the envelopes' scale
-        std::vector<int> spanCounts;  // per component (statistics)
-    };
-    // Brings the envelopes of these channels up to date for the device time mapping (in
-    // parallel over channels), and returns how many were recomputed.
-    int updateEnvelopes(const std::vector<ChannelKey>& channels, const ViewTransform& device);
-    // Curves of the shown channels in (live) or not in (!live) live_, drawn into `image`.
-    // `clip` (device pixels; null: everything): only those pixels are drawn.
-    void drawCurvesInto(QImage& image, bool live, const QRect& clip = QRect());
-    // Background, grid and the curves not being dragged into layer_, inside `clip` (device
-    // pixels; null: everything).
-    void drawLayerInto(const QRect& clip);
-    void ensureLayer();
-    void invalidateLayer() { layerValid_ = false; }
-    quint64 versionOf(int a, int c) const;
-    // A curve's value range (keys and the curve between them), for the normalized view.
+    // A curve's value range, for the normalized view (the renderer's, kept while dragged).
     std::pair<double, double> curveRange(const CurveRef&) const;
-    struct RangeEntry {
-        bool valid = false;
-        quint64 version = 0;
-        double lo = 0, hi = 0;
-    };
-    mutable std::map<CurveRef, RangeEntry> ranges_;
-    bool framedNormalized_ = false;
+    // What the renderer draws this frame: the shown curves and the channels being dragged.
+    CurveScene scene() const;
+    // The values at the playhead and the legend of the shown channels, over the picture.
+    void drawPlayheadValues(CurvePainter&) const;
+    void drawLegend(QPainter&) const;
 
-    std::map<ChannelKey, EnvelopeEntry> envelopes_;
-    SpanAccumulator accumulator_;
-    std::map<ChannelKey, quint64> versions_;
-    quint64 nextVersion_ = 1;
-    // Background, grid and every curve except those of live_ channels (the ones being dragged),
-    // valid for layerView_; a drag frame draws only the live channels on a copy of it.
-    QImage layer_;
-    QImage frame_;  // a drag frame: the layer plus the live channels
-    ViewTransform layerView_;
-    std::set<ChannelKey> layerLive_;
-    bool layerValid_ = false;
-    std::set<ChannelKey> live_;
-    PaintStats stats_;
+    CurveRenderer renderer_;
+    std::set<ChannelKey> live_;  // channels a drag from the pressed point edits (drawn live)
+    bool framedNormalized_ = false;
 
     ViewState* state_;
     ViewTransform view_;
@@ -154,7 +107,6 @@ private:
     // so the edit is a function of the pointer, not an accumulation.
     std::map<ChannelKey, Track> before_;
     std::map<ChannelKey, std::vector<int>> dragKeys_;
-    Hit hover_;
 };
 
 }  // namespace tangent::ui

@@ -1,0 +1,119 @@
+// The curve renderer re-indexes only the keys the model says changed: the picture after such an
+// update is the picture a renderer that never saw the old data draws, bit for bit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include <QImage>
+
+#include "curverenderer.h"
+#include "tangent/builder.h"
+#include "tangent/edit.h"
+
+using namespace tangent;
+using namespace tangent::render;
+
+namespace {
+
+// A wiggly CUBICSPLINE track at 30 fps, some keys broken (their segments overshoot).
+Track wiggly(int keys, TargetPath path, int components, double phase) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = path;
+    t.components = components;
+    t.resize(keys);
+    for (int k = 0; k < keys; ++k) {
+        const double time = k / 30.0;
+        t.times[k] = float(time);
+        for (int c = 0; c < components; ++c) {
+            const double w = 2 + c + phase;
+            double v = std::sin(w * time + c) + 0.3 * std::sin(7.3 * w * time);
+            double d = w * std::cos(w * time + c) + 0.3 * 7.3 * w * std::cos(7.3 * w * time);
+            if (path == TargetPath::Rotation) v = 0.5 + 0.2 * v, d *= 0.2;
+            t.values[t.at(k, c)] = float(v);
+            t.inTangents[t.at(k, c)] = float(d);
+            t.outTangents[t.at(k, c)] = float(k % 7 == 3 ? -3 * d : d);
+        }
+    }
+    return t;
+}
+
+struct Scene {
+    Document doc;
+    CurveScene scene;
+    ViewTransform view;
+};
+
+// Filled in place: the scene points at the document.
+void makeScene(Scene& s) {
+    DocumentBuilder b;
+    const int anim = b.addAnimation("mocap");
+    b.addChannel(anim, b.addNode("hips"), wiggly(4000, TargetPath::Translation, 3, 0.0));
+    b.addChannel(anim, b.addNode("spine"), wiggly(4000, TargetPath::Rotation, 4, 0.3));
+    s.doc = b.build("dense.glb");
+    s.scene.document = &s.doc;
+    for (int c = 0; c < 2; ++c) {
+        s.scene.channels.push_back({0, c});
+        for (int comp = 0; comp < s.doc.channel(0, c)->track.components; ++comp) s.scene.curves.push_back({0, c, comp});
+    }
+    s.view = ViewTransform(QSizeF(900, 500), -0.5, 2.0, 900.0 / 140, 110);
+}
+
+bool samePixels(const QImage& a, const QImage& b) {
+    if (a.size() != b.size()) return false;
+    for (int y = 0; y < a.height(); ++y)
+        if (std::memcmp(a.constScanLine(y), b.constScanLine(y), std::size_t(a.width()) * 4) != 0) return false;
+    return true;
+}
+
+}  // namespace
+
+TEST(CurveRenderer, AnUpdateOfTheChangedKeysDrawsWhatAFreshRendererDraws) {
+    for (const int channel : {0, 1}) {  // raw cubics, then normalized rotation (sampled turning points)
+        Scene s;
+        makeScene(s);
+        CurveRenderer renderer;
+        const QImage before = renderer.frame(s.scene, s.view, 1.0).copy();
+        // Keys 1200..1203 move up and in time, as a drag of a few keys does.
+        Track t = s.doc.channel(0, channel)->track;
+        moveKeysInTime(t, {1200, 1201, 1202, 1203}, 0.01);
+        for (int k = 1200; k <= 1203; ++k) setValue(t, k, 1, t.value(k, 1) + 0.3);
+        s.doc.setTrack(0, channel, t);
+        renderer.channelChanged(0, channel, KeySpan::keys(1199, 1204, t.keyCount()));
+        const QImage updated = renderer.frame(s.scene, s.view, 1.0).copy();
+        EXPECT_EQ(renderer.lastStats().envelopesComputed, 1);
+
+        CurveRenderer fresh;
+        const QImage full = fresh.frame(s.scene, s.view, 1.0).copy();
+        EXPECT_FALSE(samePixels(before, full)) << "the edit is visible";
+        EXPECT_TRUE(samePixels(updated, full)) << channel;
+    }
+}
+
+TEST(CurveRenderer, AChangeOfTheKeyCountIndexesTheTrackAgain) {
+    Scene s;
+    makeScene(s);
+    CurveRenderer renderer;
+    renderer.frame(s.scene, s.view, 1.0);
+    Track t = s.doc.channel(0, 0)->track;
+    deleteKeys(t, {10, 11, 12, 2000});
+    s.doc.setTrack(0, 0, t);
+    // The span says only keys 10..12 changed, but the count did too: everything is made again.
+    renderer.channelChanged(0, 0, KeySpan::keys(9, 13, t.keyCount()));
+    const QImage updated = renderer.frame(s.scene, s.view, 1.0).copy();
+    CurveRenderer fresh;
+    EXPECT_TRUE(samePixels(updated, fresh.frame(s.scene, s.view, 1.0)));
+}
+
+TEST(CurveRenderer, AnUnchangedSceneReusesTheLayer) {
+    Scene s;
+    makeScene(s);
+    CurveRenderer renderer;
+    renderer.frame(s.scene, s.view, 1.0);
+    EXPECT_TRUE(renderer.lastStats().layerRebuilt);
+    EXPECT_EQ(renderer.lastStats().envelopesComputed, 2);
+    renderer.frame(s.scene, s.view, 1.0);
+    EXPECT_FALSE(renderer.lastStats().layerRebuilt);
+    EXPECT_EQ(renderer.lastStats().envelopesComputed, 0);
+}

@@ -56,7 +56,7 @@ struct KeyHandles {
     QPointF in, out;
     bool hasIn = false, hasOut = false;
     bool inUsed = false, outUsed = false;
-    bool broken = false;  // in-tangent != out-tangent for this component (interior keys)
+    bool broken = false;  // in- and out-tangent differ (not tangentsMatch) for this component (interior keys)
 };
 KeyHandles keyHandles(const Track&, int key, int component);
 

@@ -2,10 +2,7 @@
 
 #include <QHeaderView>
 
-#if __has_include("tangent/checks.h")
 #include "tangent/checks.h"
-#define TANGENT_HAVE_CHECKS 1
-#endif
 
 namespace tangent::ui {
 
@@ -37,11 +34,7 @@ void IssuesPanel::refresh() {
     clear();
     findings_.clear();
     if (!model_->hasDocument()) return;
-#ifdef TANGENT_HAVE_CHECKS
     findings_ = checkDocument(model_->document());
-#else
-    findings_ = model_->document().loadFindings();
-#endif
     int errors = 0, warnings = 0;
     for (int i = 0; i < int(findings_.size()); ++i) {
         const Finding& f = findings_[i];

@@ -32,6 +32,28 @@ KeyHandles keyHandles(const Track& track, int k, int c) {
     return h;
 }
 
+QRectF withCurveValues(const Document& doc, const std::vector<CurveRef>& curves, QRectF bounds,
+                       bool normalizedRotation) {
+    double v0 = bounds.top(), v1 = bounds.bottom();
+    constexpr int kSamples = 512;
+    std::vector<double> times(kSamples), out;
+    for (const CurveRef& ref : curves) {
+        const Track* track = trackOf(doc, ref.animation, ref.channel);
+        if (!track || track->keyCount() < 2 || ref.component >= track->components) continue;
+        for (int i = 0; i < kSamples; ++i)
+            times[i] = track->startTime() + (track->endTime() - track->startTime()) * i / (kSamples - 1);
+        out.resize(std::size_t(kSamples) * track->components);
+        evaluateSorted(*track, times.data(), kSamples, out.data(), normalizedRotation);
+        for (int i = 0; i < kSamples; ++i) {
+            v0 = std::min(v0, out[std::size_t(i) * track->components + ref.component]);
+            v1 = std::max(v1, out[std::size_t(i) * track->components + ref.component]);
+        }
+    }
+    bounds.setTop(v0);
+    bounds.setBottom(v1);
+    return bounds;
+}
+
 double slopeFromPointer(QPointF keyPos, QPointF world, bool outHandle, double minDt) {
     double dt = world.x() - keyPos.x();
     if (outHandle) dt = std::max(dt, minDt);

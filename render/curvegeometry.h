@@ -69,6 +69,10 @@ double slopeFromPointer(QPointF keyPos, QPointF world, bool outHandle, double mi
 QRectF curvesBounds(const Document&, const std::vector<CurveRef>&, bool withHandles,
                     const KeySelection* onlyKeys = nullptr);
 
+// `bounds` widened in value to what the curves play between their keys (512 samples over each
+// track's range; a curve may overshoot its keys): what framing shows.
+QRectF withCurveValues(const Document&, const std::vector<CurveRef>&, QRectF bounds, bool normalizedRotation);
+
 // "Node · path" for the channel list and titles.
 QString channelLabel(const Document&, int animation, int channel);
 

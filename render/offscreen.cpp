@@ -38,20 +38,7 @@ void paintChannel(QPainter& p, const Document& doc, int a, int c, QSize size) {
     std::vector<CurveRef> curves;
     for (int comp = 0; comp < track.components; ++comp) curves.push_back({a, c, comp});
     // Keys, every used handle, and the curve between keys.
-    QRectF r = curvesBounds(doc, curves, true);
-    if (track.keyCount() >= 2) {
-        const int n = 512;
-        std::vector<double> times(n), out(n * track.components);
-        for (int i = 0; i < n; ++i) times[i] = track.startTime() + (track.endTime() - track.startTime()) * i / (n - 1);
-        evaluateSorted(track, times.data(), n, out.data(), true);
-        double v0 = r.top(), v1 = r.bottom();
-        for (double v : out) {
-            v0 = std::min(v0, v);
-            v1 = std::max(v1, v);
-        }
-        r.setTop(v0);
-        r.setBottom(v1);
-    }
+    const QRectF r = withCurveValues(doc, curves, curvesBounds(doc, curves, true), true);
     const double m = 30;
     const double headerH = 26;
     view.fit(r, QMarginsF(CurvePainter::kRulerWidth + m, CurvePainter::kRulerHeight + headerH + m, m, m));

@@ -113,22 +113,7 @@ QRectF CurveView::contentBounds(bool selectedOnly) const {
     QRectF r = curvesBounds(*d, curves, false);
     if (state_->normalizedView() && !curves.empty()) return QRectF(r.left(), -1, r.width(), 2);
     if (r.isNull() && r.width() == 0 && r.height() == 0 && curves.empty()) return r;
-    double v0 = r.top(), v1 = r.bottom();
-    for (const CurveRef& ref : curves) {
-        const Track* track = trackOf(*d, ref.animation, ref.channel);
-        if (!track || track->keyCount() < 2) continue;
-        const int n = 512;
-        std::vector<double> times(n), out(n * track->components);
-        for (int i = 0; i < n; ++i) times[i] = track->startTime() + (track->endTime() - track->startTime()) * i / (n - 1);
-        evaluateSorted(*track, times.data(), n, out.data(), state_->normalizedRotation());
-        for (int i = 0; i < n; ++i) {
-            v0 = std::min(v0, out[i * track->components + ref.component]);
-            v1 = std::max(v1, out[i * track->components + ref.component]);
-        }
-    }
-    r.setTop(v0);
-    r.setBottom(v1);
-    return r;
+    return withCurveValues(*d, curves, r, state_->normalizedRotation());
 }
 
 void CurveView::fitWorld(const QRectF& world) {

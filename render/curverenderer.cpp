@@ -50,12 +50,13 @@ quint64 CurveRenderer::revisionOf(ChannelKey ch) const {
     return it == channels_.end() ? 0 : it->second.revision;
 }
 
-std::pair<double, double> CurveRenderer::curveRange(const CurveScene& scene, const CurveRef& ref) const {
-    const Track* track = scene.document ? trackOf(*scene.document, ref.animation, ref.channel) : nullptr;
+std::pair<double, double> CurveRenderer::curveRange(const Document* doc, const CurveRef& ref, bool normalizedRotation,
+                                                    bool live) const {
+    const Track* track = doc ? trackOf(*doc, ref.animation, ref.channel) : nullptr;
     if (!track || !track->keyCount()) return {-1, 1};
     auto& entry = ranges_[ref];
     const quint64 revision = revisionOf({ref.animation, ref.channel});
-    if (entry.valid && (entry.revision == revision || scene.live.count({ref.animation, ref.channel})))
+    if (entry.valid && (entry.revision == revision || live))
         return {entry.lo, entry.hi};
     double lo = INFINITY, hi = -INFINITY;
     for (int k = 0; k < track->keyCount(); ++k) {
@@ -63,7 +64,7 @@ std::pair<double, double> CurveRenderer::curveRange(const CurveScene& scene, con
         hi = std::max<double>(hi, track->value(k, ref.component));
     }
     if (track->keyCount() >= 2) {  // the curve between keys may overshoot them
-        const ColumnEnvelope env = columnEnvelope(*track, ref.component, scene.normalizedRotation, track->startTime(),
+        const ColumnEnvelope env = columnEnvelope(*track, ref.component, normalizedRotation, track->startTime(),
                                                   1024 / (track->endTime() - track->startTime()), 1024, INFINITY);
         for (int c = 0; c < env.columns; ++c)
             if (env.has(c)) lo = std::min<double>(lo, env.lo[c]), hi = std::max<double>(hi, env.hi[c]);
@@ -75,7 +76,8 @@ std::pair<double, double> CurveRenderer::curveRange(const CurveScene& scene, con
 ViewTransform CurveRenderer::curveTransform(const CurveScene& scene, const ViewTransform& view,
                                             const CurveRef& ref) const {
     if (!scene.normalizedView) return view;
-    const auto [lo, hi] = curveRange(scene, ref);
+    const auto [lo, hi] = curveRange(scene.document, ref, scene.normalizedRotation,
+                                     scene.live.count({ref.animation, ref.channel}) > 0);
     return normalizedCurveTransform(view, lo, hi);
 }
 

@@ -17,24 +17,11 @@
 #include <QImage>
 
 #include "curveenvelope.h"
-#include "curvegeometry.h"
+#include "curvescene.h"
 #include "tangent/document.h"
 #include "viewtransform.h"
 
 namespace tangent::render {
-
-using ChannelKey = std::pair<int, int>;  // (animation, channel)
-
-// What to draw in one frame.
-struct CurveScene {
-    const Document* document = nullptr;
-    std::vector<CurveRef> curves;     // the visible component curves, channel then component order
-    std::vector<ChannelKey> channels;  // the shown channels (their key range is lit)
-    bool normalizedRotation = true;   // rotation as played (normalized), else the raw components
-    bool normalizedView = false;      // each curve scaled to -1..1 over its own value range
-    double framesPerSecond = 0;       // the grid in frames at this rate (0: seconds)
-    std::set<ChannelKey> live;        // channels being dragged: drawn over the cached layer each frame
-};
 
 // A view transform for a curve shown over [lo, hi] in the normalized view: the curve's range maps
 // to -1..1 of `view` (edits stay in the curve's real units).
@@ -65,8 +52,8 @@ public:
     // The transform a curve is drawn with: `view`, or in the normalized view its own.
     ViewTransform curveTransform(const CurveScene& scene, const ViewTransform& view, const CurveRef& ref) const;
     // A curve's value range (keys and the curve between them), for the normalized view; kept
-    // as it was while its channel is live, so that the curve does not rescale under the pointer.
-    std::pair<double, double> curveRange(const CurveScene& scene, const CurveRef& ref) const;
+    // as it was while its channel is `live`, so that the curve does not rescale under the pointer.
+    std::pair<double, double> curveRange(const Document*, const CurveRef& ref, bool normalizedRotation, bool live) const;
 
     const Stats& lastStats() const { return stats_; }
 

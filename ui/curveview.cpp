@@ -11,6 +11,7 @@
 #include <QWheelEvent>
 
 #include "commands.h"
+#include "overlays.h"
 #include "curvepainter.h"
 #include "tangent/edit.h"
 #include "theme.h"
@@ -269,7 +270,10 @@ CurveScene CurveView::scene() const {
     return sc;
 }
 
-std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const { return renderer_.curveRange(scene(), ref); }
+std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const {
+    return renderer_.curveRange(doc(), ref, state_->normalizedRotation(),
+                                live_.count({ref.animation, ref.channel}) > 0);
+}
 
 ViewTransform CurveView::curveTransform(const CurveRef& ref) const {
     if (!state_->normalizedView()) return view_;
@@ -306,12 +310,13 @@ void CurveView::paintEvent(QPaintEvent*) {
                         it != selectedByCurve.end() ? &it->second : &none);
         }
         cp.drawPlayhead(state_->currentTime());
-        drawPlayheadValues(cp);
+        drawPlayheadValues(cp, sc, view_, state_->currentTime(),
+                           [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });
     }
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
     cp.drawRulers();
     if (d) cp.drawPlayhead(state_->currentTime());
-    if (d) drawLegend(p);
+    drawLegend(p, sc, size());
     if (!d || sc.curves.empty()) {
         p.setPen(theme.label);
         QFont font = p.font();
@@ -320,60 +325,6 @@ void CurveView::paintEvent(QPaintEvent*) {
         p.drawText(rect(), Qt::AlignCenter,
                    !d ? QStringLiteral("Open a glTF file (Ctrl+O) or drop one here")
                       : QStringLiteral("Select a channel in the Channels list"));
-    }
-}
-
-void CurveView::drawPlayheadValues(CurvePainter& cp) const {
-    // Values at the playhead for a readable number of curves only.
-    constexpr std::size_t kMaxPlayheadLabels = 40;
-    const Document& d = *doc();
-    if (state_->visibleCurves().size() > kMaxPlayheadLabels) return;
-    const double t = state_->currentTime();
-    std::vector<CurvePainter::ValueLabel> labels;
-    for (auto [a, c] : state_->shownChannels()) {
-        const Track* track = trackOf(d, a, c);
-        if (!track || !track->keyCount()) continue;
-        std::vector<double> v(track->components);
-        evaluateSorted(*track, &t, 1, v.data(), state_->normalizedRotation());
-        for (int comp = 0; comp < track->components; ++comp) {
-            if (state_->isHidden({a, c, comp})) continue;
-            labels.push_back({curveTransform({a, c, comp}).toWidgetY(v[comp]), componentColor(*track, comp),
-                              QString::number(v[comp], 'g', 4)});
-        }
-    }
-    cp.drawPlayheadValues(view_.toWidgetX(t), std::move(labels));
-}
-
-void CurveView::drawLegend(QPainter& p) const {
-    // The shown channels, top right: as many lines as fit in half the height, the rest counted.
-    const Document& d = *doc();
-    const auto& shown = state_->shownChannels();
-    if (shown.empty()) return;
-    const Theme& theme = Theme::dark();
-    QFont font = p.font();
-    font.setPixelSize(12);
-    p.setFont(font);
-    const QFontMetricsF fm(font);
-    double y = CurvePainter::kRulerHeight + 8;
-    const int fit = std::max(1, int((height() / 2 - y) / (fm.height() + 2)));
-    int line = 0;
-    for (auto [a, c] : shown) {
-        const Track* track = trackOf(d, a, c);
-        if (!track) continue;
-        if (++line > fit - 1 && int(shown.size()) > fit) {
-            const QString more = QStringLiteral("… and %1 more channels").arg(int(shown.size()) - line + 1);
-            drawLegendLine(p, width() - 12, y + fm.ascent(), {{more, theme.label}});
-            break;
-        }
-        std::vector<LegendItem> items{
-            {channelLabel(d, a, c) + QStringLiteral("  ") + toString(track->interpolation), theme.text}};
-        for (int comp = 0; comp < track->components; ++comp) {
-            QColor col = componentColor(*track, comp);
-            if (state_->isHidden({a, c, comp})) col.setAlphaF(0.25);
-            items.push_back({QString::fromStdString(componentName(*d.channel(a, c), comp)), col});
-        }
-        drawLegendLine(p, width() - 12, y + fm.ascent(), items);
-        y += fm.height() + 2;
     }
 }
 

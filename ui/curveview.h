@@ -84,9 +84,6 @@ private:
     std::pair<double, double> curveRange(const CurveRef&) const;
     // What the renderer draws this frame: the shown curves and the channels being dragged.
     CurveScene scene() const;
-    // The values at the playhead and the legend of the shown channels, over the picture.
-    void drawPlayheadValues(CurvePainter&) const;
-    void drawLegend(QPainter&) const;
 
     CurveRenderer renderer_;
     std::set<ChannelKey> live_;  // channels a drag from the pressed point edits (drawn live)

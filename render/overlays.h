@@ -1,0 +1,22 @@
+#pragma once
+// What the curve view draws over the renderer's picture, as painter functions on the scene:
+// the legend of the shown channels and the curves' values at the playhead.
+#include <functional>
+
+#include <QPainter>
+
+#include "curvepainter.h"
+#include "curvescene.h"
+
+namespace tangent::render {
+
+// The shown channels, top right of `area`: the channel, its interpolation and its components
+// (a hidden one faint); as many lines as fit in half the height, the rest counted.
+void drawLegend(QPainter&, const CurveScene&, QSizeF area, const Theme& = Theme::dark());
+
+// Each visible curve's value at time t beside the playhead (at most 40 curves: more would not
+// be readable). `transformOf` gives the transform a curve is drawn with.
+void drawPlayheadValues(const CurvePainter&, const CurveScene&, const ViewTransform& view, double t,
+                        const std::function<ViewTransform(const CurveRef&)>& transformOf);
+
+}  // namespace tangent::render

@@ -11,6 +11,7 @@
 #include <QWheelEvent>
 
 #include "commands.h"
+#include "keydrag.h"
 #include "overlays.h"
 #include "curvepainter.h"
 #include "tangent/edit.h"
@@ -371,40 +372,27 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
 }
 
 void CurveView::beginDrag() {
-    const Document* d = doc();
-    before_.clear();
-    dragKeys_.clear();
+    const Document& d = *doc();
     if (pressHit_.kind == HitKind::InHandle || pressHit_.kind == HitKind::OutHandle) {
-        const ChannelKey ch{pressHit_.curve.animation, pressHit_.curve.channel};
-        before_[ch] = *trackOf(*d, ch.first, ch.second);
+        drag_.beginHandle(d, pressHit_.curve, pressHit_.key, pressHit_.kind == HitKind::OutHandle);
         interaction_ = Interaction::DraggingHandle;
-        live_ = {ch};
     } else if (pressHit_.kind == HitKind::Key && state_->selection().count(pressHit_.keyRef())) {
-        for (auto [a, c, k] : state_->selectedKeys()) {
-            if (!before_.count({a, c})) before_[{a, c}] = *trackOf(*d, a, c);
-            dragKeys_[{a, c}].push_back(k);
-        }
+        drag_.beginKeys(d, state_->selection());
         interaction_ = Interaction::DraggingKeys;
-        for (auto& [ch, keys] : dragKeys_) live_.insert(ch);
     } else {
+        drag_.clear();
         interaction_ = Interaction::RubberBand;
         rubberBand_ = QRectF(pressPos_, pressPos_);
-        live_.clear();
     }
-}
-
-KeySpan CurveView::dragSpan(ChannelKey ch) const {
-    // The dragged keys and their neighbours, whose Auto tangents follow them; every position of
-    // a drag is applied to the same `before_`, so this is also what changed since the last one.
-    const int n = before_.at(ch).keyCount();
-    if (interaction_ == Interaction::DraggingHandle) return KeySpan::keys(pressHit_.key - 1, pressHit_.key + 1, n);
-    const std::vector<int>& keys = dragKeys_.at(ch);
-    const auto [lo, hi] = std::minmax_element(keys.begin(), keys.end());
-    return KeySpan::keys(*lo - 1, *hi + 1, n);
+    const std::vector<ChannelKey> channels = drag_.channels();
+    live_ = std::set<ChannelKey>(channels.begin(), channels.end());
 }
 
 void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
     DocumentModel* model = state_->model();
+    const KeyDrag::Apply apply = [model](int a, int c, const Track& track, KeySpan keys) {
+        model->setTrack(a, c, track, keys);
+    };
     if (interaction_ == Interaction::DraggingKeys) {
         QPointF delta = pos - pressPos_;
         if (mods & Qt::ShiftModifier) {  // lock to the dominant axis
@@ -412,39 +400,23 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
             else delta.setX(0);
         }
         double dt = delta.x() / view_.scaleX();
-        if (state_->snapToFrames() && pressHit_.kind == HitKind::Key) {
+        if (state_->snapToFrames()) {
             // The key under the pointer lands on a frame; the others keep their offsets.
             const double fps = state_->frameRate();
-            const double t = before_[{pressHit_.curve.animation, pressHit_.curve.channel}].times[pressHit_.key];
+            const double t = drag_.before({pressHit_.curve.animation, pressHit_.curve.channel}).times[pressHit_.key];
             dt = std::round((t + dt) * fps) / fps - t;
         }
-        // One shift for all channels: the most every channel allows, so keys stay together.
-        for (auto& [ch, keys] : dragKeys_) dt = clampTimeShift(before_[ch], keys, dt);
-        for (auto& [ch, keys] : dragKeys_) {
-            Track track = before_[ch];
-            if (dt != 0) moveKeysInTime(track, keys, dt);
-            if (delta.y() != 0)
-                for (const KeyRef& k : state_->selection())
-                    if (k.animation == ch.first && k.channel == ch.second) {
-                        // In real units: the pixels over this curve's own scale (normalized view).
-                        const double dv = -delta.y() / curveTransform(k.curve()).scaleY();
-                        setValue(track, k.key, k.component, before_[ch].value(k.key, k.component) + dv);
-                    }
-            model->setTrack(ch.first, ch.second, track, dragSpan(ch));
-        }
+        // In real units: the pixels over each curve's own scale (normalized view).
+        drag_.moveKeys(dt, [&](const CurveRef& curve) { return -delta.y() / curveTransform(curve).scaleY(); }, apply);
     } else if (interaction_ == Interaction::DraggingHandle) {
-        const ChannelKey ch{pressHit_.curve.animation, pressHit_.curve.channel};
-        const Track& base = before_[ch];
+        const Track& base = drag_.before({pressHit_.curve.animation, pressHit_.curve.channel});
         const int k = pressHit_.key, comp = pressHit_.curve.component;
-        const bool out = pressHit_.kind == HitKind::OutHandle;
         // The tangent is the direction from the key to the pointer (the handle's length is
         // fixed by the segment: one third of it in time).
-        const double slope = slopeFromPointer(QPointF(base.times[k], base.value(k, comp)),
-                                              curveTransform(pressHit_.curve).toWorld(pos), out, 1.0 / view_.scaleX());
-        Track track = base;
-        const bool breakHandles = mods & Qt::AltModifier;
-        setTangent(track, k, comp, out ? Handle::Out : Handle::In, slope, breakHandles);
-        model->setTrack(ch.first, ch.second, track, dragSpan(ch));
+        const double slope =
+                slopeFromPointer(QPointF(base.times[k], base.value(k, comp)), curveTransform(pressHit_.curve).toWorld(pos),
+                                 pressHit_.kind == HitKind::OutHandle, 1.0 / view_.scaleX());
+        drag_.turnHandle(slope, mods & Qt::AltModifier, apply);
     } else if (interaction_ == Interaction::RubberBand) {
         rubberBand_ = QRectF(pressPos_, pos).normalized();
         update();
@@ -453,36 +425,26 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
 
 void CurveView::finishDrag() {
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle) {
-        const Document& d = state_->model()->document();
-        std::vector<TrackChange> changes;
-        for (auto& [ch, track] : before_) changes.push_back({ch.first, ch.second, track, *trackOf(d, ch.first, ch.second)});
-        QString name;
-        if (interaction_ == Interaction::DraggingHandle) {
-            name = QStringLiteral("Edit tangent");
-        } else {
-            int n = 0;
-            for (auto& [ch, keys] : dragKeys_) n += int(keys.size());
-            name = countedName(QStringLiteral("Move"), n, QStringLiteral("key"));
-        }
-        state_->model()->pushEdit(name, std::move(changes));
+        const QString name = interaction_ == Interaction::DraggingHandle
+                                     ? QStringLiteral("Edit tangent")
+                                     : countedName(QStringLiteral("Move"), drag_.keyCount(), QStringLiteral("key"));
+        state_->model()->pushEdit(name, drag_.changes(state_->model()->document()));
     } else if (interaction_ == Interaction::RubberBand) {
         KeySelection sel = keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_, hitOptions());
-        if (pressMods_ & Qt::ShiftModifier)
-            sel.insert(state_->selection().begin(), state_->selection().end());
+        if (pressMods_ & Qt::ShiftModifier) sel.insert(state_->selection().begin(), state_->selection().end());
         state_->setSelection(std::move(sel));
     }
-    before_.clear();
-    dragKeys_.clear();
+    drag_.clear();
     live_.clear();
     interaction_ = Interaction::Idle;
     update();
 }
 
 void CurveView::abortDrag() {
+    DocumentModel* model = state_->model();
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle)
-        for (auto& [ch, track] : before_) state_->model()->setTrack(ch.first, ch.second, track, dragSpan(ch));
-    before_.clear();
-    dragKeys_.clear();
+        drag_.restore([model](int a, int c, const Track& track, KeySpan keys) { model->setTrack(a, c, track, keys); });
+    drag_.clear();
     live_.clear();
     interaction_ = Interaction::Idle;
     unsetCursor();

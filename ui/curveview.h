@@ -16,6 +16,7 @@
 #include "curverenderer.h"
 #include "drawing.h"
 #include "hittest.h"
+#include "keydrag.h"
 #include "viewstate.h"
 
 namespace tangent::ui {
@@ -74,7 +75,6 @@ private:
     void beginDrag();
     void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
     void finishDrag();
-    KeySpan dragSpan(ChannelKey) const;  // the keys a drag changes in one channel
     void abortDrag();
     void updateCursor(QPointF pos);
     QRectF contentBounds(bool selectedOnly) const;
@@ -100,10 +100,7 @@ private:
     Qt::KeyboardModifiers pressMods_;
     bool pressOnRuler_ = false;
     QRectF rubberBand_;
-    // The tracks as they were when the drag began: every drag position is applied to these,
-    // so the edit is a function of the pointer, not an accumulation.
-    std::map<ChannelKey, Track> before_;
-    std::map<ChannelKey, std::vector<int>> dragKeys_;
+    KeyDrag drag_;  // what a drag of keys or of a handle does to the tracks
 };
 
 }  // namespace tangent::ui

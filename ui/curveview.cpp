@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "keydrag.h"
+#include "keynavigation.h"
 #include "overlays.h"
 #include "curvepainter.h"
 #include "tangent/edit.h"
@@ -208,51 +209,21 @@ void CurveView::insertKeyAtPlayhead() {
 bool CurveView::selectNextBrokenKey(bool forward) {
     const Document* d = doc();
     if (!d) return false;
-    // Candidates in (time, channel) order over the shown channels.
-    struct Cand {
-        double t;
-        int a, c, k;
-        bool operator<(const Cand& o) const { return std::tie(t, a, c, k) < std::tie(o.t, o.a, o.c, o.k); }
-    };
-    std::vector<Cand> cands;
-    for (auto [a, c] : state_->shownChannels()) {
-        const Track* track = trackOf(*d, a, c);
-        for (int k = 0; track && k < track->keyCount(); ++k)
-            if (track->isBroken(k)) cands.push_back({track->times[k], a, c, k});
-    }
-    if (cands.empty()) {
+    const KeySelection& sel = state_->selection();
+    std::optional<KeyRef> from;
+    if (!sel.empty()) from = forward ? *sel.rbegin() : *sel.begin();
+    const std::optional<KeyInTime> pick = nextBrokenKey(*d, state_->shownChannels(), from, forward);
+    if (!pick) {
         emit message(QStringLiteral("No broken keys in the shown channels."));
         return false;
     }
-    std::sort(cands.begin(), cands.end());
-    std::optional<Cand> current;
-    if (!state_->selection().empty()) {
-        const KeyRef& r = forward ? *state_->selection().rbegin() : *state_->selection().begin();
-        const Track* track = trackOf(*d, r.animation, r.channel);
-        if (track && r.key < track->keyCount()) current = Cand{track->times[r.key], r.animation, r.channel, r.key};
-    }
-    const Cand* pick = nullptr;
-    if (forward) {
-        for (const Cand& cnd : cands)
-            if (!current || *current < cnd) {
-                pick = &cnd;
-                break;
-            }
-        if (!pick) pick = &cands.front();  // wrap around
-    } else {
-        for (auto it = cands.rbegin(); it != cands.rend(); ++it)
-            if (!current || *it < *current) {
-                pick = &*it;
-                break;
-            }
-        if (!pick) pick = &cands.back();
-    }
-    const Track* track = trackOf(*d, pick->a, pick->c);
-    KeySelection sel;
+    const Track* track = trackOf(*d, pick->animation, pick->channel);
+    KeySelection keys;
     for (int comp = 0; comp < track->components; ++comp)
-        if (!state_->isHidden({pick->a, pick->c, comp})) sel.insert({pick->a, pick->c, pick->k, comp});
-    state_->setSelection(std::move(sel));
-    state_->setCurrentTime(pick->t);
+        if (!state_->isHidden({pick->animation, pick->channel, comp}))
+            keys.insert({pick->animation, pick->channel, pick->key, comp});
+    state_->setSelection(std::move(keys));
+    state_->setCurrentTime(pick->time);
     frameSelected();
     return true;
 }

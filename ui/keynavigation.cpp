@@ -1,0 +1,39 @@
+#include "keynavigation.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace tangent::ui {
+
+namespace {
+auto order(const KeyInTime& k) { return std::tie(k.time, k.animation, k.channel, k.key); }
+}  // namespace
+
+std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<std::pair<int, int>>& channels,
+                                       const std::optional<KeyRef>& from, bool forward) {
+    std::vector<KeyInTime> broken;
+    for (auto [a, c] : channels) {
+        const Track* track = trackOf(doc, a, c);
+        for (int k = 0; track && k < track->keyCount(); ++k)
+            if (track->isBroken(k)) broken.push_back({track->times[k], a, c, k});
+    }
+    if (broken.empty()) return std::nullopt;
+    std::sort(broken.begin(), broken.end(), [](const KeyInTime& l, const KeyInTime& r) { return order(l) < order(r); });
+    std::optional<KeyInTime> current;
+    if (from) {
+        const Track* track = trackOf(doc, from->animation, from->channel);
+        if (track && from->key < track->keyCount())
+            current = KeyInTime{track->times[from->key], from->animation, from->channel, from->key};
+    }
+    if (!current) return forward ? broken.front() : broken.back();
+    if (forward) {
+        for (const KeyInTime& k : broken)
+            if (order(*current) < order(k)) return k;
+        return broken.front();  // wrap around
+    }
+    for (auto it = broken.rbegin(); it != broken.rend(); ++it)
+        if (order(*it) < order(*current)) return *it;
+    return broken.back();
+}
+
+}  // namespace tangent::ui

@@ -1,0 +1,22 @@
+#pragma once
+// Stepping through keys for review: the next or previous broken key of a set of channels, in
+// time order (ties by channel), wrapping around at the ends. No widget inside.
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "drawing.h"
+
+namespace tangent::ui {
+
+struct KeyInTime {
+    double time;
+    int animation, channel, key;
+};
+
+// The broken key (Track::isBroken) after (forward) or before `from` among `channels`; the first
+// (last) one when `from` is empty or nothing lies beyond it. Empty when there is none.
+std::optional<KeyInTime> nextBrokenKey(const Document&, const std::vector<std::pair<int, int>>& channels,
+                                       const std::optional<KeyRef>& from, bool forward);
+
+}  // namespace tangent::ui

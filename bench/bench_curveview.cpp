@@ -16,6 +16,9 @@
 //   - drag: mouse-move -> painted frame while dragging the out-handle of one key on one
 //     channel: a QMouseEvent sent to the widget plus a forced repaint(), M moves; median/p99.
 // Targets (issue 5): full repaint <= 16 ms; drag frame <= 8 ms at the 99th percentile.
+//   - undo memory (issue 11): the bytes the undo stack holds after 100 one-key drags on a
+//     rotation channel (target <= 100 KB) and after a select-all move of every key in time
+//     (target <= 2 x the moved keys' data).
 // Timings only; no assertion (the widget tests check behaviour).
 #include <algorithm>
 #include <chrono>
@@ -74,6 +77,97 @@ void report(const char* name, const std::vector<double>& v, double target, const
         std::printf("   %s/target %.2f (%s)", targetKind, x / target, x <= target ? "met" : "MISSED");
     }
     std::printf("\n");
+}
+
+}  // namespace
+
+// ---- undo memory (issue 11): what the undo stack holds after real edits ------------------
+
+namespace {
+
+// The bytes one key of a track takes as data: its time, and per component its value, two
+// tangents and a handle mode.
+std::size_t keyDataBytes(const Track& t) { return sizeof(float) + std::size_t(t.components) * (3 * sizeof(float) + 1); }
+
+// Press on a point, a few held moves to `to`, release: one drag as a user makes it.
+void dragWithMouse(QWidget* w, QPointF from, QPointF to, int moves) {
+    sendMouse(w, QEvent::MouseButtonPress, from, Qt::LeftButton, Qt::LeftButton);
+    for (int i = 1; i <= moves; ++i)
+        sendMouse(w, QEvent::MouseMove, from + (to - from) * (double(i) / moves), Qt::NoButton, Qt::LeftButton);
+    sendMouse(w, QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton);
+}
+
+// 100 one-key drags on one rotation channel, then one select-all move of every shown key;
+// the undo stack is cleared before each so that it holds only that edit.
+void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
+                      const std::vector<std::pair<int, int>>& shown, const ViewTransform& framed) {
+    const Document& d = model.document();
+    std::printf("undo memory (bytes the undo stack holds, DocumentModel::undoBytes):\n");
+    // A rotation channel in the middle of the file.
+    std::pair<int, int> rotation{-1, -1};
+    for (std::size_t i = shown.size() / 2; i < shown.size() && rotation.first < 0; ++i)
+        if (d.channel(shown[i].first, shown[i].second)->track.path == TargetPath::Rotation) rotation = shown[i];
+    if (rotation.first < 0) {
+        std::printf("  no rotation channel\n");
+        return;
+    }
+    const Track& rot = d.channel(rotation.first, rotation.second)->track;
+    const int mid = rot.keyCount() / 2, w = rot.components - 1;
+    state.setShownChannels({rotation});
+    state.setSelection({});
+    // 20 pixels per key: the keys are apart, a press hits one.
+    const double perSecond = 20.0 / (double(rot.times[mid + 1]) - rot.times[mid]);
+    view.setViewTransform(ViewTransform(QSizeF(view.size()), rot.times[mid] - 2.0 / 30, 1.3, perSecond, view.height() / 2.8));
+    model.undoStack()->clear();
+    int missed = 0;
+    for (int i = 0; i < 100; ++i) {
+        const int k = mid + i % 40;
+        const QPointF at = view.viewTransform().toWidget(QPointF(rot.times[k], rot.value(k, w)));
+        const Hit hit = view.hitAt(at);
+        if (hit.kind != HitKind::Key || hit.key != k) ++missed;
+        state.setSelection({});
+        dragWithMouse(&view, at, at + ((i / 40) % 2 ? QPointF(-4, 12) : QPointF(4, -12)), 6);
+    }
+    const std::size_t dragBytes = model.undoBytes();
+    const double wholeTracks = 2.0 * 100 * double(rot.keyCount()) * double(keyDataBytes(rot));  // before + after, 100 times
+    std::printf("  100 one-key drags on %s (%d keys): %d undo entries, %zu bytes (%.1f KB; target <= 100 KB: %s)%s\n",
+                qPrintable(channelLabel(d, rotation.first, rotation.second)), rot.keyCount(),
+                model.undoStack()->count(), dragBytes, dragBytes / 1024.0, dragBytes <= 100 * 1024 ? "met" : "MISSED",
+                missed ? "  (SOME PRESSES MISSED THEIR KEY)" : "");
+    std::printf("    whole before/after tracks would hold %.1f MB\n", wholeTracks / 1e6);
+
+    // Select all and move every key of every channel: a press on a key (at 60 pixels per
+    // key, far from every handle), a drag in time. (In value the drag sets the keys one by one,
+    // and each recomputes the track's automatic tangents: far too slow at this size.)
+    state.setShownChannels(shown);
+    const double perSecond60 = 3 * perSecond;
+    view.setViewTransform(ViewTransform(QSizeF(view.size()), rot.times[mid] - 2.0 / 30, framed.top(), perSecond60, framed.scaleY()));
+    view.selectAll();
+    std::size_t movedBytes = 0;
+    long long movedKeys = 0;
+    for (auto [a, c] : shown) {
+        const Track& t = d.channel(a, c)->track;
+        movedKeys += t.keyCount();
+        movedBytes += std::size_t(t.keyCount()) * keyDataBytes(t);
+    }
+    QPointF at;
+    bool onKey = false;
+    for (std::size_t i = 0; i < shown.size() && !onKey; ++i) {
+        const Track& t = d.channel(shown[i].first, shown[i].second)->track;
+        at = view.viewTransform().toWidget(QPointF(t.times[mid], t.value(mid, 0)));
+        const Hit hit = view.hitAt(at);
+        onKey = hit.kind == HitKind::Key && at.y() > 40 && at.y() < view.height() - 40;
+    }
+    model.undoStack()->clear();
+    const auto t0 = Clock::now();
+    dragWithMouse(&view, at, at + QPointF(perSecond60 / 30, 0), 3);  // one frame later
+    const double moveMs = ms(t0, Clock::now());
+    const std::size_t moveBytes = model.undoBytes();
+    std::printf("  select-all move in time (%s, %.0f ms with 3 moves): %lld keys moved, their data %.1f MB; undo holds %.1f MB "
+                "(%.2f x the moved keys' data; target <= 2: %s); undo entries: %d\n",
+                onKey ? "pressed on a key" : "NO KEY UNDER THE PRESS", moveMs, movedKeys, movedBytes / 1e6,
+                moveBytes / 1e6, double(moveBytes) / double(movedBytes), moveBytes <= 2 * movedBytes ? "met" : "MISSED",
+                model.undoStack()->count());
 }
 
 }  // namespace
@@ -311,5 +405,7 @@ int main(int argc, char** argv) {
                 dragStats.layerRebuilt ? "REBUILT" : "reused", dragStats.liveCurves, dragStats.envelopesComputed);
     std::printf("  release + frame (undo entry, layer with the edited channel): %.2f ms; undo entries: %d\n",
                 releaseMs, model.undoStack()->count());
+
+    reportUndoMemory(model, state, view, shown, framed);
     return 0;
 }

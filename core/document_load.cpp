@@ -20,6 +20,7 @@
 #include "bits.h"
 #include "uri.h"
 #include "tangent/document.h"
+#include "tangent/patch.h"
 
 namespace tangent {
 
@@ -817,6 +818,13 @@ void Document::setTrack(int a, int c, Track track) {
     Channel* ch = channel(a, c);
     if (!ch || !ch->supported || scanned_) throw std::logic_error("setTrack on a channel that cannot be edited");
     ch->track = std::move(track);
+    ch->edited = true;
+}
+
+void Document::patchTrack(int a, int c, TrackPatch& patch) {
+    Channel* ch = channel(a, c);
+    if (!ch || !ch->supported || scanned_) throw std::logic_error("patchTrack on a channel that cannot be edited");
+    patch.applyTo(ch->track);
     ch->edited = true;
 }
 

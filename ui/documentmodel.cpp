@@ -1,6 +1,7 @@
 #include "documentmodel.h"
 
 #include <QFileInfo>
+#include <QSignalBlocker>
 
 #include "commands.h"
 
@@ -82,6 +83,62 @@ void DocumentModel::pushEdit(const QString& text, std::vector<TrackChange> chang
         return;
     }
     undo_.push(cmd);
+    dropOldestUndoSteps();
+}
+
+void DocumentModel::applyPatch(int a, int c, TrackPatch& patch) {
+    if (!doc_) return;
+    doc_->patchTrack(a, c, patch);
+    emit channelChanged(a, c, patch.span());
+}
+
+void DocumentModel::announceChange(int a, int c, KeySpan changed) { emit channelChanged(a, c, changed); }
+
+namespace {
+const TrackEditCommand* editAt(const QUndoStack& stack, int i) {
+    return dynamic_cast<const TrackEditCommand*>(stack.command(i));
+}
+}  // namespace
+
+std::size_t DocumentModel::undoBytes() const {
+    std::size_t total = 0;
+    for (int i = 0; i < undo_.count(); ++i)
+        if (const TrackEditCommand* cmd = editAt(undo_, i)) total += cmd->bytes();
+    return total;
+}
+
+void DocumentModel::dropOldestUndoSteps() {
+    // Right after a push: every entry is done (a push removes the undone ones).
+    const int n = undo_.count();
+    if (n < 2 || undo_.index() != n || undoBytes() <= undoBudget_) return;
+    for (int i = 0; i < n; ++i)
+        if (!editAt(undo_, i)) return;  // only our own entries can be rebuilt
+    // The newest entries that fit (the newest always stays).
+    int firstKept = n - 1;
+    std::size_t kept = editAt(undo_, n - 1)->bytes();
+    while (firstKept > 0 && kept + editAt(undo_, firstKept - 1)->bytes() <= undoBudget_)
+        kept += editAt(undo_, --firstKept)->bytes();
+    // QUndoStack cannot drop its bottom entry: rebuild it from the kept entries' patches,
+    // which stay as they are (the edits stay in the document). Quietly: to the user nothing
+    // changes but how far back undo goes.
+    struct Step {
+        QString text;
+        std::vector<TrackEditCommand::ChannelPatch> patches;
+    };
+    std::vector<Step> steps;
+    for (int i = firstKept; i < n; ++i) {
+        auto* cmd = const_cast<TrackEditCommand*>(editAt(undo_, i));
+        steps.push_back({cmd->text(), cmd->takePatches()});
+    }
+    const int clean = undo_.cleanIndex();  // -1: no state is the saved one
+    const int keptClean = clean >= firstKept ? clean - firstKept : -1;
+    const QSignalBlocker quiet(undo_);
+    undo_.clear();  // clean at 0
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        undo_.push(new TrackEditCommand(this, steps[i].text, std::move(steps[i].patches)));
+        if (int(i) + 1 == keptClean) undo_.setClean();
+    }
+    if (keptClean < 0) undo_.resetClean();  // the saved state was dropped: modified until saved
 }
 
 }  // namespace tangent::ui

@@ -1,6 +1,7 @@
 #pragma once
 // The open file for the UI: owns the tangent::Document and its undo stack, and announces
 // every change so that views repaint from the model (views never own curve data).
+#include <cstddef>
 #include <memory>
 #include <vector>
 
@@ -10,7 +11,13 @@
 
 #include "tangent/document.h"
 
+namespace tangent {
+class TrackPatch;
+}
+
 namespace tangent::ui {
+
+class TrackEditCommand;
 
 // One channel's track before and after an edit (what an undo command stores).
 struct TrackChange {
@@ -50,7 +57,18 @@ public:
     // the keys the edit changed, when it knows (a drag does), so that views redraw only those.
     void setTrack(int animation, int channel, const Track& track, KeySpan changed = KeySpan::all());
     // Pushes an undo entry for changes already applied or not (redo sets `after` either way).
+    // The entry keeps only the changed keys (a TrackPatch per channel), not the tracks. When
+    // the entries hold more than the undo budget, the oldest are dropped (at least the newest
+    // stays); if the saved state goes with them, the document stays modified until saved.
     void pushEdit(const QString& text, std::vector<TrackChange> changes);
+
+    // What the undo stack may hold: enough for many select-all edits of a motion-capture file.
+    static constexpr std::size_t kDefaultUndoBudget = std::size_t(256) << 20;  // 256 MiB
+    std::size_t undoBudget() const { return undoBudget_; }
+    // Takes effect at the next pushEdit.
+    void setUndoBudget(std::size_t bytes) { undoBudget_ = bytes; }
+    // The bytes the undo stack's entries hold now (their patches and the entries themselves).
+    std::size_t undoBytes() const;
 
 signals:
     void documentReset();  // a new document: everything is stale
@@ -60,10 +78,18 @@ signals:
     void filePathChanged(const QString& path);
 
 private:
+    // Undo and redo: a patch applied in place (the patch becomes its inverse), and the
+    // announcement of an edit the document already holds.
+    friend class TrackEditCommand;
+    void applyPatch(int animation, int channel, TrackPatch& patch);
+    void announceChange(int animation, int channel, KeySpan changed);
+    void dropOldestUndoSteps();
+
     std::unique_ptr<Document> doc_;
     QString filePath_;
     QString displayName_;
     QUndoStack undo_;
+    std::size_t undoBudget_ = kDefaultUndoBudget;
 };
 
 }  // namespace tangent::ui

@@ -20,6 +20,8 @@ namespace detail {
 class BufferSource;
 }
 
+class TrackPatch;
+
 using Json = nlohmann::ordered_json;  // keeps the file's key order on save
 
 // Thrown when a file cannot be read or written; what() is one sentence naming the file and,
@@ -122,6 +124,9 @@ public:
 
     // Replaces a channel's track (the edit API's single entry into the document).
     void setTrack(int animation, int channel, Track track);
+    // Applies a patch to a channel's track in place, as setTrack would set the patched track
+    // (the channel is marked edited), and turns the patch into its inverse (tangent/patch.h).
+    void patchTrack(int animation, int channel, TrackPatch& patch);
     bool modified() const;
 
     std::string nodeName(int node) const;

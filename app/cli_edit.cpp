@@ -1,12 +1,11 @@
 // `convert` (re-save, interpolation and format changes) and `fix` (common QA repairs). Both
-// change tracks through the edit API or as whole new tracks handed to Document::setTrack, and
+// change tracks with core's convert.h and repair.h (under the edit API's invariants) and
 // write only through tangent::save (atomic; unedited data keeps its bytes).
-#include <cmath>
 #include <set>
 
 #include "cli_common.h"
-#include "resample.h"
-#include "tangent/edit.h"
+#include "tangent/convert.h"
+#include "tangent/repair.h"
 
 namespace tangent::cli {
 
@@ -43,30 +42,6 @@ SaveOptions saveOptions(const Parser& p) {
     else
         throw UsageError("--format '" + p.value("format").toStdString() + "' is not gltf or glb.");
     return options;
-}
-
-// The track converted to `to`, keeping the motion exactly where the spec allows it and
-// within `tolerance` elsewhere.
-Track converted(const Track& track, Interpolation to, double tolerance) {
-    const Interpolation from = track.interpolation;
-    if (from == to)
-        return track;
-    if (to == Interpolation::Step) {
-        Track out = track;
-        setInterpolation(out, to);
-        return out;
-    }
-    if (from == Interpolation::Step)
-        return holdSteps(track, to);
-    if (to == Interpolation::Linear)
-        return resampleToLinear(track, tolerance);
-    // LINEAR -> CUBICSPLINE: the segment slopes as tangents give the same straight lines;
-    // rotation's slerp is not a normalized cubic, so it is fitted with added keys.
-    if (track.path == TargetPath::Rotation)
-        return fitRotationCubic(track, tolerance);
-    Track out = track;
-    setInterpolation(out, to);
-    return out;
 }
 
 std::string refName(ChannelRef r) {
@@ -155,72 +130,24 @@ int runFix(const QStringList& arguments) {
     const bool hemisphere = all || p.isSet("hemisphere");
 
     Document doc = Document::load(in, LoadMode::Strict);
-    int zeroed = 0, normalized = 0, flipped = 0, channels = 0;
+    const Repairs repairs{zero, normalize, hemisphere};
+    RepairCounts counts;
+    int channels = 0;
     for (const Animation& animation : doc.animations()) {
         for (const Channel& channel : animation.channels) {
             if (!channel.supported)
                 continue;
             Track track = channel.track;
-            const int n = track.keyCount();
-            const int C = track.components;
-            const bool rotation = track.path == TargetPath::Rotation;
-            if (zero && track.interpolation == Interpolation::CubicSpline && n > 0) {
-                for (int c = 0; c < C; ++c) {
-                    if (track.inTangent(0, c) != 0) {
-                        setTangents(track, 0, c, 0.0, track.outTangent(0, c));
-                        ++zeroed;
-                    }
-                    if (track.outTangent(n - 1, c) != 0) {
-                        setTangents(track, n - 1, c, track.inTangent(n - 1, c), 0.0);
-                        ++zeroed;
-                    }
-                }
-            }
-            if (normalize && rotation) {
-                for (int k = 0; k < n; ++k) {
-                    double sq = 0;
-                    for (int c = 0; c < 4; ++c)
-                        sq += double(track.value(k, c)) * track.value(k, c);
-                    const double length = std::sqrt(sq);
-                    if (!(length > 0) || float(length) == 1.0f)
-                        continue;
-                    // Scaling the key's tangents too keeps the normalized curve's shape near it.
-                    for (int c = 0; c < 4; ++c) {
-                        const std::size_t i = track.at(k, c);
-                        track.values[i] = float(track.values[i] / length);
-                        track.inTangents[i] = float(track.inTangents[i] / length);
-                        track.outTangents[i] = float(track.outTangents[i] / length);
-                    }
-                    ++normalized;
-                }
-            }
-            if (hemisphere && rotation) {
-                for (int k = 1; k < n; ++k) {
-                    double d = 0;
-                    for (int c = 0; c < 4; ++c)
-                        d += double(track.value(k - 1, c)) * track.value(k, c);
-                    if (d >= 0)
-                        continue;
-                    // -q is the same rotation; its tangents flip with it.
-                    for (int c = 0; c < 4; ++c) {
-                        const std::size_t i = track.at(k, c);
-                        track.values[i] = -track.values[i];
-                        track.inTangents[i] = -track.inTangents[i];
-                        track.outTangents[i] = -track.outTangents[i];
-                    }
-                    ++flipped;
-                }
-            }
+            counts += repair(track, repairs);
             if (track.sameCurve(channel.track))
                 continue;
-            checkTrack(track);
             doc.setTrack(animation.index, channel.index, std::move(track));
             ++channels;
         }
     }
-    printLine("zeroed " + std::to_string(zeroed) + " unused tangent component(s), normalized " +
-              std::to_string(normalized) + " rotation key(s), flipped " + std::to_string(flipped) +
-              " rotation key(s) into the previous key's hemisphere; " + std::to_string(channels) +
+    printLine("zeroed " + std::to_string(counts.zeroedTangents) +
+              " unused tangent component(s), normalized " + std::to_string(counts.normalizedKeys) +
+              " rotation key(s), flipped " + std::to_string(counts.flippedKeys) + " rotation key(s) into the previous key's hemisphere; " + std::to_string(channels) +
               " channel(s) changed.");
     save(doc, out);
     return kOk;

@@ -197,6 +197,37 @@ void setTangents(Track& t, int key, int c, double in, double out) {
     t.modes[i] = t.inTangents[i] == t.outTangents[i] ? HandleMode::Aligned : HandleMode::Free;
 }
 
+void divideKey(Track& t, int key, double divisor) {
+    requireKey(t, key, 0);
+    requireFinite(divisor, "the divisor");
+    if (divisor == 0) throw EditError("a key cannot be divided by zero.");
+    const auto divided = [divisor](float v) { return float(v / divisor); };
+    // Checked before anything is written, so that a refused division leaves the track as it was.
+    for (int c = 0; c < t.components; ++c) {
+        const std::size_t i = t.at(key, c);
+        if (!std::isfinite(divided(t.values[i])) || !std::isfinite(divided(t.inTangents[i])) ||
+            !std::isfinite(divided(t.outTangents[i])))
+            throw EditError("key " + std::to_string(key) + " would hold a number that is not finite.");
+    }
+    for (int c = 0; c < t.components; ++c) {
+        const std::size_t i = t.at(key, c);
+        t.values[i] = divided(t.values[i]);
+        t.inTangents[i] = divided(t.inTangents[i]);
+        t.outTangents[i] = divided(t.outTangents[i]);
+    }
+    // Only the key and its neighbours derive tangents from this key's value: a repair that
+    // divides every key of a long track stays linear in its length.
+    if (t.interpolation != Interpolation::CubicSpline) return;
+    for (int k = std::max(0, key - 1); k <= std::min(t.keyCount() - 1, key + 1); ++k)
+        for (int c = 0; c < t.components; ++c) {
+            const HandleMode m = t.modes[t.at(k, c)];
+            if (!derivesTangents(m)) continue;
+            const TangentPair p = modeTangents(t, k, c, m);
+            t.inTangents[t.at(k, c)] = toFiniteFloat(p.in);
+            t.outTangents[t.at(k, c)] = toFiniteFloat(p.out);
+        }
+}
+
 void setHandleMode(Track& t, int key, int c, HandleMode mode) {
     requireKey(t, key, std::max(c, 0));
     const int c0 = c < 0 ? 0 : c, c1 = c < 0 ? t.components : c + 1;

@@ -17,6 +17,7 @@
 #include "curvepainter.h"
 #include "tangent/edit.h"
 #include "theme.h"
+#include "trackedits.h"
 
 namespace tangent::ui {
 
@@ -163,47 +164,39 @@ void CurveView::deleteSelectedKeys() {
     if (!d || state_->selection().empty()) return;
     std::map<ChannelKey, std::vector<int>> keys;
     for (auto [a, c, k] : state_->selectedKeys()) keys[{a, c}].push_back(k);
-    std::vector<TrackChange> changes;
+    TrackEdits::ChannelList channels;
     int count = 0;
-    try {
-        for (auto& [ch, ks] : keys) {
-            const Track* track = trackOf(*d, ch.first, ch.second);
-            if (!track) continue;
-            Track after = *track;
-            deleteKeys(after, ks);
-            count += int(ks.size());
-            changes.push_back({ch.first, ch.second, *track, std::move(after)});
-        }
-    } catch (const EditError& e) {
-        emit message(QString::fromStdString(e.what()));
-        return;
+    for (auto& [ch, ks] : keys) {
+        channels.push_back(ch);
+        if (!state_->isLocked(ch.first, ch.second)) count += int(ks.size());
     }
+    // The selection goes first: it names keys that will no longer exist.
+    const KeySelection before = state_->selection();
     state_->setSelection({});
-    state_->model()->pushEdit(countedName(QStringLiteral("Delete"), count, QStringLiteral("key")), std::move(changes));
+    const auto outcome = TrackEdits::of(state_)->apply(countedName(QStringLiteral("Delete"), count, QStringLiteral("key")),
+                                                        channels, [&](int a, int c, Track& t) { deleteKeys(t, keys[{a, c}]); });
+    if (outcome.refused) state_->setSelection(before);
 }
 
 void CurveView::insertKeyAtPlayhead() {
     const Document* d = doc();
     if (!d) return;
-    std::vector<TrackChange> changes;
     KeySelection sel;
     const double t = state_->currentTime();
+    TrackEdits::ChannelList channels;
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(*d, a, c);
-        if (!track || track->keyCount() < 2 || t <= track->startTime() || t >= track->endTime()) continue;
-        if (state_->isLocked(a, c)) continue;
-        Track after = *track;
-        try {
-            const int k = insertKey(after, t);
-            for (int comp = 0; comp < after.components; ++comp) sel.insert({a, c, k, comp});
-        } catch (const EditError&) {
-            continue;  // a key is already there
-        }
-        changes.push_back({a, c, *track, std::move(after)});
+        if (track && track->keyCount() >= 2 && t > track->startTime() && t < track->endTime()) channels.push_back({a, c});
     }
-    if (changes.empty()) return;
-    state_->model()->pushEdit(QStringLiteral("Insert key"), std::move(changes));
-    state_->setSelection(std::move(sel));
+    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), channels, [&](int a, int c, Track& tr) {
+        try {
+            const int k = insertKey(tr, t);
+            for (int comp = 0; comp < tr.components; ++comp) sel.insert({a, c, k, comp});
+        } catch (const EditError&) {
+            // a key is already there: this channel stays as it is
+        }
+    });
+    if (outcome.applied) state_->setSelection(std::move(sel));
 }
 
 bool CurveView::selectNextBrokenKey(bool forward) {
@@ -488,20 +481,10 @@ void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || !doc()) return;
     const Hit hit = hitAt(e->position());
     if (hit.kind != HitKind::Curve) return mousePressEvent(e);
-    if (state_->isLocked(hit.curve.animation, hit.curve.channel)) {
-        emit message(QStringLiteral("The channel is locked."));
-        return;
-    }
-    const Track* track = trackOf(*doc(), hit.curve.animation, hit.curve.channel);
-    Track after = *track;
-    try {
-        const int k = insertKey(after, hit.time);
-        state_->model()->pushEdit(QStringLiteral("Insert key"),
-                                  {{hit.curve.animation, hit.curve.channel, *track, std::move(after)}});
-        state_->setSelection({{hit.curve.animation, hit.curve.channel, k, hit.curve.component}});
-    } catch (const EditError& err) {
-        emit message(QString::fromStdString(err.what()));
-    }
+    int k = -1;
+    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), hit.curve.animation, hit.curve.channel,
+                                                        [&](int, int, Track& t) { k = insertKey(t, hit.time); });
+    if (outcome.applied) state_->setSelection({{hit.curve.animation, hit.curve.channel, k, hit.curve.component}});
     interaction_ = Interaction::Idle;
 }
 

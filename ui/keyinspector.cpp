@@ -13,6 +13,7 @@
 
 #include "tangent/edit.h"
 #include "theme.h"
+#include "trackedits.h"
 
 namespace tangent::ui {
 
@@ -49,7 +50,7 @@ public:
 
 QDoubleSpinBox* numberBox(KeyInspector* parent) {
     auto* box = new FiniteSpinBox(parent);
-    box->onRefused = [parent](const QString& why) { emit parent->refused(why); };
+    box->onRefused = [parent](const QString& why) { parent->refuse(why); };
     // Finite numbers only: a spin box cannot hold NaN or infinity, which the file must not.
     box->setRange(-1e7, 1e7);
     box->setDecimals(6);
@@ -176,7 +177,7 @@ void KeyInspector::refresh() {
         r.out->setToolTip(k_ == track->keyCount() - 1 ? QStringLiteral("The last key's out-tangent is unused by glTF.")
                                                         : QString());
         const bool brokenComp = cubic && k_ > 0 && k_ < track->keyCount() - 1 &&
-                                track->inTangent(k_, comp) != track->outTangent(k_, comp);
+                                !tangentsMatch(track->inTangent(k_, comp), track->outTangent(k_, comp));
         const QString style = brokenComp ? QStringLiteral("color: %1").arg(Theme::dark().handleBroken.name()) : QString();
         r.in->setStyleSheet(style);
         r.out->setStyleSheet(style);
@@ -188,19 +189,14 @@ void KeyInspector::refresh() {
 
 void KeyInspector::apply(const QString& name, const std::function<void(Track&)>& edit) {
     if (updating_ || k_ < 0) return;
-    DocumentModel* model = state_->model();
-    const Track* track = trackOf(model->document(), a_, c_);
-    if (!track) return;
-    Track after = *track;
-    try {
-        edit(after);
-    } catch (const EditError& e) {
-        refresh();  // refused: show the model's value again
-        emit refused(QString::fromStdString(e.what()));
-        return;
-    }
-    model->pushEdit(name, {{a_, c_, *track, std::move(after)}});
-    refresh();
+    const auto outcome = TrackEdits::of(state_)->apply(name, a_, c_, [&](int, int, Track& t) { edit(t); });
+    refresh();  // the model's values again (refused: as they were)
+    if (!outcome.refusal.isEmpty()) emit refused(outcome.refusal);
+}
+
+void KeyInspector::refuse(const QString& reason) {
+    TrackEdits::of(state_)->refuse(reason);
+    emit refused(reason);
 }
 
 void KeyInspector::editTime() {
@@ -213,7 +209,7 @@ void KeyInspector::editTime() {
     const double dt = t - track->times[k];
     if (!std::isfinite(t) || clampTimeShift(*track, {k}, dt) != dt) {
         refresh();
-        emit refused(QStringLiteral("Refused time %1 s: key %2 must stay after the previous key and before the next "
+        refuse(QStringLiteral("Refused time %1 s: key %2 must stay after the previous key and before the next "
                                     "(at least %3 s apart).")
                          .arg(t, 0, 'g', 8)
                          .arg(k)

@@ -1,7 +1,7 @@
 #pragma once
 // The Key dock: the first selected key's time, and per component its value, in-tangent and
-// out-tangent (value per second) and handle mode. Every field edit is one undo command;
-// the fields follow drags live (they read the model on every channel change).
+// out-tangent (value per second) and handle mode. Every field edit is one undo command made
+// through TrackEdits; the fields follow drags live (they read the model on every channel change).
 #include <functional>
 #include <vector>
 
@@ -26,9 +26,13 @@ public:
     int channel() const { return c_; }
     int key() const { return k_; }
 
+    // Reports a refused typed edit through TrackEdits (the editor's one report) and refused().
+    void refuse(const QString& reason);
+
 signals:
     // A typed edit was refused (not a finite number, a time crossing a neighbour, an edit the
-    // core refuses); the field shows the model's value again. One sentence.
+    // core refuses); the field shows the model's value again. One sentence. The same sentence
+    // goes to TrackEdits::refused, which the main window shows.
     void refused(const QString& reason);
 
 private:

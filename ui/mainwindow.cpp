@@ -1,5 +1,8 @@
 #include "mainwindow.h"
 
+#include <algorithm>
+#include <map>
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -26,10 +29,14 @@
 
 #include "channelspanel.h"
 #include "curveview.h"
+#include "editdialogs.h"
 #include "issuespanel.h"
 #include "keyinspector.h"
 #include "recovery.h"
+#include "tangent/convert.h"
 #include "tangent/edit.h"
+#include "tangent/repair.h"
+#include "trackedits.h"
 
 #include <atomic>
 #include <memory>
@@ -89,7 +96,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     connect(state_, &ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
-    connect(inspector_, &KeyInspector::refused, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    // Every refused edit, from any widget, is reported here.
+    connect(TrackEdits::of(state_), &TrackEdits::refused, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
@@ -215,6 +223,14 @@ void MainWindow::createActions() {
     act(interp, QStringLiteral("&Step"), QKeySequence(), [this] { setInterpolation(Interpolation::Step); });
     act(interp, QStringLiteral("&Linear"), QKeySequence(), [this] { setInterpolation(Interpolation::Linear); });
     act(interp, QStringLiteral("&Cubic Spline"), QKeySequence(), [this] { setInterpolation(Interpolation::CubicSpline); });
+    act(channel, QStringLiteral("Con&vert…"), QKeySequence(), [this] {
+        ConvertDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) convertShownChannels(dialog.interpolation(), dialog.tolerance());
+    });
+    act(channel, QStringLiteral("&Fix Rotations…"), QKeySequence(), [this] {
+        FixRotationsDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted) fixShownRotations(dialog.repairs());
+    });
 
     tb->addAction(openA);
     tb->addAction(saveA);
@@ -513,47 +529,100 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::setHandleMode(HandleMode mode) {
-    if (!model_->hasDocument() || state_->selection().empty()) return;
-    std::map<std::pair<int, int>, Track> after;
-    for (const KeyRef& k : state_->selection()) {
-        const Track* track = trackOf(model_->document(), k.animation, k.channel);
-        if (!track || track->interpolation != Interpolation::CubicSpline) continue;
-        auto it = after.find({k.animation, k.channel});
-        if (it == after.end()) it = after.emplace(std::make_pair(k.animation, k.channel), *track).first;
-        tangent::setHandleMode(it->second, k.key, k.component, mode);
-    }
-    std::vector<TrackChange> changes;
-    for (auto& [ch, track] : after)
-        changes.push_back({ch.first, ch.second, *trackOf(model_->document(), ch.first, ch.second), std::move(track)});
-    model_->pushEdit(QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))), std::move(changes));
+    if (!model_->hasDocument()) return;
+    // The channels of the selected keys; with nothing selected the shown channels, which the
+    // edit leaves as they are (so that a locked one says why nothing happens).
+    std::map<std::pair<int, int>, std::vector<KeyRef>> keys;
+    for (const KeyRef& k : state_->selection()) keys[{k.animation, k.channel}].push_back(k);
+    TrackEdits::ChannelList channels;
+    for (const auto& entry : keys) channels.push_back(entry.first);
+    if (channels.empty()) channels = state_->shownChannels();
+    TrackEdits::of(state_)->apply(QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))), channels,
+                                  [&](int a, int c, Track& track) {
+                                      if (track.interpolation != Interpolation::CubicSpline) return;
+                                      for (const KeyRef& k : keys[{a, c}])
+                                          tangent::setHandleMode(track, k.key, k.component, mode);
+                                  });
 }
 
 void MainWindow::setInterpolation(Interpolation interp) {
     if (!model_->hasDocument()) return;
-    std::vector<TrackChange> changes;
     int stepsOnly = 0;  // int and bool properties keep STEP
-    try {
-        for (auto [a, c] : state_->shownChannels()) {
-            const Track* track = trackOf(model_->document(), a, c);
-            if (!track || track->interpolation == interp) continue;
-            if (track->stepsOnly()) {
+    const auto outcome = TrackEdits::of(state_)->apply(
+        QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), state_->shownChannels(),
+        [&](int, int, Track& track) {
+            if (track.interpolation == interp) return;
+            if (track.stepsOnly()) {
                 ++stepsOnly;
-                continue;
+                return;
             }
-            Track after = *track;
-            tangent::setInterpolation(after, interp);
-            changes.push_back({a, c, *track, std::move(after)});
-        }
-    } catch (const EditError& e) {
-        QMessageBox::warning(this, QStringLiteral("Cannot change interpolation"), QString::fromStdString(e.what()));
+            tangent::setInterpolation(track, interp);
+        });
+    if (stepsOnly && !outcome.refused)
+        TrackEdits::of(state_)->refuse(
+            QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly));
+}
+
+void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
+    if (!model_->hasDocument()) return;
+    int stepsOnly = 0, keysBefore = 0, keysAfter = 0;
+    double largest = 0;
+    const auto outcome = TrackEdits::of(state_)->apply(
+        QStringLiteral("Convert to %1").arg(QString::fromLatin1(toString(to))), state_->shownChannels(),
+        [&](int, int, Track& track) {
+            if (track.interpolation == to) return;
+            if (track.stepsOnly()) {
+                ++stepsOnly;
+                return;
+            }
+            Track result = converted(track, to, tolerance);
+            largest = std::max(largest, maxDifference(track, result));
+            keysBefore += track.keyCount();
+            keysAfter += result.keyCount();
+            track = std::move(result);
+        });
+    if (outcome.refused) return;
+    QStringList report;
+    if (outcome.applied)
+        report << QStringLiteral("Converted %1 channel(s) to %2: %3 -> %4 keys, largest difference %5.")
+                      .arg(outcome.changedChannels)
+                      .arg(QString::fromLatin1(toString(to)))
+                      .arg(keysBefore)
+                      .arg(keysAfter)
+                      .arg(largest, 0, 'g', 6);
+    if (stepsOnly) report << QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly);
+    if (!outcome.refusal.isEmpty()) report << outcome.refusal;
+    if (report.isEmpty() && !outcome.lockedChannels) report << QStringLiteral("The shown channels are already %1.").arg(QString::fromLatin1(toString(to)));
+    if (!report.isEmpty()) statusBar()->showMessage(report.join(QLatin1Char(' ')), 10000);
+}
+
+void MainWindow::fixShownRotations(const Repairs& repairs) {
+    if (!model_->hasDocument()) return;
+    TrackEdits::ChannelList rotations;
+    for (auto [a, c] : state_->shownChannels()) {
+        const Track* track = trackOf(model_->document(), a, c);
+        if (track && track->path == TargetPath::Rotation) rotations.push_back({a, c});
+    }
+    if (rotations.empty()) {
+        TrackEdits::of(state_)->refuse(QStringLiteral("No rotation channel is shown: select one in the Channels list."));
         return;
     }
-    if (stepsOnly)
-        statusBar()->showMessage(QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.")
-                                         .arg(stepsOnly),
-                                 6000);
-    if (changes.empty()) return;
-    model_->pushEdit(QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), std::move(changes));
+    RepairCounts counts;
+    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Fix rotations"), rotations,
+                                                        [&](int, int, Track& track) { counts += repair(track, repairs); });
+    if (outcome.refused) return;
+    QString report;
+    if (outcome.applied)
+        report = QStringLiteral("Fixed %1 rotation channel(s): normalized %2 key(s), flipped %3 key(s) into the previous "
+                                "key's hemisphere, zeroed %4 unused tangent component(s).")
+                     .arg(outcome.changedChannels)
+                     .arg(counts.normalizedKeys)
+                     .arg(counts.flippedKeys)
+                     .arg(counts.zeroedTangents);
+    else if (!outcome.lockedChannels)
+        report = QStringLiteral("The shown rotation channels need no fixing.");
+    if (!outcome.refusal.isEmpty()) report += (report.isEmpty() ? QString() : QStringLiteral(" ")) + outcome.refusal;
+    if (!report.isEmpty()) statusBar()->showMessage(report, 10000);
 }
 
 bool MainWindow::selectNextFinding(bool forward) {

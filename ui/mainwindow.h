@@ -4,6 +4,7 @@
 #include <QMainWindow>
 
 #include "documentmodel.h"
+#include "tangent/repair.h"
 #include "viewstate.h"
 
 class QLabel;
@@ -66,6 +67,11 @@ private:
     bool saveAs();
     void setHandleMode(HandleMode mode);
     void setInterpolation(Interpolation interp);
+    // Channel > Convert… and Fix Rotations… after their dialogs: one undo step each, through
+    // TrackEdits; the result (keys before -> after, largest difference; what was repaired) is
+    // shown in the status bar.
+    void convertShownChannels(Interpolation to, double tolerance);
+    void fixShownRotations(const Repairs& repairs);
     void showFinding(const tangent::Finding& f);
     void updateSelectionStatus();
 

@@ -32,6 +32,10 @@ void setValue(Track&, int key, int component, double value);
 enum class Handle { In, Out };
 void setTangent(Track&, int key, int component, Handle which, double tangent, bool breakHandles = false);
 void setTangents(Track&, int key, int component, double in, double out);
+// Divides one key's value and both tangents, every component, by `divisor` (a rotation key
+// made a unit quaternion keeps its tangents in proportion; -1 gives -q, the same rotation).
+// Modes stay; auto-mode keys are recomputed. Throws EditError when the result is not finite.
+void divideKey(Track&, int key, double divisor);
 // Sets the handle mode for a key (one component, or all with component = -1) and applies it.
 void setHandleMode(Track&, int key, int component, HandleMode mode);
 // Recomputes the tangents of every key whose mode derives them from its neighbours.

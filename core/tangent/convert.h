@@ -1,9 +1,17 @@
 #pragma once
-// Interpolation changes that must approximate: `convert --to` uses these where the edit API's
-// exact setInterpolation cannot keep the motion.
+// Interpolation changes, exact where the spec allows it and within a tolerance elsewhere: the
+// command line's `convert --to` and the editor's Channel > Convert use these. Every track they
+// return passes checkTrack (edit.h).
 #include "tangent/track.h"
 
-namespace tangent::cli {
+namespace tangent {
+
+// The track converted to `to`: LINEAR -> CUBICSPLINE exactly (the segment slopes as tangents;
+// rotation fitted with added keys, slerp is not a cubic), CUBICSPLINE -> LINEAR resampled with
+// as few keys as resampleToLinear finds, STEP -> LINEAR / CUBICSPLINE holding each value (see
+// holdSteps), anything -> STEP keeping the keys. An int or bool property (stepsOnly) stays
+// STEP: it is returned unchanged, as is a track already in `to`.
+Track converted(const Track& track, Interpolation to, double tolerance);
 
 // The largest per-component difference between two tracks' evaluated curves (rotations
 // compared up to sign, q and -q being the same rotation), over every key time of both and
@@ -24,4 +32,4 @@ Track fitRotationCubic(const Track& source, double tolerance);
 // curve moves to it within a short transition (1 ms, or a tenth of a short interval).
 Track holdSteps(const Track& source, Interpolation to);
 
-}  // namespace tangent::cli
+}  // namespace tangent

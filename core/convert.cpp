@@ -1,4 +1,4 @@
-#include "resample.h"
+#include "tangent/convert.h"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include "tangent/edit.h"
 
-namespace tangent::cli {
+namespace tangent {
 
 namespace {
 
@@ -294,4 +294,26 @@ Track holdSteps(const Track& source, Interpolation to) {
     return out;
 }
 
-}  // namespace tangent::cli
+Track converted(const Track& track, Interpolation to, double tolerance) {
+    const Interpolation from = track.interpolation;
+    if (from == to || track.stepsOnly())  // an int or bool property only steps
+        return track;
+    if (to == Interpolation::Step) {
+        Track out = track;
+        setInterpolation(out, to);
+        return out;
+    }
+    if (from == Interpolation::Step)
+        return holdSteps(track, to);
+    if (to == Interpolation::Linear)
+        return resampleToLinear(track, tolerance);
+    // LINEAR -> CUBICSPLINE: the segment slopes as tangents give the same straight lines;
+    // rotation's slerp is not a normalized cubic, so it is fitted with added keys.
+    if (track.path == TargetPath::Rotation)
+        return fitRotationCubic(track, tolerance);
+    Track out = track;
+    setInterpolation(out, to);
+    return out;
+}
+
+}  // namespace tangent

@@ -147,6 +147,20 @@ int findSegment(const Track& track, double t) {
     return segmentInside(x, n, t);
 }
 
+int firstKeyAtOrAfter(const Track& track, double t) {
+    return int(std::lower_bound(track.times.begin(), track.times.end(), t,
+                                [](float a, double b) { return double(a) < b; }) -
+               track.times.begin());
+}
+
+int keysInTimeRange(const Track& track, double t0, double t1) {
+    const int a = firstKeyAtOrAfter(track, t0);
+    const int b = int(std::upper_bound(track.times.begin(), track.times.end(), t1,
+                                       [](double x, float y) { return x < double(y); }) -
+                      track.times.begin());
+    return std::max(0, b - a);
+}
+
 namespace {
 
 // Branch-free, so that a batch of quaternions normalizes in a loop the compiler vectorizes

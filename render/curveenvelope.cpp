@@ -1,67 +1,16 @@
 #include "curveenvelope.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <limits>
-#include <thread>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-#if defined(__GNUC__) && defined(__x86_64__)
-#include <immintrin.h>
-#endif
-
+#include "parallel.h"
 #include "tangent/hermite.h"
 
 namespace tangent::render {
 
 namespace {
-
 constexpr float kInf = std::numeric_limits<float>::infinity();
-
-// The cubic of one raw component on segment k as a polynomial in s in [0, 1]:
-// p(s) = a s^3 + b s^2 + c s + d, with m0 = dt b_k, m1 = dt a_(k+1) (tangents per unit s).
-struct Cubic {
-    double a, b, c, d;
-    double at(double s) const { return ((a * s + b) * s + c) * s + d; }
-};
-
-Cubic segmentCubic(const Track& track, int k, int comp, double dt) {
-    const double v0 = track.value(k, comp), v1 = track.value(k + 1, comp);
-    const double m0 = dt * track.outTangent(k, comp), m1 = dt * track.inTangent(k + 1, comp);
-    return {2 * v0 + m0 - 2 * v1 + m1, -3 * v0 - 2 * m0 + 3 * v1 - m1, m0, v0};
-}
-
-// min/max of the cubic over [s0, s1]: the ends and the roots of p'(s) = 3a s^2 + 2b s + c inside.
-void cubicRange(const Cubic& p, double s0, double s1, double& lo, double& hi) {
-    double v = p.at(s0);
-    lo = hi = v;
-    v = p.at(s1);
-    lo = std::min(lo, v);
-    hi = std::max(hi, v);
-    auto offer = [&](double s) {
-        if (s > s0 && s < s1) {
-            const double x = p.at(s);
-            lo = std::min(lo, x);
-            hi = std::max(hi, x);
-        }
-    };
-    const double A = 3 * p.a, B = 2 * p.b, C = p.c;
-    if (std::abs(A) < 1e-300) {
-        if (B != 0) offer(-C / B);
-        return;
-    }
-    const double disc = B * B - 4 * A * C;
-    if (disc < 0) return;
-    const double sq = std::sqrt(disc);
-    // Numerically stable pair of roots.
-    const double q = -0.5 * (B + (B >= 0 ? sq : -sq));
-    if (q != 0) offer(C / q);
-    offer(q / A);
-}
-
 }  // namespace
 
 int ColumnEnvelope::spanCount() const {
@@ -70,60 +19,19 @@ int ColumnEnvelope::spanCount() const {
     return n;
 }
 
-int ColumnEnvelope::updateBlocks() {
+
+int ColumnEnvelope::updateBlocks(const Kernels& k) {
     const int blocks = (columns + kBlockColumns - 1) / kBlockColumns;
     blockLo.assign(std::size_t(blocks), kInf);
     blockHi.assign(std::size_t(blocks), -kInf);
     int n = 0;
     for (int b = 0; b < blocks; ++b) {
-        float l = kInf, h = -kInf;
-        int c = b * kBlockColumns;
-        const int end = std::min(columns, c + kBlockColumns);
-#if defined(__SSE2__)
-        // Four columns at a time. _mm_min_ps(x, acc) is (x < acc ? x : acc), which is
-        // std::min(acc, x) (a NaN is passed over the same way); lanes hold no NaN, so their
-        // order does not matter when they are combined.
-        if (end - c >= 4) {
-            __m128 vl = _mm_set1_ps(kInf), vh = _mm_set1_ps(-kInf);
-            __m128i count = _mm_setzero_si128();
-            for (; c + 4 <= end; c += 4) {
-                const __m128 x = _mm_loadu_ps(lo.data() + c), y = _mm_loadu_ps(hi.data() + c);
-                count = _mm_sub_epi32(count, _mm_castps_si128(_mm_cmple_ps(x, y)));
-                vl = _mm_min_ps(x, vl);
-                vh = _mm_max_ps(y, vh);
-            }
-            alignas(16) float ls[4], hs[4];
-            alignas(16) std::int32_t ns[4];
-            _mm_store_ps(ls, vl);
-            _mm_store_ps(hs, vh);
-            _mm_store_si128(reinterpret_cast<__m128i*>(ns), count);
-            for (int i = 0; i < 4; ++i) l = std::min(l, ls[i]), h = std::max(h, hs[i]), n += ns[i];
-        }
-#endif
-        for (; c < end; ++c) {
-            n += lo[c] <= hi[c];
-            l = std::min(l, lo[c]);
-            h = std::max(h, hi[c]);
-        }
-        blockLo[b] = l;
-        blockHi[b] = h;
+        const int c = b * kBlockColumns, end = std::min(columns, c + kBlockColumns);
+        k.blockRange(lo.data() + c, hi.data() + c, end - c, blockLo[b], blockHi[b], n);
     }
     return n;
 }
 
-int firstKeyAtOrAfter(const Track& track, double t) {
-    return int(std::lower_bound(track.times.begin(), track.times.end(), t,
-                                [](float a, double b) { return double(a) < b; }) -
-               track.times.begin());
-}
-
-int keysInTimeRange(const Track& track, double t0, double t1) {
-    const int a = firstKeyAtOrAfter(track, t0);
-    const int b = int(std::upper_bound(track.times.begin(), track.times.end(), t1,
-                                       [](double x, float y) { return x < double(y); }) -
-                      track.times.begin());
-    return std::max(0, b - a);
-}
 
 bool hasNarrowSegments(const Track& track, double scale, double t0, double t1, double minExactPixels) {
     const int n = track.keyCount();
@@ -321,20 +229,13 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
                     bool turns = false;
                     for (int comp = 0; comp < comps; ++comp) {
                         const double a = v0[comp], b = v1[comp];
-                        const double p1 = a + dt * outs[std::size_t(k) * comps + comp] / 3;
-                        const double p2 = b - dt * ins[std::size_t(k + 1) * comps + comp] / 3;
-                        const double lo0 = std::min(a, b), hi0 = std::max(a, b);
-                        if (p1 >= lo0 && p1 <= hi0 && p2 >= lo0 && p2 <= hi0) continue;
+                        const double m0 = dt * outs[std::size_t(k) * comps + comp];
+                        const double m1 = dt * ins[std::size_t(k + 1) * comps + comp];
+                        if (hermiteWithinEnds(a, b, m0, m1)) continue;
                         turns = true;
-                        const Cubic p = segmentCubic(track, k, comp, dt);
-                        const double A = 3 * p.a, B = 2 * p.b, C = p.c;
-                        if (std::abs(A) < 1e-300) {
-                            if (B != 0) sampleInside(-C / B);
-                        } else if (const double disc = B * B - 4 * A * C; disc >= 0) {
-                            const double q = -0.5 * (B + (B >= 0 ? std::sqrt(disc) : -std::sqrt(disc)));
-                            sampleInside(q / A);
-                            if (q != 0) sampleInside(C / q);
-                        }
+                        double turn[2];
+                        const int m = hermiteCriticalPoints(HermiteCubic::fromSegment(a, b, m0, m1), turn);
+                        for (int i = 0; i < m; ++i) sampleInside(turn[i]);
                     }
                     // The norm varies along the segment even where every raw component is
                     // monotone, so the played value is sampled inside every part.
@@ -346,19 +247,16 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
                 } else {
                     for (int comp = 0; comp < comps; ++comp) {
                         const double a = v0[comp], b = v1[comp];
-                        const double lo0 = std::min(a, b), hi0 = std::max(a, b);
-                        if (whole) {
-                            // The Bézier lies inside its control points' hull: when both handles
-                            // are within the ends' range, the ends are the extremes (exact).
-                            const double p1 = a + dt * outs[std::size_t(k) * comps + comp] / 3;
-                            const double p2 = b - dt * ins[std::size_t(k + 1) * comps + comp] / 3;
-                            if (p1 >= lo0 && p1 <= hi0 && p2 >= lo0 && p2 <= hi0) {
-                                add(comp, c, lo0, hi0);
-                                continue;
-                            }
+                        const double m0 = dt * outs[std::size_t(k) * comps + comp];
+                        const double m1 = dt * ins[std::size_t(k + 1) * comps + comp];
+                        // The Bézier lies inside its control points' hull: when both handles
+                        // are within the ends' range, the ends are the extremes (exact).
+                        if (whole && hermiteWithinEnds(a, b, m0, m1)) {
+                            add(comp, c, std::min(a, b), std::max(a, b));
+                            continue;
                         }
                         double lo = 0, hi = 0;
-                        cubicRange(segmentCubic(track, k, comp, dt), s0, s1, lo, hi);
+                        hermiteRange(HermiteCubic::fromSegment(a, b, m0, m1), s0, s1, lo, hi);
                         add(comp, c, lo, hi);
                     }
                 }
@@ -372,7 +270,7 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
 }  // namespace
 
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTransform& view, const QColor& color,
-                       int firstColumn, const QRect& clip) {
+                       int firstColumn, const QRect& clip, const Kernels& kernels) {
     if (image.isNull() || env.columns == 0) return;
     const QRect area = clip.isNull() ? image.rect() : clip.intersected(image.rect());
     if (area.isEmpty()) return;
@@ -380,11 +278,8 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
     const int rowEnd = area.bottom();
     const int alpha = std::clamp(int(std::lround(color.alphaF() * 256)), 0, 256);
     const QRgb rgb = color.rgb();
-    const unsigned sr = qRed(rgb) * alpha, sg = qGreen(rgb) * alpha, sb = qBlue(rgb) * alpha;
-    const unsigned inv = 256 - alpha;
-    // (s + d * inv) >> 8 per channel, red and blue in one multiply (each sum is at most
-    // 255 * 256, so the fields do not carry into each other).
-    const std::uint32_t srb = sr << 16 | sb;
+    const SolidBlend solid{unsigned(qRed(rgb)) * unsigned(alpha), unsigned(qGreen(rgb)) * unsigned(alpha),
+                           unsigned(qBlue(rgb)) * unsigned(alpha), unsigned(256 - alpha)};
     const double top = view.top(), sy = view.scaleY();
     uchar* bits = image.bits();
     const qsizetype stride = image.bytesPerLine();
@@ -405,17 +300,6 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
         rowFrom[c - cBegin] = std::max(r0, area.top());
         rowTo[c - cBegin] = std::min(r1, rowEnd);
     }
-    auto blend = [&](std::uint32_t d) {
-        const std::uint32_t rb = (((d & 0x00ff00ffu) * inv + srb) >> 8) & 0x00ff00ffu;
-        const std::uint32_t g = (((d >> 8) & 0xffu) * inv + sg) & 0xff00u;
-        return 0xff000000u | rb | g;
-    };
-#if defined(__SSE2__)
-    // (s + d * inv) >> 8 in 16-bit lanes: every sum is at most 255 * 256.
-    const __m128i vInv = _mm_set1_epi16(short(inv));
-    const __m128i vS = _mm_set_epi16(0, short(sr), short(sg), short(sb), 0, short(sr), short(sg), short(sb));
-    const __m128i vAlpha = _mm_set1_epi32(int(0xff000000u)), vZero = _mm_setzero_si128();
-#endif
     constexpr int kGroup = 16;
     for (int g0 = cBegin; g0 < w; g0 += kGroup) {
         const int g1 = std::min(w, g0 + kGroup);
@@ -425,254 +309,11 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope& env, const ViewTrans
         for (int i = 0; i < g1 - g0; ++i)
             if (from[i] <= to[i]) rMin = std::min(rMin, from[i]), rMax = std::max(rMax, to[i]);
         for (int r = rMin; r <= rMax; ++r) {
-            QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + g0;
-            int i = 0;
-#if defined(__SSE2__)
-            const __m128i vr = _mm_set1_epi32(r);
-            for (; i + 4 <= g1 - g0; i += 4) {
-                // Lanes whose span holds row r: from <= r <= to.
-                const __m128i f = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
-                const __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(to + i));
-                const __m128i in = _mm_andnot_si128(_mm_or_si128(_mm_cmpgt_epi32(f, vr), _mm_cmpgt_epi32(vr, t)),
-                                                    _mm_set1_epi32(-1));
-                if (_mm_movemask_epi8(in) == 0) continue;
-                const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + i));
-                const __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, vZero), vInv), vS), 8);
-                const __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, vZero), vInv), vS), 8);
-                const __m128i out = _mm_or_si128(_mm_packus_epi16(lo, hi), vAlpha);
-                _mm_storeu_si128(reinterpret_cast<__m128i*>(line + i),
-                                 _mm_or_si128(_mm_and_si128(in, out), _mm_andnot_si128(in, d)));
-            }
-#endif
-            for (; i < g1 - g0; ++i)
-                if (from[i] <= r && r <= to[i]) line[i] = blend(line[i]);
+            std::uint32_t* line = reinterpret_cast<std::uint32_t*>(bits + r * stride) + g0;
+            kernels.blendSpanRow(line, from, to, g1 - g0, r, solid);
         }
     }
 }
-
-}  // namespace tangent::render
-
-namespace tangent::render {
-
-namespace {
-// The compositor's blend of one row of a tile's columns: pixel c becomes, where n > 0 curves
-// cover it (n = sum >> 54), the mean of their colours at opacity a = opacity(n) over the pixel:
-// channel = (sum_channel * f[n] >> 24) + (dst_channel * inv[n] >> 8), with f[n] = a * (2^16 / n)
-// and inv[n] = 256 - a; pixels with n = 0 are left as they are. Integer arithmetic only, so
-// the vector versions below give the same pixels as the scalar one.
-inline void blendScalar(const std::uint64_t* sum, QRgb* line, int count, const std::uint32_t* f,
-                        const std::uint32_t* inv) {
-    for (int c = 0; c < count; ++c) {
-        const std::uint64_t s = sum[c];
-        const unsigned n = unsigned(s >> 54);
-        if (n == 0) continue;
-        const QRgb dst = line[c];
-        const std::uint64_t fn = f[n], in = inv[n];
-        line[c] = qRgb(int(((s & 0x3ffff) * fn >> 24) + (qRed(dst) * in >> 8)),
-                       int((((s >> 18) & 0x3ffff) * fn >> 24) + (qGreen(dst) * in >> 8)),
-                       int((((s >> 36) & 0x3ffff) * fn >> 24) + (qBlue(dst) * in >> 8)));
-    }
-}
-
-#if defined(__SSE2__)
-// Four pixels at a time (SSE2): the same integers as blendScalar.
-void blendSse2(const std::uint64_t* sum, QRgb* line, int count, const std::uint32_t* f, const std::uint32_t* inv) {
-    int c = 0;
-    const __m128i m18 = _mm_set1_epi32(0x3ffff), m8 = _mm_set1_epi32(0xff), alpha = _mm_set1_epi32(int(0xff000000u));
-    for (; c + 4 <= count; c += 4) {
-        const __m128i A = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c));
-        const __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c + 2));
-        if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(A, B), _mm_setzero_si128())) == 0xffff) continue;
-        // Low and high 32 bits of the four sums.
-        const __m128i a = _mm_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), b = _mm_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0));
-        const __m128i lo = _mm_unpacklo_epi64(a, b), hi = _mm_unpackhi_epi64(a, b);
-        const __m128i sr = _mm_and_si128(lo, m18);
-        const __m128i sg = _mm_and_si128(_mm_or_si128(_mm_srli_epi32(lo, 18), _mm_slli_epi32(hi, 14)), m18);
-        const __m128i sb = _mm_and_si128(_mm_srli_epi32(hi, 4), m18);
-        const __m128i n = _mm_srli_epi32(hi, 22);
-        const unsigned n0 = unsigned(sum[c] >> 54), n1 = unsigned(sum[c + 1] >> 54), n2 = unsigned(sum[c + 2] >> 54),
-                       n3 = unsigned(sum[c + 3] >> 54);
-        const __m128i fv = _mm_setr_epi32(int(f[n0]), int(f[n1]), int(f[n2]), int(f[n3]));
-        const __m128i iv = _mm_setr_epi32(int(inv[n0]), int(inv[n1]), int(inv[n2]), int(inv[n3]));
-        const __m128i fOdd = _mm_srli_epi64(fv, 32);
-        // (x * f) >> 24 per lane: x < 2^18, f <= 2^24, so the 64-bit products are exact and
-        // the results (<= 255) fit their lanes.
-        auto scaled = [&](__m128i x) {
-            const __m128i even = _mm_srli_epi64(_mm_mul_epu32(x, fv), 24);
-            const __m128i odd = _mm_srli_epi64(_mm_mul_epu32(_mm_srli_epi64(x, 32), fOdd), 24);
-            return _mm_or_si128(even, _mm_slli_epi64(odd, 32));
-        };
-        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + c));
-        // dst * inv >> 8: both below 2^16 in the low half of each lane, the product too.
-        auto under = [&](int shift) {
-            return _mm_srli_epi32(_mm_mullo_epi16(_mm_and_si128(_mm_srli_epi32(d, shift), m8), iv), 8);
-        };
-        const __m128i r = _mm_add_epi32(scaled(sr), under(16)), g = _mm_add_epi32(scaled(sg), under(8)),
-                      bl = _mm_add_epi32(scaled(sb), under(0));
-        const __m128i out = _mm_or_si128(_mm_or_si128(alpha, _mm_slli_epi32(r, 16)), _mm_or_si128(_mm_slli_epi32(g, 8), bl));
-        const __m128i none = _mm_cmpeq_epi32(n, _mm_setzero_si128());
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(line + c),
-                         _mm_or_si128(_mm_and_si128(none, d), _mm_andnot_si128(none, out)));
-    }
-    blendScalar(sum + c, line + c, count - c, f, inv);
-}
-#endif
-
-#if defined(__GNUC__) && defined(__x86_64__)
-#define TANGENT_BLEND_AVX2 1
-// Eight pixels at a time (AVX2, chosen at run time): the same integers as blendScalar. No FMA
-// (integer arithmetic only).
-// (x * f) >> 24 per 32-bit lane (x < 2^18, f <= 2^24: exact 64-bit products, results <= 255).
-__attribute__((target("avx2"), always_inline)) inline __m256i scaledAvx2(__m256i x, __m256i f, __m256i fOdd) {
-    const __m256i even = _mm256_srli_epi64(_mm256_mul_epu32(x, f), 24);
-    const __m256i odd = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(x, 32), fOdd), 24);
-    return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
-}
-// (low byte of each lane) * inv >> 8 (both below 2^16 in the low half of the lane, the product too).
-__attribute__((target("avx2"), always_inline)) inline __m256i underAvx2(__m256i d, __m256i inv, __m256i m8) {
-    return _mm256_srli_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, m8), inv), 8);
-}
-
-__attribute__((target("avx2"))) void blendAvx2(const std::uint64_t* sum, QRgb* line, int count,
-                                               const std::uint32_t* f, const std::uint32_t* inv) {
-    int c = 0;
-    const __m256i m18 = _mm256_set1_epi32(0x3ffff), m8 = _mm256_set1_epi32(0xff),
-                  alpha = _mm256_set1_epi32(int(0xff000000u)), zero = _mm256_setzero_si256();
-    for (; c + 8 <= count; c += 8) {
-        const __m256i A = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sum + c));
-        const __m256i B = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sum + c + 4));
-        if (_mm256_testz_si256(_mm256_or_si256(A, B), _mm256_or_si256(A, B))) continue;
-        // Low and high 32 bits of the eight sums, in pixel order.
-        const __m256i a = _mm256_permute4x64_epi64(_mm256_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
-        const __m256i b = _mm256_permute4x64_epi64(_mm256_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
-        const __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
-        const __m256i sr = _mm256_and_si256(lo, m18);
-        const __m256i sg = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(lo, 18), _mm256_slli_epi32(hi, 14)), m18);
-        const __m256i sb = _mm256_and_si256(_mm256_srli_epi32(hi, 4), m18);
-        const __m256i n = _mm256_srli_epi32(hi, 22);  // < 1024
-        const __m256i fv = _mm256_i32gather_epi32(reinterpret_cast<const int*>(f), n, 4);
-        const __m256i iv = _mm256_i32gather_epi32(reinterpret_cast<const int*>(inv), n, 4);
-        const __m256i fOdd = _mm256_srli_epi64(fv, 32);
-        const __m256i d = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(line + c));
-        const __m256i r = _mm256_add_epi32(scaledAvx2(sr, fv, fOdd), underAvx2(_mm256_srli_epi32(d, 16), iv, m8));
-        const __m256i g = _mm256_add_epi32(scaledAvx2(sg, fv, fOdd), underAvx2(_mm256_srli_epi32(d, 8), iv, m8));
-        const __m256i bl = _mm256_add_epi32(scaledAvx2(sb, fv, fOdd), underAvx2(d, iv, m8));
-        const __m256i out =
-            _mm256_or_si256(_mm256_or_si256(alpha, _mm256_slli_epi32(r, 16)), _mm256_or_si256(_mm256_slli_epi32(g, 8), bl));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(line + c), _mm256_blendv_epi8(out, d, _mm256_cmpeq_epi32(n, zero)));
-    }
-    blendScalar(sum + c, line + c, count - c, f, inv);
-}
-#endif
-
-// Rows of 64 columns' spans over an image of h rows: first | last << 16, 0xffffffff for none;
-// the same as the general loop in SpanAccumulator::draw without a clip.
-void spanRows(const float* lo, const float* hi, double top, double scaleY, int h, std::uint32_t* out) {
-    const double last = h - 1;
-    int c = 0;
-#if defined(__SSE2__)
-    // Four columns at a time, the same arithmetic (double) as the scalar loop below.
-    const __m128d vTop = _mm_set1_pd(top), vScale = _mm_set1_pd(scaleY), vZero = _mm_setzero_pd(),
-                  vLast = _mm_set1_pd(last), vH = _mm_set1_pd(h);
-    for (; c + 4 <= 64; c += 4) {
-        const __m128 l = _mm_loadu_ps(lo + c), u = _mm_loadu_ps(hi + c);
-        const __m128i ordered = _mm_castps_si128(_mm_cmple_ps(l, u));
-        auto half = [&](__m128 lf, __m128 uf, __m128i& r0, __m128i& r1, __m128i& ok) {
-            const __m128d yTop = _mm_mul_pd(_mm_sub_pd(vTop, _mm_cvtps_pd(uf)), vScale);
-            const __m128d yBottom = _mm_mul_pd(_mm_sub_pd(vTop, _mm_cvtps_pd(lf)), vScale);
-            const __m128d okd = _mm_and_pd(_mm_cmpge_pd(yBottom, vZero), _mm_cmplt_pd(yTop, vH));
-            // Two 64-bit masks -> two 32-bit lanes.
-            ok = _mm_shuffle_epi32(_mm_castpd_si128(okd), _MM_SHUFFLE(3, 3, 2, 0));
-            r0 = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(yTop, vZero), vLast));
-            r1 = _mm_cvttpd_epi32(_mm_min_pd(_mm_max_pd(yBottom, vZero), vLast));
-        };
-        __m128i r0a, r1a, oka, r0b, r1b, okb;
-        half(l, u, r0a, r1a, oka);
-        half(_mm_movehl_ps(l, l), _mm_movehl_ps(u, u), r0b, r1b, okb);
-        const __m128i r0 = _mm_unpacklo_epi64(r0a, r0b);
-        __m128i r1 = _mm_unpacklo_epi64(r1a, r1b);
-        const __m128i ok = _mm_and_si128(_mm_unpacklo_epi64(oka, okb), ordered);
-        const __m128i less = _mm_cmplt_epi32(r1, r0);  // r1 = max(r0, r1)
-        r1 = _mm_or_si128(_mm_and_si128(less, r0), _mm_andnot_si128(less, r1));
-        const __m128i packed = _mm_or_si128(r0, _mm_slli_epi32(r1, 16));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + c),
-                         _mm_or_si128(_mm_and_si128(ok, packed), _mm_andnot_si128(ok, _mm_set1_epi32(-1))));
-    }
-#endif
-    for (; c < 64; ++c) {
-        const float l = lo[c], u = hi[c];
-        const double yTop = (top - double(u)) * scaleY, yBottom = (top - double(l)) * scaleY;
-        const bool drawn = l <= u && yBottom >= 0 && yTop < h;
-        // int(max(y, 0)) == max(0, int(y)); clamped first so that the conversion is defined.
-        const int r0 = int(std::min(std::max(yTop, 0.0), last));
-        const int r1 = std::max(r0, int(std::min(std::max(yBottom, 0.0), last)));
-        out[c] = drawn ? std::uint32_t(r0) | std::uint32_t(r1) << 16 : 0xffffffffu;
-    }
-}
-// One row of a tile's prefix sums: sum[c] += d[c], d[c] = 0 (the difference array is left
-// clear for the next tile), over 64 columns; returns whether any sum is non-zero.
-inline bool prefixRow(std::uint64_t* sum, std::uint64_t* d) {
-#if defined(__SSE2__)
-    __m128i any = _mm_setzero_si128();
-    for (int c = 0; c < 64; c += 2) {
-        const __m128i v = _mm_add_epi64(_mm_load_si128(reinterpret_cast<const __m128i*>(sum + c)),
-                                        _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + c)));
-        _mm_store_si128(reinterpret_cast<__m128i*>(sum + c), v);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(d + c), _mm_setzero_si128());
-        any = _mm_or_si128(any, v);
-    }
-    return _mm_movemask_epi8(_mm_cmpeq_epi32(any, _mm_setzero_si128())) != 0xffff;
-#else
-    std::uint64_t any = 0;
-    for (int c = 0; c < 64; ++c) {
-        sum[c] += d[c];
-        d[c] = 0;
-        any |= sum[c];
-    }
-    return any != 0;
-#endif
-}
-
-#if defined(TANGENT_BLEND_AVX2)
-__attribute__((target("avx2"))) bool prefixRowAvx2(std::uint64_t* sum, std::uint64_t* d) {
-    __m256i any = _mm256_setzero_si256();
-    for (int c = 0; c < 64; c += 4) {
-        const __m256i v = _mm256_add_epi64(_mm256_load_si256(reinterpret_cast<const __m256i*>(sum + c)),
-                                           _mm256_loadu_si256(reinterpret_cast<const __m256i*>(d + c)));
-        _mm256_store_si256(reinterpret_cast<__m256i*>(sum + c), v);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(d + c), _mm256_setzero_si256());
-        any = _mm256_or_si256(any, v);
-    }
-    return !_mm256_testz_si256(any, any);
-}
-#endif
-
-#if defined(TANGENT_BLEND_AVX2)
-// spanRows with AVX2 (chosen at run time), eight columns at a time: the same double arithmetic
-// (a subtraction then a multiplication, no FMA), the same truncations.
-__attribute__((target("avx2"))) void spanRowsAvx2(const float* lo, const float* hi, double top, double scaleY, int h,
-                                                  std::uint32_t* out) {
-    const __m256d vTop = _mm256_set1_pd(top), vScale = _mm256_set1_pd(scaleY), vZero = _mm256_setzero_pd(),
-                  vLast = _mm256_set1_pd(h - 1), vH = _mm256_set1_pd(h);
-    for (int c = 0; c < 64; c += 4) {
-        const __m128 l = _mm_loadu_ps(lo + c), u = _mm_loadu_ps(hi + c);
-        const __m128i ordered = _mm_castps_si128(_mm_cmple_ps(l, u));
-        const __m256d yTop = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(u)), vScale);
-        const __m256d yBottom = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(l)), vScale);
-        const __m256d okd = _mm256_and_pd(_mm256_cmp_pd(yBottom, vZero, _CMP_GE_OQ), _mm256_cmp_pd(yTop, vH, _CMP_LT_OQ));
-        // Four 64-bit masks -> four 32-bit lanes.
-        const __m128i ok = _mm_and_si128(_mm256_cvtpd_epi32(_mm256_and_pd(okd, _mm256_set1_pd(1.0))), _mm_set1_epi32(1));
-        const __m128i okMask = _mm_and_si128(_mm_sub_epi32(_mm_setzero_si128(), ok), ordered);
-        const __m128i r0 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yTop, vZero), vLast));
-        __m128i r1 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yBottom, vZero), vLast));
-        r1 = _mm_max_epi32(r0, r1);
-        const __m128i packed = _mm_or_si128(r0, _mm_slli_epi32(r1, 16));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + c),
-                         _mm_or_si128(_mm_and_si128(okMask, packed), _mm_andnot_si128(okMask, _mm_set1_epi32(-1))));
-    }
-}
-#endif
-}  // namespace
 
 void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip) {
     if (image.isNull() || items.empty()) return;
@@ -719,13 +360,6 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     spans_.resize(std::size_t(tiles) * nItems * kTile);
     active_.assign(std::size_t(tiles) * nItems, 0);  // [tile][curve]: any span in the tile
     colors_.resize(nItems);
-#if defined(TANGENT_BLEND_AVX2)
-    static const bool avx2Rows = __builtin_cpu_supports("avx2");
-    void (*const rows64)(const float*, const float*, double, double, int, std::uint32_t*) =
-        avx2Rows ? spanRowsAvx2 : spanRows;
-#else
-    void (*const rows64)(const float*, const float*, double, double, int, std::uint32_t*) = spanRows;
-#endif
     auto rowsOf = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const Item& it = items[i];
@@ -753,7 +387,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                 active_[std::size_t(t) * nItems + i] = 1;
                 if (!rowClip && x0 >= cx0 && x1 == x0 + kTile) {
                     // A whole tile, every row: the same mapping without branches (vectorizes).
-                    rows64(lo + x0, hi + x0, it.top, it.scaleY, h, out);
+                    kernels_->spanRows64(lo + x0, hi + x0, it.top, it.scaleY, h, out);
                     continue;
                 }
                 for (int c = x0; c < x0 + kTile; ++c) out[c - x0] = 0xffffffffu;
@@ -778,20 +412,6 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
     // Pass 2, per tile of columns: the difference array, then the prefix sums row by row
     // (every column of the tile at once) blended into the image's scanlines.
     static_assert(kTile == 64, "prefixRow sums 64 columns");
-#if defined(TANGENT_BLEND_AVX2)
-    bool (*const prefix)(std::uint64_t*, std::uint64_t*) = avx2Rows ? prefixRowAvx2 : prefixRow;
-#else
-    bool (*const prefix)(std::uint64_t*, std::uint64_t*) = prefixRow;
-#endif
-#if defined(TANGENT_BLEND_AVX2) && defined(__SSE2__)
-    static const bool avx2 = __builtin_cpu_supports("avx2");
-    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) =
-        avx2 ? blendAvx2 : blendSse2;
-#elif defined(__SSE2__)
-    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) = blendSse2;
-#else
-    void (*const blend)(const std::uint64_t*, QRgb*, int, const std::uint32_t*, const std::uint32_t*) = blendScalar;
-#endif
     auto tilesOf = [&](int tBegin, int tEnd, std::vector<std::uint64_t>& diff) {
         // All zero between tiles: the rows pass clears each row as it sums it (no fill).
         diff.resize(std::size_t(rows) * kTile);
@@ -819,41 +439,30 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
                     for (int b = 0; b < (x1 - x0) * 4; b += 64) __builtin_prefetch(ahead + b, 1);
                 }
 #endif
-                if (!prefix(sum, diff.data() + std::size_t(r - ry0) * kTile)) continue;
-                QRgb* line = reinterpret_cast<QRgb*>(bits + r * stride) + x0;
-                blend(sum, line, x1 - x0, blendF, blendInv);
+                if (!kernels_->prefixRow64(sum, diff.data() + std::size_t(r - ry0) * kTile)) continue;
+                std::uint32_t* line = reinterpret_cast<std::uint32_t*>(bits + r * stride) + x0;
+                kernels_->blendSums(sum, line, x1 - x0, blendF, blendInv);
             }
             // The row past the last (span ends at the bottom subtract there).
             std::fill(diff.begin() + std::ptrdiff_t(ry1 - ry0) * kTile, diff.begin() + std::ptrdiff_t(rows) * kTile, 0);
         }
     };
-    // Two passes, each split over the cores (curves, then tiles, are independent).
-    const int threads = std::clamp(int(std::thread::hardware_concurrency()), 1, 8);
-    if (threads == 1 || nItems < 64 || std::size_t(tiles) * std::size_t(rows) < 8192) {
+    // Two passes, each split over the cores (curves, then tiles, are independent), in small
+    // pieces (32 curves, one tile) handed out as threads become free.
+    if (parallelThreads() == 1 || nItems < 64 || std::size_t(tiles) * std::size_t(rows) < 8192) {
         rowsOf(0, nItems);
         tilesOf(0, tiles, diff_);
         return;
     }
-    // Work handed out in small pieces (32 curves, one tile): on a shared machine a thread that
-    // gets less of its core does less of the work.
-    std::atomic<std::size_t> nextItem{0};
-    std::atomic<int> nextTile{0};
-    auto rowsWork = [&] {
-        for (std::size_t b = nextItem.fetch_add(32); b < nItems; b = nextItem.fetch_add(32))
-            rowsOf(b, std::min(nItems, b + 32));
-    };
-    auto tilesWork = [&](std::vector<std::uint64_t>& diff) {
-        for (int t = nextTile++; t < tiles; t = nextTile++) tilesOf(t, t + 1, diff);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(rowsWork);
-    rowsWork();
-    for (std::thread& th : pool) th.join();
-    pool.clear();
-    if (threadDiff_.size() < std::size_t(threads)) threadDiff_.resize(threads);
-    for (int t = 1; t < threads; ++t) pool.emplace_back([&, t] { tilesWork(threadDiff_[t]); });
-    tilesWork(diff_);
-    for (std::thread& th : pool) th.join();
+    constexpr std::size_t kCurvesPerPiece = 32;
+    parallelFor((nItems + kCurvesPerPiece - 1) / kCurvesPerPiece, [&](std::size_t piece) {
+        rowsOf(piece * kCurvesPerPiece, std::min(nItems, (piece + 1) * kCurvesPerPiece));
+    });
+    // Each thread its own difference array (left all zero by every tile).
+    parallelFor(std::size_t(tiles), [&](std::size_t t) {
+        thread_local std::vector<std::uint64_t> diff;
+        tilesOf(int(t), int(t) + 1, diff);
+    });
 }
 
 }  // namespace tangent::render

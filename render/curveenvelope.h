@@ -15,6 +15,7 @@
 #include <QRect>
 
 #include "tangent/extrema.h"
+#include "kernels.h"
 #include "tangent/track.h"
 #include "viewtransform.h"
 
@@ -38,7 +39,7 @@ struct ColumnEnvelope {
     // updateBlocks() until lo / hi change (empty: not known, every column is looked at).
     static constexpr int kBlockColumns = 64;
     std::vector<float> blockLo, blockHi;
-    int updateBlocks();  // returns spanCount()
+    int updateBlocks(const Kernels& = kernels());  // returns spanCount()
     bool blocksValid() const { return blockLo.size() == std::size_t((columns + kBlockColumns - 1) / kBlockColumns); }
 };
 
@@ -71,18 +72,14 @@ inline bool allSegmentsNarrow(const TrackExtrema& x, double scale, double minExa
 // Whether the track has any segment narrower than `minExactPixels` in the time range.
 bool hasNarrowSegments(const Track&, double scale, double t0, double t1, double minExactPixels = kExactSegmentPixels);
 
-// Number of keys with times in [t0, t1] (binary search).
-int keysInTimeRange(const Track&, double t0, double t1);
-// First key index with time >= t (keyCount() if none).
-int firstKeyAtOrAfter(const Track&, double t);
-
 // Fills each column's span (rows from the maximum's pixel to the minimum's) into `image`
 // (Format_RGB32 or ARGB32_Premultiplied, device pixels), blending `color` with its alpha. The
 // value -> row mapping is `view`'s (for the normalized view, a per-curve transform).
 // Only the pixels inside `clip` (a null rect: the whole image) are touched; those are the same
 // as without the clip.
+// `kernels`: which table's inner loops (every table gives the same pixels).
 void rasterizeEnvelope(QImage& image, const ColumnEnvelope&, const ViewTransform& view, const QColor& color,
-                       int firstColumn = 0, const QRect& clip = QRect());
+                       int firstColumn = 0, const QRect& clip = QRect(), const Kernels& kernels = render::kernels());
 
 // Many curves at once, in time proportional to spans + pixels rather than to the area the spans
 // cover: each span adds its colour at its first row and subtracts it past its last (a
@@ -90,6 +87,8 @@ void rasterizeEnvelope(QImage& image, const ColumnEnvelope&, const ViewTransform
 // pixel it shows their mean colour at opacity 1 - (1 - alpha)^n over the image.
 class SpanAccumulator {
 public:
+    // `kernels`: which table's inner loops (every table gives the same pixels).
+    explicit SpanAccumulator(const Kernels& kernels = render::kernels()) : kernels_(&kernels) {}
     struct Item {
         const ColumnEnvelope* envelope;
         double top, scaleY;  // the curve's value -> device row mapping: (top - v) * scaleY
@@ -100,8 +99,8 @@ public:
     void draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip = QRect());
 
 private:
-    std::vector<std::uint64_t> diff_;                   // one tile of columns, row-major
-    std::vector<std::vector<std::uint64_t>> threadDiff_;  // the other threads' tiles
+    const Kernels* kernels_;
+    std::vector<std::uint64_t> diff_;                   // one tile of columns, row-major (one thread)
     std::vector<std::uint32_t> spans_;                  // rows per column, tile-major
     std::vector<std::uint64_t> colors_;                 // packed per curve
     std::vector<unsigned char> active_;                 // [tile][curve]: spans_ written

@@ -108,6 +108,10 @@ std::vector<float> samplerOutput(const Track&);
 
 // Index k of the segment [t_k, t_(k+1)] that holds t, for t strictly inside the key range.
 int findSegment(const Track&, double t);
+// First key index with time >= t (keyCount() if none; binary search).
+int firstKeyAtOrAfter(const Track&, double t);
+// Number of keys with times in [t0, t1] (0 when t1 < t0).
+int keysInTimeRange(const Track&, double t0, double t1);
 
 // The value the spec's evaluation gives at time t: clamped outside the key range, the key's
 // value at a key time, Hermite / linear / slerp / step in between; rotation normalized.

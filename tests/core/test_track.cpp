@@ -298,3 +298,41 @@ TEST(Track, FindSegmentIsUpperBoundMinusOne) {
         }
     }
 }
+
+TEST(Track, FirstKeyAtOrAfterAndKeysInTimeRange) {
+    const Track t = cubicTrack();  // keys at 0.5, 1.25, 3
+    EXPECT_EQ(firstKeyAtOrAfter(t, 0.0), 0);
+    EXPECT_EQ(firstKeyAtOrAfter(t, 0.5), 0);
+    EXPECT_EQ(firstKeyAtOrAfter(t, 0.6), 1);
+    EXPECT_EQ(firstKeyAtOrAfter(t, 1.25), 1);
+    EXPECT_EQ(firstKeyAtOrAfter(t, 3.0), 2);
+    EXPECT_EQ(firstKeyAtOrAfter(t, 3.5), 3);  // none: keyCount()
+    EXPECT_EQ(keysInTimeRange(t, 0.5, 3.0), 3);  // closed at both ends
+    EXPECT_EQ(keysInTimeRange(t, 0.6, 3.0), 2);
+    EXPECT_EQ(keysInTimeRange(t, 0.6, 2.9), 1);
+    EXPECT_EQ(keysInTimeRange(t, 1.25, 1.25), 1);
+    EXPECT_EQ(keysInTimeRange(t, 2.0, 1.0), 0);  // reversed range
+    EXPECT_EQ(keysInTimeRange(t, 4.0, 5.0), 0);
+    EXPECT_EQ(keysInTimeRange(Track{}, 0.0, 1.0), 0);
+    EXPECT_EQ(firstKeyAtOrAfter(Track{}, 0.0), 0);
+
+    // Times are floats: 0.1f is a little above 0.1, so the key at 0.1f is after 0.1 and
+    // not at or after 0.1000001.
+    Track f;
+    f.components = 1;
+    f.resize(3);
+    f.times = {0.0f, 0.1f, 0.2f};
+    EXPECT_EQ(firstKeyAtOrAfter(f, 0.1), 1);
+    EXPECT_EQ(firstKeyAtOrAfter(f, 0.1000001), 2);
+    EXPECT_EQ(keysInTimeRange(f, 0.1, 0.1), 0);  // [0.1, 0.1] holds no float key
+    EXPECT_EQ(keysInTimeRange(f, 0.1, 0.2), 1);   // 0.2f is above 0.2 too
+
+    // Repeated times (a step made with two keys at one time): all of them count.
+    Track d;
+    d.components = 1;
+    d.resize(5);
+    d.times = {0.0f, 1.0f, 1.0f, 1.0f, 2.0f};
+    EXPECT_EQ(firstKeyAtOrAfter(d, 1.0), 1);
+    EXPECT_EQ(keysInTimeRange(d, 1.0, 1.0), 3);
+    EXPECT_EQ(keysInTimeRange(d, 0.5, 1.5), 3);
+}

@@ -1,0 +1,120 @@
+#include "parallel.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace tangent::render {
+
+namespace {
+
+// Set while a thread runs items of a parallelFor: a nested call runs inline.
+thread_local bool insideParallelFor = false;
+
+class Pool {
+public:
+    Pool() {
+        const unsigned cores = std::thread::hardware_concurrency();
+        const std::size_t workers = std::clamp<std::size_t>(cores, 1, 8) - 1;
+        for (std::size_t i = 0; i < workers; ++i) threads_.emplace_back([this] { workerLoop(); });
+    }
+    ~Pool() {
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            stop_ = true;
+        }
+        wake_.notify_all();
+        for (std::thread& t : threads_) t.join();
+    }
+    std::size_t threads() const { return threads_.size() + 1; }
+
+    void run(std::size_t count, const std::function<void(std::size_t)>& body) {
+        std::unique_lock<std::mutex> owner(submit_, std::try_to_lock);
+        if (!owner.owns_lock() || threads_.empty()) {
+            runInline(count, body);
+            return;
+        }
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            body_ = &body;
+            count_ = count;
+            next_.store(0, std::memory_order_relaxed);
+            ++generation_;
+            open_ = true;
+        }
+        wake_.notify_all();
+        insideParallelFor = true;
+        takeItems(body, count);
+        insideParallelFor = false;
+        // Closed: a worker that wakes only now leaves this job alone; wait for those in it.
+        std::unique_lock<std::mutex> lock(mutex_);
+        open_ = false;
+        done_.wait(lock, [this] { return running_ == 0; });
+        body_ = nullptr;
+    }
+
+    static void runInline(std::size_t count, const std::function<void(std::size_t)>& body) {
+        const bool outer = insideParallelFor;
+        insideParallelFor = true;
+        for (std::size_t i = 0; i < count; ++i) body(i);
+        insideParallelFor = outer;
+    }
+
+private:
+    void takeItems(const std::function<void(std::size_t)>& body, std::size_t count) {
+        for (std::size_t i = next_.fetch_add(1); i < count; i = next_.fetch_add(1)) body(i);
+    }
+
+    void workerLoop() {
+        insideParallelFor = true;
+        std::uint64_t seen = 0;
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [&] { return stop_ || (open_ && generation_ != seen); });
+            if (stop_) return;
+            seen = generation_;
+            ++running_;
+            const std::function<void(std::size_t)>& body = *body_;
+            const std::size_t count = count_;
+            lock.unlock();
+            takeItems(body, count);
+            lock.lock();
+            if (--running_ == 0) done_.notify_all();
+        }
+    }
+
+    std::vector<std::thread> threads_;
+    std::mutex submit_;  // held by the thread whose job the pool runs
+    std::mutex mutex_;   // guards the job's description and the counters below
+    std::condition_variable wake_, done_;
+    const std::function<void(std::size_t)>* body_ = nullptr;
+    std::size_t count_ = 0;
+    std::atomic<std::size_t> next_{0};
+    std::uint64_t generation_ = 0;
+    bool open_ = false;
+    int running_ = 0;
+    bool stop_ = false;
+};
+
+Pool& pool() {
+    static Pool p;
+    return p;
+}
+
+}  // namespace
+
+void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body) {
+    if (count <= 1 || insideParallelFor) {
+        Pool::runInline(count, body);
+        return;
+    }
+    pool().run(count, body);
+}
+
+std::size_t parallelThreads() { return pool().threads(); }
+
+}  // namespace tangent::render

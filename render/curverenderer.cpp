@@ -1,14 +1,13 @@
 #include "curverenderer.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstring>
-#include <thread>
 
 #include <QPainter>
 
 #include "curvepainter.h"
+#include "parallel.h"
 #include "theme.h"
 
 namespace tangent::render {
@@ -118,11 +117,9 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
         e.revision = changes.revision;
         stale.push_back({&e, &changes, track, shift});
     }
-    // Channels handed out one at a time: on a shared machine a thread that gets less of its
-    // core does less of the work (a fixed split waited for the slowest).
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < stale.size(); i = next++) {
+    // Channels are independent: spread over the renderer's threads, one at a time.
+    auto work = [&](std::size_t i) {
+        {
             EnvelopeEntry& e = *stale[i].entry;
             const Track& track = *stale[i].track;
             if (const int shift = stale[i].shift) {
@@ -145,7 +142,7 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
                     env.blockHi.clear();
                     e.spanCounts[c] = -1;
                 }
-                continue;
+                return;
             }
             if (!e.extrema || e.extremaRevision != e.revision || e.extremaNormalized != normalized) {
                 // Only the changed keys' segments are indexed again when the model said which
@@ -169,12 +166,7 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
             for (std::size_t c = 0; c < e.envs.size(); ++c) e.spanCounts[c] = e.envs[c].updateBlocks();
         }
     };
-    // Channels are independent: split them over the cores when there are many.
-    const std::size_t threads = stale.size() >= 8 ? std::max(1u, std::min(8u, std::thread::hardware_concurrency())) : 1;
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool) t.join();
+    parallelFor(stale.size(), work);
     stats_.envelopesComputed += int(stale.size());
     return int(stale.size());
 }

@@ -136,6 +136,23 @@ void applyAutoTangents(Track& t) {
         }
 }
 
+namespace {
+// applyAutoTangents for keys [first - 1, last + 1] only: an auto tangent depends on its key's
+// and its neighbours' values and times, so a change to keys first..last reaches no further.
+// An edit of one key (a drag of many, one setValue each) stays linear in the track's length.
+void applyAutoTangentsNear(Track& t, int first, int last) {
+    if (t.interpolation != Interpolation::CubicSpline) return;
+    for (int k = std::max(0, first - 1); k <= std::min(t.keyCount() - 1, last + 1); ++k)
+        for (int c = 0; c < t.components; ++c) {
+            const HandleMode m = t.modes[t.at(k, c)];
+            if (!derivesTangents(m)) continue;
+            const TangentPair p = modeTangents(t, k, c, m);
+            t.inTangents[t.at(k, c)] = toFiniteFloat(p.in);
+            t.outTangents[t.at(k, c)] = toFiniteFloat(p.out);
+        }
+}
+}  // namespace
+
 double clampTimeShift(const Track& t, const std::vector<int>& keys, double dt) {
     if (keys.empty()) return 0;
     std::vector<bool> selected(t.keyCount(), false);
@@ -171,7 +188,7 @@ double moveKeysInTime(Track& t, const std::vector<int>& keys, double dt) {
 void setValue(Track& t, int key, int c, double value) {
     requireKey(t, key, c);
     t.values[t.at(key, c)] = storedValue(t, value);
-    applyAutoTangents(t);
+    applyAutoTangentsNear(t, key, key);
 }
 
 void setTangent(Track& t, int key, int c, Handle which, double tangent, bool breakHandles) {
@@ -215,17 +232,8 @@ void divideKey(Track& t, int key, double divisor) {
         t.inTangents[i] = divided(t.inTangents[i]);
         t.outTangents[i] = divided(t.outTangents[i]);
     }
-    // Only the key and its neighbours derive tangents from this key's value: a repair that
-    // divides every key of a long track stays linear in its length.
-    if (t.interpolation != Interpolation::CubicSpline) return;
-    for (int k = std::max(0, key - 1); k <= std::min(t.keyCount() - 1, key + 1); ++k)
-        for (int c = 0; c < t.components; ++c) {
-            const HandleMode m = t.modes[t.at(k, c)];
-            if (!derivesTangents(m)) continue;
-            const TangentPair p = modeTangents(t, k, c, m);
-            t.inTangents[t.at(k, c)] = toFiniteFloat(p.in);
-            t.outTangents[t.at(k, c)] = toFiniteFloat(p.out);
-        }
+    // A repair that divides every key of a long track stays linear in its length.
+    applyAutoTangentsNear(t, key, key);
 }
 
 void setHandleMode(Track& t, int key, int c, HandleMode mode) {

@@ -1,6 +1,7 @@
 #include "viewstate.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace tangent::ui {
 
@@ -31,18 +32,13 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
 
 void ViewState::onChannelChanged(int a, int c) {
     // Keys may have been inserted or deleted (undo of an insert): drop selected keys that no
-    // longer exist.
+    // longer exist. The selection is ordered by channel, then key: those are one range of it.
     const Track* track = trackOf(model_->document(), a, c);
-    bool changed = false;
-    for (auto it = selection_.begin(); it != selection_.end();) {
-        if (it->animation == a && it->channel == c && (!track || it->key >= track->keyCount())) {
-            it = selection_.erase(it);
-            changed = true;
-        } else {
-            ++it;
-        }
-    }
-    if (changed) emit selectionChanged();
+    const auto from = selection_.lower_bound({a, c, track ? track->keyCount() : 0, std::numeric_limits<int>::min()});
+    const auto to = selection_.lower_bound({a, c + 1, std::numeric_limits<int>::min(), std::numeric_limits<int>::min()});
+    if (from == to) return;
+    selection_.erase(from, to);
+    emit selectionChanged();
 }
 
 void ViewState::setShownChannels(std::vector<std::pair<int, int>> channels) {

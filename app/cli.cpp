@@ -40,15 +40,13 @@ const Subcommand kSubcommands[] = {
 
 const Subcommand* findSubcommand(const char* name) {
     for (const Subcommand& s : kSubcommands)
-        if (std::strcmp(s.name, name) == 0)
-            return &s;
+        if (std::strcmp(s.name, name) == 0) return &s;
     return nullptr;
 }
 
 bool isTopLevelOption(const char* a) {
-    return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 ||
-           std::strcmp(a, "help") == 0 || std::strcmp(a, "--version") == 0 ||
-           std::strcmp(a, "-v") == 0;
+    return std::strcmp(a, "--help") == 0 || std::strcmp(a, "-h") == 0 || std::strcmp(a, "help") == 0 ||
+           std::strcmp(a, "--version") == 0 || std::strcmp(a, "-v") == 0;
 }
 
 void printOverview() {
@@ -76,20 +74,16 @@ std::vector<double> timesPerKey(const Track& track, int perKey) {
     const int n = track.keyCount();
     for (int k = 0; k + 1 < n; ++k) {
         const double t0 = track.times[k], t1 = track.times[k + 1];
-        for (int i = 0; i < perKey; ++i)
-            times.push_back(t0 + (t1 - t0) * i / perKey);
+        for (int i = 0; i < perKey; ++i) times.push_back(t0 + (t1 - t0) * i / perKey);
     }
-    if (n > 0)
-        times.push_back(track.times[n - 1]);
+    if (n > 0) times.push_back(track.times[n - 1]);
     return times;
 }
 
 std::vector<double> parseTimes(const QString& list) {
     std::vector<double> times;
-    for (const QString& part : list.split(',', Qt::SkipEmptyParts))
-        times.push_back(parseNumber(part, "--times"));
-    if (times.empty())
-        throw UsageError("--times needs at least one time in seconds (e.g. 0,0.5,1).");
+    for (const QString& part : list.split(',', Qt::SkipEmptyParts)) times.push_back(parseNumber(part, "--times"));
+    if (times.empty()) throw UsageError("--times needs at least one time in seconds (e.g. 0,0.5,1).");
     return times;
 }
 
@@ -99,26 +93,24 @@ int runSample(const QStringList& arguments) {
     Parser p("sample", "sample FILE --channel A:C (--times T1,T2,... | --per-key N) [--json|--csv]",
              "Evaluates one channel exactly as the glTF 2.0 spec does (clamped outside the keys,\n"
              "rotations normalized, x y z w) and prints one row per time.");
-    p.addValue({"c", "channel"}, "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer pointer.", "A:C");
+    p.addValue({"c", "channel"},
+               "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "
+               "pointer.",
+               "A:C");
     p.addValue({"t", "times"}, "Comma-separated times in seconds.", "T1,T2,...");
     p.addValue({"n", "per-key"}, "N evenly spaced times per key interval, and the last key.", "N");
     p.addFlag({"json"},
               "Print JSON: {animation, channel, node, nodeName, path, target, label, interpolation, "
               "samples: [{t, value}]}.");
     p.addFlag({"csv"}, "Print CSV with a header row.");
-    if (!p.parse(arguments))
-        return kOk;
+    if (!p.parse(arguments)) return kOk;
     const std::string file = p.singleFile();
-    const ChannelRef ref =
-            parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
+    const ChannelRef ref = parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
     if (p.isSet("times") == p.isSet("per-key"))
-        throw UsageError(
-                "tangent sample: give either --times or --per-key (see 'tangent sample --help').");
-    if (p.isSet("json") && p.isSet("csv"))
-        throw UsageError("tangent sample: --json and --csv exclude each other.");
+        throw UsageError("tangent sample: give either --times or --per-key (see 'tangent sample --help').");
+    if (p.isSet("json") && p.isSet("csv")) throw UsageError("tangent sample: --json and --csv exclude each other.");
     const int perKey = p.isSet("per-key") ? parsePositiveInt(p.value("per-key"), "--per-key") : 0;
-    const std::vector<double> requested =
-            p.isSet("times") ? parseTimes(p.value("times")) : std::vector<double>{};
+    const std::vector<double> requested = p.isSet("times") ? parseTimes(p.value("times")) : std::vector<double>{};
 
     const Document doc = Document::load(file, LoadMode::Lenient);
     const Channel& channel = requireChannel(doc, ref);
@@ -147,37 +139,34 @@ int runSample(const QStringList& arguments) {
     }
     const char* separator = p.isSet("csv") ? "," : " ";
     std::string header = "t";
-    for (int c = 0; c < track.components; ++c)
-        header += separator + componentName(channel, c);
+    for (int c = 0; c < track.components; ++c) header += separator + componentName(channel, c);
     printLine(header);
     for (double t : times) {
         evaluate(track, t, value.data());
         std::string row = formatNumber(t);
-        for (double v : value)
-            row += separator + formatNumber(v);
+        for (double v : value) row += separator + formatNumber(v);
         printLine(row);
     }
     return kOk;
 }
 
 int runRender(const QStringList& arguments) {
-    Parser p(
-            "render", "render FILE --channel A:C -o OUT.png|OUT.svg [--size WxH]",
-            "Draws one channel's curves for a report: keys, handles, broken handles marked, the\n"
-            "unused end tangents shown as unused, time in seconds. PNG or SVG by OUT's extension.\n"
-            "Needs no display.");
-    p.addValue({"c", "channel"}, "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer pointer.", "A:C");
+    Parser p("render", "render FILE --channel A:C -o OUT.png|OUT.svg [--size WxH]",
+             "Draws one channel's curves for a report: keys, handles, broken handles marked, the\n"
+             "unused end tangents shown as unused, time in seconds. PNG or SVG by OUT's extension.\n"
+             "Needs no display.");
+    p.addValue({"c", "channel"},
+               "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "
+               "pointer.",
+               "A:C");
     p.addValue({"o", "output"}, "The picture to write (.png or .svg).", "OUT");
     p.addValue({"s", "size"}, "Picture size in pixels.", "WxH", "1200x600");
-    if (!p.parse(arguments))
-        return kOk;
+    if (!p.parse(arguments)) return kOk;
     const std::string file = p.singleFile();
-    const ChannelRef ref =
-            parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
+    const ChannelRef ref = parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
     const QString out = QString::fromStdString(p.required("output", "-o OUT.png|OUT.svg"));
     if (!out.endsWith(".png", Qt::CaseInsensitive) && !out.endsWith(".svg", Qt::CaseInsensitive))
-        throw UsageError("tangent render: the output '" + out.toStdString() +
-                         "' must end in .png or .svg.");
+        throw UsageError("tangent render: the output '" + out.toStdString() + "' must end in .png or .svg.");
     const QStringList size = p.value("size").toLower().split('x');
     bool okW = false, okH = false;
     const int width = size.size() == 2 ? size[0].toInt(&okW) : 0;
@@ -190,8 +179,7 @@ int runRender(const QStringList& arguments) {
     const Channel& channel = requireChannel(doc, ref);
     QString error;
     if (!render::renderChannel(doc, ref.animation, channel.index, out, QSize(width, height), &error)) {
-        printError(error.isEmpty() ? out.toStdString() + ": cannot write the picture."
-                                   : error.toStdString());
+        printError(error.isEmpty() ? out.toStdString() + ": cannot write the picture." : error.toStdString());
         return kIoError;
     }
     return kOk;
@@ -203,8 +191,7 @@ namespace {
 // would break the contract of one sentence on stderr; Tangent's own messages do not use Qt's
 // logging, so only real warnings from Qt about failures pass.
 void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& message) {
-    if (type == QtDebugMsg || type == QtInfoMsg || message.startsWith("QStandardPaths:"))
-        return;
+    if (type == QtDebugMsg || type == QtInfoMsg || message.startsWith("QStandardPaths:")) return;
     std::fprintf(stderr, "%s\n", message.toLocal8Bit().constData());
 }
 
@@ -225,23 +212,20 @@ int run(int argc, char** argv) {
     }
     const Subcommand* subcommand = findSubcommand(name);
     if (!subcommand) {
-        printError(std::string("tangent: '") + name +
-                   "' is not a subcommand (see 'tangent --help').");
+        printError(std::string("tangent: '") + name + "' is not a subcommand (see 'tangent --help').");
         return kUsage;
     }
     // render draws text, which needs QtGui's fonts; offscreen works without a display.
     qInstallMessageHandler(quietQtMessages);
     std::unique_ptr<QCoreApplication> app;
     if (subcommand->run == runRender) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
         app = std::make_unique<QGuiApplication>(argc, argv);
     } else {
         app = std::make_unique<QCoreApplication>(argc, argv);
     }
     QStringList arguments;
-    for (int i = 2; i < argc; ++i)
-        arguments << QString::fromLocal8Bit(argv[i]);
+    for (int i = 2; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
 
     const std::string prefix = std::string("tangent ") + subcommand->name + ": ";
     try {

@@ -6,8 +6,7 @@
 
 namespace tangent::cli {
 
-Parser::Parser(const char* name, const char* synopsis, const char* description)
-    : name_(name), synopsis_(synopsis) {
+Parser::Parser(const char* name, const char* synopsis, const char* description) : name_(name), synopsis_(synopsis) {
     parser_.setApplicationDescription(QString::fromUtf8(description));
     parser_.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsOptions);
     parser_.addHelpOption();
@@ -17,8 +16,8 @@ void Parser::addFlag(const QStringList& names, const QString& description) {
     parser_.addOption(QCommandLineOption(names, description));
 }
 
-void Parser::addValue(const QStringList& names, const QString& description,
-                      const QString& valueName, const QString& defaultValue) {
+void Parser::addValue(const QStringList& names, const QString& description, const QString& valueName,
+                      const QString& defaultValue) {
     parser_.addOption(QCommandLineOption(names, description, valueName, defaultValue));
 }
 
@@ -26,9 +25,8 @@ bool Parser::parse(const QStringList& arguments) {
     QStringList all = arguments;
     all.prepend(QStringLiteral("tangent"));
     if (!parser_.parse(all))
-        throw UsageError(std::string("tangent ") + name_ + ": " +
-                         parser_.errorText().toStdString() + " (see 'tangent " + name_ +
-                         " --help').");
+        throw UsageError(std::string("tangent ") + name_ + ": " + parser_.errorText().toStdString() +
+                         " (see 'tangent " + name_ + " --help').");
     if (parser_.isSet(QStringLiteral("help"))) {
         std::fputs(helpText().toUtf8().constData(), stdout);
         return false;
@@ -54,8 +52,8 @@ std::string Parser::singleFile(const char* what) const {
 
 std::string Parser::required(const QString& option, const char* what) const {
     if (!parser_.isSet(option) || parser_.value(option).isEmpty())
-        throw UsageError(std::string("tangent ") + name_ + ": " + what +
-                         " is required (see 'tangent " + name_ + " --help').");
+        throw UsageError(std::string("tangent ") + name_ + ": " + what + " is required (see 'tangent " + name_ +
+                         " --help').");
     return parser_.value(option).toStdString();
 }
 
@@ -92,27 +90,24 @@ static int channelByPointer(const Document& doc, int a, const std::string& targe
 const Channel& requireChannel(const Document& doc, const ChannelRef& named) {
     ChannelRef ref = named;
     if (!ref.targetPointer.empty()) ref.channel = channelByPointer(doc, ref.animation, ref.targetPointer);
-    const std::string pointer = "/animations/" + std::to_string(ref.animation) + "/channels/" +
-                                std::to_string(ref.channel);
+    const std::string pointer =
+            "/animations/" + std::to_string(ref.animation) + "/channels/" + std::to_string(ref.channel);
     const Channel* channel = doc.channel(ref.animation, ref.channel);
     if (!channel) {
         const std::size_t animations = doc.animations().size();
-        std::string have =
-                std::to_string(animations) + (animations == 1 ? " animation" : " animations");
+        std::string have = std::to_string(animations) + (animations == 1 ? " animation" : " animations");
         if (ref.animation >= 0 && std::size_t(ref.animation) < animations)
             have = "animation " + std::to_string(ref.animation) + " has " +
-                   std::to_string(doc.animations()[std::size_t(ref.animation)].channels.size()) +
-                   " channels";
-        throw OperationError(doc.fileName() + ": " + pointer + ": there is no such channel (" +
-                             have + ").");
+                   std::to_string(doc.animations()[std::size_t(ref.animation)].channels.size()) + " channels";
+        throw OperationError(doc.fileName() + ": " + pointer + ": there is no such channel (" + have + ").");
     }
     if (!channel->supported) {
         for (const Finding& f : doc.loadFindings())
             if (f.animation == ref.animation && f.channel == ref.channel &&
                 (f.severity == Severity::Error || f.code == "TANGENT_CHANNEL_UNSUPPORTED"))
                 throw OperationError(doc.fileName() + ": " + f.pointer + ": " + f.message);
-        throw OperationError(doc.fileName() + ": " + pointer + ": the channel's target (path '" +
-                             channel->pathName + "') is not one Tangent can evaluate.");
+        throw OperationError(doc.fileName() + ": " + pointer + ": the channel's target (path '" + channel->pathName +
+                             "') is not one Tangent can evaluate.");
     }
     return *channel;
 }
@@ -129,14 +124,12 @@ int parsePositiveInt(const QString& text, const char* option) {
     bool ok = false;
     const int value = text.trimmed().toInt(&ok);
     if (!ok || value < 1)
-        throw UsageError(std::string(option) + " '" + text.toStdString() +
-                         "' is not a positive integer.");
+        throw UsageError(std::string(option) + " '" + text.toStdString() + "' is not a positive integer.");
     return value;
 }
 
 std::string formatNumber(double value) {
-    if (std::isnan(value))
-        return "nan";
+    if (std::isnan(value)) return "nan";
     char buffer[64];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
@@ -159,17 +152,13 @@ Json findingToJson(const Finding& f) {
 std::string describeFinding(const Finding& f) {
     std::string where = f.pointer.empty() ? "(file)" : f.pointer;
     std::string place;
-    if (f.animation >= 0)
-        place += "animation " + std::to_string(f.animation);
+    if (f.animation >= 0) place += "animation " + std::to_string(f.animation);
     if (f.channel >= 0) {
         place += ", channel " + std::to_string(f.channel);
-        if (!f.nodeName.empty())
-            place += " '" + f.nodeName + "'";
-        if (!f.path.empty())
-            place += " " + f.path;
+        if (!f.nodeName.empty()) place += " '" + f.nodeName + "'";
+        if (!f.path.empty()) place += " " + f.path;
     }
-    if (f.key >= 0)
-        place += ", key " + std::to_string(f.key);
+    if (f.key >= 0) place += ", key " + std::to_string(f.key);
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
 }

@@ -78,7 +78,6 @@ Json findingToJson(const Finding& finding);
 // "error CODE at POINTER (animation A, channel C, key K): message"
 std::string describeFinding(const Finding& finding);
 
-
 void printLine(const std::string& text);       // stdout
 void printError(const std::string& sentence);  // stderr, "tangent: " is not added
 

@@ -16,24 +16,21 @@ std::vector<ChannelRef> selectedChannels(const Document& doc, const QStringList&
     if (refs.isEmpty()) {
         for (const Animation& a : doc.animations())
             for (const Channel& c : a.channels)
-                if (c.supported)
-                    out.push_back({a.index, c.index});
+                if (c.supported) out.push_back({a.index, c.index});
         return out;
     }
     std::set<std::pair<int, int>> seen;
     for (const QString& text : refs) {
         const ChannelRef named = parseChannelRef(text);
         const ChannelRef ref{named.animation, requireChannel(doc, named).index, {}};
-        if (seen.insert({ref.animation, ref.channel}).second)
-            out.push_back(ref);
+        if (seen.insert({ref.animation, ref.channel}).second) out.push_back(ref);
     }
     return out;
 }
 
 SaveOptions saveOptions(const Parser& p) {
     SaveOptions options;
-    if (!p.isSet("format"))
-        return options;
+    if (!p.isSet("format")) return options;
     const QString format = p.value("format").toLower();
     if (format == "gltf")
         options.format = SaveOptions::Format::Gltf;
@@ -65,43 +62,36 @@ int runConvert(const QStringList& arguments) {
              "until 1 ms before the next key, anything -> STEP keeping the keys.");
     p.addValue({"o", "output"}, "The file to write (.gltf with a .bin beside it, or .glb).", "OUT");
     p.addValue({"to"}, "keep, cubicspline, linear or step.", "INTERPOLATION", "keep");
-    p.addValue({"c", "channel"},
-               "A channel to convert, A:C or A:POINTER (repeatable; default: every channel).", "A:C");
-    p.addValue({"tolerance"}, "Largest allowed difference per component when resampling.", "E",
-               "0.001");
+    p.addValue({"c", "channel"}, "A channel to convert, A:C or A:POINTER (repeatable; default: every channel).", "A:C");
+    p.addValue({"tolerance"}, "Largest allowed difference per component when resampling.", "E", "0.001");
     p.addValue({"format"}, "gltf or glb (default: from OUT's extension).", "FORMAT");
-    if (!p.parse(arguments))
-        return kOk;
+    if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
     const SaveOptions options = saveOptions(p);
     const QString toText = p.value("to").toLower();
     const double tolerance = parseNumber(p.value("tolerance"), "--tolerance");
-    if (!(tolerance > 0))
-        throw UsageError("--tolerance must be greater than zero.");
+    if (!(tolerance > 0)) throw UsageError("--tolerance must be greater than zero.");
     Interpolation to = Interpolation::Linear;
     const bool keep = toText == "keep";
     if (!keep && !parseInterpolation(toText.toUpper().toStdString(), &to))
-        throw UsageError("--to '" + toText.toStdString() +
-                         "' is not keep, cubicspline, linear or step.");
+        throw UsageError("--to '" + toText.toStdString() + "' is not keep, cubicspline, linear or step.");
 
     Document doc = Document::load(in, LoadMode::Strict);
     const std::vector<ChannelRef> refs = selectedChannels(doc, p.values("channel"));
     if (!keep) {
         for (const ChannelRef ref : refs) {
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
-            if (track.interpolation == to)
-                continue;
+            if (track.interpolation == to) continue;
             if (track.stepsOnly()) {  // an int or bool property (KHR_animation_pointer)
                 printLine(refName(ref) + " stays STEP: an integer or bool property only steps.");
                 continue;
             }
             Track result = converted(track, to, tolerance);
             const double error = maxDifference(track, result);
-            printLine(refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) +
-                      ": " + std::to_string(track.keyCount()) + " -> " +
-                      std::to_string(result.keyCount()) + " keys, largest difference " +
-                      formatNumber(error));
+            printLine(refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) + ": " +
+                      std::to_string(track.keyCount()) + " -> " + std::to_string(result.keyCount()) +
+                      " keys, largest difference " + formatNumber(error));
             doc.setTrack(ref.animation, ref.channel, std::move(result));
         }
     }
@@ -113,18 +103,13 @@ int runFix(const QStringList& arguments) {
     Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere]",
              "Repairs what QA commonly finds and writes OUT. Without a repair option, all three.");
     p.addValue({"o", "output"}, "The file to write (.gltf or .glb).", "OUT");
-    p.addFlag({"zero-unused-tangents"},
-              "Zero the first key's in-tangent and the last key's out-tangent.");
-    p.addFlag({"normalize-rotations"},
-              "Make every rotation key a unit quaternion (its tangents scaled with it).");
-    p.addFlag({"hemisphere"},
-              "Flip rotation keys (and their tangents) into the previous key's hemisphere.");
-    if (!p.parse(arguments))
-        return kOk;
+    p.addFlag({"zero-unused-tangents"}, "Zero the first key's in-tangent and the last key's out-tangent.");
+    p.addFlag({"normalize-rotations"}, "Make every rotation key a unit quaternion (its tangents scaled with it).");
+    p.addFlag({"hemisphere"}, "Flip rotation keys (and their tangents) into the previous key's hemisphere.");
+    if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
-    const bool all = !p.isSet("zero-unused-tangents") && !p.isSet("normalize-rotations") &&
-                     !p.isSet("hemisphere");
+    const bool all = !p.isSet("zero-unused-tangents") && !p.isSet("normalize-rotations") && !p.isSet("hemisphere");
     const bool zero = all || p.isSet("zero-unused-tangents");
     const bool normalize = all || p.isSet("normalize-rotations");
     const bool hemisphere = all || p.isSet("hemisphere");
@@ -135,20 +120,18 @@ int runFix(const QStringList& arguments) {
     int channels = 0;
     for (const Animation& animation : doc.animations()) {
         for (const Channel& channel : animation.channels) {
-            if (!channel.supported)
-                continue;
+            if (!channel.supported) continue;
             Track track = channel.track;
             counts += repair(track, repairs);
-            if (track.sameCurve(channel.track))
-                continue;
+            if (track.sameCurve(channel.track)) continue;
             doc.setTrack(animation.index, channel.index, std::move(track));
             ++channels;
         }
     }
-    printLine("zeroed " + std::to_string(counts.zeroedTangents) +
-              " unused tangent component(s), normalized " + std::to_string(counts.normalizedKeys) +
-              " rotation key(s), flipped " + std::to_string(counts.flippedKeys) + " rotation key(s) into the previous key's hemisphere; " + std::to_string(channels) +
-              " channel(s) changed.");
+    printLine("zeroed " + std::to_string(counts.zeroedTangents) + " unused tangent component(s), normalized " +
+              std::to_string(counts.normalizedKeys) + " rotation key(s), flipped " +
+              std::to_string(counts.flippedKeys) + " rotation key(s) into the previous key's hemisphere; " +
+              std::to_string(channels) + " channel(s) changed.");
     save(doc, out);
     return kOk;
 }

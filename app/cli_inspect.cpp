@@ -17,15 +17,13 @@ namespace tangent::cli {
 namespace {
 
 const Json* jsonAt(const Json& object, const char* key) {
-    if (!object.is_object())
-        return nullptr;
+    if (!object.is_object()) return nullptr;
     const auto it = object.find(key);
     return it == object.end() ? nullptr : &*it;
 }
 
 const Json* element(const Json* array, int index) {
-    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size())
-        return nullptr;
+    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size()) return nullptr;
     return &(*array)[std::size_t(index)];
 }
 
@@ -46,26 +44,19 @@ int componentSize(int componentType) {
 }
 
 int componentsOf(const std::string& type) {
-    if (type == "SCALAR")
-        return 1;
-    if (type == "VEC2")
-        return 2;
-    if (type == "VEC3")
-        return 3;
-    if (type == "VEC4" || type == "MAT2")
-        return 4;
-    if (type == "MAT3")
-        return 9;
-    if (type == "MAT4")
-        return 16;
+    if (type == "SCALAR") return 1;
+    if (type == "VEC2") return 2;
+    if (type == "VEC3") return 3;
+    if (type == "VEC4" || type == "MAT2") return 4;
+    if (type == "MAT3") return 9;
+    if (type == "MAT4") return 16;
     return 0;
 }
 
 // The bytes an accessor's elements take (count x element size), from its JSON; 0 if unknown.
 std::uint64_t accessorBytes(const Json& root, int index) {
     const Json* a = element(jsonAt(root, "accessors"), index);
-    if (!a || !a->is_object())
-        return 0;
+    if (!a || !a->is_object()) return 0;
     const Json* count = jsonAt(*a, "count");
     const Json* type = jsonAt(*a, "type");
     const Json* componentType = jsonAt(*a, "componentType");
@@ -101,8 +92,7 @@ public:
         const std::size_t end = track.inTangents.size();
         for (std::size_t i = detail::firstBitDifference(in, out, 0, end); i < end;) {
             const int k = int(i / C);
-            if (track.isBroken(k))
-                s.brokenKeys.push_back(k);
+            if (track.isBroken(k)) s.brokenKeys.push_back(k);
             i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
         }
         byChannel_[{channel.animation, channel.index}] = std::move(s);
@@ -116,8 +106,7 @@ public:
     double duration(const Animation& animation) const {
         double d = 0;
         for (const Channel& c : animation.channels)
-            if (const KeySummary* s = of(c); s && s->keys > 0)
-                d = std::max(d, s->end);
+            if (const KeySummary* s = of(c); s && s->keys > 0) d = std::max(d, s->end);
         return d;
     }
 
@@ -130,13 +119,11 @@ struct ChannelBytes {
 };
 
 std::string interpolationOf(const Document& doc, const Channel& channel) {
-    if (channel.supported)
-        return toString(channel.track.interpolation);
+    if (channel.supported) return toString(channel.track.interpolation);
     const Json* anim = element(jsonAt(doc.json(), "animations"), channel.animation);
     const Json* sampler = anim ? element(jsonAt(*anim, "samplers"), channel.sampler) : nullptr;
     const Json* interpolation = sampler ? jsonAt(*sampler, "interpolation") : nullptr;
-    if (interpolation && interpolation->is_string())
-        return interpolation->get<std::string>();
+    if (interpolation && interpolation->is_string()) return interpolation->get<std::string>();
     return sampler ? "LINEAR" : "";
 }
 
@@ -159,8 +146,7 @@ struct Totals {
     ChannelBytes bytes;
     void add(const Document& doc, const Channel& channel) {
         const ChannelBytes b = bytesOf(doc, channel);
-        if (channel.inputAccessor >= 0 && inputs.insert(channel.inputAccessor).second)
-            bytes.input += b.input;
+        if (channel.inputAccessor >= 0 && inputs.insert(channel.inputAccessor).second) bytes.input += b.input;
         bytes.output += b.output;
         bytes.linearEquivalent += b.linearEquivalent;
     }
@@ -174,8 +160,7 @@ Json channelJson(const Document& doc, const Channel& channel, const KeySummary* 
     const bool hasKeys = keys && keys->keys > 0;
     Json broken = Json::array();
     if (keys)
-        for (int k : keys->brokenKeys)
-            broken.push_back(k);
+        for (int k : keys->brokenKeys) broken.push_back(k);
     Json j;
     j["index"] = channel.index;
     j["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
@@ -197,8 +182,7 @@ Json channelJson(const Document& doc, const Channel& channel, const KeySummary* 
 }
 
 std::string pad(std::string s, std::size_t width) {
-    if (s.size() < width)
-        s.resize(width, ' ');
+    if (s.size() < width) s.resize(width, ' ');
     return s;
 }
 
@@ -209,8 +193,8 @@ std::string shortNumber(double v) {
 }
 
 void printInspectText(const Document& doc, const Summaries& summaries, const Findings& findings) {
-    printLine(doc.fileName() + " (" + formatName(doc.format()) +
-              "): " + std::to_string(doc.animations().size()) + " animation(s)");
+    printLine(doc.fileName() + " (" + formatName(doc.format()) + "): " + std::to_string(doc.animations().size()) +
+              " animation(s)");
     Totals fileTotals;
     for (const Animation& animation : doc.animations()) {
         Totals totals;
@@ -221,28 +205,26 @@ void printInspectText(const Document& doc, const Summaries& summaries, const Fin
         printLine("");
         printLine("animation " + std::to_string(animation.index) + " '" + animation.name +
                   "': " + std::to_string(animation.channels.size()) + " channel(s), " +
-                  shortNumber(summaries.duration(animation)) + " s; bytes input " +
-                  std::to_string(totals.bytes.input) + ", output " +
-                  std::to_string(totals.bytes.output) + " (as LINEAR " +
+                  shortNumber(summaries.duration(animation)) + " s; bytes input " + std::to_string(totals.bytes.input) +
+                  ", output " + std::to_string(totals.bytes.output) + " (as LINEAR " +
                   std::to_string(totals.bytes.linearEquivalent) + ")");
-        printLine("  " + pad("A:C", 7) + pad("node", 18) + pad("path", 13) + pad("interp", 13) +
-                  pad("keys", 6) + pad("comp", 6) + pad("start", 9) + pad("end", 9) +
-                  pad("broken", 8) + pad("input", 8) + pad("output", 8) + "linear");
+        printLine("  " + pad("A:C", 7) + pad("node", 18) + pad("path", 13) + pad("interp", 13) + pad("keys", 6) +
+                  pad("comp", 6) + pad("start", 9) + pad("end", 9) + pad("broken", 8) + pad("input", 8) +
+                  pad("output", 8) + "linear");
         for (const Channel& c : animation.channels) {
             const ChannelBytes b = bytesOf(doc, c);
             const KeySummary* summary = summaries.of(c);
             const bool keys = summary && summary->keys > 0;
             const std::size_t brokenCount = summary ? summary->brokenKeys.size() : 0;
             const std::string node = c.node >= 0 ? std::to_string(c.node) + " " + c.nodeName : "-";
-            printLine("  " +
-                      pad(std::to_string(animation.index) + ":" + std::to_string(c.index), 7) +
-                      pad(node, 18) + pad(c.pathName, 13) + pad(interpolationOf(doc, c), 13) +
+            printLine("  " + pad(std::to_string(animation.index) + ":" + std::to_string(c.index), 7) + pad(node, 18) +
+                      pad(c.pathName, 13) + pad(interpolationOf(doc, c), 13) +
                       pad(summary ? std::to_string(summary->keys) : "-", 6) +
                       pad(summary ? std::to_string(summary->components) : "-", 6) +
                       pad(keys ? shortNumber(summary->start) : "-", 9) +
-                      pad(keys ? shortNumber(summary->end) : "-", 9) +
-                      pad(std::to_string(brokenCount), 8) + pad(std::to_string(b.input), 8) +
-                      pad(std::to_string(b.output), 8) + std::to_string(b.linearEquivalent));
+                      pad(keys ? shortNumber(summary->end) : "-", 9) + pad(std::to_string(brokenCount), 8) +
+                      pad(std::to_string(b.input), 8) + pad(std::to_string(b.output), 8) +
+                      std::to_string(b.linearEquivalent));
             if (!c.targetPointer.empty())  // too long for a column
                 printLine("         " + c.targetPointer + "  (" + c.label + ")");
         }
@@ -252,33 +234,28 @@ void printInspectText(const Document& doc, const Summaries& summaries, const Fin
               std::to_string(fileTotals.bytes.output) + " (as LINEAR " +
               std::to_string(fileTotals.bytes.linearEquivalent) + ")");
     int counts[4] = {0, 0, 0, 0};
-    for (const Finding& f : findings)
-        ++counts[int(f.severity)];
-    printLine("findings: " + std::to_string(counts[0]) + " errors, " + std::to_string(counts[1]) +
-              " warnings, " + std::to_string(counts[2]) + " infos");
-    for (const Finding& f : findings)
-        printLine("  " + describeFinding(f));
+    for (const Finding& f : findings) ++counts[int(f.severity)];
+    printLine("findings: " + std::to_string(counts[0]) + " errors, " + std::to_string(counts[1]) + " warnings, " +
+              std::to_string(counts[2]) + " infos");
+    for (const Finding& f : findings) printLine("  " + describeFinding(f));
 }
 
 }  // namespace
 
 int runInspect(const QStringList& arguments) {
-    Parser p(
-            "inspect", "inspect FILE [--json]",
-            "Lists the file's animations and channels: target node and path, interpolation, keys,\n"
-            "components, time range, broken-handle keys and the bytes each channel costs (input,\n"
-            "output, and as LINEAR), with totals, followed by the validate findings.");
+    Parser p("inspect", "inspect FILE [--json]",
+             "Lists the file's animations and channels: target node and path, interpolation, keys,\n"
+             "components, time range, broken-handle keys and the bytes each channel costs (input,\n"
+             "output, and as LINEAR), with totals, followed by the validate findings.");
     p.addFlag({"json"},
               "Print JSON: {file, format, animations: [{index, name, duration, channels: [...]}], "
               "findings}.");
-    if (!p.parse(arguments))
-        return kOk;
+    if (!p.parse(arguments)) return kOk;
     const std::string file = p.singleFile();
     // One pass over the file, one channel's keys in memory at a time.
     Summaries summaries;
     const CheckedFile checked = scanAndCheck(file, [&](const Document&, const Channel& channel) {
-        if (channel.supported)
-            summaries.add(channel);
+        if (channel.supported) summaries.add(channel);
     });
     const Document& doc = checked.document;
     const Findings& findings = checked.findings;
@@ -308,8 +285,7 @@ int runInspect(const QStringList& arguments) {
     out["animations"] = std::move(animations);
     out["bytes"] = bytesJson(fileTotals.bytes);
     Json findingList = Json::array();
-    for (const Finding& f : findings)
-        findingList.push_back(findingToJson(f));
+    for (const Finding& f : findings) findingList.push_back(findingToJson(f));
     out["findings"] = std::move(findingList);
     printLine(out.dump(2));
     return kOk;
@@ -337,16 +313,13 @@ int runValidate(const QStringList& arguments) {
     p.addFlag({"json"},
               "Print JSON: {files: [{file, errors, warnings, infos, findings: [{code, severity, "
               "message, pointer, animation, channel, key, nodeName, path}]}]}.");
-    p.addValue({"severity"}, "The least severe findings listed: error, warning (default) or info.", "LEVEL",
-               "warning");
+    p.addValue({"severity"}, "The least severe findings listed: error, warning (default) or info.", "LEVEL", "warning");
     p.addValue({"fail-on"}, "Exit 1 when a file has findings this severe or worse: error (default) or warning.",
                "LEVEL", "error");
-    if (!p.parse(arguments))
-        return kOk;
+    if (!p.parse(arguments)) return kOk;
     const QStringList files = p.positional();
     if (files.isEmpty())
-        throw UsageError(
-                "tangent validate: expected at least one FILE (see 'tangent validate --help').");
+        throw UsageError("tangent validate: expected at least one FILE (see 'tangent validate --help').");
     const Severity shown = parseSeverity(p.value("severity"), "--severity", true);
     const Severity failOn = parseSeverity(p.value("fail-on"), "--fail-on", false);
     const bool json = p.isSet("json");
@@ -371,12 +344,10 @@ int runValidate(const QStringList& arguments) {
         }
         std::vector<const Finding*> listed;
         for (const Finding& f : findings)
-            if (f.severity <= shown)
-                listed.push_back(&f);
+            if (f.severity <= shown) listed.push_back(&f);
         if (json) {
             Json list = Json::array();
-            for (const Finding* f : listed)
-                list.push_back(findingToJson(*f));
+            for (const Finding* f : listed) list.push_back(findingToJson(*f));
             fileList.push_back(Json{{"file", file},
                                     {"errors", counts[0]},
                                     {"warnings", counts[1]},
@@ -384,16 +355,13 @@ int runValidate(const QStringList& arguments) {
                                     {"findings", std::move(list)}});
         } else {
             const std::size_t hidden = findings.size() - listed.size() - std::size_t(counts[3]);
-            printLine(file + ": " + std::to_string(counts[0]) + " errors, " +
-                      std::to_string(counts[1]) + " warnings, " + std::to_string(counts[2]) +
-                      " infos" +
+            printLine(file + ": " + std::to_string(counts[0]) + " errors, " + std::to_string(counts[1]) +
+                      " warnings, " + std::to_string(counts[2]) + " infos" +
                       (hidden ? " (" + std::to_string(hidden) + " not listed: --severity info lists them)" : ""));
-            for (const Finding* f : listed)
-                printLine("  " + describeFinding(*f));
+            for (const Finding* f : listed) printLine("  " + describeFinding(*f));
         }
     }
-    if (json)
-        printLine(Json{{"files", std::move(fileList)}}.dump(2));
+    if (json) printLine(Json{{"files", std::move(fileList)}}.dump(2));
     return anyUnreadable ? kIoError : failed ? kFailed : kOk;
 }
 

@@ -29,9 +29,10 @@ int main(int argc, char** argv) {
         return 64;
     }
 #ifndef TANGENT_HAS_EDITOR
-    std::fputs("tangent: this build has no editor (configured with TANGENT_BUILD_UI=OFF); "
-               "run 'tangent --help' for the command line.\n",
-               stderr);
+    std::fputs(
+            "tangent: this build has no editor (configured with TANGENT_BUILD_UI=OFF); "
+            "run 'tangent --help' for the command line.\n",
+            stderr);
     return 64;
 #else
     if (!hasDisplay()) {

@@ -22,10 +22,10 @@
 // Timings only; no assertion (the widget tests check behaviour).
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <string>
 #include <vector>
 
@@ -46,7 +46,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-double ms(Clock::time_point a, Clock::time_point b) { return std::chrono::duration<double, std::milli>(b - a).count(); }
+double ms(Clock::time_point a, Clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+}
 
 // CPU time of the whole process (every thread), ms: on a shared machine the wall time includes
 // waiting for a core.
@@ -87,7 +89,9 @@ namespace {
 
 // The bytes one key of a track takes as data: its time, and per component its value, two
 // tangents and a handle mode.
-std::size_t keyDataBytes(const Track& t) { return sizeof(float) + std::size_t(t.components) * (3 * sizeof(float) + 1); }
+std::size_t keyDataBytes(const Track& t) {
+    return sizeof(float) + std::size_t(t.components) * (3 * sizeof(float) + 1);
+}
 
 // Press on a point, a few held moves to `to`, release: one drag as a user makes it.
 void dragWithMouse(QWidget* w, QPointF from, QPointF to, int moves) {
@@ -117,7 +121,8 @@ void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
     state.setSelection({});
     // 20 pixels per key: the keys are apart, a press hits one.
     const double perSecond = 20.0 / (double(rot.times[mid + 1]) - rot.times[mid]);
-    view.setViewTransform(ViewTransform(QSizeF(view.size()), rot.times[mid] - 2.0 / 30, 1.3, perSecond, view.height() / 2.8));
+    view.setViewTransform(
+            ViewTransform(QSizeF(view.size()), rot.times[mid] - 2.0 / 30, 1.3, perSecond, view.height() / 2.8));
     model.undoStack()->clear();
     int missed = 0;
     for (int i = 0; i < 100; ++i) {
@@ -129,7 +134,8 @@ void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
         dragWithMouse(&view, at, at + ((i / 40) % 2 ? QPointF(-4, 12) : QPointF(4, -12)), 6);
     }
     const std::size_t dragBytes = model.undoBytes();
-    const double wholeTracks = 2.0 * 100 * double(rot.keyCount()) * double(keyDataBytes(rot));  // before + after, 100 times
+    const double wholeTracks =
+            2.0 * 100 * double(rot.keyCount()) * double(keyDataBytes(rot));  // before + after, 100 times
     std::printf("  100 one-key drags on %s (%d keys): %d undo entries, %zu bytes (%.1f KB; target <= 100 KB: %s)%s\n",
                 qPrintable(channelLabel(d, rotation.first, rotation.second)), rot.keyCount(),
                 model.undoStack()->count(), dragBytes, dragBytes / 1024.0, dragBytes <= 100 * 1024 ? "met" : "MISSED",
@@ -141,7 +147,8 @@ void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
     // and each recomputes the track's automatic tangents: far too slow at this size.)
     state.setShownChannels(shown);
     const double perSecond60 = 3 * perSecond;
-    view.setViewTransform(ViewTransform(QSizeF(view.size()), rot.times[mid] - 2.0 / 30, framed.top(), perSecond60, framed.scaleY()));
+    view.setViewTransform(
+            ViewTransform(QSizeF(view.size()), rot.times[mid] - 2.0 / 30, framed.top(), perSecond60, framed.scaleY()));
     view.selectAll();
     std::size_t movedBytes = 0;
     long long movedKeys = 0;
@@ -163,11 +170,13 @@ void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
     dragWithMouse(&view, at, at + QPointF(perSecond60 / 30, 0), 3);  // one frame later
     const double moveMs = ms(t0, Clock::now());
     const std::size_t moveBytes = model.undoBytes();
-    std::printf("  select-all move in time (%s, %.0f ms with 3 moves): %lld keys moved, their data %.1f MB; undo holds %.1f MB "
-                "(%.2f x the moved keys' data; target <= 2: %s); undo entries: %d\n",
-                onKey ? "pressed on a key" : "NO KEY UNDER THE PRESS", moveMs, movedKeys, movedBytes / 1e6,
-                moveBytes / 1e6, double(moveBytes) / double(movedBytes), moveBytes <= 2 * movedBytes ? "met" : "MISSED",
-                model.undoStack()->count());
+    std::printf(
+            "  select-all move in time (%s, %.0f ms with 3 moves): %lld keys moved, their data %.1f MB; undo holds "
+            "%.1f MB "
+            "(%.2f x the moved keys' data; target <= 2: %s); undo entries: %d\n",
+            onKey ? "pressed on a key" : "NO KEY UNDER THE PRESS", moveMs, movedKeys, movedBytes / 1e6, moveBytes / 1e6,
+            double(moveBytes) / double(movedBytes), moveBytes <= 2 * movedBytes ? "met" : "MISSED",
+            model.undoStack()->count());
 }
 
 }  // namespace
@@ -186,14 +195,22 @@ int main(int argc, char** argv) {
             }
             return std::atoi(argv[++i]);
         };
-        if (a == "--nodes") mo.nodes = next();
-        else if (a == "--keys") mo.keys = next();
-        else if (a == "--renders") renders = std::max(1, next());
-        else if (a == "--moves") moves = std::max(1, next());
-        else if (a == "--width") width = next();
-        else if (a == "--height") height = next();
-        else if (a == "--drag-channel") dragChannel = next();
-        else if (a == "--compare" && i + 1 < argc) compareWith = QString::fromLocal8Bit(argv[++i]);
+        if (a == "--nodes")
+            mo.nodes = next();
+        else if (a == "--keys")
+            mo.keys = next();
+        else if (a == "--renders")
+            renders = std::max(1, next());
+        else if (a == "--moves")
+            moves = std::max(1, next());
+        else if (a == "--width")
+            width = next();
+        else if (a == "--height")
+            height = next();
+        else if (a == "--drag-channel")
+            dragChannel = next();
+        else if (a == "--compare" && i + 1 < argc)
+            compareWith = QString::fromLocal8Bit(argv[++i]);
         else {
             std::fprintf(stderr,
                          "usage: bench_curveview [--nodes N] [--keys K] [--renders R] [--moves M] [--width W] "
@@ -219,9 +236,10 @@ int main(int argc, char** argv) {
                 keys += c.track.keyCount();
                 componentKeys += (long long)c.track.keyCount() * c.track.components;
             }
-    std::printf("bench_curveview: %d nodes x %d keys: %d channels, %d curves, %lld keys (%lld component keys); "
-                "document built in %.0f ms\n",
-                mo.nodes, mo.keys, channels, curves, keys, componentKeys, ms(t0, t1));
+    std::printf(
+            "bench_curveview: %d nodes x %d keys: %d channels, %d curves, %lld keys (%lld component keys); "
+            "document built in %.0f ms\n",
+            mo.nodes, mo.keys, channels, curves, keys, componentKeys, ms(t0, t1));
 
     DocumentModel model;
     ViewState state(&model);
@@ -279,10 +297,11 @@ int main(int argc, char** argv) {
             acc.draw(target, items, 0.9);
             compMs.push_back(cpuMs() - c0);
         }
-        std::printf("  one thread: index of every track (key values, %zu turning points) %.1f ms; column envelopes "
-                    "of every curve %.1f ms (median, %zu spans; least %.1f); span compositing %.1f CPU ms (least %.1f)\n",
-                    turns, buildMs, percentile(envMs, 50), spans, percentile(envMs, 0), percentile(compMs, 50),
-                    percentile(compMs, 0));
+        std::printf(
+                "  one thread: index of every track (key values, %zu turning points) %.1f ms; column envelopes "
+                "of every curve %.1f ms (median, %zu spans; least %.1f); span compositing %.1f CPU ms (least %.1f)\n",
+                turns, buildMs, percentile(envMs, 50), spans, percentile(envMs, 0), percentile(compMs, 50),
+                percentile(compMs, 0));
     }
 
     QImage image(view.size(), QImage::Format_RGB32);
@@ -358,9 +377,10 @@ int main(int argc, char** argv) {
     report("value pan (layer redrawn)", value, 16, "median");
     report("time pan 14 px (new columns only)", cold, 16, "median");
     report("time zoom (envelopes recomputed)", zoom, 16, "median");
-    std::printf("  process CPU time per frame (all threads), median: warm %.2f ms, value pan %.2f ms, time pan %.2f ms, "
-                "time zoom %.2f ms\n",
-                percentile(warmCpu, 50), percentile(valueCpu, 50), percentile(coldCpu, 50), percentile(zoomCpu, 50));
+    std::printf(
+            "  process CPU time per frame (all threads), median: warm %.2f ms, value pan %.2f ms, time pan %.2f ms, "
+            "time zoom %.2f ms\n",
+            percentile(warmCpu, 50), percentile(valueCpu, 50), percentile(coldCpu, 50), percentile(zoomCpu, 50));
     std::printf("  last time pan / zoom frame: %d / %d envelopes updated, %d span columns drawn\n",
                 panStats.envelopesComputed, coldStats.envelopesComputed, coldStats.spanColumns);
 
@@ -403,8 +423,8 @@ int main(int argc, char** argv) {
     report("drag frame, process CPU time", framesCpu, 8, "p99");
     std::printf("  a drag frame: layer %s, %d live curves redrawn, %d envelopes computed\n",
                 dragStats.layerRebuilt ? "REBUILT" : "reused", dragStats.liveCurves, dragStats.envelopesComputed);
-    std::printf("  release + frame (undo entry, layer with the edited channel): %.2f ms; undo entries: %d\n",
-                releaseMs, model.undoStack()->count());
+    std::printf("  release + frame (undo entry, layer with the edited channel): %.2f ms; undo entries: %d\n", releaseMs,
+                model.undoStack()->count());
 
     reportUndoMemory(model, state, view, shown, framed);
     return 0;

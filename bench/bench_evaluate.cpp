@@ -3,10 +3,10 @@
 // items_per_second is vectors per second (one vector = all components of one sample).
 //
 //   bench_evaluate [--benchmark_filter=REGEX] [--benchmark_repetitions=5] ...
-#include <benchmark/benchmark.h>
-
 #include <random>
 #include <vector>
+
+#include <benchmark/benchmark.h>
 
 #include "mocap.h"
 #include "tangent/track.h"
@@ -31,8 +31,7 @@ std::vector<const tangent::Track*> tracksOf(tangent::TargetPath path) {
 
 // `perInterval` sorted times per key interval over the whole track, as playback and plots ask.
 // baseline: the baseline x86-64 code even where the processor has AVX2.
-void BM_EvaluateSorted(benchmark::State& state, tangent::TargetPath path, int perInterval,
-                       bool baseline = false) {
+void BM_EvaluateSorted(benchmark::State& state, tangent::TargetPath path, int perInterval, bool baseline = false) {
     const bool was = tangent::useBaselineEvaluationOnly(baseline);
     const auto tracks = tracksOf(path);
     std::vector<std::vector<double>> times;

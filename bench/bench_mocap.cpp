@@ -24,12 +24,6 @@
 // and once (the keys are the same in every layout): evaluation throughput on this thread (one
 // core), evaluateSorted over every channel at 4 samples per key interval and evaluate() at
 // uniformly random times. A summary lists every target per layout, met or MISSED.
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -45,11 +39,17 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include "mocap.h"
-#include "tinygltf_baseline.h"
 #include "tangent/checks.h"
 #include "tangent/document.h"
 #include "tangent/track.h"
+#include "tinygltf_baseline.h"
 
 namespace {
 
@@ -87,7 +87,9 @@ std::string dirOf(const std::string& path) {
     return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
-bool isExecutable(const std::string& path) { return !path.empty() && access(path.c_str(), X_OK) == 0; }
+bool isExecutable(const std::string& path) {
+    return !path.empty() && access(path.c_str(), X_OK) == 0;
+}
 
 // ---------------------------------------------------------------------------------------
 // The operations, each usable in-process (timing) and in a child (peak memory).
@@ -98,7 +100,9 @@ std::string scratchPath(const std::string& file, const char* suffix) {
 
 std::size_t g_sink = 0;  // keeps results observable
 
-void opTinyLoad(const std::string& file) { g_sink += TinyGltfModel::load(file).animationChannels(); }
+void opTinyLoad(const std::string& file) {
+    g_sink += TinyGltfModel::load(file).animationChannels();
+}
 
 void opTangentLoad(const std::string& file) {
     // Document::load decodes every channel into its Track (times, values, both tangents).
@@ -111,7 +115,8 @@ void opTangentInspect(const std::string& file) {
     // every check while the channel's keys are in memory (and counts each channel's keys).
     std::size_t keys = 0;
     const tangent::CheckedFile checked = tangent::scanAndCheck(
-            file, [&](const tangent::Document&, const tangent::Channel& c) { keys += std::size_t(c.track.keyCount()); });
+            file,
+            [&](const tangent::Document&, const tangent::Channel& c) { keys += std::size_t(c.track.keyCount()); });
     g_sink += checked.findings.size() + keys + checked.document.animations().size();
 }
 
@@ -127,8 +132,8 @@ void opTangentLoadCheck(const std::string& file) {
 struct ProcessResult {
     bool ok = false;
     int exitCode = -1;
-    double wall = 0;   // seconds
-    double cpu = 0;    // user + system seconds, every thread of the child
+    double wall = 0;  // seconds
+    double cpu = 0;   // user + system seconds, every thread of the child
     long maxRssKb = 0;
 };
 
@@ -154,7 +159,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, bool quiet = true
     if (wait4(pid, &status, 0, &usage) != pid) return r;
     r.wall = seconds(start, Clock::now());
     r.maxRssKb = usage.ru_maxrss;
-    r.cpu = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec + usage.ru_stime.tv_usec * 1e-6;
+    r.cpu = usage.ru_utime.tv_sec + usage.ru_utime.tv_usec * 1e-6 + usage.ru_stime.tv_sec +
+            usage.ru_stime.tv_usec * 1e-6;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.ok = WIFEXITED(status) && r.exitCode != 127;
     return r;
@@ -167,10 +173,14 @@ int runChild(const std::string& mode, const std::string& file) {
             tangent::bench::writeMocap({}, file);
             return 0;
         }
-        if (mode == "tinygltf-load") opTinyLoad(file);
-        else if (mode == "tangent-load") opTangentLoad(file);
-        else if (mode == "tangent-inspect") opTangentInspect(file);
-        else if (mode == "tangent-load-check") opTangentLoadCheck(file);
+        if (mode == "tinygltf-load")
+            opTinyLoad(file);
+        else if (mode == "tangent-load")
+            opTangentLoad(file);
+        else if (mode == "tangent-inspect")
+            opTangentInspect(file);
+        else if (mode == "tangent-load-check")
+            opTangentLoadCheck(file);
         else if (mode == "tinygltf-write") {
             const TinyGltfModel m = TinyGltfModel::load(file);
             const std::string out = scratchPath(file, "_tiny.glb");
@@ -202,8 +212,8 @@ struct Throughput {
 
 // Samples every supported channel at `perInterval` sorted times per key interval, with
 // evaluateSorted (normalized rotations, as playback wants them). Only the calls are timed.
-double sortedPass(const std::vector<const tangent::Track*>& tracks, int perInterval,
-                  std::vector<double>& times, std::vector<double>& out, std::size_t* vectors) {
+double sortedPass(const std::vector<const tangent::Track*>& tracks, int perInterval, std::vector<double>& times,
+                  std::vector<double>& out, std::size_t* vectors) {
     double busy = 0;
     *vectors = 0;
     for (const tangent::Track* t : tracks) {
@@ -264,7 +274,8 @@ double bytesOnDisk(const std::string& path) {
     const tangent::Json json = tangent::Json::parse(text.begin(), text.end(), nullptr, false);
     if (!json.is_object() || !json.contains("buffers") || !json["buffers"].is_array()) return bytes;
     for (const tangent::Json& b : json["buffers"])
-        if (b.is_object() && b.contains("uri") && b["uri"].is_string() && b["uri"].get<std::string>().rfind("data:", 0) != 0)
+        if (b.is_object() && b.contains("uri") && b["uri"].is_string() &&
+            b["uri"].get<std::string>().rfind("data:", 0) != 0)
             bytes += QFileInfo(QString::fromStdString(dirOf(path) + "/" + b["uri"].get<std::string>())).size();
     return bytes;
 }
@@ -280,8 +291,10 @@ bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
     const std::string corpus = std::string(TANGENT_SOURCE_DIR) + "/tools/corpus";
     const std::string cli = corpus + "/node_modules/@gltf-transform/cli/bin/cli.js";
     if (!QFileInfo::exists(QString::fromStdString(cli))) {
-        std::fprintf(stderr, "bench_mocap: %s is missing: glTF-Transform is installed by ./dev.sh "
-                             "(npm ci in tools/corpus)\n", cli.c_str());
+        std::fprintf(stderr,
+                     "bench_mocap: %s is missing: glTF-Transform is installed by ./dev.sh "
+                     "(npm ci in tools/corpus)\n",
+                     cli.c_str());
         return false;
     }
     const std::string stem = source.substr(0, source.size() - 4);  // "....glb"
@@ -293,14 +306,16 @@ bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
         std::vector<std::string> command;
     };
     const std::vector<Recipe> recipes = {
-        {"one-view", stem + "_one_view.glb", {"node", cli, "copy", source, stem + "_one_view.glb"}},
-        {"view-per-accessor", stem + "_view_per_accessor.glb",
-         {"node", corpus + "/view_per_accessor.mjs", source, stem + "_view_per_accessor.glb"}},
-        {"gltf-external-bin", external + "/mocap.gltf", {"node", cli, "copy", source, external + "/mocap.gltf"}},
-        // The same animation by KHR_animation_pointer (/nodes/N/rotation ...), as pointer-writing
-        // exporters produce it.
-        {"pointer-channels", stem + "_pointer.glb",
-         {"node", corpus + "/to_pointer_channels.mjs", source, stem + "_pointer.glb"}},
+            {"one-view", stem + "_one_view.glb", {"node", cli, "copy", source, stem + "_one_view.glb"}},
+            {"view-per-accessor",
+             stem + "_view_per_accessor.glb",
+             {"node", corpus + "/view_per_accessor.mjs", source, stem + "_view_per_accessor.glb"}},
+            {"gltf-external-bin", external + "/mocap.gltf", {"node", cli, "copy", source, external + "/mocap.gltf"}},
+            // The same animation by KHR_animation_pointer (/nodes/N/rotation ...), as pointer-writing
+            // exporters produce it.
+            {"pointer-channels",
+             stem + "_pointer.glb",
+             {"node", corpus + "/to_pointer_channels.mjs", source, stem + "_pointer.glb"}},
     };
     for (const Recipe& r : recipes) {
         if (olderThan(r.path, source)) {
@@ -331,7 +346,9 @@ void printRow(const char* label, double value, const char* unit, const std::stri
     std::printf("  %-44s %12.3f %-6s %s\n", label, value, unit, note.c_str());
 }
 
-std::string verdict(bool ok) { return ok ? "met" : "MISSED"; }
+std::string verdict(bool ok) {
+    return ok ? "met" : "MISSED";
+}
 
 // A target's outcome, gathered for the summary and the JSON.
 struct Target {
@@ -373,13 +390,20 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         const bool hasValue = i + 1 < argc;
-        if (a == "--file" && hasValue) files.push_back(argv[++i]);
-        else if (a == "--runs" && hasValue) runs = std::max(1, std::atoi(argv[++i]));
-        else if (a == "--eval-ms" && hasValue) evalMs = std::max(10.0, std::atof(argv[++i]));
-        else if (a == "--tangent" && hasValue) tangentExe = argv[++i];
-        else if (a == "--no-external") external = false;
-        else if (a == "--json" && hasValue) jsonOut = argv[++i];
-        else return usage(argv[0]);
+        if (a == "--file" && hasValue)
+            files.push_back(argv[++i]);
+        else if (a == "--runs" && hasValue)
+            runs = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--eval-ms" && hasValue)
+            evalMs = std::max(10.0, std::atof(argv[++i]));
+        else if (a == "--tangent" && hasValue)
+            tangentExe = argv[++i];
+        else if (a == "--no-external")
+            external = false;
+        else if (a == "--json" && hasValue)
+            jsonOut = argv[++i];
+        else
+            return usage(argv[0]);
     }
     std::vector<Layout> layouts;
     if (files.empty()) {
@@ -393,10 +417,12 @@ int main(int argc, char** argv) {
         }
         if (!makeLayouts(source, &layouts)) return 2;
     } else {
-        for (const std::string& f : files) layouts.push_back({QFileInfo(QString::fromStdString(f)).fileName().toStdString(), f, bytesOnDisk(f) / 1e6});
+        for (const std::string& f : files)
+            layouts.push_back({QFileInfo(QString::fromStdString(f)).fileName().toStdString(), f, bytesOnDisk(f) / 1e6});
     }
-    std::printf("bench_mocap: medians; one thread; the machine may be shared: compare the ratios\n"
-                "(all measured in this run) and the CPU times\n");
+    std::printf(
+            "bench_mocap: medians; one thread; the machine may be shared: compare the ratios\n"
+            "(all measured in this run) and the CPU times\n");
     for (const Layout& l : layouts) std::printf("  %-18s %s, %.1f MB\n", l.name.c_str(), l.path.c_str(), l.fileMb);
     std::printf("\n");
     std::vector<Target> targets;
@@ -404,7 +430,8 @@ int main(int argc, char** argv) {
     // Child processes first, while this process is small: a forked child starts with its
     // parent's peak RSS (Linux keeps ru_maxrss across exec).
     // ---- peak memory, a fresh child per operation -----------------------------------------
-    const char* modes[] = {"tinygltf-load", "tangent-load", "tangent-inspect", "tangent-load-check", "tinygltf-write", "tangent-save"};
+    const char* modes[] = {"tinygltf-load",      "tangent-load",   "tangent-inspect",
+                           "tangent-load-check", "tinygltf-write", "tangent-save"};
     auto peakMb = [&](const char* mode, const std::string& file) {
         std::vector<double> mb;
         for (int r = 0; r < 3; ++r) {
@@ -421,7 +448,8 @@ int main(int argc, char** argv) {
     std::vector<std::vector<std::pair<std::string, double>>> rss(layouts.size());
     for (std::size_t li = 0; li < layouts.size(); ++li) {
         const Layout& l = layouts[li];
-        std::printf("peak memory, %s (ru_maxrss of a fresh process, MB; file %.1f MB)   x file size\n", l.name.c_str(), l.fileMb);
+        std::printf("peak memory, %s (ru_maxrss of a fresh process, MB; file %.1f MB)   x file size\n", l.name.c_str(),
+                    l.fileMb);
         if (li == 0) printRow("noop", floorMb, "MB", "(process floor: Qt, libstdc++)");
         for (const char* mode : modes) {
             const double m = peakMb(mode, l.path);
@@ -471,7 +499,8 @@ int main(int argc, char** argv) {
         for (std::size_t li = 0; li < layouts.size(); ++li) {
             const Layout& l = layouts[li];
             if (commands[li].empty()) continue;
-            std::printf("whole processes, %s (median of %d)   wall ms   CPU ms  peak MB  x file  exit\n", l.name.c_str(), extRuns);
+            std::printf("whole processes, %s (median of %d)   wall ms   CPU ms  peak MB  x file  exit\n",
+                        l.name.c_str(), extRuns);
             for (std::size_t i = 0; i < commands[li].size(); ++i) {
                 std::vector<double> w, c, m;
                 for (const ProcessResult& p : results[li][i]) {
@@ -495,7 +524,8 @@ int main(int argc, char** argv) {
             }
             if (tv && kv) {
                 // The verdict is on wall time; node's CPU time counts its helper threads too.
-                targets.push_back({l.name, "Khronos validator / `tangent validate` (wall)", kv->wall / tv->wall, 25, false});
+                targets.push_back(
+                        {l.name, "Khronos validator / `tangent validate` (wall)", kv->wall / tv->wall, 25, false});
                 std::printf("  Khronos validator / tangent validate: %.1f x wall, %.1f x CPU (target >= 25: %s)\n",
                             kv->wall / tv->wall, kv->cpu / tv->cpu, verdict(targets.back().met()).c_str());
             }
@@ -541,7 +571,8 @@ int main(int argc, char** argv) {
     for (std::size_t li = 0; li < layouts.size(); ++li) {
         const Layout& l = layouts[li];
         const InProcess& row = rows[li];
-        std::printf("in-process, %s (median of %d)     wall ms   CPU ms  ratio: wall  CPU  target\n", l.name.c_str(), runs);
+        std::printf("in-process, %s (median of %d)     wall ms   CPU ms  ratio: wall  CPU  target\n", l.name.c_str(),
+                    runs);
         auto line = [&](const char* name, const Row& r, const Row& floor, const std::string& target, double limit) {
             const double rw = r.med() / floor.med(), rc = r.cpuMed() / floor.cpuMed();
             std::string t = target;
@@ -549,7 +580,8 @@ int main(int argc, char** argv) {
                 targets.push_back({l.name, std::string(name) + " / floor (CPU)", rc, limit});
                 t += (rw <= limit && rc <= limit) ? " met" : rc <= limit ? " met on CPU time" : " MISSED";
             }
-            std::printf("  %-44s %9.1f %8.1f  %9.2f %5.2f  %s\n", name, r.med() * 1e3, r.cpuMed() * 1e3, rw, rc, t.c_str());
+            std::printf("  %-44s %9.1f %8.1f  %9.2f %5.2f  %s\n", name, r.med() * 1e3, r.cpuMed() * 1e3, rw, rc,
+                        t.c_str());
         };
         line("tinygltf load (the floor)", row.tinyLoad, row.tinyLoad, "", 0);
         line("Document::load (decodes every channel)", row.load, row.tinyLoad, "", 0);
@@ -561,8 +593,10 @@ int main(int argc, char** argv) {
             if (e.name.rfind("tangent inspect", 0) == 0) {
                 targets.push_back({l.name, "`tangent inspect` process / in-process tinygltf load (wall)",
                                    e.wall / row.tinyLoad.med(), 1.0});
-                std::printf("  `tangent inspect FILE` as a process: %.0f ms wall = %.2f x the in-process tinygltf parse "
-                            "(target <= 1.0: %s)\n", e.wall * 1e3, targets.back().value, verdict(targets.back().met()).c_str());
+                std::printf(
+                        "  `tangent inspect FILE` as a process: %.0f ms wall = %.2f x the in-process tinygltf parse "
+                        "(target <= 1.0: %s)\n",
+                        e.wall * 1e3, targets.back().value, verdict(targets.back().met()).c_str());
             }
         std::printf("\n");
     }
@@ -619,8 +653,8 @@ int main(int argc, char** argv) {
     std::size_t missed = 0;
     std::printf("targets (issue 10), every layout in this run:\n");
     for (const Target& t : targets) {
-        std::printf("  %-18s %-62s %7.2f %s %-5g %s\n", t.layout.c_str(), t.what.c_str(), t.value, t.atMost ? "<=" : ">=",
-                    t.limit, verdict(t.met()).c_str());
+        std::printf("  %-18s %-62s %7.2f %s %-5g %s\n", t.layout.c_str(), t.what.c_str(), t.value,
+                    t.atMost ? "<=" : ">=", t.limit, verdict(t.met()).c_str());
         missed += !t.met();
     }
     std::printf(missed ? "%zu target(s) MISSED\n" : "all %zu targets met\n", missed ? missed : targets.size());
@@ -641,12 +675,14 @@ int main(int argc, char** argv) {
             const InProcess& row = rows[li];
             std::fprintf(f, "    {\"layout\": %s, \"file\": %s, \"fileMB\": %.2f,\n", jsonString(l.name).c_str(),
                          jsonString(l.path).c_str(), l.fileMb);
-            std::fprintf(f, "     \"ms\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
-                            "\"tangentLoadCheck\": %.2f, \"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
-                         row.tinyLoad.med() * 1e3, row.load.med() * 1e3, row.inspect.med() * 1e3, row.loadCheck.med() * 1e3,
-                         row.tinyWrite.med() * 1e3, row.save.med() * 1e3);
-            std::fprintf(f, "     \"cpuMs\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
-                            "\"tangentLoadCheck\": %.2f, \"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
+            std::fprintf(f,
+                         "     \"ms\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
+                         "\"tangentLoadCheck\": %.2f, \"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
+                         row.tinyLoad.med() * 1e3, row.load.med() * 1e3, row.inspect.med() * 1e3,
+                         row.loadCheck.med() * 1e3, row.tinyWrite.med() * 1e3, row.save.med() * 1e3);
+            std::fprintf(f,
+                         "     \"cpuMs\": {\"tinygltfLoad\": %.2f, \"tangentLoad\": %.2f, \"tangentInspect\": %.2f, "
+                         "\"tangentLoadCheck\": %.2f, \"tinygltfWrite\": %.2f, \"tangentSave\": %.2f},\n",
                          row.tinyLoad.cpuMed() * 1e3, row.load.cpuMed() * 1e3, row.inspect.cpuMed() * 1e3,
                          row.loadCheck.cpuMed() * 1e3, row.tinyWrite.cpuMed() * 1e3, row.save.cpuMed() * 1e3);
             std::fprintf(f, "     \"peakMB\": {");
@@ -654,14 +690,16 @@ int main(int argc, char** argv) {
                 std::fprintf(f, "%s\"%s\": %.1f", i ? ", " : "", rss[li][i].first.c_str(), rss[li][i].second);
             std::fprintf(f, "},\n     \"processes\": [");
             for (std::size_t i = 0; i < externals[li].size(); ++i)
-                std::fprintf(f, "%s{\"command\": %s, \"ms\": %.1f, \"cpuMs\": %.1f, \"peakMB\": %.1f, \"exit\": %d}", i ? ", " : "",
-                             jsonString(externals[li][i].name).c_str(), externals[li][i].wall * 1e3, externals[li][i].cpu * 1e3,
-                             externals[li][i].rssMb, externals[li][i].exitCode);
+                std::fprintf(f, "%s{\"command\": %s, \"ms\": %.1f, \"cpuMs\": %.1f, \"peakMB\": %.1f, \"exit\": %d}",
+                             i ? ", " : "", jsonString(externals[li][i].name).c_str(), externals[li][i].wall * 1e3,
+                             externals[li][i].cpu * 1e3, externals[li][i].rssMb, externals[li][i].exitCode);
             std::fprintf(f, "]}%s\n", li + 1 < layouts.size() ? "," : "");
         }
         std::fprintf(f, "  ],\n  \"targets\": [");
         for (std::size_t i = 0; i < targets.size(); ++i)
-            std::fprintf(f, "%s\n    {\"layout\": %s, \"what\": %s, \"value\": %.3f, \"limit\": %g, \"atMost\": %s, \"met\": %s}",
+            std::fprintf(f,
+                         "%s\n    {\"layout\": %s, \"what\": %s, \"value\": %.3f, \"limit\": %g, \"atMost\": %s, "
+                         "\"met\": %s}",
                          i ? "," : "", jsonString(targets[i].layout).c_str(), jsonString(targets[i].what).c_str(),
                          targets[i].value, targets[i].limit, targets[i].atMost ? "true" : "false",
                          targets[i].met() ? "true" : "false");

@@ -17,9 +17,7 @@
 namespace {
 
 int usage(const char* argv0) {
-    std::fprintf(stderr,
-                 "usage: %s [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [-o OUT]\n",
-                 argv0);
+    std::fprintf(stderr, "usage: %s [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [-o OUT]\n", argv0);
     return 64;
 }
 
@@ -62,7 +60,7 @@ int main(int argc, char** argv) {
         return 2;
     }
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%s: %d nodes x 3 channels + 1 weights channel, %d keys each, %.1f MB, %.1f s\n",
-                out.c_str(), o.nodes, o.keys, QFileInfo(QString::fromStdString(out)).size() / 1e6, s);
+    std::printf("%s: %d nodes x 3 channels + 1 weights channel, %d keys each, %.1f MB, %.1f s\n", out.c_str(), o.nodes,
+                o.keys, QFileInfo(QString::fromStdString(out)).size() / 1e6, s);
     return 0;
 }

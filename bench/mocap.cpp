@@ -160,7 +160,8 @@ void writeMocap(const MocapOptions& options, const std::string& path) {
 }
 
 std::string mocapFileName(const MocapOptions& o) {
-    return "mocap_" + std::to_string(o.nodes) + "x" + std::to_string(o.keys) + (o.sharedTimes ? "_shared" : "") + ".glb";
+    return "mocap_" + std::to_string(o.nodes) + "x" + std::to_string(o.keys) + (o.sharedTimes ? "_shared" : "") +
+           ".glb";
 }
 
 }  // namespace tangent::bench

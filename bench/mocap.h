@@ -9,9 +9,9 @@
 namespace tangent::bench {
 
 struct MocapOptions {
-    int nodes = 100;        // joints
-    int keys = 5000;        // per channel (5000 keys at 30 fps: 2 min 47 s)
-    int morphTargets = 4;   // of the extra mesh node whose weights are animated
+    int nodes = 100;       // joints
+    int keys = 5000;       // per channel (5000 keys at 30 fps: 2 min 47 s)
+    int morphTargets = 4;  // of the extra mesh node whose weights are animated
     // false: every joint gets its own input accessor, as exporters write (see mocap.cpp);
     // true: all joints share bit-identical times, so the builder writes one shared accessor.
     bool sharedTimes = false;

@@ -20,12 +20,16 @@ int componentCountOf(const std::string& type) {
 int componentSizeOf(int componentType) {
     switch (componentType) {
         case kByte:
-        case kUnsignedByte: return 1;
+        case kUnsignedByte:
+            return 1;
         case kShort:
-        case kUnsignedShort: return 2;
+        case kUnsignedShort:
+            return 2;
         case kUnsignedInt:
-        case kFloat: return 4;
-        default: return 0;
+        case kFloat:
+            return 4;
+        default:
+            return 0;
     }
 }
 
@@ -42,15 +46,15 @@ constexpr std::uint64_t kMaxElementsWithoutData = std::uint64_t(1) << 20;
 }
 
 // A non-negative integer member, or `fallback` when absent; anything else is an error.
-std::uint64_t getCount(const Json& obj, const char* key, std::uint64_t fallback, bool required,
-                       const std::string& file, const std::string& pointer) {
+std::uint64_t getCount(const Json& obj, const char* key, std::uint64_t fallback, bool required, const std::string& file,
+                       const std::string& pointer) {
     auto it = obj.find(key);
     if (it == obj.end()) {
         if (required) fail(file, pointer, std::string("required property '") + key + "' is missing.");
         return fallback;
     }
-    if (!it->is_number_integer() || (it->is_number_integer() && it->get<std::int64_t>() < 0 &&
-                                     !it->is_number_unsigned()))
+    if (!it->is_number_integer() ||
+        (it->is_number_integer() && it->get<std::int64_t>() < 0 && !it->is_number_unsigned()))
         fail(file, pointer + "/" + key, "must be a non-negative integer.");
     return it->get<std::uint64_t>();
 }
@@ -68,7 +72,8 @@ float readComponent(const std::uint8_t* p, int componentType, bool normalized) {
             std::memcpy(&v, p, 1);
             return normalized ? std::max(v / 127.0f, -1.0f) : float(v);
         }
-        case kUnsignedByte: return normalized ? p[0] / 255.0f : float(p[0]);
+        case kUnsignedByte:
+            return normalized ? p[0] / 255.0f : float(p[0]);
         case kShort: {
             std::int16_t v;
             std::memcpy(&v, p, 2);
@@ -93,12 +98,12 @@ struct ViewRange {
     std::size_t buffer = 0;
     std::uint64_t offset = 0;
     std::uint64_t length = 0;
-    std::uint64_t stride = 0;  // 0 when absent
+    std::uint64_t stride = 0;               // 0 when absent
     const std::uint8_t* decoded = nullptr;  // an EXT_meshopt_compression view's decoded bytes
 };
 
-ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index,
-                    const std::string& file, const std::string& from) {
+ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index, const std::string& file,
+                    const std::string& from) {
     const Json* views = json.contains("bufferViews") ? &json["bufferViews"] : nullptr;
     if (!views || !views->is_array() || index >= views->size())
         fail(file, from, "bufferView " + std::to_string(index) + " does not exist.", "UNRESOLVED_REFERENCE");
@@ -119,9 +124,9 @@ ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index
         json["buffers"][buffer].is_object())
         size = json["buffers"][buffer].value("byteLength", std::uint64_t(0));
     if (offset > size || length > size - offset)
-        fail(file, ptr, "bufferView (offset " + std::to_string(offset) + ", " +
-                            std::to_string(length) + " bytes) does not fit buffer " +
-                            std::to_string(buffer) + " (" + std::to_string(size) + " bytes).",
+        fail(file, ptr,
+             "bufferView (offset " + std::to_string(offset) + ", " + std::to_string(length) +
+                     " bytes) does not fit buffer " + std::to_string(buffer) + " (" + std::to_string(size) + " bytes).",
              "BUFFER_VIEW_TOO_LONG");
     ViewRange range{std::size_t(buffer), offset, length, stride};
     if (meshoptExtension(view))
@@ -129,8 +134,8 @@ ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index
     else if (placeholder)  // the Khronos validator says nothing here: it skips data it lacks
         throw AccessorError(file, "TANGENT_BUFFER_NO_DATA", ptr + "/buffer",
                             "buffer " + std::to_string(buffer) +
-                                " holds no data (a placeholder such as EXT_meshopt_compression's fallback, "
-                                "or a buffer that could not be read), so this bufferView cannot be read.",
+                                    " holds no data (a placeholder such as EXT_meshopt_compression's fallback, "
+                                    "or a buffer that could not be read), so this bufferView cannot be read.",
                             Severity::Warning);
     return range;
 }
@@ -141,23 +146,23 @@ const std::uint8_t* elementBytes(BufferSource& buffers, const ViewRange& view, s
                                  std::uint64_t count, std::uint64_t elementSize, std::uint64_t stride,
                                  const std::string& file, const std::string& ptr) {
     if (stride < elementSize)
-        fail(file, ptr, "byteStride " + std::to_string(stride) + " is smaller than an element (" +
-                            std::to_string(elementSize) + " bytes).");
+        fail(file, ptr,
+             "byteStride " + std::to_string(stride) + " is smaller than an element (" + std::to_string(elementSize) +
+                     " bytes).");
     const std::uint64_t needed = count == 0 ? 0 : byteOffset + stride * (count - 1) + elementSize;
-    if (count != 0 && (byteOffset > view.length || (needed > view.length) ||
-                       (count - 1) > (view.length / stride)))
-        fail(file, ptr, "accessor (offset " + std::to_string(byteOffset) + ", " +
-                            std::to_string(count) + " elements) does not fit its bufferView (" +
-                            std::to_string(view.length) + " bytes).",
+    if (count != 0 && (byteOffset > view.length || (needed > view.length) || (count - 1) > (view.length / stride)))
+        fail(file, ptr,
+             "accessor (offset " + std::to_string(byteOffset) + ", " + std::to_string(count) +
+                     " elements) does not fit its bufferView (" + std::to_string(view.length) + " bytes).",
              "ACCESSOR_TOO_LONG");
     if (view.decoded) return view.decoded + byteOffset;
     return buffers.read(view.buffer, view.offset + byteOffset, needed - byteOffset, file);
 }
 
 // Reads `count` elements of `components` components from a view into out (count * components).
-void readElements(BufferSource& buffers, const ViewRange& view, std::uint64_t byteOffset,
-                  std::uint64_t count, int components, int componentType, bool normalized,
-                  std::uint64_t stride, float* out, const std::string& file, const std::string& ptr) {
+void readElements(BufferSource& buffers, const ViewRange& view, std::uint64_t byteOffset, std::uint64_t count,
+                  int components, int componentType, bool normalized, std::uint64_t stride, float* out,
+                  const std::string& file, const std::string& ptr) {
     const std::uint64_t elementSize = std::uint64_t(components) * componentSizeOf(componentType);
     if (stride == 0) stride = elementSize;
     const std::uint8_t* base = elementBytes(buffers, view, byteOffset, count, elementSize, stride, file, ptr);
@@ -194,8 +199,8 @@ std::uint64_t BufferSource::totalSize() const {
     return total;
 }
 
-const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
-                                       std::uint64_t length, const std::string& file) {
+const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset, std::uint64_t length,
+                                       const std::string& file) {
     const Buffer& b = buffers_[buffer];
     bytesRead_ += length;
     if (b.memory) return b.memory + offset;
@@ -216,14 +221,14 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
     return scratch_.data();
 }
 
-DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
-                               int index, const std::string& file) {
+DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers, int index,
+                               const std::string& file) {
     BufferSource source(buffers);
     return decodeAccessor(json, source, index, file);
 }
 
-DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int index,
-                               const std::string& file, Decode decode) {
+DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int index, const std::string& file,
+                               Decode decode) {
     const std::string ptr = "/accessors/" + std::to_string(index);
     const Json* accessors = json.contains("accessors") ? &json["accessors"] : nullptr;
     if (index < 0 || !accessors || !accessors->is_array() || std::size_t(index) >= accessors->size())
@@ -239,8 +244,7 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
     if (out.components == 0) fail(file, ptr + "/type", "'" + out.type + "' is not an accessor type.");
     out.componentType = int(getCount(a, "componentType", 0, true, file, ptr));
     if (componentSizeOf(out.componentType) == 0)
-        fail(file, ptr + "/componentType",
-             std::to_string(out.componentType) + " is not a component type.");
+        fail(file, ptr + "/componentType", std::to_string(out.componentType) + " is not a component type.");
     if (auto n = a.find("normalized"); n != a.end()) out.normalized = n->is_boolean() && n->get<bool>();
     const bool mapNormalized = out.normalized && decode != Decode::Raw;
     const std::uint64_t count = getCount(a, "count", 0, true, file, ptr);
@@ -261,7 +265,8 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
     // Without a bufferView the elements are zeros (and sparse substitutions) that cost the file
     // nothing: bound them by its data too, or a few bytes of JSON could ask for gigabytes.
     if (!a.contains("bufferView") && count > available + kMaxElementsWithoutData)
-        fail(file, ptr + "/count", std::to_string(count) + " elements without a bufferView are far more than the file's data.");
+        fail(file, ptr + "/count",
+             std::to_string(count) + " elements without a bufferView are far more than the file's data.");
     if (count > (std::uint64_t(1) << 31) / out.components)
         fail(file, ptr + "/count", std::to_string(count) + " elements are more than Tangent can hold.");
     out.count = int(count);
@@ -275,8 +280,8 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
             return out;
         }
         out.data.resize(count * out.components);
-        readElements(buffers, view, byteOffset, count, out.components, out.componentType, mapNormalized,
-                     view.stride, out.data.data(), file, ptr);
+        readElements(buffers, view, byteOffset, count, out.components, out.componentType, mapNormalized, view.stride,
+                     out.data.data(), file, ptr);
     } else {
         out.data.assign(count * out.components, 0.0f);
     }
@@ -286,9 +291,9 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
         if (!s.is_object()) fail(file, sp, "must be an object.");
         const std::uint64_t n = getCount(s, "count", 0, true, file, sp);
         if (n < 1 || n > count)
-            fail(file, sp + "/count", "must be between 1 and the accessor's count.", "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE");
-        if (!s.contains("indices") || !s["indices"].is_object() || !s.contains("values") ||
-            !s["values"].is_object())
+            fail(file, sp + "/count", "must be between 1 and the accessor's count.",
+                 "ACCESSOR_SPARSE_COUNT_OUT_OF_RANGE");
+        if (!s.contains("indices") || !s["indices"].is_object() || !s.contains("values") || !s["values"].is_object())
             fail(file, sp, "'indices' and 'values' are required.");
         const Json& ind = s["indices"];
         const Json& val = s["values"];
@@ -297,8 +302,9 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
             fail(file, sp + "/indices/componentType", "must be an unsigned integer type.");
         // Indices are read as integers (floats would round above 2^24), once elementBytes has
         // checked that they fit their view.
-        const ViewRange indexView = viewRange(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"),
-                                              file, sp + "/indices/bufferView");
+        const ViewRange indexView =
+                viewRange(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"), file,
+                          sp + "/indices/bufferView");
         const std::uint64_t indexOffset = getCount(ind, "byteOffset", 0, false, file, sp + "/indices");
         const int indexSize = componentSizeOf(indexType);
         const std::uint8_t* indexBytes =
@@ -310,19 +316,18 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
             indices[i] = v;
         }
         std::vector<float> values(n * out.components);
-        readElements(buffers, viewRange(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"),
-                               file, sp + "/values/bufferView"),
-                     getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, out.components,
-                     out.componentType, mapNormalized, 0, values.data(), file, sp + "/values");
+        readElements(buffers,
+                     viewRange(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"), file,
+                               sp + "/values/bufferView"),
+                     getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, out.components, out.componentType,
+                     mapNormalized, 0, values.data(), file, sp + "/values");
         for (std::uint64_t i = 0; i < n; ++i) {
             const std::uint64_t at = indices[i];
             if (at >= count)
-                fail(file, sp + "/indices", "index " + std::to_string(at) +
-                                                " at element " + std::to_string(i) +
-                                                " is outside the accessor.",
+                fail(file, sp + "/indices",
+                     "index " + std::to_string(at) + " at element " + std::to_string(i) + " is outside the accessor.",
                      "ACCESSOR_SPARSE_INDEX_OOB");
-            std::copy_n(&values[i * out.components], out.components,
-                        &out.data[std::size_t(at) * out.components]);
+            std::copy_n(&values[i * out.components], out.components, &out.data[std::size_t(at) * out.components]);
         }
     }
     return out;

@@ -12,8 +12,8 @@ class QIODevice;
 
 namespace tangent::detail {
 
-constexpr int kFloat = 5126, kByte = 5120, kUnsignedByte = 5121, kShort = 5122,
-              kUnsignedShort = 5123, kUnsignedInt = 5125;
+constexpr int kFloat = 5126, kByte = 5120, kUnsignedByte = 5121, kShort = 5122, kUnsignedShort = 5123,
+              kUnsignedInt = 5125;
 
 int componentCountOf(const std::string& type);  // "VEC3" -> 3, 0 if unknown
 int componentSizeOf(int componentType);         // 5126 -> 4, 0 if unknown
@@ -39,8 +39,7 @@ public:
     // Bytes [offset, offset + length) of a buffer, which the caller has checked lie inside it.
     // Valid until the next read. Throws FileReadError when a device cannot deliver them (the
     // file changed on disk while it was being read).
-    const std::uint8_t* read(std::size_t buffer, std::uint64_t offset, std::uint64_t length,
-                             const std::string& file);
+    const std::uint8_t* read(std::size_t buffer, std::uint64_t offset, std::uint64_t length, const std::string& file);
     std::uint64_t totalSize() const;
     // Holds no bytes (a placeholder buffer: no uri, not the GLB binary chunk). Every buffer
     // with data has at least one byte, as byteLength must be positive.
@@ -62,20 +61,18 @@ private:
 };
 
 struct DecodedAccessor {
-    std::string type;        // "SCALAR", "VEC3", ...
+    std::string type;  // "SCALAR", "VEC3", ...
     int componentType = 0;
     bool normalized = false;
     int count = 0;
-    int components = 0;      // per element
+    int components = 0;  // per element
     bool hasByteStride = false;
-    std::vector<float> data; // count * components, normalized integers mapped per the spec
+    std::vector<float> data;  // count * components, normalized integers mapped per the spec
     // With Decode::ViewPacked, tightly packed floats are not copied into `data`: `packed`
     // points at their bytes (little-endian, not necessarily aligned), valid until the
     // source's next read.
     const std::uint8_t* packed = nullptr;
-    const std::uint8_t* bytes() const {
-        return packed ? packed : reinterpret_cast<const std::uint8_t*>(data.data());
-    }
+    const std::uint8_t* bytes() const { return packed ? packed : reinterpret_cast<const std::uint8_t*>(data.data()); }
 };
 
 // Copy: the spec's float values (normalized integers mapped). ViewPacked: the same, floats in
@@ -89,8 +86,11 @@ public:
     AccessorError(const std::string& file, std::string code_, std::string pointer_, std::string message_,
                   Severity severity_ = Severity::Error)
         : FileError(file + ": " + pointer_ + ": " + message_),
-          code(std::move(code_)), pointer(std::move(pointer_)), message(std::move(message_)), severity(severity_) {}
-    std::string code;     // the Khronos validator's code where it has one
+          code(std::move(code_)),
+          pointer(std::move(pointer_)),
+          message(std::move(message_)),
+          severity(severity_) {}
+    std::string code;  // the Khronos validator's code where it has one
     std::string pointer;
     std::string message;
     Severity severity;  // a warning where the Khronos validator cannot see the problem
@@ -98,9 +98,9 @@ public:
 
 // Decodes accessor `index` of `json` against `buffers`. Every offset and length is checked
 // against the data before it is read; throws AccessorError("<file>: /accessors/i...: ...").
-DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int index,
-                               const std::string& fileName, Decode decode = Decode::Copy);
-DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers,
-                               int index, const std::string& fileName);
+DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int index, const std::string& fileName,
+                               Decode decode = Decode::Copy);
+DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers, int index,
+                               const std::string& fileName);
 
 }  // namespace tangent::detail

@@ -25,8 +25,7 @@ int DocumentBuilder::addBufferView(const void* data, std::size_t bytes, int targ
     return int(json_["bufferViews"].size()) - 1;
 }
 
-int DocumentBuilder::addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds,
-                                 int target) {
+int DocumentBuilder::addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds, int target) {
     const int view = addBufferView(data.data(), data.size() * sizeof(float), target);
     Json a{{"bufferView", view}, {"componentType", 5126}, {"count", count}, {"type", type}};
     if (bounds) {
@@ -96,7 +95,8 @@ void DocumentBuilder::addChannel(int animation, int node, const Track& t, int in
     const char* type = weights ? "SCALAR" : t.path == TargetPath::Rotation ? "VEC4" : "VEC3";
     const int output = addAccessor(out, type, int(out.size() / (weights ? 1 : C)), false);
     Json& anim = json_["animations"][animation];
-    anim["samplers"].push_back(Json{{"input", input}, {"interpolation", toString(t.interpolation)}, {"output", output}});
+    anim["samplers"].push_back(
+            Json{{"input", input}, {"interpolation", toString(t.interpolation)}, {"output", output}});
     anim["channels"].push_back(Json{{"sampler", int(anim["samplers"].size()) - 1},
                                     {"target", {{"node", node}, {"path", toString(t.path)}}}});
 }

@@ -96,8 +96,7 @@ public:
         std::size_t next = 0;
         for (const Animation& animation : doc_.animations()) {
             for (const Channel& channel : animation.channels) {
-                if (!channel.supported)
-                    continue;
+                if (!channel.supported) continue;
                 if (!curves)
                     checkCurve(channel);
                 else if (next < curves->size())
@@ -121,10 +120,9 @@ public:
     }
 
 private:
-    void add(const char* code, Severity severity, std::string message, std::string pointer,
-             int animation, int channel, int key = -1) {
-        findings_.push_back(
-                {code, severity, std::move(message), std::move(pointer), animation, channel, key});
+    void add(const char* code, Severity severity, std::string message, std::string pointer, int animation, int channel,
+             int key = -1) {
+        findings_.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
     }
 
     void checkCurve(const Channel& channel) {
@@ -139,11 +137,9 @@ private:
         if (rotation && track.interpolation != Interpolation::Step) {
             for (int k = 0; k + 1 < n; ++k) {
                 double dot = 0;
-                for (int i = 0; i < 4; ++i)
-                    dot += double(track.value(k, i)) * track.value(k + 1, i);
+                for (int i = 0; i < 4; ++i) dot += double(track.value(k, i)) * track.value(k + 1, i);
                 if (dot < 0)
-                    add("TANGENT_ROTATION_HEMISPHERE_FLIP",
-                        cubic ? Severity::Warning : Severity::Info,
+                    add("TANGENT_ROTATION_HEMISPHERE_FLIP", cubic ? Severity::Warning : Severity::Info,
                         "rotation keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
                                 " lie in opposite hemispheres (dot " + formatNumber(dot) + ")" +
                                 (cubic ? ", so the spline takes the long way round."
@@ -151,23 +147,25 @@ private:
                         outPtr, a, c, k + 1);
             }
         }
-        if (!channel.targetPointer.empty() && channel.pointerTarget.range.bounded())
-            checkPointerRange(channel, outPtr);
-        if (!cubic || n < 2)
-            return;
+        if (!channel.targetPointer.empty() && channel.pointerTarget.range.bounded()) checkPointerRange(channel, outPtr);
+        if (!cubic || n < 2) return;
 
         checkUnusedTangents(channel, outPtr);
-        if (rotation)
-            checkNearZeroRotation(channel, outPtr);
+        if (rotation) checkNearZeroRotation(channel, outPtr);
         checkTangentsEqualValues(channel, outPtr);
         checkBrokenHandles(channel, outPtr);
         switch (track.components) {
-            case 3: checkOvershoot<3>(channel, outPtr); break;
-            case 4: checkOvershoot<4>(channel, outPtr); break;
-            default: checkOvershoot<0>(channel, outPtr); break;
+            case 3:
+                checkOvershoot<3>(channel, outPtr);
+                break;
+            case 4:
+                checkOvershoot<4>(channel, outPtr);
+                break;
+            default:
+                checkOvershoot<0>(channel, outPtr);
+                break;
         }
-        if (!rotation)
-            checkExactlyLinear(channel, where);
+        if (!rotation) checkExactlyLinear(channel, where);
     }
 
     // KHR_animation_pointer: the played values must be valid for the property (a colour in
@@ -192,11 +190,12 @@ private:
             if (!cubic || k + 1 == n) continue;
             const double dt = double(t.times[k + 1]) - t.times[k];
             for (int c = 0; c < C; ++c) {
-                const HermiteCubic cubicOf = HermiteCubic::fromSegment(t.value(k, c), t.value(k + 1, c),
-                                                                       dt * t.outTangent(k, c), dt * t.inTangent(k + 1, c));
+                const HermiteCubic cubicOf = HermiteCubic::fromSegment(
+                        t.value(k, c), t.value(k + 1, c), dt * t.outTangent(k, c), dt * t.inTangent(k + 1, c));
                 double s[2];
                 for (int i = 0, count = hermiteCriticalPoints(cubicOf, s); i < count; ++i)
-                    if (!range.contains(cubicOf.at(s[i]))) return report(k, t.times[k] + s[i] * dt, c, cubicOf.at(s[i]));
+                    if (!range.contains(cubicOf.at(s[i])))
+                        return report(k, t.times[k] + s[i] * dt, c, cubicOf.at(s[i]));
             }
         }
     }
@@ -211,12 +210,12 @@ private:
         }
         if (firstIn)
             add("TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
-                "the first key's in-tangent is unused and should be zero.", outPtr,
-                channel.animation, channel.index, 0);
+                "the first key's in-tangent is unused and should be zero.", outPtr, channel.animation, channel.index,
+                0);
         if (lastOut)
             add("TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
-                "the last key's out-tangent is unused and should be zero.", outPtr,
-                channel.animation, channel.index, last);
+                "the last key's out-tangent is unused and should be zero.", outPtr, channel.animation, channel.index,
+                last);
     }
 
     void checkNearZeroRotation(const Channel& channel, const std::string& outPtr) {
@@ -240,9 +239,9 @@ private:
                     tangents += std::abs(b0[i]) + std::abs(a1[i]);
                 }
                 const float needed = (float(checks::kNearZeroQuaternionLength) + chordL1 +
-                                      (times[k + 1] - times[k]) * (4.0f / 27) * tangents) * (1 + 1e-4f);
-                if (v0sq * (1 - 1e-4f) >= needed * needed)
-                    continue;
+                                      (times[k + 1] - times[k]) * (4.0f / 27) * tangents) *
+                                     (1 + 1e-4f);
+                if (v0sq * (1 - 1e-4f) >= needed * needed) continue;
             }
             const double dt = double(track.times[k + 1]) - track.times[k];
             // The common case first, without a square root or a division: |p(s)| >= |v0| -
@@ -256,8 +255,7 @@ private:
                 tangents += std::abs(double(track.outTangent(k, i))) + std::abs(double(track.inTangent(k + 1, i)));
             }
             const double needed = checks::kNearZeroQuaternionLength + 1e-9 + chordL1 + dt * 4.0 / 27 * tangents;
-            if (v0sq >= needed * needed)
-                continue;
+            if (v0sq >= needed * needed) continue;
             if (rotationLengthLowerBound(track, k, dt) >= checks::kNearZeroQuaternionLength)
                 continue;  // provably never short: no need to sample
             double shortest = INFINITY;
@@ -265,9 +263,8 @@ private:
                 const double u = double(s) / checks::kSamplesPerSegment;
                 double sq = 0;
                 for (int i = 0; i < 4; ++i) {
-                    const double p =
-                            hermite(track.value(k, i), track.outTangent(k, i),
-                                    track.value(k + 1, i), track.inTangent(k + 1, i), dt, u);
+                    const double p = hermite(track.value(k, i), track.outTangent(k, i), track.value(k + 1, i),
+                                             track.inTangent(k + 1, i), dt, u);
                     sq += p * p;
                 }
                 shortest = std::min(shortest, std::sqrt(sq));
@@ -275,8 +272,8 @@ private:
             if (shortest < checks::kNearZeroQuaternionLength)
                 add("TANGENT_ROTATION_NEAR_ZERO_LENGTH", Severity::Warning,
                     "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                            " the interpolated rotation shrinks to length " +
-                            formatNumber(shortest) + ", where its direction is unstable.",
+                            " the interpolated rotation shrinks to length " + formatNumber(shortest) +
+                            ", where its direction is unstable.",
                     outPtr, channel.animation, channel.index, k);
         }
     }
@@ -286,8 +283,7 @@ private:
         const Track& track = channel.track;
         bool anyNonZero = false;
         for (std::size_t i = 0; i < track.values.size(); ++i) {
-            if (track.inTangents[i] != track.values[i] || track.outTangents[i] != track.values[i])
-                return;
+            if (track.inTangents[i] != track.values[i] || track.outTangents[i] != track.values[i]) return;
             anyNonZero |= track.values[i] != 0;
         }
         if (anyNonZero)
@@ -309,9 +305,8 @@ private:
             const int k = int(i / C);
             if (track.isBroken(k))
                 add("TANGENT_BROKEN_TANGENT", Severity::Info,
-                    "key " + std::to_string(k) +
-                            " has a broken handle (in-tangent differs from out-tangent).",
-                    outPtr, channel.animation, channel.index, k);
+                    "key " + std::to_string(k) + " has a broken handle (in-tangent differs from out-tangent).", outPtr,
+                    channel.animation, channel.index, k);
             i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
         }
     }
@@ -360,8 +355,7 @@ private:
         const std::size_t width = std::size_t(kBlock) * C;
         std::vector<float> floorScreen(width), dtScreen(width);
         std::vector<std::uint8_t> flagged(width);
-        for (std::size_t j = 0; j < width; ++j)
-            floorScreen[j] = float(floor[j % C]);
+        for (std::size_t j = 0; j < width; ++j) floorScreen[j] = float(floor[j % C]);
         const float* times = track.times.data();
         const float* outs = track.outTangents.data();
         const float* ins = track.inTangents.data();
@@ -370,8 +364,7 @@ private:
             const std::size_t base = std::size_t(k0) * C, count = std::size_t(segments) * C;
             for (int s = 0; s < segments; ++s) {
                 const float dt = (times[k0 + s + 1] - times[k0 + s]) * (4.0f / 27);
-                for (int i = 0; i < C; ++i)
-                    dtScreen[std::size_t(s) * C + i] = dt;
+                for (int i = 0; i < C; ++i) dtScreen[std::size_t(s) * C + i] = dt;
             }
             const float* v = values + base;
             const float* b0 = outs + base;
@@ -383,14 +376,11 @@ private:
                 flagged[j] = !(term <= band * (1 - 1e-5f));
                 any |= flagged[j];
             }
-            if (!any)
-                continue;
+            if (!any) continue;
             for (int s = 0; s < segments; ++s) {
                 bool clear = true;
-                for (int i = 0; i < C; ++i)
-                    clear &= !flagged[std::size_t(s) * C + i];
-                if (!clear)
-                    checkSegmentOvershoot(channel, outPtr, k0 + s, floor.data());
+                for (int i = 0; i < C; ++i) clear &= !flagged[std::size_t(s) * C + i];
+                if (!clear) checkSegmentOvershoot(channel, outPtr, k0 + s, floor.data());
             }
         }
     }
@@ -406,14 +396,13 @@ private:
             const double allowed = std::max(hi - lo, floor[i]);
             // p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|, |h11| <= 4/27:
             // the tangent term bounds how far the segment can leave [lo, hi].
-            if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed)
-                continue;
+            if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed) continue;
             const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
             if (worst > allowed)
                 add("TANGENT_OVERSHOOT", Severity::Warning,
-                    "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                            " component " + std::to_string(i) + " overshoots the keys by " +
-                            formatNumber(worst) + ", more than their own difference.",
+                    "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) + " component " +
+                            std::to_string(i) + " overshoots the keys by " + formatNumber(worst) +
+                            ", more than their own difference.",
                     outPtr, channel.animation, channel.index, k);
         }
     }
@@ -427,8 +416,7 @@ private:
             for (int i = 0; i < track.components; ++i) {
                 const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
                 const double slope = (v1 - v0) / dt;
-                const double tolerance =
-                        1e-5 * (1 + std::abs(slope) + (std::abs(v0) + std::abs(v1)) / dt);
+                const double tolerance = 1e-5 * (1 + std::abs(slope) + (std::abs(v0) + std::abs(v1)) / dt);
                 if (std::abs(track.outTangent(k, i) - slope) > tolerance ||
                     std::abs(track.inTangent(k + 1, i) - slope) > tolerance)
                     return;
@@ -437,8 +425,7 @@ private:
         const std::size_t cubicBytes = std::size_t(n) * 3 * track.components * sizeof(float);
         add("TANGENT_CUBICSPLINE_EXACTLY_LINEAR", Severity::Info,
             "this CUBICSPLINE channel is exactly linear; as LINEAR its output would take " +
-                    std::to_string(cubicBytes / 3) + " bytes instead of " +
-                    std::to_string(cubicBytes) + ".",
+                    std::to_string(cubicBytes / 3) + " bytes instead of " + std::to_string(cubicBytes) + ".",
             where, channel.animation, channel.index);
     }
 
@@ -447,11 +434,9 @@ private:
 };
 
 // "file: /pointer: message" or "file: byte N: message" -> pointer and the rest.
-void splitFileError(const std::string& what, const std::string& file, std::string* pointer,
-                    std::string* message) {
+void splitFileError(const std::string& what, const std::string& file, std::string* pointer, std::string* message) {
     std::string rest = what;
-    if (rest.rfind(file + ": ", 0) == 0)
-        rest = rest.substr(file.size() + 2);
+    if (rest.rfind(file + ": ", 0) == 0) rest = rest.substr(file.size() + 2);
     if (!rest.empty() && rest[0] == '/') {
         const auto colon = rest.find(": ");
         if (colon != std::string::npos) {
@@ -470,8 +455,7 @@ Findings checkDocument(const Document& doc) {
     detail::BufferSource buffers(doc.buffers());
     detail::SpecChecks spec(doc);
     for (const Animation& animation : doc.animations())
-        for (const Channel& channel : animation.channels)
-            spec.checkChannel(channel);
+        for (const Channel& channel : animation.channels) spec.checkChannel(channel);
     return Checker(doc).run(spec.finish(&buffers));
 }
 
@@ -482,16 +466,12 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
     std::vector<Findings> curves;
     std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then
     Document doc = scan([&](const Document& d, const Channel& channel) {
-        if (!spec)
-            spec = std::make_unique<detail::SpecChecks>(d);
+        if (!spec) spec = std::make_unique<detail::SpecChecks>(d);
         spec->checkChannel(channel);
-        if (channel.supported)
-            curves.push_back(Checker(d).curveFindings(channel));
-        if (visit)
-            visit(d, channel);
+        if (channel.supported) curves.push_back(Checker(d).curveFindings(channel));
+        if (visit) visit(d, channel);
     });
-    if (!spec)
-        spec = std::make_unique<detail::SpecChecks>(doc);
+    if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
     Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &curves);
     return {std::move(doc), std::move(findings)};
 }
@@ -500,8 +480,7 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
 
 CheckedFile scanAndCheck(const std::string& path, const Document::ChannelVisitor& visit) {
     return checkWhileScanning(
-            [&](const Document::ChannelVisitor& v) { return Document::scan(path, LoadMode::Lenient, v); },
-            visit);
+            [&](const Document::ChannelVisitor& v) { return Document::scan(path, LoadMode::Lenient, v); }, visit);
 }
 
 CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
@@ -516,16 +495,16 @@ CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std:
 Findings checkFile(const std::string& path) {
     if (!QFileInfo(QString::fromStdString(path)).isFile())
         throw FileReadError(path + ": cannot open the file (" +
-                            (QFileInfo::exists(QString::fromStdString(path)) ? "not a regular file" : "no such file") + ").");
+                            (QFileInfo::exists(QString::fromStdString(path)) ? "not a regular file" : "no such file") +
+                            ").");
     try {
         return scanAndCheck(path).findings;
     } catch (const FileReadError&) {
         throw;  // no bytes to report on
     } catch (const FileError& e) {
         Finding f;
-        f.code = std::string(e.what()).find("malformed JSON") != std::string::npos
-                         ? "INVALID_JSON"
-                         : "TANGENT_FILE_UNLOADABLE";
+        f.code = std::string(e.what()).find("malformed JSON") != std::string::npos ? "INVALID_JSON"
+                                                                                   : "TANGENT_FILE_UNLOADABLE";
         f.severity = Severity::Error;
         splitFileError(e.what(), path, &f.pointer, &f.message);
         f.message = "the file cannot be loaded: " + f.message;

@@ -22,14 +22,12 @@ Values valueAt(const Track& track, double t) {
 
 double dot(const Values& a, const Values& b) {
     double d = 0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        d += a[i] * b[i];
+    for (std::size_t i = 0; i < a.size(); ++i) d += a[i] * b[i];
     return d;
 }
 
 void negate(Values& v) {
-    for (double& x : v)
-        x = -x;
+    for (double& x : v) x = -x;
 }
 
 // Max component difference; for rotation the smaller of q vs p and q vs -p.
@@ -50,8 +48,7 @@ Values between(const Values& a, const Values& b, double s, bool rotation) {
         const glm::dquat q = glm::slerp(qa, qb, s);
         out = {q.x, q.y, q.z, q.w};
     } else {
-        for (std::size_t i = 0; i < a.size(); ++i)
-            out[i] = a[i] + s * (b[i] - a[i]);
+        for (std::size_t i = 0; i < a.size(); ++i) out[i] = a[i] + s * (b[i] - a[i]);
     }
     return out;
 }
@@ -61,8 +58,7 @@ std::vector<float> distinctFloatTimes(const std::vector<double>& times) {
     std::vector<float> out;
     for (double t : times) {
         const float f = static_cast<float>(t);
-        if (out.empty() || double(f) - out.back() >= kMinKeySpacing)
-            out.push_back(f);
+        if (out.empty() || double(f) - out.back() >= kMinKeySpacing) out.push_back(f);
     }
     return out;
 }
@@ -74,11 +70,9 @@ std::vector<double> candidateTimes(const Track& source) {
     for (int k = 0; k + 1 < n; ++k) {
         const double t0 = source.times[k], t1 = source.times[k + 1];
         const int inside = std::clamp(int((t1 - t0) / (2 * kMinKeySpacing)), 1, 32);
-        for (int i = 0; i < inside; ++i)
-            times.push_back(t0 + (t1 - t0) * i / inside);
+        for (int i = 0; i < inside; ++i) times.push_back(t0 + (t1 - t0) * i / inside);
     }
-    if (n > 0)
-        times.push_back(source.times[n - 1]);
+    if (n > 0) times.push_back(source.times[n - 1]);
     return times;
 }
 
@@ -101,14 +95,12 @@ double maxDifference(const Track& a, const Track& b, int samplesPerSegment) {
             if (k + 1 < track->keyCount())
                 for (int i = 1; i < samplesPerSegment; ++i)
                     times.push_back(track->times[k] +
-                                    (double(track->times[k + 1]) - track->times[k]) * i /
-                                            samplesPerSegment);
+                                    (double(track->times[k + 1]) - track->times[k]) * i / samplesPerSegment);
         }
     }
     const bool rotation = a.path == TargetPath::Rotation;
     double worst = 0;
-    for (double t : times)
-        worst = std::max(worst, difference(valueAt(a, t), valueAt(b, t), rotation));
+    for (double t : times) worst = std::max(worst, difference(valueAt(a, t), valueAt(b, t), rotation));
     return worst;
 }
 
@@ -123,22 +115,17 @@ Track resampleToLinear(const Track& source, double tolerance) {
         for (std::size_t i = 0; i + 1 < times.size(); ++i) {
             refined.push_back(times[i]);
             const double mid = 0.5 * (times[i] + times[i + 1]);
-            if (times[i + 1] - times[i] < 4 * kMinKeySpacing)
-                continue;
-            const Values chord = between(valueAt(source, times[i]), valueAt(source, times[i + 1]),
-                                         0.5, rotation);
-            if (difference(chord, valueAt(source, mid), rotation) > tolerance / 4)
-                refined.push_back(mid);
+            if (times[i + 1] - times[i] < 4 * kMinKeySpacing) continue;
+            const Values chord = between(valueAt(source, times[i]), valueAt(source, times[i + 1]), 0.5, rotation);
+            if (difference(chord, valueAt(source, mid), rotation) > tolerance / 4) refined.push_back(mid);
         }
         refined.push_back(times.back());
-        if (refined.size() == times.size())
-            break;
+        if (refined.size() == times.size()) break;
         times = std::move(refined);
     }
     {
         std::vector<double> distinct;
-        for (float f : distinctFloatTimes(times))
-            distinct.push_back(f);
+        for (float f : distinctFloatTimes(times)) distinct.push_back(f);
         times = std::move(distinct);
     }
     const std::size_t count = times.size();
@@ -146,22 +133,19 @@ Track resampleToLinear(const Track& source, double tolerance) {
     for (std::size_t i = 0; i < count; ++i) {
         values[i] = valueAt(source, times[i]);
         // Consecutive rotation keys in one hemisphere: no TANGENT_ROTATION_HEMISPHERE_FLIP.
-        if (rotation && i > 0 && dot(values[i], values[i - 1]) < 0)
-            negate(values[i]);
-        if (i + 1 < count)
-            midpoints[i] = valueAt(source, 0.5 * (times[i] + times[i + 1]));
+        if (rotation && i > 0 && dot(values[i], values[i - 1]) < 0) negate(values[i]);
+        if (i + 1 < count) midpoints[i] = valueAt(source, 0.5 * (times[i] + times[i + 1]));
     }
     // Does one segment from candidate i to candidate j stay within tolerance?
     auto reaches = [&](std::size_t i, std::size_t j) {
         const double span = times[j] - times[i];
         for (std::size_t m = i; m < j; ++m) {
-            if (m > i &&
-                difference(between(values[i], values[j], (times[m] - times[i]) / span, rotation),
-                           values[m], rotation) > tolerance)
+            if (m > i && difference(between(values[i], values[j], (times[m] - times[i]) / span, rotation), values[m],
+                                    rotation) > tolerance)
                 return false;
             const double mid = 0.5 * (times[m] + times[m + 1]);
-            if (difference(between(values[i], values[j], (mid - times[i]) / span, rotation),
-                           midpoints[m], rotation) > tolerance)
+            if (difference(between(values[i], values[j], (mid - times[i]) / span, rotation), midpoints[m], rotation) >
+                tolerance)
                 return false;
         }
         return true;
@@ -209,23 +193,17 @@ Track fitRotationCubic(const Track& source, double tolerance) {
         for (int k = 0; k < n; ++k) {
             const double t = times[std::size_t(k)];
             Values v = valueAt(source, t);
-            if (!previous.empty() && dot(v, previous) < 0)
-                negate(v);
+            if (!previous.empty() && dot(v, previous) < 0) negate(v);
             // The slerp's slope on each side of t, one-sided (second order) within its segment.
             auto slope = [&](double direction) {
-                const double h =
-                        1e-4 * (k + direction < 0 || k + direction >= n
-                                        ? 1.0
-                                        : std::abs(times[std::size_t(k + int(direction))] - t));
-                Values f1 = valueAt(source, t + direction * h),
-                       f2 = valueAt(source, t + 2 * direction * h);
-                if (dot(f1, v) < 0)
-                    negate(f1);
-                if (dot(f2, v) < 0)
-                    negate(f2);
+                const double h = 1e-4 * (k + direction < 0 || k + direction >= n
+                                                 ? 1.0
+                                                 : std::abs(times[std::size_t(k + int(direction))] - t));
+                Values f1 = valueAt(source, t + direction * h), f2 = valueAt(source, t + 2 * direction * h);
+                if (dot(f1, v) < 0) negate(f1);
+                if (dot(f2, v) < 0) negate(f2);
                 Values d(v.size());
-                for (std::size_t i = 0; i < v.size(); ++i)
-                    d[i] = direction * (-3 * v[i] + 4 * f1[i] - f2[i]) / (2 * h);
+                for (std::size_t i = 0; i < v.size(); ++i) d[i] = direction * (-3 * v[i] + 4 * f1[i] - f2[i]) / (2 * h);
                 return d;
             };
             const Values in = k > 0 ? slope(-1) : Values(v.size(), 0.0);
@@ -235,10 +213,9 @@ Track fitRotationCubic(const Track& source, double tolerance) {
                 out.values[out.at(k, c)] = static_cast<float>(v[std::size_t(c)]);
                 out.inTangents[out.at(k, c)] = static_cast<float>(in[std::size_t(c)]);
                 out.outTangents[out.at(k, c)] = static_cast<float>(outSlope[std::size_t(c)]);
-                out.modes[out.at(k, c)] =
-                        out.inTangents[out.at(k, c)] == out.outTangents[out.at(k, c)]
-                                ? HandleMode::Aligned
-                                : HandleMode::Free;
+                out.modes[out.at(k, c)] = out.inTangents[out.at(k, c)] == out.outTangents[out.at(k, c)]
+                                                  ? HandleMode::Aligned
+                                                  : HandleMode::Free;
             }
             previous = v;
         }
@@ -252,12 +229,10 @@ Track fitRotationCubic(const Track& source, double tolerance) {
                 const double t = t0 + (t1 - t0) * i / 16;
                 worst = std::max(worst, difference(valueAt(out, t), valueAt(source, t), true));
             }
-            if (worst > tolerance && (t1 - t0) > 4 * kMinKeySpacing)
-                refined.push_back(0.5 * (t0 + t1));
+            if (worst > tolerance && (t1 - t0) > 4 * kMinKeySpacing) refined.push_back(0.5 * (t0 + t1));
         }
         refined.push_back(times.back());
-        if (refined.size() == times.size())
-            break;
+        if (refined.size() == times.size()) break;
         times = refined;
     }
     checkTrack(out);
@@ -285,8 +260,7 @@ Track holdSteps(const Track& source, Interpolation to) {
     Track out = emptyLike(source, to, int(times.size()));
     for (std::size_t i = 0; i < times.size(); ++i) {
         out.times[i] = static_cast<float>(times[i]);
-        for (int c = 0; c < out.components; ++c)
-            out.values[out.at(int(i), c)] = source.value(keyOf[i], c);
+        for (int c = 0; c < out.components; ++c) out.values[out.at(int(i), c)] = source.value(keyOf[i], c);
     }
     if (to == Interpolation::CubicSpline)  // flat tangents: a smooth step between the holds
         std::fill(out.modes.begin(), out.modes.end(), HandleMode::Flat);
@@ -303,14 +277,11 @@ Track converted(const Track& track, Interpolation to, double tolerance) {
         setInterpolation(out, to);
         return out;
     }
-    if (from == Interpolation::Step)
-        return holdSteps(track, to);
-    if (to == Interpolation::Linear)
-        return resampleToLinear(track, tolerance);
+    if (from == Interpolation::Step) return holdSteps(track, to);
+    if (to == Interpolation::Linear) return resampleToLinear(track, tolerance);
     // LINEAR -> CUBICSPLINE: the segment slopes as tangents give the same straight lines;
     // rotation's slerp is not a normalized cubic, so it is fitted with added keys.
-    if (track.path == TargetPath::Rotation)
-        return fitRotationCubic(track, tolerance);
+    if (track.path == TargetPath::Rotation) return fitRotationCubic(track, tolerance);
     Track out = track;
     setInterpolation(out, to);
     return out;

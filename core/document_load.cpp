@@ -2,6 +2,13 @@
 // tinygltf uses) rather than through tinygltf 2.7.0, because that version rejects whole files
 // over one channel without target.node, does not check accessor ranges, and loses parts of
 // extras on a round trip; a lossless save needs the file's own JSON anyway.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+
 #include <QBuffer>
 #include <QByteArray>
 #include <QDir>
@@ -9,18 +16,11 @@
 #include <QFileInfo>
 #include <QUrl>
 
-#include <algorithm>
-#include <cmath>
-#include <cstring>
-#include <map>
-#include <set>
-#include <memory>
-
 #include "accessor.h"
 #include "bits.h"
-#include "uri.h"
 #include "tangent/document.h"
 #include "tangent/patch.h"
+#include "uri.h"
 
 namespace tangent {
 
@@ -37,10 +37,14 @@ double Animation::duration() const {
 
 const char* toString(Severity s) {
     switch (s) {
-        case Severity::Error: return "error";
-        case Severity::Warning: return "warning";
-        case Severity::Info: return "info";
-        case Severity::Hint: return "hint";
+        case Severity::Error:
+            return "error";
+        case Severity::Warning:
+            return "warning";
+        case Severity::Info:
+            return "info";
+        case Severity::Hint:
+            return "hint";
     }
     return "?";
 }
@@ -100,9 +104,12 @@ public:
     // the visitor and its track released (scan).
     enum class Buffers { Keep, Stream };
 
-    DocumentLoader(Document& doc, LoadMode mode, Buffers buffers = Buffers::Keep,
-                   Document::ChannelVisitor visit = {}, LoadProgress progress = {})
-        : doc_(doc), mode_(mode), keep_(buffers == Buffers::Keep), visit_(std::move(visit)),
+    DocumentLoader(Document& doc, LoadMode mode, Buffers buffers = Buffers::Keep, Document::ChannelVisitor visit = {},
+                   LoadProgress progress = {})
+        : doc_(doc),
+          mode_(mode),
+          keep_(buffers == Buffers::Keep),
+          visit_(std::move(visit)),
           progress_(std::move(progress)) {}
 
     // Reads the file from `file` (open for reading, seekable): the GLB container piece by
@@ -178,8 +185,8 @@ private:
         const std::uint32_t version = readU32(&header[4]), length = readU32(&header[8]);
         if (version != 2) fail("byte 4", "GLB version " + std::to_string(version) + " is not 2.");
         if (length > size)
-            fail("byte 8", "the GLB is truncated: its header says " + std::to_string(length) +
-                               " bytes, the file has " + std::to_string(size) + ".");
+            fail("byte 8", "the GLB is truncated: its header says " + std::to_string(length) + " bytes, the file has " +
+                                   std::to_string(size) + ".");
         std::string json;
         std::uint64_t pos = 12;
         bool first = true;
@@ -188,8 +195,8 @@ private:
             if (!readAt(file, pos, 8, chunk)) failRead(file, pos);
             const std::uint32_t chunkLength = readU32(chunk), type = readU32(chunk + 4);
             if (chunkLength > length - pos - 8)
-                fail("byte " + std::to_string(pos), "the GLB chunk of " + std::to_string(chunkLength) +
-                                                        " bytes runs past the end of the file.");
+                fail("byte " + std::to_string(pos),
+                     "the GLB chunk of " + std::to_string(chunkLength) + " bytes runs past the end of the file.");
             if (first) {
                 if (type != kChunkJson) fail("byte " + std::to_string(pos + 4), "the first GLB chunk is not JSON.");
                 json.resize(chunkLength);
@@ -211,14 +218,16 @@ private:
         for (std::size_t i = 0; i < text.size(); ++i) {
             const char c = text[i];
             if (inString) {
-                if (c == '\\') ++i;
-                else if (c == '"') inString = false;
+                if (c == '\\')
+                    ++i;
+                else if (c == '"')
+                    inString = false;
             } else if (c == '"') {
                 inString = true;
             } else if (c == '{' || c == '[') {
                 if (++depth > kMaxJsonDepth)
-                    fail("byte " + std::to_string(i), "the JSON nests deeper than " +
-                                                          std::to_string(kMaxJsonDepth) + " levels.");
+                    fail("byte " + std::to_string(i),
+                         "the JSON nests deeper than " + std::to_string(kMaxJsonDepth) + " levels.");
             } else if (c == '}' || c == ']') {
                 --depth;
             }
@@ -277,7 +286,8 @@ private:
             readBuffer(file, bin, i, b);
         } catch (const BufferUnread& e) {
             if (mode_ == LoadMode::Strict) fail(e.pointer, e.message);
-            doc_.loadFindings_.push_back({e.code, e.severity, e.message + " Its data is not checked.", e.pointer, -1, -1, -1});
+            doc_.loadFindings_.push_back(
+                    {e.code, e.severity, e.message + " Its data is not checked.", e.pointer, -1, -1, -1});
             if (keep_) return void(doc_.buffers_.emplace_back());
             source_->addMemory({});
         }
@@ -288,7 +298,8 @@ private:
         if (!b.is_object()) throw BufferUnread{ptr, "must be an object.", "TANGENT_BUFFER_INVALID", Severity::Error};
         if (!b.contains("byteLength") || !b["byteLength"].is_number_integer() ||
             b["byteLength"].get<std::int64_t>() < 1)
-            throw BufferUnread{ptr + "/byteLength", "must be a positive integer.", "TANGENT_BUFFER_INVALID", Severity::Error};
+            throw BufferUnread{ptr + "/byteLength", "must be a positive integer.", "TANGENT_BUFFER_INVALID",
+                               Severity::Error};
         const std::uint64_t byteLength = b["byteLength"].get<std::uint64_t>();
         // Less data than byteLength is the Khronos validator's BUFFER_BYTE_LENGTH_MISMATCH; the
         // bytes that are there are kept (the views past them say so).
@@ -306,8 +317,8 @@ private:
             // A placeholder (EXT_meshopt_compression's fallback, say): no bytes; only a view
             // that reads it gets a finding. A GLB's buffer 0 without its chunk is an error.
             if (i == 0 && doc_.format_ == FileFormat::Glb)
-                report({"BUFFER_MISSING_GLB_DATA", Severity::Error, "has no uri and the GLB has no binary chunk for it.",
-                        ptr, -1, -1, -1});
+                report({"BUFFER_MISSING_GLB_DATA", Severity::Error,
+                        "has no uri and the GLB has no binary chunk for it.", ptr, -1, -1, -1});
         } else if (!b.contains("uri")) {
             device = file, offset = bin.offset, size = bin.length;
         } else {
@@ -354,10 +365,10 @@ private:
         if (comma == std::string::npos || comma < 12 || uri.compare(comma - 7, 7, ";base64") != 0)
             throw BufferUnread{ptr, "only base64 data URIs are supported."};
         const std::size_t payload = uri.size() - comma - 1;
-        const QByteArray decoded = QByteArray::fromBase64Encoding(
-                                       QByteArray::fromRawData(uri.data() + comma + 1, qsizetype(payload)),
-                                       QByteArray::AbortOnBase64DecodingErrors)
-                                       .decoded;
+        const QByteArray decoded =
+                QByteArray::fromBase64Encoding(QByteArray::fromRawData(uri.data() + comma + 1, qsizetype(payload)),
+                                               QByteArray::AbortOnBase64DecodingErrors)
+                        .decoded;
         if (decoded.isEmpty() && payload > 0) throw BufferUnread{ptr, "the data URI is not valid base64."};
         return {decoded.begin(), decoded.end()};
     }
@@ -368,8 +379,7 @@ private:
 
 private:
     void report(Finding f) {
-        if (mode_ == LoadMode::Strict && f.severity == Severity::Error)
-            fail(f.pointer, f.message);
+        if (mode_ == LoadMode::Strict && f.severity == Severity::Error) fail(f.pointer, f.message);
         doc_.loadFindings_.push_back(std::move(f));
     }
 
@@ -378,15 +388,15 @@ private:
     // Khronos validator does, so the loader only says what it means here: the channel is kept
     // as it is and cannot be played. Data the spec does not rule out (an input of zeros, which
     // has no bufferView) is a warning, and does not stop a strict load.
-    void unsupported(const Channel& ch, const std::string& code, const std::string& pointer,
-                     const std::string& msg, bool specError, Severity tangentSeverity = Severity::Error) {
+    void unsupported(const Channel& ch, const std::string& code, const std::string& pointer, const std::string& msg,
+                     bool specError, Severity tangentSeverity = Severity::Error) {
         if (code.rfind("TANGENT_", 0) == 0)
             return report({code, tangentSeverity, msg, pointer, ch.animation, ch.index, -1});
         if (mode_ == LoadMode::Strict && specError) fail(pointer, msg);
-        doc_.loadFindings_.push_back({"TANGENT_CHANNEL_UNSUPPORTED", specError ? Severity::Info : Severity::Warning,
-                                      "the channel is kept as it is but cannot be played or edited: " + pointer +
-                                          ": " + msg,
-                                      ch.pointer(), ch.animation, ch.index, -1});
+        doc_.loadFindings_.push_back(
+                {"TANGENT_CHANNEL_UNSUPPORTED", specError ? Severity::Info : Severity::Warning,
+                 "the channel is kept as it is but cannot be played or edited: " + pointer + ": " + msg, ch.pointer(),
+                 ch.animation, ch.index, -1});
     }
 
     void decodeChannel(Channel& ch, const Json& animation, int a);
@@ -413,8 +423,8 @@ private:
     std::uint64_t bytesRead_ = 0, bytesToRead_ = 0;
     std::shared_ptr<detail::BufferSource> source_;
     std::map<int, detail::DecodedAccessor> inputs_;  // shared input accessors decode once
-    std::set<int> validInputs_;                       // and have their times checked once
-    std::uint64_t trackBudget_ = 0;                   // bytes the tracks may still take
+    std::set<int> validInputs_;                      // and have their times checked once
+    std::uint64_t trackBudget_ = 0;                  // bytes the tracks may still take
     Track spare_;
 };
 
@@ -442,8 +452,7 @@ void DocumentLoader::decodeAnimations() {
         Animation out;
         out.index = int(a);
         if (anim.contains("name") && anim["name"].is_string()) out.name = anim["name"].get<std::string>();
-        if (!anim.contains("channels") || !anim["channels"].is_array())
-            fail(ptr + "/channels", "must be an array.");
+        if (!anim.contains("channels") || !anim["channels"].is_array()) fail(ptr + "/channels", "must be an array.");
         const Json& channels = anim["channels"];
         for (std::size_t c = 0; c < channels.size(); ++c) {
             Channel ch;
@@ -492,11 +501,13 @@ bool DocumentLoader::decodePointerTarget(Channel& ch, const Json& extension, con
     ch.label = pt.label();
     if (pt.node >= 0) ch.nodeName = doc_.nodeName(pt.node);
     if (target.contains("node")) {
-        unsupported(ch, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", eptr, "a pointer channel must not name a node.", true);
+        unsupported(ch, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", eptr,
+                    "a pointer channel must not name a node.", true);
         return false;
     }
     if (ch.pathName != "pointer") {
-        unsupported(ch, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", eptr, "a pointer channel's path must be 'pointer'.", true);
+        unsupported(ch, "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", eptr,
+                    "a pointer channel's path must be 'pointer'.", true);
         return false;
     }
     if (pt.status == PointerTarget::Status::BadSyntax) {
@@ -538,13 +549,15 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     } else {
         ch.label = "? \u00b7 " + ch.pathName;
         if (!target.contains("node")) return;  // an extension's target: kept, not edited
-        if (!isIndex(target["node"])) return finding("TANGENT_CHANNEL_INVALID", cptr + "/target/node", "must be a node index.");
+        if (!isIndex(target["node"]))
+            return finding("TANGENT_CHANNEL_INVALID", cptr + "/target/node", "must be a node index.");
         ch.node = target["node"].get<int>();
         const Json* nodes = doc_.json_.contains("nodes") ? &doc_.json_["nodes"] : nullptr;
         if (!nodes || !nodes->is_array() || ch.node < 0 || std::size_t(ch.node) >= nodes->size()) {
             const int node = ch.node;
             ch.node = -1;
-            return finding("UNRESOLVED_REFERENCE", cptr + "/target/node", "node " + std::to_string(node) + " does not exist.");
+            return finding("UNRESOLVED_REFERENCE", cptr + "/target/node",
+                           "node " + std::to_string(node) + " does not exist.");
         }
         ch.nodeName = doc_.nodeName(ch.node);
         ch.label = (ch.nodeName.empty() ? "node " + std::to_string(ch.node) : ch.nodeName) + " \u00b7 " + ch.pathName;
@@ -566,11 +579,12 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     ch.inputAccessor = s["input"].get<int>();
     ch.outputAccessor = s["output"].get<int>();
     const std::size_t accessorCount =
-        doc_.json_.contains("accessors") && doc_.json_["accessors"].is_array() ? doc_.json_["accessors"].size() : 0;
+            doc_.json_.contains("accessors") && doc_.json_["accessors"].is_array() ? doc_.json_["accessors"].size() : 0;
     for (const char* role : {"input", "output"}) {
         const int index = s[role].get<int>();
         if (index < 0 || std::size_t(index) >= accessorCount)  // named where it is referred to
-            return finding("UNRESOLVED_REFERENCE", sptr + "/" + role, "accessor " + std::to_string(index) + " does not exist.");
+            return finding("UNRESOLVED_REFERENCE", sptr + "/" + role,
+                           "accessor " + std::to_string(index) + " does not exist.");
     }
 
     const detail::DecodedAccessor& in = input(ch.inputAccessor);
@@ -578,7 +592,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     if (in.type != "SCALAR" || in.componentType != detail::kFloat)
         return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", inPtr,
                        "animation input must be SCALAR float, not " + in.type + " of component type " +
-                           std::to_string(in.componentType) + ".");
+                               std::to_string(in.componentType) + ".");
     const int n = in.count;
     // Without a bufferView (or sparse values) an input is all zeros, whose values the spec
     // leaves unchecked: a file can be valid and still have no playable times.
@@ -587,26 +601,30 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     for (int k = validInputs_.count(ch.inputAccessor) ? n : 0; k < n; ++k) {  // a shared input once
         const float t = in.data[k];
         if (!std::isfinite(t))
-            return finding("ACCESSOR_INVALID_FLOAT", inPtr, "key " + std::to_string(k) + " has a time that is not a finite number.");
+            return finding("ACCESSOR_INVALID_FLOAT", inPtr,
+                           "key " + std::to_string(k) + " has a time that is not a finite number.");
         if (t < 0)
-            return finding("ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr, "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).");
+            return finding("ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr,
+                           "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).");
         if (k > 0 && !(t > in.data[k - 1]))
             return finding("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", inPtr,
                            "key " + std::to_string(k) + " time " + std::to_string(t) +
-                               " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) + " s" +
-                               (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
+                                   " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) +
+                                   " s" +
+                                   (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
                            inputHasData);
     }
     validInputs_.insert(ch.inputAccessor);
     if (interp == Interpolation::CubicSpline && n < 2)
-        return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr, "a CUBICSPLINE sampler needs at least two keys.");
+        return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr,
+                       "a CUBICSPLINE sampler needs at least two keys.");
 
     const detail::DecodedAccessor out =
             detail::decodeAccessor(doc_.json_, *source_, ch.outputAccessor, doc_.fileName_, detail::Decode::ViewPacked);
     const std::string outPtr = "/accessors/" + std::to_string(ch.outputAccessor);
     const bool isFloat = out.componentType == detail::kFloat;
-    const bool isNormalizedInt = out.normalized && out.componentType != detail::kFloat &&
-                                 out.componentType != detail::kUnsignedInt;
+    const bool isNormalizedInt =
+            out.normalized && out.componentType != detail::kFloat && out.componentType != detail::kUnsignedInt;
     const int elementsPerKey = interp == Interpolation::CubicSpline ? 3 : 1;
     int components = out.components;
     std::int64_t expected = std::int64_t(n) * elementsPerKey;
@@ -618,27 +636,35 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
             return finding("", outPtr, misfit, false);
         if ((pt.type == PropertyType::Int || pt.type == PropertyType::Bool) && interp != Interpolation::Step)
             return finding("", sptr + "/interpolation",
-                           std::string("an ") + toString(pt.type) + " target must be played with STEP interpolation.", false);
+                           std::string("an ") + toString(pt.type) + " target must be played with STEP interpolation.",
+                           false);
         components = pt.components;
         expected = expectedOutputCount(pt, n, interp == Interpolation::CubicSpline);
         if (out.count != expected)
             return finding("", outPtr,
                            "the output has " + std::to_string(out.count) + " elements; " + toString(interp) + " with " +
-                               std::to_string(n) + " keys needs " + std::to_string(expected) + ".",
+                                   std::to_string(n) + " keys needs " + std::to_string(expected) + ".",
                            false);
     } else {
         bool formatOk = false;
         switch (path) {
             case TargetPath::Translation:
-            case TargetPath::Scale: formatOk = out.type == "VEC3" && isFloat; break;
-            case TargetPath::Rotation: formatOk = out.type == "VEC4" && (isFloat || isNormalizedInt); break;
-            case TargetPath::Weights: formatOk = out.type == "SCALAR" && (isFloat || isNormalizedInt); break;
-            case TargetPath::Property: break;
+            case TargetPath::Scale:
+                formatOk = out.type == "VEC3" && isFloat;
+                break;
+            case TargetPath::Rotation:
+                formatOk = out.type == "VEC4" && (isFloat || isNormalizedInt);
+                break;
+            case TargetPath::Weights:
+                formatOk = out.type == "SCALAR" && (isFloat || isNormalizedInt);
+                break;
+            case TargetPath::Property:
+                break;
         }
         if (!formatOk)
             return finding("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", outPtr,
                            "a " + ch.pathName + " output cannot be " + out.type + " of component type " +
-                               std::to_string(out.componentType) + (out.normalized ? " (normalized)." : "."));
+                                   std::to_string(out.componentType) + (out.normalized ? " (normalized)." : "."));
         if (path == TargetPath::Weights) {
             const int targets = doc_.morphTargetCount(ch.node);
             if (targets == 0)
@@ -648,25 +674,30 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
             expected *= components;
         }
         if (out.count != expected)
-            return finding("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", outPtr,
-                           "the output has " + std::to_string(out.count) + " elements; " + toString(interp) +
-                               " with " + std::to_string(n) + " keys" +
-                               (path == TargetPath::Weights ? " and " + std::to_string(components) + " morph targets" : "") +
-                               " needs " + std::to_string(expected) + ".");
+            return finding(
+                    "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", outPtr,
+                    "the output has " + std::to_string(out.count) + " elements; " + toString(interp) + " with " +
+                            std::to_string(n) + " keys" +
+                            (path == TargetPath::Weights ? " and " + std::to_string(components) + " morph targets"
+                                                         : "") +
+                            " needs " + std::to_string(expected) + ".");
     }
     const std::size_t C = std::size_t(components);
     const std::size_t floats = std::size_t(n) * C * elementsPerKey;
     if (const std::size_t bad = detail::firstNonFinite(out.bytes(), floats); bad < floats) {
         const int key = int(bad / (C * elementsPerKey));
-        return finding("ACCESSOR_INVALID_FLOAT", outPtr, "key " + std::to_string(key) + " holds a value that is not a finite number.");
+        return finding("ACCESSOR_INVALID_FLOAT", outPtr,
+                       "key " + std::to_string(key) + " holds a value that is not a finite number.");
     }
 
     // Every channel holds its own copy of its keys, so channels sharing one big accessor could
     // make a small file decode into gigabytes: the tracks' memory is bounded by the file's data.
-    const std::uint64_t trackBytes = std::uint64_t(n) * (sizeof(float) + kTrackBytesPerComponent * std::uint64_t(components));
+    const std::uint64_t trackBytes =
+            std::uint64_t(n) * (sizeof(float) + kTrackBytesPerComponent * std::uint64_t(components));
     if (trackBytes > trackBudget_)
         return finding("TANGENT_FILE_TOO_LARGE", cptr,
-                       "the channel's keys, shared with other channels, would take more memory than a file of this size may ask for.");
+                       "the channel's keys, shared with other channels, would take more memory than a file of this "
+                       "size may ask for.");
     trackBudget_ -= trackBytes;
 
     // The arrays are cleared and resized rather than made anew: a scan decodes every channel
@@ -675,10 +706,10 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     t.interpolation = interp;
     t.path = path;
     t.components = components;
-    t.kind = !isPointer                                      ? ValueKind::Real
-           : ch.pointerTarget.type == PropertyType::Int  ? ValueKind::Integer
-           : ch.pointerTarget.type == PropertyType::Bool ? ValueKind::Bool
-                                                         : ValueKind::Real;
+    t.kind = !isPointer                                    ? ValueKind::Real
+             : ch.pointerTarget.type == PropertyType::Int  ? ValueKind::Integer
+             : ch.pointerTarget.type == PropertyType::Bool ? ValueKind::Bool
+                                                           : ValueKind::Real;
     t.times.assign(in.data.begin(), in.data.end());
     const bool cubic = interp == Interpolation::CubicSpline;
     // Arrays the output fills are only resized (a spare's old contents are overwritten, not
@@ -692,9 +723,15 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
         }
     }
     switch (components) {
-        case 3: splitOutput<3>(out.bytes(), std::size_t(n), components, cubic, t); break;
-        case 4: splitOutput<4>(out.bytes(), std::size_t(n), components, cubic, t); break;
-        default: splitOutput<0>(out.bytes(), std::size_t(n), components, cubic, t); break;
+        case 3:
+            splitOutput<3>(out.bytes(), std::size_t(n), components, cubic, t);
+            break;
+        case 4:
+            splitOutput<4>(out.bytes(), std::size_t(n), components, cubic, t);
+            break;
+        default:
+            splitOutput<0>(out.bytes(), std::size_t(n), components, cubic, t);
+            break;
     }
     t.modes.assign(std::size_t(n) * C, HandleMode::Aligned);
     if (cubic) {  // interior keys only; equal bits match, so only differences are looked at
@@ -706,16 +743,16 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     ch.supported = true;
 }
 
-QString detail::resolveUri(const std::string& baseDir, const std::string& fileName,
-                           const std::string& uri, const std::string& ptr) {
+QString detail::resolveUri(const std::string& baseDir, const std::string& fileName, const std::string& uri,
+                           const std::string& ptr) {
     auto fail = [&](const std::string& msg) -> QString { throw FileError(fileName + ": " + ptr + ": " + msg); };
-    if (baseDir.empty()) return fail("refers to the external file '" + uri + "', which a document made in memory cannot have.");
+    if (baseDir.empty())
+        return fail("refers to the external file '" + uri + "', which a document made in memory cannot have.");
     const QString decoded = QUrl::fromPercentEncoding(QByteArray::fromStdString(uri));
     if (decoded.isEmpty() || decoded.startsWith('/') || decoded.contains(':') || decoded.contains('\\'))
         return fail("'" + uri + "' is not a relative path inside the asset's folder.");
     const QString clean = QDir::cleanPath(decoded);
-    if (clean == ".." || clean.startsWith("../"))
-        return fail("'" + uri + "' points outside the asset's folder.");
+    if (clean == ".." || clean.startsWith("../")) return fail("'" + uri + "' points outside the asset's folder.");
     const QString path = QDir(QString::fromStdString(baseDir)).filePath(clean);
     // A symbolic link inside the folder may still point elsewhere: compare real paths.
     const QString real = QFileInfo(path).canonicalFilePath();
@@ -793,8 +830,8 @@ Document Document::scanBytes(const std::vector<std::uint8_t>& bytes, const std::
     return doc;
 }
 
-Document Document::fromParts(Json json, std::vector<std::vector<std::uint8_t>> buffers,
-                             const std::string& name, LoadMode mode) {
+Document Document::fromParts(Json json, std::vector<std::vector<std::uint8_t>> buffers, const std::string& name,
+                             LoadMode mode) {
     Document doc;
     doc.fileName_ = name;
     doc.json_ = std::move(json);
@@ -844,16 +881,17 @@ std::string Document::nodeName(int node) const {
 }
 
 int Document::morphTargetCount(int node) const {
-    if (!json_.contains("nodes") || !json_["nodes"].is_array() || node < 0 || std::size_t(node) >= json_["nodes"].size())
+    if (!json_.contains("nodes") || !json_["nodes"].is_array() || node < 0 ||
+        std::size_t(node) >= json_["nodes"].size())
         return 0;
     const Json& n = json_["nodes"][node];
     if (!n.is_object() || !n.contains("mesh") || !isIndex(n["mesh"])) return 0;
     const int mesh = n["mesh"].get<int>();
-    if (!json_.contains("meshes") || !json_["meshes"].is_array() || mesh < 0 || std::size_t(mesh) >= json_["meshes"].size())
+    if (!json_.contains("meshes") || !json_["meshes"].is_array() || mesh < 0 ||
+        std::size_t(mesh) >= json_["meshes"].size())
         return 0;
     const Json& m = json_["meshes"][mesh];
-    if (!m.is_object() || !m.contains("primitives") || !m["primitives"].is_array() || m["primitives"].empty())
-        return 0;
+    if (!m.is_object() || !m.contains("primitives") || !m["primitives"].is_array() || m["primitives"].empty()) return 0;
     const Json& p = m["primitives"][0];
     return p.is_object() && p.contains("targets") && p["targets"].is_array() ? int(p["targets"].size()) : 0;
 }

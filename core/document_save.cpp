@@ -1,5 +1,11 @@
 // Writing a Document back: the file's own JSON with only the edited channels' samplers and
 // accessors changed, so everything else keeps its bytes and its meaning.
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -7,16 +13,10 @@
 #include <QSaveFile>
 #include <QUrl>
 
-#include <algorithm>
-#include <cstring>
-#include <map>
-#include <memory>
-#include <set>
-
 #include "accessor.h"
 #include "meshopt.h"
-#include "uri.h"
 #include "tangent/document.h"
+#include "uri.h"
 
 namespace tangent {
 
@@ -83,9 +83,9 @@ private:
 
 // A GLB as three pieces, so a save can stream the binary chunk from where it already is.
 struct GlbPieces {
-    std::string head;                  // header, JSON chunk, binary chunk header
+    std::string head;  // header, JSON chunk, binary chunk header
     const std::vector<std::uint8_t>* bin = nullptr;
-    std::size_t padding = 0;           // zeros after the binary data
+    std::size_t padding = 0;  // zeros after the binary data
 };
 
 class DocumentWriter {
@@ -99,9 +99,7 @@ public:
     // Moves every buffer (and external images) into buffer 0, for .glb or self-contained output.
     void embedEverything(bool imagesAsDataUris, bool buffersAsDataUris);
     GlbPieces glb() const;
-    QByteArray jsonText(bool pretty) const {
-        return QByteArray::fromStdString(json_.dump(pretty ? 2 : -1));
-    }
+    QByteArray jsonText(bool pretty) const { return QByteArray::fromStdString(json_.dump(pretty ? 2 : -1)); }
 
     Json json_;
     BufferSet buffers_;
@@ -110,8 +108,8 @@ public:
 private:
     std::size_t dataBuffer();
     int appendBytes(const std::vector<std::uint8_t>& bytes);  // returns a new bufferView index
-    int accessorFor(const std::vector<float>& data, const char* type, int count, int reuse,
-                    bool withBounds, int componentType = detail::kFloat);
+    int accessorFor(const std::vector<float>& data, const char* type, int count, int reuse, bool withBounds,
+                    int componentType = detail::kFloat);
     std::vector<float> decodedFloats(int accessor) const {
         return detail::decodeAccessor(doc_.json_, doc_.buffers_, accessor, doc_.fileName()).data;
     }
@@ -158,9 +156,13 @@ static std::vector<std::uint8_t> encodeComponents(const std::vector<float>& data
     for (std::size_t i = 0; i < data.size(); ++i) {
         std::uint8_t* p = out.data() + i * std::size_t(size);
         switch (componentType) {
-            case detail::kFloat: std::memcpy(p, &data[i], 4); break;
+            case detail::kFloat:
+                std::memcpy(p, &data[i], 4);
+                break;
             case detail::kByte:
-            case detail::kUnsignedByte: p[0] = std::uint8_t(std::int32_t(data[i])); break;
+            case detail::kUnsignedByte:
+                p[0] = std::uint8_t(std::int32_t(data[i]));
+                break;
             case detail::kShort:
             case detail::kUnsignedShort: {
                 const auto v = std::uint16_t(std::int32_t(data[i]));
@@ -187,16 +189,23 @@ static int outputComponentType(const Track& t, int fileComponentType) {
     for (float v : t.values) lo = std::min(lo, v), hi = std::max(hi, v);
     const auto holds = [&](int type) {
         switch (type) {
-            case detail::kByte: return lo >= -128 && hi <= 127;
-            case detail::kUnsignedByte: return lo >= 0 && hi <= 255;
-            case detail::kShort: return lo >= -32768 && hi <= 32767;
-            case detail::kUnsignedShort: return lo >= 0 && hi <= 65535;
-            case detail::kUnsignedInt: return lo >= 0;
-            default: return false;
+            case detail::kByte:
+                return lo >= -128 && hi <= 127;
+            case detail::kUnsignedByte:
+                return lo >= 0 && hi <= 255;
+            case detail::kShort:
+                return lo >= -32768 && hi <= 32767;
+            case detail::kUnsignedShort:
+                return lo >= 0 && hi <= 65535;
+            case detail::kUnsignedInt:
+                return lo >= 0;
+            default:
+                return false;
         }
     };
     if (holds(fileComponentType)) return fileComponentType;
-    for (int type : {detail::kUnsignedByte, detail::kByte, detail::kUnsignedShort, detail::kShort, detail::kUnsignedInt})
+    for (int type :
+         {detail::kUnsignedByte, detail::kByte, detail::kUnsignedShort, detail::kShort, detail::kUnsignedInt})
         if (holds(type)) return type;
     return 0;
 }
@@ -204,20 +213,17 @@ static int outputComponentType(const Track& t, int fileComponentType) {
 // Writes float data as accessor `reuse` (its index kept, so nothing else renumbers) or, when
 // reuse < 0, as a new accessor. Data of the same size goes back into the accessor's own bytes
 // when no one else uses them; otherwise it is appended to buffer 0.
-int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type, int count,
-                                int reuse, bool withBounds, int componentType) {
+int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type, int count, int reuse, bool withBounds,
+                                int componentType) {
     Json accessor = {{"componentType", componentType}, {"count", count}, {"type", type}};
     const std::vector<std::uint8_t> bytes = encodeComponents(data, componentType);
     bool inPlace = false;
     if (reuse >= 0) {
         const Json& old = json_["accessors"][reuse];
         for (auto it = old.begin(); it != old.end(); ++it)  // keep name, extras, extensions
-            if (it.key() == "name" || it.key() == "extras" || it.key() == "extensions")
-                accessor[it.key()] = it.value();
-        if (old.contains("bufferView") && !old.contains("sparse") &&
-            old.value("componentType", 0) == componentType && !old.value("normalized", false) &&
-            old.value("count", -1) == count &&
-            old.value("type", "") == type) {
+            if (it.key() == "name" || it.key() == "extras" || it.key() == "extensions") accessor[it.key()] = it.value();
+        if (old.contains("bufferView") && !old.contains("sparse") && old.value("componentType", 0) == componentType &&
+            !old.value("normalized", false) && old.value("count", -1) == count && old.value("type", "") == type) {
             const std::int64_t view = old["bufferView"].get<std::int64_t>();
             const Json& v = json_["bufferViews"][view];
             // Compressed bytes are not floats, and a placeholder has no bytes to overwrite.
@@ -282,8 +288,8 @@ void DocumentWriter::encodeEditedChannels() {
                     sampler["input"] = it->second;
                 } else {
                     const bool exclusive = accessorUsers[ch.inputAccessor] == 1;
-                    const int index = accessorFor(times, "SCALAR", t.keyCount(),
-                                                  exclusive ? ch.inputAccessor : -1, true);
+                    const int index =
+                            accessorFor(times, "SCALAR", t.keyCount(), exclusive ? ch.inputAccessor : -1, true);
                     if (exclusive) accessorUsers[ch.inputAccessor] = 0;  // now ours alone
                     sampler["input"] = index;
                     newInputs.emplace(times, index);
@@ -301,7 +307,8 @@ void DocumentWriter::encodeEditedChannels() {
             const int componentType = outputComponentType(t, oldOutput.value("componentType", 0));
             if (componentType == 0)
                 throw FileError(doc_.fileName() + ": " + ch.pointer() +
-                                ": its integer values run from below -32768 to above 32767, which no glTF component type holds.");
+                                ": its integer values run from below -32768 to above 32767, which no glTF component "
+                                "type holds.");
             sampler["output"] = accessorFor(output, type, elementCount, outputExclusive ? ch.outputAccessor : -1, false,
                                             componentType);
             if (outputExclusive) accessorUsers[ch.outputAccessor] = 0;
@@ -325,9 +332,10 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
                 throw FileError(doc_.fileName() + ": cannot read the image '" + uri + "' to embed it (" +
                                 f.errorString().toStdString() + ").");
             const QByteArray bytes = f.readAll();
-            const std::string mime = image.contains("mimeType") && image["mimeType"].is_string()
-                                         ? image["mimeType"].get<std::string>()
-                                         : (uri.size() > 4 && uri.substr(uri.size() - 4) == ".png" ? "image/png" : "image/jpeg");
+            const std::string mime =
+                    image.contains("mimeType") && image["mimeType"].is_string()
+                            ? image["mimeType"].get<std::string>()
+                            : (uri.size() > 4 && uri.substr(uri.size() - 4) == ".png" ? "image/png" : "image/jpeg");
             image.erase("uri");
             image["mimeType"] = mime;
             if (imagesAsDataUris) {
@@ -341,8 +349,10 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
             const std::size_t offset = b.size();
             b.insert(b.end(), bytes.begin(), bytes.end());
             json_["buffers"][target]["byteLength"] = b.size();
-            if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) json_["bufferViews"] = Json::array();
-            json_["bufferViews"].push_back(Json{{"buffer", target}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
+            if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array())
+                json_["bufferViews"] = Json::array();
+            json_["bufferViews"].push_back(
+                    Json{{"buffer", target}, {"byteOffset", offset}, {"byteLength", bytes.size()}});
             image["bufferView"] = json_["bufferViews"].size() - 1;
             changedBuffers_.insert(target);
         }
@@ -444,10 +454,12 @@ public:
     void add(const QString& path, std::initializer_list<Piece> pieces) {
         auto file = std::make_unique<QSaveFile>(path);
         if (!file->open(QIODevice::WriteOnly))
-            throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
+            throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() +
+                            ").");
         for (const Piece& p : pieces)
             if (p.size > 0 && file->write(p.data, p.size) != p.size)
-                throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() + ").");
+                throw FileError(path.toStdString() + ": cannot write the file (" + file->errorString().toStdString() +
+                                ").");
         files_.push_back(std::move(file));
     }
     void commit() {
@@ -467,7 +479,6 @@ bool isExternalUri(const Json& obj) {
 }
 
 }  // namespace
-
 
 std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
     DocumentWriter w(doc);
@@ -490,8 +501,7 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
     FileFormat format = target.suffix().compare("glb", Qt::CaseInsensitive) == 0 ? FileFormat::Glb : FileFormat::Gltf;
     if (options.format == SaveOptions::Format::Gltf) format = FileFormat::Gltf;
     if (options.format == SaveOptions::Format::Glb) format = FileFormat::Glb;
-    if (!target.absoluteDir().exists())
-        throw FileError(path + ": cannot write the file (the folder does not exist).");
+    if (!target.absoluteDir().exists()) throw FileError(path + ": cannot write the file (the folder does not exist).");
 
     DocumentWriter w(doc);
     w.encodeEditedChannels();
@@ -519,8 +529,8 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
     // file named after the output; untouched external buffers and images keep their URIs and
     // are copied along when saving into another folder.
     const QDir destDir = target.absoluteDir();
-    const bool sameFolder = !doc.fileName().empty() &&
-                            QFileInfo(QString::fromStdString(doc.fileName())).absoluteDir() == destDir;
+    const bool sameFolder =
+            !doc.fileName().empty() && QFileInfo(QString::fromStdString(doc.fileName())).absoluteDir() == destDir;
     const QString stem = target.completeBaseName();
     std::vector<QByteArray> keepAlive;
     // Names that stay taken: files of untouched external buffers and of external images.
@@ -530,7 +540,8 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
             for (std::size_t i = 0; i < w.json_[kind].size(); ++i) {
                 const Json& item = w.json_[kind][i];
                 if (isExternalUri(item) && !(std::string(kind) == "buffers" && w.changedBuffers_.count(i)))
-                    taken.insert(QDir::cleanPath(QUrl::fromPercentEncoding(QByteArray::fromStdString(item["uri"].get<std::string>()))));
+                    taken.insert(QDir::cleanPath(
+                            QUrl::fromPercentEncoding(QByteArray::fromStdString(item["uri"].get<std::string>()))));
             }
     for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
         Json& jb = w.json_["buffers"][i];  // a file without buffers gets none (operator[] would add a null)
@@ -540,8 +551,9 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
         if (external && !w.changedBuffers_.count(i)) {
             if (sameFolder) continue;
             // The file the URI means (percent-decoded), confined to the destination folder.
-            const QString copy = detail::resolveUri(destDir.absolutePath().toStdString(), doc.fileName(),
-                                                    jb["uri"].get<std::string>(), "/buffers/" + std::to_string(i) + "/uri");
+            const QString copy =
+                    detail::resolveUri(destDir.absolutePath().toStdString(), doc.fileName(),
+                                       jb["uri"].get<std::string>(), "/buffers/" + std::to_string(i) + "/uri");
             destDir.mkpath(QFileInfo(copy).path());
             writes.add(copy, reinterpret_cast<const char*>(data.data()), qint64(data.size()));
             continue;

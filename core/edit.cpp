@@ -12,20 +12,17 @@ namespace tangent {
 namespace {
 
 bool derivesTangents(HandleMode m) {
-    return m == HandleMode::Auto || m == HandleMode::AutoClamped || m == HandleMode::Flat ||
-           m == HandleMode::Linear;
+    return m == HandleMode::Auto || m == HandleMode::AutoClamped || m == HandleMode::Flat || m == HandleMode::Linear;
 }
 
 void requireKey(const Track& t, int key, int component) {
-    if (key < 0 || key >= t.keyCount())
-        throw EditError("key " + std::to_string(key) + " does not exist.");
+    if (key < 0 || key >= t.keyCount()) throw EditError("key " + std::to_string(key) + " does not exist.");
     if (component < 0 || component >= t.components)
         throw EditError("component " + std::to_string(component) + " does not exist.");
 }
 
 void requireFinite(double v, const char* what) {
-    if (!std::isfinite(v) || std::fabs(v) > 3.4e38)
-        throw EditError(std::string(what) + " must be a finite number.");
+    if (!std::isfinite(v) || std::fabs(v) > 3.4e38) throw EditError(std::string(what) + " must be a finite number.");
 }
 
 // A derived slope can exceed float range (huge values over keys kMinKeySpacing apart); the
@@ -35,7 +32,9 @@ float toFiniteFloat(double v) {
     return float(std::clamp(v, -kMax, kMax));
 }
 
-int minimumKeys(Interpolation i) { return i == Interpolation::CubicSpline ? 2 : 1; }
+int minimumKeys(Interpolation i) {
+    return i == Interpolation::CubicSpline ? 2 : 1;
+}
 
 double secant(const Track& t, int k0, int k1, int c) {
     return (double(t.value(k1, c)) - t.value(k0, c)) / (double(t.times[k1]) - t.times[k0]);
@@ -45,8 +44,8 @@ double secant(const Track& t, int k0, int k1, int c) {
 
 void checkTrack(const Track& t) {
     const std::size_t n = t.times.size() * std::size_t(t.components);
-    if (t.components < 1 || t.values.size() != n || t.inTangents.size() != n ||
-        t.outTangents.size() != n || t.modes.size() != n)
+    if (t.components < 1 || t.values.size() != n || t.inTangents.size() != n || t.outTangents.size() != n ||
+        t.modes.size() != n)
         throw EditError("the track's arrays do not match its key count.");
     if (t.keyCount() < minimumKeys(t.interpolation))
         throw EditError(std::string("a ") + toString(t.interpolation) + " track needs at least " +
@@ -66,7 +65,8 @@ void checkTrack(const Track& t) {
                             " property only steps from key to key (STEP).");
         for (std::size_t i = 0; i < n; ++i)
             if (t.values[i] != std::nearbyint(t.values[i]))
-                throw EditError("key " + std::to_string(i / t.components) + " holds a value that is not a whole number.");
+                throw EditError("key " + std::to_string(i / t.components) +
+                                " holds a value that is not a whole number.");
     }
 }
 
@@ -91,8 +91,11 @@ TangentPair modeTangents(const Track& t, int k, int c, HandleMode mode) {
     if (n < 2) return {0, 0};
     switch (mode) {
         case HandleMode::Free:
-        case HandleMode::Aligned: return r;
-        case HandleMode::Flat: r = {0, 0}; break;
+        case HandleMode::Aligned:
+            return r;
+        case HandleMode::Flat:
+            r = {0, 0};
+            break;
         case HandleMode::Linear:
             r = {first ? 0.0 : secant(t, k - 1, k, c), last ? 0.0 : secant(t, k, k + 1, c)};
             break;
@@ -197,8 +200,10 @@ void setTangent(Track& t, int key, int c, Handle which, double tangent, bool bre
     const std::size_t i = t.at(key, c);
     HandleMode& mode = t.modes[i];
     const bool interior = key > 0 && key < t.keyCount() - 1;
-    if (breakHandles) mode = HandleMode::Free;
-    else if (derivesTangents(mode)) mode = HandleMode::Aligned;  // a dragged auto handle stops following
+    if (breakHandles)
+        mode = HandleMode::Free;
+    else if (derivesTangents(mode))
+        mode = HandleMode::Aligned;  // a dragged auto handle stops following
     (which == Handle::In ? t.inTangents : t.outTangents)[i] = float(tangent);
     if (mode == HandleMode::Aligned && interior)
         (which == Handle::In ? t.outTangents : t.inTangents)[i] = float(tangent);
@@ -308,8 +313,9 @@ int insertKeyWithValue(Track& t, double time, const std::vector<double>& value) 
     if (time < 0) throw EditError("a key cannot have a negative time.");
     if (int(value.size()) != t.components) throw EditError("the value has the wrong number of components.");
     for (double v : value) requireFinite(v, "a value");
-    const int at = int(std::upper_bound(t.times.begin(), t.times.end(), time,
-                                        [](double x, float key) { return x < key; }) - t.times.begin());
+    const int at =
+            int(std::upper_bound(t.times.begin(), t.times.end(), time, [](double x, float key) { return x < key; }) -
+                t.times.begin());
     if ((at > 0 && time - t.times[at - 1] < kMinKeySpacing) ||
         (at < t.keyCount() && t.times[at] - time < kMinKeySpacing))
         throw EditError("there is already a key at that time.");
@@ -355,8 +361,7 @@ void setInterpolation(Track& t, Interpolation to) {
     if (t.stepsOnly())
         throw EditError(std::string("an ") + (t.kind == ValueKind::Bool ? "bool" : "integer") +
                         " property only steps from key to key (STEP).");
-    if (t.keyCount() < minimumKeys(to))
-        throw EditError(std::string("CUBICSPLINE needs at least two keys."));
+    if (t.keyCount() < minimumKeys(to)) throw EditError(std::string("CUBICSPLINE needs at least two keys."));
     Track out = t;
     const Interpolation from = t.interpolation;
     out.interpolation = to;

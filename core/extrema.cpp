@@ -31,7 +31,7 @@ std::size_t advanceCounted(const T* data, std::size_t i, std::size_t n, Pred bef
     }
     return advance(data, i, n, before);
 }
-}
+}  // namespace
 
 int hermiteCriticalPoints(const HermiteCubic& p, double s[2]) {
     // p'(s) = A s^2 + B s + C.
@@ -155,7 +155,8 @@ void TrackExtrema::build(const Track& track, bool normalized) {
 
 void TrackExtrema::update(const Track& track, int firstKey, int lastKey) {
     const int n = track.keyCount(), comps = track.components;
-    if (comps != components_ || n < 2 || std::size_t(n) * comps != (sampled_ ? keyValues_.size() : track.values.size()) ||
+    if (comps != components_ || n < 2 ||
+        std::size_t(n) * comps != (sampled_ ? keyValues_.size() : track.values.size()) ||
         keys_.size() != std::size_t(comps) || keys_[0].count() != std::size_t(n)) {
         build(track, normalized_);
         return;
@@ -168,7 +169,7 @@ void TrackExtrema::update(const Track& track, int firstKey, int lastKey) {
     if (sampled_) {
         const int m = lastKey - firstKey + 1;
         std::vector<double> t(track.times.begin() + firstKey, track.times.begin() + lastKey + 1),
-            out(std::size_t(m) * comps);
+                out(std::size_t(m) * comps);
         evaluateSorted(track, t.data(), t.size(), out.data(), normalized_);
         std::copy(out.begin(), out.end(), keyValues_.begin() + std::size_t(firstKey) * comps);
         values = keyValues_.data();
@@ -269,8 +270,10 @@ void TrackExtrema::segmentTurns(const Track& track, int kBegin, int kEnd, std::v
                             const bool better = v > p ? fv > best : fv < best;
                             if (!better) break;
                             // Keep the bracket around the better point.
-                            if (tv < t) tb = t, fb = best;
-                            else ta = t, fa = best;
+                            if (tv < t)
+                                tb = t, fb = best;
+                            else
+                                ta = t, fa = best;
                             t = tv, best = fv;
                         }
                         addTurn(c, t, best);
@@ -283,8 +286,8 @@ namespace {
 
 // Widens l/h (one entry per component) by the key values of keys [kA, kB): through the range
 // index when there are many, by a plain scan when there are few.
-inline void includeKeys(const RangeMinMax* keyIndex, const float* keyValues, int comps, std::size_t kA,
-                        std::size_t kB, float* l, float* h) {
+inline void includeKeys(const RangeMinMax* keyIndex, const float* keyValues, int comps, std::size_t kA, std::size_t kB,
+                        float* l, float* h) {
     if (kB - kA > 4 * RangeMinMax::kBlock) {
         for (int c = 0; c < comps; ++c) keyIndex[c].query(keyValues + c, kA, kB, l[c], h[c]);
         return;
@@ -298,8 +301,9 @@ inline void includeKeys(const RangeMinMax* keyIndex, const float* keyValues, int
 // The columns [first, last): the curve at both (clamped) edges te[i], te[i+1] and the key
 // values in between. C: the component count when known at compile time (0: `comps`).
 template <int C>
-void columnsFromKeys(const RangeMinMax* keyIndex, const float* keyValues, int compsIn, const float* times, int n, const double* te,
-                     const double* ve, std::size_t first, std::size_t last, float* const* lo, float* const* hi) {
+void columnsFromKeys(const RangeMinMax* keyIndex, const float* keyValues, int compsIn, const float* times, int n,
+                     const double* te, const double* ve, std::size_t first, std::size_t last, float* const* lo,
+                     float* const* hi) {
     const int comps = C > 0 ? C : compsIn;
     std::size_t kA = 0, kB = 0;  // keys in [a, b]: [kA, kB)
     // Weights channels may have any number of morph targets: no fixed-size storage here.
@@ -336,12 +340,14 @@ void columnsFused(const Track& track, const RangeMinMax* keyIndex, const float* 
     // The curve at t, where j is the first key after t.
     auto evalAt = [&](double t, std::size_t j, double* out)
 #if defined(__GNUC__)
-        __attribute__((always_inline))  // (one call per column: GCC kept it out of line)
+            __attribute__((always_inline))  // (one call per column: GCC kept it out of line)
 #endif
     {
         const float* v;
-        if (j == 0) v = values;
-        else if (j >= std::size_t(n)) v = values + std::size_t(n - 1) * comps;
+        if (j == 0)
+            v = values;
+        else if (j >= std::size_t(n))
+            v = values + std::size_t(n - 1) * comps;
         else {
             const std::size_t k = j - 1;
             const double t0 = times[k], dt = double(times[j]) - t0;
@@ -431,20 +437,31 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
     const bool cubic = track.interpolation == Interpolation::CubicSpline && n >= 2;
     const bool norm = normalized_ && track.normalizesResult();
     if (cubic && comps <= 64) {
-        if (comps == 3 && !norm) columnsFused<3, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
-        else if (comps == 4 && norm) columnsFused<4, true>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
-        else if (comps == 4) columnsFused<4, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
-        else if (norm) columnsFused<0, true>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
-        else columnsFused<0, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        if (comps == 3 && !norm)
+            columnsFused<3, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else if (comps == 4 && norm)
+            columnsFused<4, true>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else if (comps == 4)
+            columnsFused<4, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else if (norm)
+            columnsFused<0, true>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
+        else
+            columnsFused<0, false>(track, keys_.data(), keyValues, te.data(), first, last, lo, hi);
     } else {
         // The curve at every edge, in one batch.
         ve.resize(ne * comps);
         evaluateSorted(track, te.data(), ne, ve.data(), normalized_);
     }
     if (cubic && comps <= 64) {
-    } else if (comps == 3) columnsFromKeys<3>(keys_.data(), keyValues, 3, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
-    else if (comps == 4) columnsFromKeys<4>(keys_.data(), keyValues, 4, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
-    else columnsFromKeys<0>(keys_.data(), keyValues, comps, track.times.data(), n, te.data(), ve.data(), first, last, lo, hi);
+    } else if (comps == 3)
+        columnsFromKeys<3>(keys_.data(), keyValues, 3, track.times.data(), n, te.data(), ve.data(), first, last, lo,
+                           hi);
+    else if (comps == 4)
+        columnsFromKeys<4>(keys_.data(), keyValues, 4, track.times.data(), n, te.data(), ve.data(), first, last, lo,
+                           hi);
+    else
+        columnsFromKeys<0>(keys_.data(), keyValues, comps, track.times.data(), n, te.data(), ve.data(), first, last, lo,
+                           hi);
 
     // Turning points: sparse, so each is added to the column(s) it lies in; where they are
     // denser than the columns, a range query per column instead.
@@ -481,9 +498,11 @@ void TrackExtrema::intervalRanges(const Track& track, const double* edges, std::
             const float v = tp.values[j];
             if (uniform) {
                 const double g = g0 + (t - e0) * perColumn;  // truncated below: a guess only
-                i = !(g > 0) ? 0 : g >= double(cols) ? cols : std::size_t(std::ptrdiff_t(g));  // (signed: one instruction)
-                while (i > 0 && !(te[i] < t)) --i;     // te[i] < t <= ... or i = 0
-                while (i < cols && te[i + 1] < t) ++i;  // first column with te[i + 1] >= t
+                i = !(g > 0)            ? 0
+                    : g >= double(cols) ? cols
+                                        : std::size_t(std::ptrdiff_t(g));  // (signed: one instruction)
+                while (i > 0 && !(te[i] < t)) --i;                         // te[i] < t <= ... or i = 0
+                while (i < cols && te[i + 1] < t) ++i;                     // first column with te[i + 1] >= t
             } else {
                 i = advance(te.data() + 1, i, cols, [t](double e) { return e < t; });
             }

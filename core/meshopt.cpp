@@ -19,8 +19,7 @@ constexpr const char* kInvalid = "TANGENT_MESHOPT_INVALID";
     throw AccessorError(file, code, pointer, msg, Severity::Warning);
 }
 
-std::uint64_t member(const Json& obj, const char* key, bool required, const std::string& file,
-                     const std::string& ptr) {
+std::uint64_t member(const Json& obj, const char* key, bool required, const std::string& file, const std::string& ptr) {
     const auto it = obj.find(key);
     if (it == obj.end()) {
         if (required) fail(file, ptr, std::string("required property '") + key + "' is missing.");
@@ -75,7 +74,8 @@ const std::uint8_t* CompressedViews::bytes(const Json& json, std::uint64_t index
         fail(file, ptr + "/filter", "'" + filter + "' is not NONE, OCTAHEDRAL, QUATERNION or EXPONENTIAL.");
     if (count < 1 || stride < 1) fail(file, ptr, "count and byteStride must be at least 1.");
     if (mode == "ATTRIBUTES" && (stride % 4 != 0 || stride > 256))
-        fail(file, ptr + "/byteStride", "byteStride " + std::to_string(stride) + " is not a multiple of 4 up to 256, as ATTRIBUTES needs.");
+        fail(file, ptr + "/byteStride",
+             "byteStride " + std::to_string(stride) + " is not a multiple of 4 up to 256, as ATTRIBUTES needs.");
     if (mode != "ATTRIBUTES" && stride != 2 && stride != 4)
         fail(file, ptr + "/byteStride", mode + " needs a byteStride of 2 or 4, not " + std::to_string(stride) + ".");
     if (mode == "TRIANGLES" && count % 3 != 0)
@@ -84,26 +84,34 @@ const std::uint8_t* CompressedViews::bytes(const Json& json, std::uint64_t index
         fail(file, ptr + "/filter", "a filter needs mode ATTRIBUTES, not " + mode + ".");
     if ((filter == "OCTAHEDRAL" && stride != 4 && stride != 8) || (filter == "QUATERNION" && stride != 8) ||
         (filter == "EXPONENTIAL" && stride % 4 != 0))
-        fail(file, ptr + "/byteStride", "byteStride " + std::to_string(stride) + " does not suit filter " + filter + ".");
+        fail(file, ptr + "/byteStride",
+             "byteStride " + std::to_string(stride) + " does not suit filter " + filter + ".");
     if (view.contains("byteStride") && view["byteStride"] != ext["byteStride"])
         fail(file, ptr + "/byteStride", "differs from the bufferView's byteStride.");
     if (count > viewLength / stride || count * stride != viewLength)
-        fail(file, ptr, "count " + std::to_string(count) + " × byteStride " + std::to_string(stride) +
-                            " is not the bufferView's byteLength " + std::to_string(viewLength) + ".");
+        fail(file, ptr,
+             "count " + std::to_string(count) + " × byteStride " + std::to_string(stride) +
+                     " is not the bufferView's byteLength " + std::to_string(viewLength) + ".");
 
     // Sizes against the file: the compressed range lies in a buffer with data, the decoded
     // view is no larger than that range can hold, and all views together stay in proportion.
     if (buffer >= buffers.count())
-        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.");  // the validator does not read the extension
+        fail(file, ptr + "/buffer",
+             "buffer " + std::to_string(buffer) + " does not exist.");  // the validator does not read the extension
     const std::uint64_t size = buffers.size(buffer);
     if (size == 0)
-        fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " holds no data (a placeholder, or a buffer that could not be read).");
+        fail(file, ptr + "/buffer",
+             "buffer " + std::to_string(buffer) +
+                     " holds no data (a placeholder, or a buffer that could not be read).");
     if (offset > size || length > size - offset)
-        fail(file, ptr, "the compressed data (offset " + std::to_string(offset) + ", " + std::to_string(length) +
-                            " bytes) does not fit buffer " + std::to_string(buffer) + " (" + std::to_string(size) + " bytes).");
+        fail(file, ptr,
+             "the compressed data (offset " + std::to_string(offset) + ", " + std::to_string(length) +
+                     " bytes) does not fit buffer " + std::to_string(buffer) + " (" + std::to_string(size) +
+                     " bytes).");
     if (viewLength > kMeshoptMaxExpansion * length)
-        fail(file, ptr, std::to_string(length) + " compressed bytes cannot hold the " + std::to_string(viewLength) +
-                            " bytes of the bufferView.");
+        fail(file, ptr,
+             std::to_string(length) + " compressed bytes cannot hold the " + std::to_string(viewLength) +
+                     " bytes of the bufferView.");
     if (decoded_ + viewLength > kMeshoptMaxExpansion * buffers.totalSize() + kKeepBytes)
         fail(file, ptr, "the compressed views decode to far more data than a file of this size may ask for.",
              "TANGENT_FILE_TOO_LARGE");
@@ -122,8 +130,9 @@ const std::uint8_t* CompressedViews::bytes(const Json& json, std::uint64_t index
     else
         rc = meshopt_decodeIndexSequence(out.data(), count, stride, src, length);
     if (rc != 0)
-        fail(file, ptr, "the compressed " + mode + " data cannot be decoded (meshoptimizer error " +
-                            std::to_string(rc) + ": truncated or corrupt).");
+        fail(file, ptr,
+             "the compressed " + mode + " data cannot be decoded (meshoptimizer error " + std::to_string(rc) +
+                     ": truncated or corrupt).");
     if (filter == "OCTAHEDRAL") meshopt_decodeFilterOct(out.data(), count, stride);
     if (filter == "QUATERNION") meshopt_decodeFilterQuat(out.data(), count, stride);
     if (filter == "EXPONENTIAL") meshopt_decodeFilterExp(out.data(), count, stride);

@@ -30,8 +30,7 @@ public:
     // The bytes of bufferView `index` (its byteLength of them), decoded from its extension
     // object. Valid until the next call. Every size is checked against the file before
     // anything is allocated; a problem throws AccessorError naming the view.
-    const std::uint8_t* bytes(const Json& json, std::uint64_t index, BufferSource& buffers,
-                              const std::string& file);
+    const std::uint8_t* bytes(const Json& json, std::uint64_t index, BufferSource& buffers, const std::string& file);
     std::size_t decodeCount() const { return decodes_; }
 
 private:

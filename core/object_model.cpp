@@ -1,12 +1,11 @@
 #include "tangent/object_model.h"
 
-#include "tangent/document.h"
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
 
 #include "accessor.h"
-
-#include <algorithm>
-#include <unordered_map>
-#include <limits>
+#include "tangent/document.h"
 
 namespace tangent {
 
@@ -65,20 +64,25 @@ constexpr Animatable kAnimatable[] = {
         {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatRoughnessFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/scale", PropertyType::Float, true},
-        {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor", PropertyType::Float, true, kUnit},
+        {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor", PropertyType::Float,
+         true, kUnit},
         {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionColorFactor",
          PropertyType::Float3, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_dispersion/dispersion", PropertyType::Float, true, kNonNegative},
-        {"/materials/{}/extensions/KHR_materials_emissive_strength/emissiveStrength", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_emissive_strength/emissiveStrength", PropertyType::Float, true,
+         kNonNegative},
         {"/materials/{}/extensions/KHR_materials_ior/ior", PropertyType::Float, true, kNonNegative},
         {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceIor", PropertyType::Float, true, kNonNegative},
-        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum", PropertyType::Float, true, kNonNegative},
-        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum", PropertyType::Float, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum", PropertyType::Float, true,
+         kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum", PropertyType::Float, true,
+         kNonNegative},
         {"/materials/{}/extensions/KHR_materials_sheen/sheenColorFactor", PropertyType::Float3, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_sheen/sheenRoughnessFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_specular/specularFactor", PropertyType::Float, true, kUnit},
-        {"/materials/{}/extensions/KHR_materials_specular/specularColorFactor", PropertyType::Float3, true, kNonNegative},
+        {"/materials/{}/extensions/KHR_materials_specular/specularColorFactor", PropertyType::Float3, true,
+         kNonNegative},
         {"/materials/{}/extensions/KHR_materials_transmission/transmissionFactor", PropertyType::Float, true, kUnit},
         {"/materials/{}/extensions/KHR_materials_volume/thicknessFactor", PropertyType::Float, true, kNonNegative},
         {"/materials/{}/extensions/KHR_materials_volume/attenuationDistance", PropertyType::Float, true, kPositive},
@@ -88,16 +92,26 @@ constexpr Animatable kAnimatable[] = {
         {"/extensions/EXT_lights_image_based/lights/{}/rotation", PropertyType::Float4, true},
         {"/extensions/EXT_lights_image_based/lights/{}/intensity", PropertyType::Float, true, kNonNegative},
         {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatIor", PropertyType::Float, true},
-        {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatSpecularFactor", PropertyType::Float, true},
+        {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatSpecularFactor", PropertyType::Float,
+         true},
         {"/materials/{}/extensions/ADOBE_materials_clearcoat_tint/clearcoatTintFactor", PropertyType::Float3, true},
         {"/nodes/{}/extensions/KHR_node_visibility/visible", PropertyType::Bool, true},
 };
 
 // The object model's read-only properties: they can be read, never animated.
 constexpr const char* kReadOnly[] = {
-        "/animations.length", "/cameras.length", "/materials.length", "/meshes.length", "/meshes/{}/weights.length",
-        "/nodes.length", "/nodes/{}/matrix", "/nodes/{}/globalMatrix", "/nodes/{}/weights.length", "/scenes.length",
-        "/extensions/KHR_lights_punctual/lights.length", "/extensions/EXT_lights_ies/lights.length",
+        "/animations.length",
+        "/cameras.length",
+        "/materials.length",
+        "/meshes.length",
+        "/meshes/{}/weights.length",
+        "/nodes.length",
+        "/nodes/{}/matrix",
+        "/nodes/{}/globalMatrix",
+        "/nodes/{}/weights.length",
+        "/scenes.length",
+        "/extensions/KHR_lights_punctual/lights.length",
+        "/extensions/EXT_lights_ies/lights.length",
         "/extensions/EXT_lights_image_based/lights.length",
 };
 
@@ -137,9 +151,12 @@ bool isTextureTransform(const std::vector<std::string>& t, PropertyType* type) {
         return false;
     const std::string& texture = t[n - 4];
     if (texture.size() < 7 || texture.compare(texture.size() - 7, 7, "Texture") != 0) return false;
-    if (t[n - 1] == "rotation") *type = PropertyType::Float;
-    else if (t[n - 1] == "offset" || t[n - 1] == "scale") *type = PropertyType::Float2;
-    else return false;
+    if (t[n - 1] == "rotation")
+        *type = PropertyType::Float;
+    else if (t[n - 1] == "offset" || t[n - 1] == "scale")
+        *type = PropertyType::Float2;
+    else
+        return false;
     return true;
 }
 
@@ -161,9 +178,12 @@ std::string joinPointer(const std::vector<std::string>& tokens, std::size_t coun
     for (std::size_t i = 0; i < count; ++i) {
         out += '/';
         for (char c : tokens[i]) {
-            if (c == '~') out += "~0";
-            else if (c == '/') out += "~1";
-            else out += c;
+            if (c == '~')
+                out += "~0";
+            else if (c == '/')
+                out += "~1";
+            else
+                out += c;
         }
     }
     return out;
@@ -176,8 +196,8 @@ const Json* walk(const Json& root, const std::vector<std::string>& tokens, std::
         const Json* next = child(at, tokens[i]);
         if (!next) {
             if (at->is_array())
-                *reason = "'" + joinPointer(tokens, i + 1) + "' is not in the file (it has " + std::to_string(at->size()) +
-                          (at->size() == 1 ? " element)." : " elements).");
+                *reason = "'" + joinPointer(tokens, i + 1) + "' is not in the file (it has " +
+                          std::to_string(at->size()) + (at->size() == 1 ? " element)." : " elements).");
             else
                 *reason = "'" + joinPointer(tokens, i + 1) + "' is not in the file.";
             return nullptr;
@@ -204,11 +224,16 @@ int weightCount(const Json& root, const Json& object, bool isNode) {
 
 int componentsOf(PropertyType type) {
     switch (type) {
-        case PropertyType::Float2: return 2;
-        case PropertyType::Float3: return 3;
-        case PropertyType::Float4: return 4;
-        case PropertyType::FloatArray: return 0;
-        default: return 1;
+        case PropertyType::Float2:
+            return 2;
+        case PropertyType::Float3:
+            return 3;
+        case PropertyType::Float4:
+            return 4;
+        case PropertyType::FloatArray:
+            return 0;
+        default:
+            return 1;
     }
 }
 
@@ -256,23 +281,34 @@ void describe(const Json& root, const std::vector<std::string>& t, PointerTarget
 
 const char* toString(PropertyType type) {
     switch (type) {
-        case PropertyType::Float: return "float";
-        case PropertyType::Float2: return "float2";
-        case PropertyType::Float3: return "float3";
-        case PropertyType::Float4: return "float4";
-        case PropertyType::FloatArray: return "float[]";
-        case PropertyType::Int: return "int";
-        case PropertyType::Bool: return "bool";
+        case PropertyType::Float:
+            return "float";
+        case PropertyType::Float2:
+            return "float2";
+        case PropertyType::Float3:
+            return "float3";
+        case PropertyType::Float4:
+            return "float4";
+        case PropertyType::FloatArray:
+            return "float[]";
+        case PropertyType::Int:
+            return "int";
+        case PropertyType::Bool:
+            return "bool";
     }
     return "?";
 }
 
 const char* accessorTypeOf(PropertyType type) {
     switch (type) {
-        case PropertyType::Float2: return "VEC2";
-        case PropertyType::Float3: return "VEC3";
-        case PropertyType::Float4: return "VEC4";
-        default: return "SCALAR";
+        case PropertyType::Float2:
+            return "VEC2";
+        case PropertyType::Float3:
+            return "VEC3";
+        case PropertyType::Float4:
+            return "VEC4";
+        default:
+            return "SCALAR";
     }
 }
 
@@ -281,7 +317,8 @@ std::string fitOutput(PointerTarget& target, const std::string& accessorType, in
     // SCALAR or VEC2-4: no animatable property is a matrix.
     const int accessorComponents = accessorType.rfind("MAT", 0) == 0 ? 0 : detail::componentCountOf(accessorType);
     if (target.extras) {
-        if (accessorComponents == 0) return "an extras target is played from SCALAR or VEC2-4 values, not " + accessorType + ".";
+        if (accessorComponents == 0)
+            return "an extras target is played from SCALAR or VEC2-4 values, not " + accessorType + ".";
         const bool plainInteger = componentType != kFloat && !normalized;
         if ((target.type == PropertyType::Bool && !(componentType == kUnsignedByte && !normalized)) ||
             (target.type == PropertyType::Int && !plainInteger) ||
@@ -297,8 +334,7 @@ std::string fitOutput(PointerTarget& target, const std::string& accessorType, in
     if (target.type == PropertyType::Bool && componentType != kUnsignedByte)
         return what + " needs unsigned byte (5121) values, not component type " + std::to_string(componentType) + ".";
     if (target.type == PropertyType::Int && (componentType == kFloat || normalized))
-        return what + " needs plain integer values, not " +
-               (normalized ? "normalized ones." : "floats (5126).");
+        return what + " needs plain integer values, not " + (normalized ? "normalized ones." : "floats (5126).");
     return {};
 }
 
@@ -362,7 +398,7 @@ std::string componentName(const Channel& channel, int c) {
     const Track& t = channel.track;
     if (t.path == TargetPath::Weights) return "w" + std::to_string(c);
     if (t.path == TargetPath::Property && t.components == 1) return "value";
-    static const char* const xyzw[] = {"x", "y", "z", "w"}, *const rgba[] = {"r", "g", "b", "a"};
+    static const char *const xyzw[] = {"x", "y", "z", "w"}, *const rgba[] = {"r", "g", "b", "a"};
     if (c < 0 || c >= 4) return "c" + std::to_string(c);
     return !channel.targetPointer.empty() && channel.pointerTarget.colour ? rgba[c] : xyzw[c];
 }
@@ -393,11 +429,14 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
             return out;
         }
         out.typed = true;
-        if (value->is_boolean()) out.type = PropertyType::Bool;
-        else if (value->is_number_integer()) out.type = PropertyType::Int;
+        if (value->is_boolean())
+            out.type = PropertyType::Bool;
+        else if (value->is_number_integer())
+            out.type = PropertyType::Int;
         else if (value->is_array() && value->size() >= 2 && value->size() <= 4)
             out.type = floatVector(int(value->size()));
-        else if (value->is_array()) out.type = PropertyType::FloatArray;
+        else if (value->is_array())
+            out.type = PropertyType::FloatArray;
         out.components = out.type == PropertyType::FloatArray ? int(value->size()) : componentsOf(out.type);
         out.status = PointerTarget::Status::Animatable;
         return out;
@@ -422,8 +461,7 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
     }
     if (!out.typed) {
         std::string ignored;
-        return notAnimatable("'" + pointer + "' is " +
-                             (walk(root, t, t.size(), &ignored) ? "in the file but " : "") +
+        return notAnimatable("'" + pointer + "' is " + (walk(root, t, t.size(), &ignored) ? "in the file but " : "") +
                              "not an animatable property of the glTF object model.");
     }
     out.components = componentsOf(out.type);
@@ -432,9 +470,12 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
     if (t[0] == "nodes") {
         out.node = std::stoi(t[1]);
         if (t.size() == 3) {
-            if (t[2] == "translation") out.path = TargetPath::Translation;
-            else if (t[2] == "rotation") out.path = TargetPath::Rotation;
-            else if (t[2] == "scale") out.path = TargetPath::Scale;
+            if (t[2] == "translation")
+                out.path = TargetPath::Translation;
+            else if (t[2] == "rotation")
+                out.path = TargetPath::Rotation;
+            else if (t[2] == "scale")
+                out.path = TargetPath::Scale;
         }
     }
     if (out.type == PropertyType::FloatArray) out.path = TargetPath::Weights;  // a node's or a mesh's

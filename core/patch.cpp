@@ -56,8 +56,8 @@ KeySpan TrackPatch::span() const {
 }
 
 std::size_t TrackPatch::bytes() const {
-    return sizeof(*this) + (times_.capacity() + values_.capacity() + inTangents_.capacity() + outTangents_.capacity()) *
-                               sizeof(float) +
+    return sizeof(*this) +
+           (times_.capacity() + values_.capacity() + inTangents_.capacity() + outTangents_.capacity()) * sizeof(float) +
            modes_.capacity() * sizeof(HandleMode);
 }
 

@@ -6,11 +6,6 @@
 // rotation output played by two channels), so does this.
 #include "spec_checks.h"
 
-#include "bits.h"
-
-#include "tangent/checks.h"
-#include "tangent/object_model.h"
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -18,6 +13,10 @@
 #include <set>
 #include <sstream>
 #include <tuple>
+
+#include "bits.h"
+#include "tangent/checks.h"
+#include "tangent/object_model.h"
 
 namespace tangent::detail {
 
@@ -38,7 +37,8 @@ const Json* element(const Json* array, std::int64_t index) {
 std::int64_t indexOf(const Json& object, const char* key) {
     const Json* v = member(object, key);
     if (!v || !v->is_number_integer()) return -1;
-    if (v->is_number_unsigned()) return v->get<std::uint64_t>() > std::uint64_t(INT64_MAX) ? -1 : v->get<std::int64_t>();
+    if (v->is_number_unsigned())
+        return v->get<std::uint64_t>() > std::uint64_t(INT64_MAX) ? -1 : v->get<std::int64_t>();
     return v->get<std::int64_t>() < 0 ? -1 : v->get<std::int64_t>();
 }
 
@@ -56,7 +56,7 @@ struct AccessorInfo {
     int componentType = -1;
     bool normalized = false;
     std::int64_t count = -1;
-    bool hasData = false;        // a bufferView or sparse substitutions: the validator reads its values
+    bool hasData = false;  // a bufferView or sparse substitutions: the validator reads its values
 
     int components() const { return componentCountOf(type); }
     bool isFormat(const char* t, int ct, bool norm) const {
@@ -76,8 +76,8 @@ AccessorInfo accessorInfo(const Json& root, std::int64_t index) {
     }
     if (const Json* t = member(*a.json, "type"); t && t->is_string() && componentCountOf(t->get<std::string>()))
         a.type = t->get<std::string>();
-    if (const Json* ct = member(*a.json, "componentType"); ct && ct->is_number_integer() &&
-                                                           componentSizeOf(ct->get<int>()))
+    if (const Json* ct = member(*a.json, "componentType");
+        ct && ct->is_number_integer() && componentSizeOf(ct->get<int>()))
         a.componentType = ct->get<int>();
     if (const Json* n = member(*a.json, "normalized"); n && n->is_boolean()) a.normalized = n->get<bool>();
     if (const std::int64_t count = indexOf(*a.json, "count"); count >= 1) a.count = count;
@@ -148,10 +148,13 @@ public:
         if (fromTrack(channel.outputAccessor)) {
             const bool cubic = t.interpolation == Interpolation::CubicSpline;
             const int components = accessorInfo(root_, channel.outputAccessor).components();
-            const FloatParts parts = cubic ? FloatParts{{t.inTangents.data(), t.values.data(), t.outTangents.data()}, n, C,
+            const FloatParts parts = cubic ? FloatParts{{t.inTangents.data(), t.values.data(), t.outTangents.data()},
+                                                        n,
+                                                        C,
                                                         std::size_t(components)}
                                            : FloatParts{{t.values.data()}, n, C, std::size_t(components)};
-            runDataChecks(channel.outputAccessor, parts, [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; });
+            runDataChecks(channel.outputAccessor, parts,
+                          [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; });
         }
     }
 
@@ -162,13 +165,14 @@ public:
         for (const auto& [index, user] : used_)
             if (!checked_.count(index)) decodeAndCheck(index);
         for (auto& [index, found] : dataFindings_)
-            findings_.insert(findings_.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+            findings_.insert(findings_.end(), std::make_move_iterator(found.begin()),
+                             std::make_move_iterator(found.end()));
         return std::move(findings_);
     }
 
 private:
-    void add(const char* code, Severity severity, std::string message, std::string pointer, int animation,
-             int channel, int key = -1) {
+    void add(const char* code, Severity severity, std::string message, std::string pointer, int animation, int channel,
+             int key = -1) {
         Findings& to = dataPassOf_ >= 0 ? dataFindings_[dataPassOf_] : findings_;
         to.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
     }
@@ -280,8 +284,8 @@ private:
                     add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
                         "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a,
                         int(c));
-                linkPointerChannel((*ext)["KHR_animation_pointer"], element(samplers, indexOf(ch, "sampler")), cptr,
-                                   a, int(c), pointerChannels);
+                linkPointerChannel((*ext)["KHR_animation_pointer"], element(samplers, indexOf(ch, "sampler")), cptr, a,
+                                   int(c), pointerChannels);
             } else if (nodeIndex >= 0 && !path.empty()) {
                 classicTargets.emplace(nodeIndex, path);
             }
@@ -289,34 +293,37 @@ private:
             const bool trs = path == "translation" || path == "rotation" || path == "scale";
             if (target && nodeIndex >= 0) {
                 if (!node)
-                    add("UNRESOLVED_REFERENCE", Severity::Error, "node " + std::to_string(nodeIndex) + " does not exist.",
-                        cptr + "/target/node", a, int(c));
+                    add("UNRESOLVED_REFERENCE", Severity::Error,
+                        "node " + std::to_string(nodeIndex) + " does not exist.", cptr + "/target/node", a, int(c));
                 else if (trs && member(*node, "matrix"))
                     add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
-                        "node " + std::to_string(nodeIndex) + " has a matrix, so its TRS properties cannot be animated.",
+                        "node " + std::to_string(nodeIndex) +
+                                " has a matrix, so its TRS properties cannot be animated.",
                         cptr + "/target", a, int(c));
                 else if (trs && element(member(root_, "skins"), indexOf(*node, "skin")))
                     add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", Severity::Warning,
-                        "node " + std::to_string(nodeIndex) + " has a skin: animating its TRS does not move the skinned mesh.",
+                        "node " + std::to_string(nodeIndex) +
+                                " has a skin: animating its TRS does not move the skinned mesh.",
                         cptr + "/target/path", a, int(c));
                 else if (path == "weights" && morphTargets(*node) < 0)
                     add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Severity::Error,
-                        "node " + std::to_string(nodeIndex) + " has no morph targets to animate.",
-                        cptr + "/target", a, int(c));
+                        "node " + std::to_string(nodeIndex) + " has no morph targets to animate.", cptr + "/target", a,
+                        int(c));
             }
 
             const std::int64_t samplerIndex = indexOf(ch, "sampler");
             if (samplerIndex < 0) continue;
             const Json* sampler = element(samplers, samplerIndex);
             if (!sampler || !sampler->is_object()) {
-                add("UNRESOLVED_REFERENCE", Severity::Error, "sampler " + std::to_string(samplerIndex) + " does not exist.",
-                    cptr + "/sampler", a, int(c));
+                add("UNRESOLVED_REFERENCE", Severity::Error,
+                    "sampler " + std::to_string(samplerIndex) + " does not exist.", cptr + "/sampler", a, int(c));
             } else if (target) {
                 linkChannelOutput(*sampler, path, node, cptr, a, int(c));
             }
             if (target && nodeIndex >= 0)  // the validator names each later channel with this target here
                 if (const auto same = channelsByTarget.find({nodeIndex, path}); same != channelsByTarget.end())
-                    for (auto j = std::upper_bound(same->second.begin(), same->second.end(), int(c)); j != same->second.end(); ++j)
+                    for (auto j = std::upper_bound(same->second.begin(), same->second.end(), int(c));
+                         j != same->second.end(); ++j)
                         add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
                             "channel " + std::to_string(c) + " animates the " + path + " of node " +
                                     std::to_string(nodeIndex) + ", as channel " + std::to_string(*j) + " does too.",
@@ -333,8 +340,8 @@ private:
         const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
         for (auto it = extension.begin(); it != extension.end(); ++it)
             if (it.key() != "pointer" && it.key() != "extensions" && it.key() != "extras")
-                add("UNEXPECTED_PROPERTY", Severity::Warning, "'" + it.key() + "' is not a property of KHR_animation_pointer.",
-                    eptr + "/" + it.key(), a, c);
+                add("UNEXPECTED_PROPERTY", Severity::Warning,
+                    "'" + it.key() + "' is not a property of KHR_animation_pointer.", eptr + "/" + it.key(), a, c);
         const Json* pointer = member(extension, "pointer");
         if (!pointer) {
             add("UNDEFINED_PROPERTY", Severity::Error, "the required property 'pointer' is missing.", eptr, a, c);
@@ -357,7 +364,8 @@ private:
                 add("TANGENT_POINTER_UNRESOLVED", Severity::Warning, "the pointer does not resolve: " + target.reason,
                     eptr + "/pointer", a, c);
                 break;
-            case PointerTarget::Status::Animatable: break;
+            case PointerTarget::Status::Animatable:
+                break;
         }
         pointerChannels.push_back({c, text, target});
         if (!target.typed || !sampler) return;
@@ -374,12 +382,13 @@ private:
         if (!output.json || output.type.empty() || output.componentType < 0) return;
         if (const std::string misfit = fitOutput(target, output.type, output.componentType, output.normalized);
             !misfit.empty()) {
-            add("TANGENT_POINTER_OUTPUT_TYPE", Severity::Warning, "the output " + output.format() + " does not fit: " + misfit,
-                sptr, a, c);
+            add("TANGENT_POINTER_OUTPUT_TYPE", Severity::Warning,
+                "the output " + output.format() + " does not fit: " + misfit, sptr, a, c);
             return;
         }
         const AccessorInfo input = accessorInfo(root_, indexOf(*sampler, "input"));
-        if (!input.json || input.count < 0 || output.count < 0 || interpolation.empty() || target.components == 0) return;
+        if (!input.json || input.count < 0 || output.count < 0 || interpolation.empty() || target.components == 0)
+            return;
         const std::int64_t expected = expectedOutputCount(target, input.count, interpolation == "CUBICSPLINE");
         if (expected != output.count)
             add("TANGENT_POINTER_OUTPUT_COUNT", Severity::Warning,
@@ -406,7 +415,8 @@ private:
                 const auto it = earlier.find(p);
                 if (it != earlier.end() && (firstAt < 0 || it->second < firstAt)) firstAt = it->second;
             };
-            for (std::size_t cut = later.pointer.size(); cut != std::string::npos && cut > 0; cut = later.pointer.rfind('/', cut - 1))
+            for (std::size_t cut = later.pointer.size(); cut != std::string::npos && cut > 0;
+                 cut = later.pointer.rfind('/', cut - 1))
                 seen(later.pointer.substr(0, cut));
             for (auto it = earlier.lower_bound(later.pointer + "/");
                  it != earlier.end() && it->first.compare(0, later.pointer.size() + 1, later.pointer + "/") == 0; ++it)
@@ -415,7 +425,8 @@ private:
                 const PointerChannel* first = &pointers[std::size_t(firstAt)];
                 add("TANGENT_POINTER_DUPLICATE", Severity::Warning,
                     "channel " + std::to_string(first->channel) + " already animates '" + first->pointer + "', and '" +
-                            later.pointer + "' is the same property" + (first->pointer == later.pointer ? "." : " or part of it."),
+                            later.pointer + "' is the same property" +
+                            (first->pointer == later.pointer ? "." : " or part of it."),
                     ptr + std::to_string(later.channel) + "/target", a, later.channel);
             }
             earlier.emplace(later.pointer, int(&later - pointers.data()));
@@ -448,10 +459,14 @@ private:
                    (output.componentType == kByte || output.componentType == kUnsignedByte ||
                     output.componentType == kShort || output.componentType == kUnsignedShort);
         };
-        if (path == "translation" || path == "scale") formatOk = output.isFormat("VEC3", kFloat, false);
-        else if (path == "rotation") formatOk = output.isFormat("VEC4", kFloat, false) || normalizedInt("VEC4");
-        else if (path == "weights") formatOk = output.isFormat("SCALAR", kFloat, false) || normalizedInt("SCALAR");
-        else known = false;  // an extension's path: its own rules
+        if (path == "translation" || path == "scale")
+            formatOk = output.isFormat("VEC3", kFloat, false);
+        else if (path == "rotation")
+            formatOk = output.isFormat("VEC4", kFloat, false) || normalizedInt("VEC4");
+        else if (path == "weights")
+            formatOk = output.isFormat("SCALAR", kFloat, false) || normalizedInt("SCALAR");
+        else
+            known = false;  // an extension's path: its own rules
         if (known && !formatOk)
             add("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", Severity::Error,
                 "a " + path + " output cannot have the format " + output.format() + ".", sptr, a, c);
@@ -493,8 +508,8 @@ private:
             const Json* view = element(member(root_, "bufferViews"), viewIndex);
             if (!view || !view->is_object()) {
                 if (viewIndex >= 0)
-                    add("UNRESOLVED_REFERENCE", Severity::Error, "bufferView " + std::to_string(viewIndex) + " does not exist.",
-                        ptr + "/bufferView", a, c);
+                    add("UNRESOLVED_REFERENCE", Severity::Error,
+                        "bufferView " + std::to_string(viewIndex) + " does not exist.", ptr + "/bufferView", a, c);
                 return;
             }
             const std::int64_t stride = indexOf(*view, "byteStride");
@@ -573,8 +588,9 @@ private:
             const Json* view = element(member(root_, "bufferViews"), viewIndex);
             if (!view || !view->is_object()) {
                 if (viewIndex >= 0)
-                    add("UNRESOLVED_REFERENCE", Severity::Error, "bufferView " + std::to_string(viewIndex) + " does not exist.",
-                        ptr + name + "/bufferView", a, c);
+                    add("UNRESOLVED_REFERENCE", Severity::Error,
+                        "bufferView " + std::to_string(viewIndex) + " does not exist.", ptr + name + "/bufferView", a,
+                        c);
                 fits = false;
                 continue;
             }
@@ -604,8 +620,8 @@ private:
                 ptr + "/byteStride", a, c);
         if (!buffer || !buffer->is_object()) {
             if (bufferIndex >= 0)
-                add("UNRESOLVED_REFERENCE", Severity::Error, "buffer " + std::to_string(bufferIndex) + " does not exist.",
-                    ptr + "/buffer", a, c);
+                add("UNRESOLVED_REFERENCE", Severity::Error,
+                    "buffer " + std::to_string(bufferIndex) + " does not exist.", ptr + "/buffer", a, c);
         } else if (const std::int64_t bufferLength = indexOf(*buffer, "byteLength"); bufferLength >= 0) {
             linkBuffer(bufferIndex, *buffer, a, c);
             fits = length >= 0 && offset < bufferLength && offset + length <= bufferLength;
@@ -655,8 +671,8 @@ private:
             std::memcpy(&v, bytes + i * size, std::size_t(size));  // little-endian
             if (last != -1 && std::int64_t(v) <= last)
                 add("ACCESSOR_SPARSE_INDICES_NON_INCREASING", Severity::Error,
-                    "sparse index " + std::to_string(i) + " (" + std::to_string(v) + ") is not greater than the previous " +
-                            std::to_string(last) + ".",
+                    "sparse index " + std::to_string(i) + " (" + std::to_string(v) +
+                            ") is not greater than the previous " + std::to_string(last) + ".",
                     ptr, a, c);
             if (std::int64_t(v) >= info.count)
                 add("ACCESSOR_SPARSE_INDEX_OOB", Severity::Error,
@@ -673,9 +689,11 @@ private:
         const std::string ptr = "/accessors/" + std::to_string(index);
         const auto* bytes = reinterpret_cast<const std::uint8_t*>(d.data.data());
         const std::size_t n = d.data.size();
-        for (std::size_t i = firstNonFinite(bytes, n); i < n; i = i + 1 + firstNonFinite(bytes + 4 * (i + 1), n - i - 1))
+        for (std::size_t i = firstNonFinite(bytes, n); i < n;
+             i = i + 1 + firstNonFinite(bytes + 4 * (i + 1), n - i - 1))
             add("ACCESSOR_INVALID_FLOAT", Severity::Error,
-                "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr, a, c);
+                "element value " + std::to_string(i) + " is " + (std::isnan(d.data[i]) ? "NaN." : "infinite."), ptr, a,
+                c);
     }
 
     // The declared min and max against the data, compared as float32 (NaN takes no part:
@@ -687,10 +705,18 @@ private:
         if (!min && !max) return;
         std::vector<float> lo(parts.accessorComponents, INFINITY), hi(parts.accessorComponents, -INFINITY);
         switch (parts.accessorComponents == 1 ? 1 : parts.C) {
-            case 1: rangeOf<1>(parts, lo.data(), hi.data()); break;
-            case 3: rangeOf<3>(parts, lo.data(), hi.data()); break;
-            case 4: rangeOf<4>(parts, lo.data(), hi.data()); break;
-            default: rangeOf<0>(parts, lo.data(), hi.data()); break;
+            case 1:
+                rangeOf<1>(parts, lo.data(), hi.data());
+                break;
+            case 3:
+                rangeOf<3>(parts, lo.data(), hi.data());
+                break;
+            case 4:
+                rangeOf<4>(parts, lo.data(), hi.data());
+                break;
+            default:
+                rangeOf<0>(parts, lo.data(), hi.data());
+                break;
         }
         const std::string ptr = "/accessors/" + std::to_string(index);
         for (std::size_t i = 0; i < parts.accessorComponents; ++i) {
@@ -736,8 +762,8 @@ private:
             if (at == std::size_t(comp)) beyond += isMax ? v > bound : v < bound;
         });
         add(isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND", Severity::Error,
-            std::to_string(beyond) + " element(s) lie " + (isMax ? "above the declared max " : "below the declared min ") +
-                    text(bound) + ".",
+            std::to_string(beyond) + " element(s) lie " +
+                    (isMax ? "above the declared max " : "below the declared min ") + text(bound) + ".",
             where, a, c);
     }
 
@@ -779,8 +805,8 @@ private:
         if (!info.json || !info.hasData) return;
         const auto [animation, channel] = used_[index];
         dataPassOf_ = index;
-        if (const Json* sparse = member(*info.json, "sparse"); sparse && sparse->is_object() &&
-                                                                member(*sparse, "indices") && (*sparse)["indices"].is_object())
+        if (const Json* sparse = member(*info.json, "sparse");
+            sparse && sparse->is_object() && member(*sparse, "indices") && (*sparse)["indices"].is_object())
             checkSparseIndices(index, *sparse, info, animation, channel);
         dataPassOf_ = -1;
         if (!fits_.count(index)) return;
@@ -792,9 +818,10 @@ private:
             }
             const std::size_t A = std::size_t(d.components);
             const int perKey = cubicOutput(index) ? 3 : 1;  // a key's value: its middle element
-            runDataChecks(index, FloatParts{{d.data.data()}, std::size_t(d.count), A, A},
-                          [&](std::size_t k, int i) { return d.data[(k * perKey + (perKey == 3)) * A + std::size_t(i)]; },
-                          std::size_t(d.count) / std::size_t(perKey), d.componentType == kFloat);
+            runDataChecks(
+                    index, FloatParts{{d.data.data()}, std::size_t(d.count), A, A},
+                    [&](std::size_t k, int i) { return d.data[(k * perKey + (perKey == 3)) * A + std::size_t(i)]; },
+                    std::size_t(d.count) / std::size_t(perKey), d.componentType == kFloat);
             if (info.componentType != kFloat && (member(*info.json, "min") || member(*info.json, "max"))) {
                 dataPassOf_ = index;  // an integer accessor's bounds are in its integer values
                 checkBounds(index, decodeAccessor(root_, *data_, int(index), doc_.fileName(), Decode::Raw), animation,
@@ -838,7 +865,8 @@ private:
         if (keys == 0) keys = parts.keys;
         // Squared lengths safely inside the tolerance need no square root.
         constexpr double tol = checks::kUnitQuaternionTolerance;
-        constexpr double insideLow = (1 - tol) * (1 - tol) * (1 + 1e-9), insideHigh = (1 + tol) * (1 + tol) * (1 - 1e-9);
+        constexpr double insideLow = (1 - tol) * (1 - tol) * (1 + 1e-9),
+                         insideHigh = (1 + tol) * (1 + tol) * (1 - 1e-9);
         for (const QuaternionCheck& check : checks.quaternions) {
             for (std::size_t k = 0; k < keys; ++k) {
                 double sq = 0;
@@ -847,7 +875,8 @@ private:
                 const double length = std::sqrt(sq);
                 if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
                     add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
-                        "rotation key " + std::to_string(k) + " is not a unit quaternion (length " + text(length) + ").",
+                        "rotation key " + std::to_string(k) + " is not a unit quaternion (length " + text(length) +
+                                ").",
                         check.pointer, check.animation, check.channel, int(k));
             }
         }
@@ -878,7 +907,11 @@ private:
 
 SpecChecks::SpecChecks(const Document& doc) : impl_(std::make_unique<Impl>(doc)) {}
 SpecChecks::~SpecChecks() = default;
-void SpecChecks::checkChannel(const Channel& channel) { impl_->checkChannel(channel); }
-Findings SpecChecks::finish(BufferSource* data) { return impl_->finish(data); }
+void SpecChecks::checkChannel(const Channel& channel) {
+    impl_->checkChannel(channel);
+}
+Findings SpecChecks::finish(BufferSource* data) {
+    return impl_->finish(data);
+}
 
 }  // namespace tangent::detail

@@ -13,56 +13,78 @@ namespace tangent {
 
 const char* toString(Interpolation i) {
     switch (i) {
-        case Interpolation::Step: return "STEP";
-        case Interpolation::Linear: return "LINEAR";
-        case Interpolation::CubicSpline: return "CUBICSPLINE";
+        case Interpolation::Step:
+            return "STEP";
+        case Interpolation::Linear:
+            return "LINEAR";
+        case Interpolation::CubicSpline:
+            return "CUBICSPLINE";
     }
     return "?";
 }
 
 const char* toString(TargetPath p) {
     switch (p) {
-        case TargetPath::Translation: return "translation";
-        case TargetPath::Rotation: return "rotation";
-        case TargetPath::Scale: return "scale";
-        case TargetPath::Weights: return "weights";
-        case TargetPath::Property: return "property";
+        case TargetPath::Translation:
+            return "translation";
+        case TargetPath::Rotation:
+            return "rotation";
+        case TargetPath::Scale:
+            return "scale";
+        case TargetPath::Weights:
+            return "weights";
+        case TargetPath::Property:
+            return "property";
     }
     return "?";
 }
 
 const char* toString(HandleMode m) {
     switch (m) {
-        case HandleMode::Free: return "free";
-        case HandleMode::Aligned: return "aligned";
-        case HandleMode::Auto: return "auto";
-        case HandleMode::AutoClamped: return "auto-clamped";
-        case HandleMode::Flat: return "flat";
-        case HandleMode::Linear: return "linear";
+        case HandleMode::Free:
+            return "free";
+        case HandleMode::Aligned:
+            return "aligned";
+        case HandleMode::Auto:
+            return "auto";
+        case HandleMode::AutoClamped:
+            return "auto-clamped";
+        case HandleMode::Flat:
+            return "flat";
+        case HandleMode::Linear:
+            return "linear";
     }
     return "?";
 }
 
 bool parseInterpolation(const std::string& s, Interpolation* out) {
-    if (s == "LINEAR") *out = Interpolation::Linear;
-    else if (s == "STEP") *out = Interpolation::Step;
-    else if (s == "CUBICSPLINE") *out = Interpolation::CubicSpline;
-    else return false;
+    if (s == "LINEAR")
+        *out = Interpolation::Linear;
+    else if (s == "STEP")
+        *out = Interpolation::Step;
+    else if (s == "CUBICSPLINE")
+        *out = Interpolation::CubicSpline;
+    else
+        return false;
     return true;
 }
 
 bool parseTargetPath(const std::string& s, TargetPath* out) {
-    if (s == "translation") *out = TargetPath::Translation;
-    else if (s == "rotation") *out = TargetPath::Rotation;
-    else if (s == "scale") *out = TargetPath::Scale;
-    else if (s == "weights") *out = TargetPath::Weights;
-    else return false;
+    if (s == "translation")
+        *out = TargetPath::Translation;
+    else if (s == "rotation")
+        *out = TargetPath::Rotation;
+    else if (s == "scale")
+        *out = TargetPath::Scale;
+    else if (s == "weights")
+        *out = TargetPath::Weights;
+    else
+        return false;
     return true;
 }
 
 bool Track::isBroken(int key) const {
-    if (interpolation != Interpolation::CubicSpline || key <= 0 || key >= keyCount() - 1)
-        return false;
+    if (interpolation != Interpolation::CubicSpline || key <= 0 || key >= keyCount() - 1) return false;
     for (int c = 0; c < components; ++c)
         if (!tangentsMatch(inTangents[at(key, c)], outTangents[at(key, c)])) return true;
     return false;
@@ -79,12 +101,11 @@ void Track::resize(int keys) {
 
 bool Track::sameCurve(const Track& o) const {
     auto bitsEqual = [](const std::vector<float>& a, const std::vector<float>& b) {
-        return a.size() == b.size() &&
-               (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
+        return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0);
     };
     return interpolation == o.interpolation && path == o.path && kind == o.kind && components == o.components &&
-           bitsEqual(times, o.times) && bitsEqual(values, o.values) &&
-           bitsEqual(inTangents, o.inTangents) && bitsEqual(outTangents, o.outTangents);
+           bitsEqual(times, o.times) && bitsEqual(values, o.values) && bitsEqual(inTangents, o.inTangents) &&
+           bitsEqual(outTangents, o.outTangents);
 }
 
 std::vector<float> samplerOutput(const Track& t) {
@@ -210,9 +231,12 @@ void evaluateSegment(const Track& track, int k, double t, double* out) {
     }
     if (track.interpolation == Interpolation::CubicSpline) {
         switch (n) {
-            case 3: return cubicSegment<3>(track, k, t, t0, dt, n, out);
-            case 4: return cubicSegment<4>(track, k, t, t0, dt, n, out);
-            default: return cubicSegment<0>(track, k, t, t0, dt, n, out);
+            case 3:
+                return cubicSegment<3>(track, k, t, t0, dt, n, out);
+            case 4:
+                return cubicSegment<4>(track, k, t, t0, dt, n, out);
+            default:
+                return cubicSegment<0>(track, k, t, t0, dt, n, out);
         }
     }
     const double s = (t - t0) / dt;
@@ -258,8 +282,10 @@ typedef double Double4 __attribute__((vector_size(32)));
 // __builtin_convertvector become two conversions and a shuffle).
 template <int C, bool Wide>
 [[gnu::always_inline]] inline Double4 loadKey(const float* p) {
-    if constexpr (Wide || C == 4) return Double4{p[0], p[1], p[2], p[3]};
-    else return Double4{p[0], p[1], p[2], 0.0};
+    if constexpr (Wide || C == 4)
+        return Double4{p[0], p[1], p[2], p[3]};
+    else
+        return Double4{p[0], p[1], p[2], 0.0};
 }
 
 // Stores the C components of v at out. Wide: lanes C..3 are stored too, over the next
@@ -283,8 +309,8 @@ struct Run {
 // VectorKeys: a segment's keys as vectors of 4 doubles (the components side by side), which
 // pays with AVX; without AVX 3 components go faster one by one.
 template <int C, bool Normalize, bool VectorKeys>
-[[gnu::always_inline]] inline void sortedCubicBody(const Track& track, const double* times,
-                                                   std::size_t count, double* out) {
+[[gnu::always_inline]] inline void sortedCubicBody(const Track& track, const double* times, std::size_t count,
+                                                   double* out) {
     const int n = track.keyCount();
     const int comps = C > 0 ? C : track.components;
     const float* keyTimes = track.times.data();
@@ -321,7 +347,8 @@ template <int C, bool Normalize, bool VectorKeys>
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
             if (t1 <= x) {
-                do ++k; while (k + 2 < n && keyTimes[k + 1] <= x);
+                do ++k;
+                while (k + 2 < n && keyTimes[k + 1] <= x);
                 t0 = keyTimes[k], t1 = keyTimes[k + 1];
             }
             prev = x;
@@ -401,8 +428,7 @@ template <int C, bool Normalize, bool VectorKeys>
                 for (; i < run.end; ++i) {
                     double* q = o + std::size_t(i) * comps;
                     const double c00 = h00[i], c10 = h10[i], c01 = h01[i], c11 = h11[i];
-                    for (int c = 0; c < comps; ++c)
-                        q[c] = c00 * v0[c] + c10 * b0[c] + c01 * v1[c] + c11 * a1[c];
+                    for (int c = 0; c < comps; ++c) q[c] = c00 * v0[c] + c10 * b0[c] + c01 * v1[c] + c11 * a1[c];
                 }
             }
         }
@@ -452,8 +478,10 @@ void evaluateCubic(const Track& track, double t, double* out) {
     } else {
         const int k = n < 3 ? 0 : segmentInside(x, n, t);
         const double t0 = x[k], dt = x[k + 1] - t0;
-        if (t == t0) key = k;
-        else if (!(dt > 0)) key = k + 1;  // invalid data stays finite
+        if (t == t0)
+            key = k;
+        else if (!(dt > 0))
+            key = k + 1;  // invalid data stays finite
         else {
             cubicSegment<C>(track, k, t, t0, dt, C, out);
             if constexpr (Normalize) normalizeQuaternion(out);
@@ -474,8 +502,8 @@ void sortedCubicBaseline(const Track& track, const double* times, std::size_t co
 // The same code compiled for AVX2 (4 doubles a vector), chosen at run time. No FMA: a fused
 // multiply-add rounds once where the baseline rounds twice, and the results must not differ.
 template <int C, bool Normalize>
-__attribute__((target("avx2"))) void sortedCubicAvx2(const Track& track, const double* times,
-                                                     std::size_t count, double* out) {
+__attribute__((target("avx2"))) void sortedCubicAvx2(const Track& track, const double* times, std::size_t count,
+                                                     double* out) {
     sortedCubicBody<C, Normalize, true>(track, times, count, out);
 }
 #endif
@@ -486,13 +514,12 @@ struct SortedCubicKernels {
     SortedCubicFn vec3, vec4, vec4Normalized, any;
 };
 
-const SortedCubicKernels kBaselineKernels = {
-    sortedCubicBaseline<3, false>, sortedCubicBaseline<4, false>, sortedCubicBaseline<4, true>,
-    sortedCubicBaseline<0, false>};
+const SortedCubicKernels kBaselineKernels = {sortedCubicBaseline<3, false>, sortedCubicBaseline<4, false>,
+                                             sortedCubicBaseline<4, true>, sortedCubicBaseline<0, false>};
 
 #ifdef TANGENT_HAVE_AVX2_CLONE
-const SortedCubicKernels kAvx2Kernels = {sortedCubicAvx2<3, false>, sortedCubicAvx2<4, false>,
-                                         sortedCubicAvx2<4, true>, sortedCubicAvx2<0, false>};
+const SortedCubicKernels kAvx2Kernels = {sortedCubicAvx2<3, false>, sortedCubicAvx2<4, false>, sortedCubicAvx2<4, true>,
+                                         sortedCubicAvx2<0, false>};
 #endif
 
 bool g_baselineOnly = false;
@@ -528,17 +555,14 @@ void evaluate(const Track& track, double t, double* out) {
                                             : evaluateCubic<4, false>(track, t, out);
     }
     evaluateRaw(track, t, out);
-    if (track.normalizesResult() && track.interpolation == Interpolation::CubicSpline &&
-        track.keyCount() > 0)
+    if (track.normalizesResult() && track.interpolation == Interpolation::CubicSpline && track.keyCount() > 0)
         normalizeQuaternion(out);
 }
 
-void evaluateSorted(const Track& track, const double* times, std::size_t count, double* out,
-                    bool normalize) {
+void evaluateSorted(const Track& track, const double* times, std::size_t count, double* out, bool normalize) {
     const int n = track.keyCount();
     const int comps = track.components;
-    const bool norm = normalize && track.normalizesResult() &&
-                      track.interpolation == Interpolation::CubicSpline;
+    const bool norm = normalize && track.normalizesResult() && track.interpolation == Interpolation::CubicSpline;
     if (n == 0) {
         std::fill(out, out + count * comps, 0.0);
         return;
@@ -563,8 +587,10 @@ void evaluateSorted(const Track& track, const double* times, std::size_t count, 
             if (t < prev) k = findSegment(track, t);  // went backwards: search again
             while (k + 2 < n && keyTimes[k + 1] <= t) ++k;
             prev = t;
-            if (t == keyTimes[k]) copyKey(track, k, out);
-            else evaluateSegment(track, k, t, out);
+            if (t == keyTimes[k])
+                copyKey(track, k, out);
+            else
+                evaluateSegment(track, k, t, out);
         }
         if (norm) normalizeQuaternion(out);
     }
@@ -590,11 +616,13 @@ double slopeAt(const Track& track, double t, int component) {
     if (!(dt > 0)) return 0.0;
     const double v0 = track.value(k, component), v1 = track.value(k + 1, component);
     switch (track.interpolation) {
-        case Interpolation::Step: return 0.0;
-        case Interpolation::Linear: return (v1 - v0) / dt;
+        case Interpolation::Step:
+            return 0.0;
+        case Interpolation::Linear:
+            return (v1 - v0) / dt;
         case Interpolation::CubicSpline:
-            return hermiteSlope(v0, track.outTangent(k, component), v1,
-                                track.inTangent(k + 1, component), dt, (t - t0) / dt);
+            return hermiteSlope(v0, track.outTangent(k, component), v1, track.inTangent(k + 1, component), dt,
+                                (t - t0) / dt);
     }
     return 0.0;
 }

@@ -1,7 +1,8 @@
 #pragma once
 // Resolving a glTF URI to a file inside the asset's own folder (internal to core).
-#include <QString>
 #include <string>
+
+#include <QString>
 
 namespace tangent::detail {
 

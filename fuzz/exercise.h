@@ -35,7 +35,9 @@ inline std::optional<Document> tryLoad(const Bytes& bytes, LoadMode mode) {
     }
 }
 
-inline std::string where(const Channel& ch) { return ch.pointer() + " (" + ch.pathName + ")"; }
+inline std::string where(const Channel& ch) {
+    return ch.pointer() + " (" + ch.pathName + ")";
+}
 
 // Every supported channel must hold a track the edit API accepts (times finite, >= 0 and
 // strictly increasing, values and tangents finite, arrays sized to the key count).
@@ -58,8 +60,7 @@ inline void exerciseLoad(const Bytes& bytes, const Fail& fail) {
     if (strict) {
         checkInvariants(*strict, fail);
         if (!lenient) return fail("Strict loads the file but Lenient refuses it");
-        if (!strict->loadFindings().empty() &&
-            strict->loadFindings().front().severity == Severity::Error)
+        if (!strict->loadFindings().empty() && strict->loadFindings().front().severity == Severity::Error)
             fail("Strict mode kept an error finding instead of throwing");
         for (std::size_t a = 0; a < strict->animations().size(); ++a)
             for (std::size_t c = 0; c < strict->animations()[a].channels.size(); ++c) {
@@ -73,14 +74,14 @@ inline void exerciseLoad(const Bytes& bytes, const Fail& fail) {
 }
 
 inline std::string describe(const Finding& f) {
-    return f.code + " " + f.pointer + " a" + std::to_string(f.animation) + " c" + std::to_string(f.channel) +
-           " k" + std::to_string(f.key) + " [" + toString(f.severity) + "] " + f.message;
+    return f.code + " " + f.pointer + " a" + std::to_string(f.animation) + " c" + std::to_string(f.channel) + " k" +
+           std::to_string(f.key) + " [" + toString(f.severity) + "] " + f.message;
 }
 
 // The scan (one channel's keys at a time, buffers read range by range) must decode the same
 // tracks and find the same, in the same order, as a whole load and checkDocument.
-inline void compareScan(const Bytes& bytes, const std::optional<Document>& loaded,
-                        const Findings* loadedFindings, const Fail& fail) {
+inline void compareScan(const Bytes& bytes, const std::optional<Document>& loaded, const Findings* loadedFindings,
+                        const Fail& fail) {
     std::optional<CheckedFile> scanned;
     std::string scanError;
     try {
@@ -130,9 +131,19 @@ inline bool allFinite(const double* v, std::size_t n) {
 // and inside each segment.
 inline std::vector<double> probeTimes(const Track& t) {
     constexpr double inf = std::numeric_limits<double>::infinity();
-    std::vector<double> times = {std::nan(""), -inf, inf, -1e300, 1e300, -1.0, 0.0,
-                                 std::numeric_limits<double>::denorm_min(), 1e-300, 0.5, 1.0,
-                                 1e30, double(std::numeric_limits<float>::max())};
+    std::vector<double> times = {std::nan(""),
+                                 -inf,
+                                 inf,
+                                 -1e300,
+                                 1e300,
+                                 -1.0,
+                                 0.0,
+                                 std::numeric_limits<double>::denorm_min(),
+                                 1e-300,
+                                 0.5,
+                                 1.0,
+                                 1e30,
+                                 double(std::numeric_limits<float>::max())};
     const int n = std::min(t.keyCount(), 256);  // bounded work per channel
     for (int k = 0; k < n; ++k) {
         const double tk = t.times[k];
@@ -160,8 +171,7 @@ inline void evaluateEverywhere(const Track& t, const std::string& at, const Fail
         if (!allFinite(out.data(), out.size()))
             return fail("evaluateRaw(" + std::to_string(time) + ") is not finite at " + at);
         for (int c = 0; c < C && c < 8; ++c) {
-            if (!std::isfinite(evaluateComponent(t, time, c)))
-                return fail("evaluateComponent is not finite at " + at);
+            if (!std::isfinite(evaluateComponent(t, time, c))) return fail("evaluateComponent is not finite at " + at);
             const double slope = slopeAt(t, time, c);
             if (std::isfinite(time) && !std::isfinite(slope))
                 return fail("slopeAt(" + std::to_string(time) + ") is not finite at " + at);
@@ -183,8 +193,8 @@ inline void evaluateEverywhere(const Track& t, const std::string& at, const Fail
                 evaluate(t, times[i], out.data());
                 for (int c = 0; c < C; ++c)
                     if (out[std::size_t(c)] != many[i * std::size_t(C) + std::size_t(c)])
-                        return fail("evaluateSorted disagrees with evaluate at t=" + std::to_string(times[i]) +
-                                    " on " + at);
+                        return fail("evaluateSorted disagrees with evaluate at t=" + std::to_string(times[i]) + " on " +
+                                    at);
             }
         }
     }

@@ -19,7 +19,6 @@ int ColumnEnvelope::spanCount() const {
     return n;
 }
 
-
 int ColumnEnvelope::updateBlocks(const Kernels& k) {
     const int blocks = (columns + kBlockColumns - 1) / kBlockColumns;
     blockLo.assign(std::size_t(blocks), kInf);
@@ -31,7 +30,6 @@ int ColumnEnvelope::updateBlocks(const Kernels& k) {
     }
     return n;
 }
-
 
 bool hasNarrowSegments(const Track& track, double scale, double t0, double t1, double minExactPixels) {
     const int n = track.keyCount();
@@ -55,8 +53,8 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
                                              int columns, double minExactPixels);
 }
 
-std::vector<ColumnEnvelope> columnEnvelopes(const Track& track, bool normalized, double left, double scale,
-                                            int columns, double minExactPixels) {
+std::vector<ColumnEnvelope> columnEnvelopes(const Track& track, bool normalized, double left, double scale, int columns,
+                                            double minExactPixels) {
     if (track.keyCount() >= 2 && columns > 0 && scale > 0) {
         TrackExtrema x;
         x.build(track, normalized);
@@ -182,85 +180,86 @@ std::vector<ColumnEnvelope> segmentEnvelopes(const Track& track, bool normalized
             const double s0 = c == ca ? 0.0 : std::clamp((left + c / scale - ta) / dt, 0.0, 1.0);
             const double s1 = c == cb ? 1.0 : std::clamp((left + (c + 1) / scale - ta) / dt, 0.0, 1.0);
             switch (track.interpolation) {
-            case Interpolation::Step:
-                // The key's value on [t_k, t_(k+1)); the next key's value at t_(k+1).
-                for (int comp = 0; comp < comps; ++comp) {
-                    double lo = v0[comp], hi = lo;
-                    if (s1 >= 1) {
-                        lo = std::min<double>(lo, v1[comp]);
-                        hi = std::max<double>(hi, v1[comp]);
-                    }
-                    add(comp, c, lo, hi);
-                }
-                break;
-            case Interpolation::Linear:
-                if (sampled) {
-                    sampleAt(k, dt, s0, sa);
-                    sampleAt(k, dt, s1, sb);
-                    for (int comp = 0; comp < comps; ++comp)
-                        add(comp, c, std::min(sa[comp], sb[comp]), std::max(sa[comp], sb[comp]));
-                } else {
+                case Interpolation::Step:
+                    // The key's value on [t_k, t_(k+1)); the next key's value at t_(k+1).
                     for (int comp = 0; comp < comps; ++comp) {
-                        const double a = v0[comp] + s0 * (double(v1[comp]) - v0[comp]);
-                        const double b = v0[comp] + s1 * (double(v1[comp]) - v0[comp]);
-                        add(comp, c, std::min(a, b), std::max(a, b));
-                    }
-                }
-                break;
-            case Interpolation::CubicSpline:
-                if (sampled) {
-                    // Sampled at the column's edges and the keys: the segment is narrower than
-                    // kExactSegmentPixels, so what lies between is within a column or so.
-                    // Plus, where any raw component's cubic turns inside the part (its handles
-                    // leave the ends' range), and the part's middle: normalization couples
-                    // the components, so any of them turning can make this one turn.
-                    sampleAt(k, dt, s0, sa);
-                    sampleAt(k, dt, s1, sb);
-                    double* const lo = partLo;
-                    double* const hi = partHi;
-                    for (int comp = 0; comp < comps; ++comp)
-                        lo[comp] = std::min(sa[comp], sb[comp]), hi[comp] = std::max(sa[comp], sb[comp]);
-                    auto sampleInside = [&](double s) {
-                        if (!(s > s0 && s < s1)) return;
-                        sampleAt(k, dt, s, sm);
-                        for (int comp = 0; comp < comps; ++comp)
-                            lo[comp] = std::min(lo[comp], sm[comp]), hi[comp] = std::max(hi[comp], sm[comp]);
-                    };
-                    bool turns = false;
-                    for (int comp = 0; comp < comps; ++comp) {
-                        const double a = v0[comp], b = v1[comp];
-                        const double m0 = dt * outs[std::size_t(k) * comps + comp];
-                        const double m1 = dt * ins[std::size_t(k + 1) * comps + comp];
-                        if (hermiteWithinEnds(a, b, m0, m1)) continue;
-                        turns = true;
-                        double turn[2];
-                        const int m = hermiteCriticalPoints(HermiteCubic::fromSegment(a, b, m0, m1), turn);
-                        for (int i = 0; i < m; ++i) sampleInside(turn[i]);
-                    }
-                    // The norm varies along the segment even where every raw component is
-                    // monotone, so the played value is sampled inside every part.
-                    if (turns)
-                        for (double f : {0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875}) sampleInside(s0 + f * (s1 - s0));
-                    else
-                        for (double f : {0.25, 0.5, 0.75}) sampleInside(s0 + f * (s1 - s0));
-                    for (int comp = 0; comp < comps; ++comp) add(comp, c, lo[comp], hi[comp]);
-                } else {
-                    for (int comp = 0; comp < comps; ++comp) {
-                        const double a = v0[comp], b = v1[comp];
-                        const double m0 = dt * outs[std::size_t(k) * comps + comp];
-                        const double m1 = dt * ins[std::size_t(k + 1) * comps + comp];
-                        // The Bézier lies inside its control points' hull: when both handles
-                        // are within the ends' range, the ends are the extremes (exact).
-                        if (whole && hermiteWithinEnds(a, b, m0, m1)) {
-                            add(comp, c, std::min(a, b), std::max(a, b));
-                            continue;
+                        double lo = v0[comp], hi = lo;
+                        if (s1 >= 1) {
+                            lo = std::min<double>(lo, v1[comp]);
+                            hi = std::max<double>(hi, v1[comp]);
                         }
-                        double lo = 0, hi = 0;
-                        hermiteRange(HermiteCubic::fromSegment(a, b, m0, m1), s0, s1, lo, hi);
                         add(comp, c, lo, hi);
                     }
-                }
-                break;
+                    break;
+                case Interpolation::Linear:
+                    if (sampled) {
+                        sampleAt(k, dt, s0, sa);
+                        sampleAt(k, dt, s1, sb);
+                        for (int comp = 0; comp < comps; ++comp)
+                            add(comp, c, std::min(sa[comp], sb[comp]), std::max(sa[comp], sb[comp]));
+                    } else {
+                        for (int comp = 0; comp < comps; ++comp) {
+                            const double a = v0[comp] + s0 * (double(v1[comp]) - v0[comp]);
+                            const double b = v0[comp] + s1 * (double(v1[comp]) - v0[comp]);
+                            add(comp, c, std::min(a, b), std::max(a, b));
+                        }
+                    }
+                    break;
+                case Interpolation::CubicSpline:
+                    if (sampled) {
+                        // Sampled at the column's edges and the keys: the segment is narrower than
+                        // kExactSegmentPixels, so what lies between is within a column or so.
+                        // Plus, where any raw component's cubic turns inside the part (its handles
+                        // leave the ends' range), and the part's middle: normalization couples
+                        // the components, so any of them turning can make this one turn.
+                        sampleAt(k, dt, s0, sa);
+                        sampleAt(k, dt, s1, sb);
+                        double* const lo = partLo;
+                        double* const hi = partHi;
+                        for (int comp = 0; comp < comps; ++comp)
+                            lo[comp] = std::min(sa[comp], sb[comp]), hi[comp] = std::max(sa[comp], sb[comp]);
+                        auto sampleInside = [&](double s) {
+                            if (!(s > s0 && s < s1)) return;
+                            sampleAt(k, dt, s, sm);
+                            for (int comp = 0; comp < comps; ++comp)
+                                lo[comp] = std::min(lo[comp], sm[comp]), hi[comp] = std::max(hi[comp], sm[comp]);
+                        };
+                        bool turns = false;
+                        for (int comp = 0; comp < comps; ++comp) {
+                            const double a = v0[comp], b = v1[comp];
+                            const double m0 = dt * outs[std::size_t(k) * comps + comp];
+                            const double m1 = dt * ins[std::size_t(k + 1) * comps + comp];
+                            if (hermiteWithinEnds(a, b, m0, m1)) continue;
+                            turns = true;
+                            double turn[2];
+                            const int m = hermiteCriticalPoints(HermiteCubic::fromSegment(a, b, m0, m1), turn);
+                            for (int i = 0; i < m; ++i) sampleInside(turn[i]);
+                        }
+                        // The norm varies along the segment even where every raw component is
+                        // monotone, so the played value is sampled inside every part.
+                        if (turns)
+                            for (double f : {0.125, 0.25, 0.375, 0.5, 0.625, 0.75, 0.875})
+                                sampleInside(s0 + f * (s1 - s0));
+                        else
+                            for (double f : {0.25, 0.5, 0.75}) sampleInside(s0 + f * (s1 - s0));
+                        for (int comp = 0; comp < comps; ++comp) add(comp, c, lo[comp], hi[comp]);
+                    } else {
+                        for (int comp = 0; comp < comps; ++comp) {
+                            const double a = v0[comp], b = v1[comp];
+                            const double m0 = dt * outs[std::size_t(k) * comps + comp];
+                            const double m1 = dt * ins[std::size_t(k + 1) * comps + comp];
+                            // The Bézier lies inside its control points' hull: when both handles
+                            // are within the ends' range, the ends are the extremes (exact).
+                            if (whole && hermiteWithinEnds(a, b, m0, m1)) {
+                                add(comp, c, std::min(a, b), std::max(a, b));
+                                continue;
+                            }
+                            double lo = 0, hi = 0;
+                            hermiteRange(HermiteCubic::fromSegment(a, b, m0, m1), s0, s1, lo, hi);
+                            add(comp, c, lo, hi);
+                        }
+                    }
+                    break;
             }
         }
     }
@@ -351,7 +350,7 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
         return;
     }
     if (h >= 0xffff) return;
-    constexpr int kTile = 64;  // columns per tile: its cells (row-major) stay in cache
+    constexpr int kTile = 64;          // columns per tile: its cells (row-major) stay in cache
     const int tileBase = cx0 / kTile;  // the tiles that meet the clip: [tileBase, tileBase + tiles)
     const int tiles = (cx1 + kTile - 1) / kTile - tileBase;
     const std::size_t nItems = items.size();
@@ -365,8 +364,8 @@ void SpanAccumulator::draw(QImage& image, const std::vector<Item>& items, double
             const Item& it = items[i];
             const ColumnEnvelope& env = *it.envelope;
             const QRgb rgb = it.color.rgb();
-            colors_[i] = std::uint64_t(qRed(rgb)) | std::uint64_t(qGreen(rgb)) << 18 |
-                         std::uint64_t(qBlue(rgb)) << 36 | std::uint64_t(1) << 54;
+            colors_[i] = std::uint64_t(qRed(rgb)) | std::uint64_t(qGreen(rgb)) << 18 | std::uint64_t(qBlue(rgb)) << 36 |
+                         std::uint64_t(1) << 54;
             const int usedColumns = std::min(std::min(w, cx1), env.columns);
             const float* lo = env.lo.data();
             const float* hi = env.hi.data();

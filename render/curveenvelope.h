@@ -14,8 +14,8 @@
 #include <QImage>
 #include <QRect>
 
-#include "tangent/extrema.h"
 #include "kernels.h"
+#include "tangent/extrema.h"
 #include "tangent/track.h"
 #include "viewtransform.h"
 
@@ -100,9 +100,9 @@ public:
 
 private:
     const Kernels* kernels_;
-    std::vector<std::uint64_t> diff_;                   // one tile of columns, row-major (one thread)
-    std::vector<std::uint32_t> spans_;                  // rows per column, tile-major
-    std::vector<std::uint64_t> colors_;                 // packed per curve
-    std::vector<unsigned char> active_;                 // [tile][curve]: spans_ written
+    std::vector<std::uint64_t> diff_;    // one tile of columns, row-major (one thread)
+    std::vector<std::uint32_t> spans_;   // rows per column, tile-major
+    std::vector<std::uint64_t> colors_;  // packed per curve
+    std::vector<unsigned char> active_;  // [tile][curve]: spans_ written
 };
 }  // namespace tangent::render

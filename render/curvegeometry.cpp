@@ -22,7 +22,7 @@ KeyHandles keyHandles(const Track& track, int k, int c) {
     // In-handle: the segment before the key (for the first key, the segment after it).
     const double dtIn = k > 0 ? double(track.times[k]) - track.times[k - 1] : double(track.times[1]) - track.times[0];
     const double dtOut =
-        k < n - 1 ? double(track.times[k + 1]) - track.times[k] : double(track.times[n - 1]) - track.times[n - 2];
+            k < n - 1 ? double(track.times[k + 1]) - track.times[k] : double(track.times[n - 1]) - track.times[n - 2];
     h.hasIn = h.hasOut = true;
     h.in = QPointF(t - dtIn / 3, inHandleValue(v, track.inTangent(k, c), dtIn));
     h.out = QPointF(t + dtOut / 3, outHandleValue(v, track.outTangent(k, c), dtOut));
@@ -56,8 +56,10 @@ QRectF withCurveValues(const Document& doc, const std::vector<CurveRef>& curves,
 
 double slopeFromPointer(QPointF keyPos, QPointF world, bool outHandle, double minDt) {
     double dt = world.x() - keyPos.x();
-    if (outHandle) dt = std::max(dt, minDt);
-    else dt = std::min(dt, -minDt);
+    if (outHandle)
+        dt = std::max(dt, minDt);
+    else
+        dt = std::min(dt, -minDt);
     return (world.y() - keyPos.y()) / dt;
 }
 

@@ -39,8 +39,7 @@ struct KeyRef {
         return animation == o.animation && channel == o.channel && key == o.key && component == o.component;
     }
     bool operator<(const KeyRef& o) const {
-        return std::tie(animation, channel, key, component) <
-               std::tie(o.animation, o.channel, o.key, o.component);
+        return std::tie(animation, channel, key, component) < std::tie(o.animation, o.channel, o.key, o.component);
     }
 };
 using KeySelection = std::set<KeyRef>;

@@ -36,8 +36,8 @@ QString formatTime(double seconds, double step, double fps) {
     return formatTick(seconds, step) + QStringLiteral(" s");
 }
 
-QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, bool normalized, double x0,
-                       double x1, double minSegmentPixels) {
+QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, bool normalized, double x0, double x1,
+                       double minSegmentPixels) {
     QPainterPath path;
     const int n = track.keyCount();
     if (n == 0) return path;
@@ -86,8 +86,10 @@ QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, boo
             evaluateSorted(track, times.data(), times.size(), out.data(), normalized);
             for (std::size_t i = 0; i < times.size(); ++i) {
                 const QPointF p = pt(times[i], out[i * track.components + c]);
-                if (i == 0) path.moveTo(p);
-                else path.lineTo(p);
+                if (i == 0)
+                    path.moveTo(p);
+                else
+                    path.lineTo(p);
             }
             k = kEnd + 1;
         }
@@ -105,27 +107,26 @@ QPainterPath curvePath(const Track& track, int c, const ViewTransform& view, boo
         if (!open) path.moveTo(pt(ta, va));
         open = true;
         switch (track.interpolation) {
-        case Interpolation::Step:
-            path.lineTo(pt(tb, va));
-            path.lineTo(pt(tb, vb));
-            break;
-        case Interpolation::Linear:
-            path.lineTo(pt(tb, vb));
-            break;
-        case Interpolation::CubicSpline:
-            // The Bézier view of the Hermite segment (tangent/hermite.h); exact because the
-            // view transform is affine.
-            path.cubicTo(pt(ta + dt / 3, outHandleValue(va, track.outTangent(k, c), dt)),
-                         pt(tb - dt / 3, inHandleValue(vb, track.inTangent(k + 1, c), dt)), pt(tb, vb));
-            break;
+            case Interpolation::Step:
+                path.lineTo(pt(tb, va));
+                path.lineTo(pt(tb, vb));
+                break;
+            case Interpolation::Linear:
+                path.lineTo(pt(tb, vb));
+                break;
+            case Interpolation::CubicSpline:
+                // The Bézier view of the Hermite segment (tangent/hermite.h); exact because the
+                // view transform is affine.
+                path.cubicTo(pt(ta + dt / 3, outHandleValue(va, track.outTangent(k, c), dt)),
+                             pt(tb - dt / 3, inHandleValue(vb, track.inTangent(k + 1, c), dt)), pt(tb, vb));
+                break;
         }
     }
     return path;
 }
 
 CurvePainter::CurvePainter(QPainter& painter, const ViewTransform& view, const Theme& theme)
-    : p_(painter), view_(view), theme_(theme),
-      area_(QPointF(0, 0), view.viewport()) {}
+    : p_(painter), view_(view), theme_(theme), area_(QPointF(0, 0), view.viewport()) {}
 
 void CurvePainter::drawBackground(double t0, double t1) {
     const double x0 = t1 > t0 ? std::max(0.0, view_.toWidgetX(t0)) : 0,
@@ -197,20 +198,24 @@ void CurvePainter::drawGrid() {
     const std::vector<GridLine> lines = gridLines();
     // Straight into the pixels where the painter draws on a 32-bit image without scaling (the
     // curve view's layer): the same pixels as QPainter's lines, without stroking each one.
-    QImage* image = p_.device() && p_.device()->devType() == QInternal::Image ? static_cast<QImage*>(p_.device()) : nullptr;
-    const bool direct = image && (image->format() == QImage::Format_RGB32 ||
-                                  image->format() == QImage::Format_ARGB32_Premultiplied) &&
-                        p_.transform().isIdentity() && image->devicePixelRatio() == 1 &&
-                        (!p_.hasClipping() || p_.clipRegion().rectCount() <= 1) && theme_.gridMinor.alpha() == 255 &&
-                        theme_.gridMajor.alpha() == 255 && theme_.zeroLine.alpha() == 255 &&
-                        area_.width() <= image->width() && area_.height() <= image->height();
+    QImage* image =
+            p_.device() && p_.device()->devType() == QInternal::Image ? static_cast<QImage*>(p_.device()) : nullptr;
+    const bool direct =
+            image &&
+            (image->format() == QImage::Format_RGB32 || image->format() == QImage::Format_ARGB32_Premultiplied) &&
+            p_.transform().isIdentity() && image->devicePixelRatio() == 1 &&
+            (!p_.hasClipping() || p_.clipRegion().rectCount() <= 1) && theme_.gridMinor.alpha() == 255 &&
+            theme_.gridMajor.alpha() == 255 && theme_.zeroLine.alpha() == 255 && area_.width() <= image->width() &&
+            area_.height() <= image->height();
     if (direct) {
         QRect clip = QRect(QPoint(0, 0), area_.size().toSize()) & image->rect();
         if (p_.hasClipping()) clip &= p_.clipRegion().boundingRect();
         const DirectLines out{image, clip, image->bits(), image->bytesPerLine()};
         for (const GridLine& line : lines) {
-            if (line.vertical) out.vertical(line.at, line.colour.rgb());
-            else out.horizontal(line.at, line.colour.rgb());
+            if (line.vertical)
+                out.vertical(line.at, line.colour.rgb());
+            else
+                out.horizontal(line.at, line.colour.rgb());
         }
         return;
     }
@@ -219,8 +224,10 @@ void CurvePainter::drawGrid() {
     for (const GridLine& line : lines) {
         p_.setPen(QPen(line.colour, 1));
         const double at = line.at + 0.5;  // the pixel's centre: a crisp one-pixel line
-        if (line.vertical) p_.drawLine(QPointF(at, 0), QPointF(at, area_.height()));
-        else p_.drawLine(QPointF(0, at), QPointF(area_.width(), at));
+        if (line.vertical)
+            p_.drawLine(QPointF(at, 0), QPointF(at, area_.height()));
+        else
+            p_.drawLine(QPointF(0, at), QPointF(area_.width(), at));
     }
     p_.restore();
 }
@@ -247,7 +254,8 @@ void CurvePainter::drawRulers() {
     }
     // Top: seconds.
     p_.fillRect(QRectF(0, 0, area_.width(), kRulerHeight), theme_.rulerBackground);
-    const double tStep = fps_ > 0 ? std::max(1.0, tickStep(view_.scaleX() / fps_, 90)) / fps_ : tickStep(view_.scaleX(), 90);
+    const double tStep =
+            fps_ > 0 ? std::max(1.0, tickStep(view_.scaleX() / fps_, 90)) / fps_ : tickStep(view_.scaleX(), 90);
     for (double i = std::ceil(w.left() / tStep); i * tStep <= w.right(); i += 1) {
         const double t = i * tStep;
         const double x = view_.toWidgetX(t);
@@ -302,7 +310,7 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& color, con
         // started a whole number of dot periods from the key: the same dots.
         const bool clipped = p_.hasClipping();
         const QRectF clip = clipped ? p_.clipBoundingRect().adjusted(-2, -2, 2, 2) : QRectF();
-        const double period = 3 * p_.pen().widthF();  // Qt::DotLine: 1 on, 2 off, in pen widths
+        const double period = 3 * p_.pen().widthF();           // Qt::DotLine: 1 on, 2 off, in pen widths
         auto dotted = [&](double from, double to, double y) {  // from the key `from` outwards
             if (clipped) {
                 if (y < clip.top() || y > clip.bottom()) return;
@@ -321,9 +329,8 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& color, con
     p_.restore();
 }
 
-void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn,
-                            const std::function<bool(int)>& selected, const std::function<bool(int)>& showHandles,
-                            const std::vector<int>* denseKeys) {
+void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn, const std::function<bool(int)>& selected,
+                            const std::function<bool(int)>& showHandles, const std::vector<int>* denseKeys) {
     const int n = track.keyCount();
     if (n == 0) return;
     const double xMin = -20, xMax = area_.width() + 20;

@@ -18,7 +18,7 @@ struct CurveDrawOptions {
     // Rotation: draw the normalized curve the engine plays (sampled: not a polynomial) and
     // the raw component cubic faintly beneath it; false draws the raw cubics only.
     bool normalizedRotation = true;
-    bool extrapolation = true;    // the clamped value before the first / after the last key
+    bool extrapolation = true;  // the clamped value before the first / after the last key
     // Segments narrower than this many pixels are left out: the caller draws them as column
     // spans (curveenvelope.h). 0 draws every segment exactly.
     double minSegmentPixels = 0;

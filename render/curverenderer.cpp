@@ -55,8 +55,7 @@ std::pair<double, double> CurveRenderer::curveRange(const Document* doc, const C
     if (!track || !track->keyCount()) return {-1, 1};
     auto& entry = ranges_[ref];
     const quint64 revision = revisionOf({ref.animation, ref.channel});
-    if (entry.valid && (entry.revision == revision || live))
-        return {entry.lo, entry.hi};
+    if (entry.valid && (entry.revision == revision || live)) return {entry.lo, entry.hi};
     double lo = INFINITY, hi = -INFINITY;
     for (int k = 0; k < track->keyCount(); ++k) {
         lo = std::min<double>(lo, track->value(k, ref.component));
@@ -99,8 +98,7 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
         EnvelopeEntry& e = envelopes_[ch];
         ChannelState& changes = channels_[ch];
         const bool sameData = e.scale == device.scaleX() && e.columns == columns && e.normalized == normalized &&
-                              e.revision == changes.revision && int(e.envs.size()) == track->components &&
-                              e.extrema;
+                              e.revision == changes.revision && int(e.envs.size()) == track->components && e.extrema;
         if (sameData && e.left == device.left()) continue;
         // A pan by whole columns: column c is the old column c + shift (its edges equal up to
         // the rounding of left + c / scale), so only the |shift| new columns are computed.
@@ -126,13 +124,16 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
                 const int n = std::abs(shift), keep = columns - n;
                 const int start = shift > 0 ? keep : 0;  // the new columns: [start, start + n)
                 std::vector<ColumnEnvelope> part;
-                columnEnvelopesInto(part, track, *e.extrema, device.left() + start / device.scaleX(), device.scaleX(), n);
+                columnEnvelopesInto(part, track, *e.extrema, device.left() + start / device.scaleX(), device.scaleX(),
+                                    n);
                 for (std::size_t c = 0; c < e.envs.size(); ++c) {
                     ColumnEnvelope& env = e.envs[c];
                     for (std::vector<float>* v : {&env.lo, &env.hi}) {
                         float* p = v->data();
-                        if (shift > 0) std::memmove(p, p + n, sizeof(float) * std::size_t(keep));
-                        else std::memmove(p + n, p, sizeof(float) * std::size_t(keep));
+                        if (shift > 0)
+                            std::memmove(p, p + n, sizeof(float) * std::size_t(keep));
+                        else
+                            std::memmove(p + n, p, sizeof(float) * std::size_t(keep));
                     }
                     std::copy(part[c].lo.begin(), part[c].lo.end(), env.lo.begin() + start);
                     std::copy(part[c].hi.begin(), part[c].hi.end(), env.hi.begin() + start);
@@ -153,8 +154,10 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
                 const bool incremental = e.extrema && e.extremaNormalized == normalized && !dirty.isAll() &&
                                          e.extremaKeys == n && n >= 2 && dirty.count < n / 4;
                 if (!e.extrema) e.extrema = std::make_shared<TrackExtrema>();
-                if (!incremental) e.extrema->build(track, normalized);
-                else if (dirty.count > 0) e.extrema->update(track, dirty.first, std::min(dirty.last(), n - 1));
+                if (!incremental)
+                    e.extrema->build(track, normalized);
+                else if (dirty.count > 0)
+                    e.extrema->update(track, dirty.first, std::min(dirty.last(), n - 1));
                 stale[i].changes->dirty = {0, 0};
                 e.extremaRevision = e.revision;
                 e.extremaNormalized = normalized;
@@ -208,8 +211,10 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
         if (needBlocks && (!env.blocksValid() || e.spanCounts[ref.component] < 0))
             e.spanCounts[ref.component] = env.updateBlocks();
         const ViewTransform device = deviceOf(curveTransform(scene, view, ref));
-        if (accumulate) items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
-        else rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);
+        if (accumulate)
+            items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
+        else
+            rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);
         if (!live && clip.isNull()) stats_.spanColumns += e.spanCounts[ref.component];
     }
     if (accumulate) accumulator_.draw(image, items, 0.9, clip);
@@ -217,8 +222,8 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
     QPainter p(&image);
     // What the rulers cover (opaque, drawn over every frame) is left out: most of the
     // extrapolation lines before the first key lie under the value ruler.
-    QRectF painted(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight, image.width() / dpr - CurvePainter::kRulerWidth,
-                   image.height() / dpr - CurvePainter::kRulerHeight);
+    QRectF painted(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight,
+                   image.width() / dpr - CurvePainter::kRulerWidth, image.height() / dpr - CurvePainter::kRulerHeight);
     if (!clip.isNull()) painted &= QRectF(QPointF(clip.topLeft()) / dpr, QSizeF(clip.size()) / dpr);
     if (painted.isEmpty()) return;
     p.setClipRect(painted);
@@ -279,8 +284,8 @@ void scrollImage(QImage& image, int dx, int dy) {
 
 void CurveRenderer::ensureLayer(const CurveScene& scene, const ViewTransform& view, qreal dpr) {
     const QSize devSize = (view.viewport() * dpr).toSize();
-    const bool sameLayer = layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr &&
-                           layerLive_ == scene.live;
+    const bool sameLayer =
+            layerValid_ && layer_.size() == devSize && layer_.devicePixelRatio() == dpr && layerLive_ == scene.live;
     if (sameLayer && layerView_ == view) return;
     if (sameLayer && layerView_.scaleX() == view.scaleX() && layerView_.scaleY() == view.scaleY() &&
         layerView_.viewport() == view.viewport()) {

@@ -53,7 +53,8 @@ public:
     ViewTransform curveTransform(const CurveScene& scene, const ViewTransform& view, const CurveRef& ref) const;
     // A curve's value range (keys and the curve between them), for the normalized view; kept
     // as it was while its channel is `live`, so that the curve does not rescale under the pointer.
-    std::pair<double, double> curveRange(const Document*, const CurveRef& ref, bool normalizedRotation, bool live) const;
+    std::pair<double, double> curveRange(const Document*, const CurveRef& ref, bool normalizedRotation,
+                                         bool live) const;
 
     const Stats& lastStats() const { return stats_; }
 
@@ -70,8 +71,8 @@ private:
         std::shared_ptr<TrackExtrema> extrema;
         quint64 extremaRevision = 0;
         bool extremaNormalized = false;
-        int extremaKeys = 0;  // the key count the index was made for
-        bool allNarrow = false;  // every segment drawn as spans at the envelopes' scale
+        int extremaKeys = 0;          // the key count the index was made for
+        bool allNarrow = false;       // every segment drawn as spans at the envelopes' scale
         std::vector<int> spanCounts;  // per component (statistics)
     };
     // What changed in a channel since its index was last brought up to date.

@@ -14,12 +14,12 @@ using ChannelKey = std::pair<int, int>;  // (animation, channel)
 // What to draw in one frame.
 struct CurveScene {
     const Document* document = nullptr;
-    std::vector<CurveRef> curves;     // the visible component curves, channel then component order
+    std::vector<CurveRef> curves;      // the visible component curves, channel then component order
     std::vector<ChannelKey> channels;  // the shown channels (their key range is lit)
-    bool normalizedRotation = true;   // rotation as played (normalized), else the raw components
-    bool normalizedView = false;      // each curve scaled to -1..1 over its own value range
-    double framesPerSecond = 0;       // the grid in frames at this rate (0: seconds)
-    std::set<ChannelKey> live;        // channels being dragged: drawn over the cached layer each frame
+    bool normalizedRotation = true;    // rotation as played (normalized), else the raw components
+    bool normalizedView = false;       // each curve scaled to -1..1 over its own value range
+    double framesPerSecond = 0;        // the grid in frames at this rate (0: seconds)
+    std::set<ChannelKey> live;         // channels being dragged: drawn over the cached layer each frame
 };
 
 }  // namespace tangent::render

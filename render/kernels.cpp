@@ -47,7 +47,9 @@ bool prefixRowScalar(std::uint64_t* sum, std::uint64_t* d) {
     return any != 0;
 }
 
-constexpr std::uint32_t channel(std::uint32_t p, int shift) { return (p >> shift) & 0xffu; }
+constexpr std::uint32_t channel(std::uint32_t p, int shift) {
+    return (p >> shift) & 0xffu;
+}
 
 void blendSumsScalar(const std::uint64_t* sum, std::uint32_t* line, int count, const std::uint32_t* f,
                      const std::uint32_t* inv) {
@@ -64,8 +66,7 @@ void blendSumsScalar(const std::uint64_t* sum, std::uint32_t* line, int count, c
     }
 }
 
-void blendSpanRowScalar(std::uint32_t* line, const int* from, const int* to, int count, int row,
-                        const SolidBlend& s) {
+void blendSpanRowScalar(std::uint32_t* line, const int* from, const int* to, int count, int row, const SolidBlend& s) {
     // Red and blue in one multiply: each field's sum is at most 255 * 256, so none carries
     // into the next.
     const std::uint32_t srb = s.sr << 16 | s.sb;
@@ -157,7 +158,8 @@ void blendSumsSse2(const std::uint64_t* sum, std::uint32_t* line, int count, con
         const __m128i B = _mm_loadu_si128(reinterpret_cast<const __m128i*>(sum + c + 2));
         if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(A, B), _mm_setzero_si128())) == 0xffff) continue;
         // Low and high 32 bits of the four sums.
-        const __m128i a = _mm_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), b = _mm_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0));
+        const __m128i a = _mm_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)),
+                      b = _mm_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0));
         const __m128i lo = _mm_unpacklo_epi64(a, b), hi = _mm_unpackhi_epi64(a, b);
         const __m128i sr = _mm_and_si128(lo, m18);
         const __m128i sg = _mm_and_si128(_mm_or_si128(_mm_srli_epi32(lo, 18), _mm_slli_epi32(hi, 14)), m18);
@@ -182,7 +184,8 @@ void blendSumsSse2(const std::uint64_t* sum, std::uint32_t* line, int count, con
         };
         const __m128i r = _mm_add_epi32(scaled(sr), under(16)), g = _mm_add_epi32(scaled(sg), under(8)),
                       bl = _mm_add_epi32(scaled(sb), under(0));
-        const __m128i out = _mm_or_si128(_mm_or_si128(alpha, _mm_slli_epi32(r, 16)), _mm_or_si128(_mm_slli_epi32(g, 8), bl));
+        const __m128i out =
+                _mm_or_si128(_mm_or_si128(alpha, _mm_slli_epi32(r, 16)), _mm_or_si128(_mm_slli_epi32(g, 8), bl));
         const __m128i none = _mm_cmpeq_epi32(n, _mm_setzero_si128());
         _mm_storeu_si128(reinterpret_cast<__m128i*>(line + c),
                          _mm_or_si128(_mm_and_si128(none, d), _mm_andnot_si128(none, out)));
@@ -193,7 +196,8 @@ void blendSumsSse2(const std::uint64_t* sum, std::uint32_t* line, int count, con
 // (s + d * inv) >> 8 in 16-bit lanes (every sum is at most 255 * 256), four pixels at a time.
 void blendSpanRowSse2(std::uint32_t* line, const int* from, const int* to, int count, int row, const SolidBlend& s) {
     const __m128i vInv = _mm_set1_epi16(short(s.inv));
-    const __m128i vS = _mm_set_epi16(0, short(s.sr), short(s.sg), short(s.sb), 0, short(s.sr), short(s.sg), short(s.sb));
+    const __m128i vS =
+            _mm_set_epi16(0, short(s.sr), short(s.sg), short(s.sb), 0, short(s.sr), short(s.sg), short(s.sb));
     const __m128i vAlpha = _mm_set1_epi32(int(0xff000000u)), vZero = _mm_setzero_si128();
     const __m128i vr = _mm_set1_epi32(row);
     int i = 0;
@@ -202,13 +206,14 @@ void blendSpanRowSse2(std::uint32_t* line, const int* from, const int* to, int c
         const __m128i f = _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + i));
         const __m128i t = _mm_loadu_si128(reinterpret_cast<const __m128i*>(to + i));
         const __m128i in =
-            _mm_andnot_si128(_mm_or_si128(_mm_cmpgt_epi32(f, vr), _mm_cmpgt_epi32(vr, t)), _mm_set1_epi32(-1));
+                _mm_andnot_si128(_mm_or_si128(_mm_cmpgt_epi32(f, vr), _mm_cmpgt_epi32(vr, t)), _mm_set1_epi32(-1));
         if (_mm_movemask_epi8(in) == 0) continue;
         const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line + i));
         const __m128i lo = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, vZero), vInv), vS), 8);
         const __m128i hi = _mm_srli_epi16(_mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, vZero), vInv), vS), 8);
         const __m128i out = _mm_or_si128(_mm_packus_epi16(lo, hi), vAlpha);
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(line + i), _mm_or_si128(_mm_and_si128(in, out), _mm_andnot_si128(in, d)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(line + i),
+                         _mm_or_si128(_mm_and_si128(in, out), _mm_andnot_si128(in, d)));
     }
     blendSpanRowScalar(line + i, from + i, to + i, count - i, row, s);
 }
@@ -228,9 +233,11 @@ __attribute__((target("avx2"))) void spanRowsAvx2(const float* lo, const float* 
         const __m128i ordered = _mm_castps_si128(_mm_cmple_ps(l, u));
         const __m256d yTop = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(u)), vScale);
         const __m256d yBottom = _mm256_mul_pd(_mm256_sub_pd(vTop, _mm256_cvtps_pd(l)), vScale);
-        const __m256d okd = _mm256_and_pd(_mm256_cmp_pd(yBottom, vZero, _CMP_GE_OQ), _mm256_cmp_pd(yTop, vH, _CMP_LT_OQ));
+        const __m256d okd =
+                _mm256_and_pd(_mm256_cmp_pd(yBottom, vZero, _CMP_GE_OQ), _mm256_cmp_pd(yTop, vH, _CMP_LT_OQ));
         // Four 64-bit masks -> four 32-bit lanes.
-        const __m128i ok = _mm_and_si128(_mm256_cvtpd_epi32(_mm256_and_pd(okd, _mm256_set1_pd(1.0))), _mm_set1_epi32(1));
+        const __m128i ok =
+                _mm_and_si128(_mm256_cvtpd_epi32(_mm256_and_pd(okd, _mm256_set1_pd(1.0))), _mm_set1_epi32(1));
         const __m128i okMask = _mm_and_si128(_mm_sub_epi32(_mm_setzero_si128(), ok), ordered);
         const __m128i r0 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yTop, vZero), vLast));
         __m128i r1 = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(yBottom, vZero), vLast));
@@ -275,8 +282,10 @@ __attribute__((target("avx2"))) void blendSumsAvx2(const std::uint64_t* sum, std
         const __m256i B = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(sum + c + 4));
         if (_mm256_testz_si256(_mm256_or_si256(A, B), _mm256_or_si256(A, B))) continue;
         // Low and high 32 bits of the eight sums, in pixel order.
-        const __m256i a = _mm256_permute4x64_epi64(_mm256_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
-        const __m256i b = _mm256_permute4x64_epi64(_mm256_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
+        const __m256i a =
+                _mm256_permute4x64_epi64(_mm256_shuffle_epi32(A, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
+        const __m256i b =
+                _mm256_permute4x64_epi64(_mm256_shuffle_epi32(B, _MM_SHUFFLE(3, 1, 2, 0)), _MM_SHUFFLE(3, 1, 2, 0));
         const __m256i lo = _mm256_permute2x128_si256(a, b, 0x20), hi = _mm256_permute2x128_si256(a, b, 0x31);
         const __m256i sr = _mm256_and_si256(lo, m18);
         const __m256i sg = _mm256_and_si256(_mm256_or_si256(_mm256_srli_epi32(lo, 18), _mm256_slli_epi32(hi, 14)), m18);
@@ -289,9 +298,10 @@ __attribute__((target("avx2"))) void blendSumsAvx2(const std::uint64_t* sum, std
         const __m256i r = _mm256_add_epi32(scaledAvx2(sr, fv, fOdd), underAvx2(_mm256_srli_epi32(d, 16), iv, m8));
         const __m256i g = _mm256_add_epi32(scaledAvx2(sg, fv, fOdd), underAvx2(_mm256_srli_epi32(d, 8), iv, m8));
         const __m256i bl = _mm256_add_epi32(scaledAvx2(sb, fv, fOdd), underAvx2(d, iv, m8));
-        const __m256i out =
-            _mm256_or_si256(_mm256_or_si256(alpha, _mm256_slli_epi32(r, 16)), _mm256_or_si256(_mm256_slli_epi32(g, 8), bl));
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(line + c), _mm256_blendv_epi8(out, d, _mm256_cmpeq_epi32(n, zero)));
+        const __m256i out = _mm256_or_si256(_mm256_or_si256(alpha, _mm256_slli_epi32(r, 16)),
+                                            _mm256_or_si256(_mm256_slli_epi32(g, 8), bl));
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(line + c),
+                            _mm256_blendv_epi8(out, d, _mm256_cmpeq_epi32(n, zero)));
     }
     blendSumsScalar(sum + c, line + c, count - c, f, inv);
 }
@@ -306,7 +316,9 @@ const Kernels kSse2{"sse2", blockRangeSse2, spanRowsSse2, prefixRowSse2, blendSu
 #if defined(TANGENT_KERNELS_AVX2) && defined(__SSE2__)
 // (Block ranges and span rows gain nothing from wider lanes: their SSE2 versions.)
 const Kernels kAvx2{"avx2", blockRangeSse2, spanRowsAvx2, prefixRowAvx2, blendSumsAvx2, blendSpanRowSse2};
-bool cpuHasAvx2() { return __builtin_cpu_supports("avx2"); }
+bool cpuHasAvx2() {
+    return __builtin_cpu_supports("avx2");
+}
 #endif
 
 }  // namespace
@@ -322,7 +334,9 @@ std::vector<const Kernels*> availableKernels() {
     return all;
 }
 
-const Kernels& scalarKernels() { return kScalar; }
+const Kernels& scalarKernels() {
+    return kScalar;
+}
 
 const Kernels& kernels() {
     static const Kernels* const best = availableKernels().back();

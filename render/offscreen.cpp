@@ -47,8 +47,7 @@ void paintChannel(QPainter& p, const Document& doc, int a, int c, QSize size) {
     cp.drawBackground(track.startTime(), track.endTime());
     cp.drawGrid();
     CurveDrawOptions opt;
-    for (int comp = 0; comp < track.components; ++comp)
-        cp.drawCurve(track, comp, componentColor(track, comp), opt);
+    for (int comp = 0; comp < track.components; ++comp) cp.drawCurve(track, comp, componentColor(track, comp), opt);
     for (int comp = 0; comp < track.components; ++comp)
         cp.drawKeys(track, comp, componentColor(track, comp), {}, [](int) { return true; });
     cp.drawRulers();
@@ -59,11 +58,11 @@ void paintChannel(QPainter& p, const Document& doc, int a, int c, QSize size) {
     p.setFont(font);
     const QFontMetricsF fm(font);
     const QString title = QStringLiteral("%1   animation %2 : channel %3   %4   %5 keys")
-                              .arg(channelLabel(doc, a, c))
-                              .arg(a)
-                              .arg(c)
-                              .arg(QString::fromLatin1(toString(track.interpolation)))
-                              .arg(track.keyCount());
+                                  .arg(channelLabel(doc, a, c))
+                                  .arg(a)
+                                  .arg(c)
+                                  .arg(QString::fromLatin1(toString(track.interpolation)))
+                                  .arg(track.keyCount());
     const double y = CurvePainter::kRulerHeight + 6 + fm.ascent();
     p.setPen(theme.text);
     p.drawText(QPointF(CurvePainter::kRulerWidth + 10, y), title);
@@ -87,13 +86,18 @@ bool renderChannel(const Document& doc, int animation, int channel, const QStrin
         return false;
     };
     const Channel* ch = doc.channel(animation, channel);
-    if (!ch) return fail(QStringLiteral("There is no channel %1:%2 in %3.").arg(animation).arg(channel).arg(QString::fromStdString(doc.fileName())));
+    if (!ch)
+        return fail(QStringLiteral("There is no channel %1:%2 in %3.")
+                            .arg(animation)
+                            .arg(channel)
+                            .arg(QString::fromStdString(doc.fileName())));
     if (!ch->supported || ch->track.keyCount() == 0)
         return fail(QStringLiteral("Channel %1:%2 (%3) has no curve Tangent can draw.")
-                        .arg(animation)
-                        .arg(channel)
-                        .arg(QString::fromStdString(ch->pointer())));
-    if (size.width() < 64 || size.height() < 64) return fail(QStringLiteral("The picture size must be at least 64x64."));
+                            .arg(animation)
+                            .arg(channel)
+                            .arg(QString::fromStdString(ch->pointer())));
+    if (size.width() < 64 || size.height() < 64)
+        return fail(QStringLiteral("The picture size must be at least 64x64."));
     if (!ensureGuiApplication(error)) return false;
 
     const QString ext = QFileInfo(outPath).suffix().toLower();

@@ -28,7 +28,7 @@ void drawLegend(QPainter& p, const CurveScene& scene, QSizeF area, const Theme& 
             break;
         }
         std::vector<LegendItem> items{
-            {channelLabel(d, a, c) + QStringLiteral("  ") + toString(track->interpolation), theme.text}};
+                {channelLabel(d, a, c) + QStringLiteral("  ") + toString(track->interpolation), theme.text}};
         for (int comp = 0; comp < track->components; ++comp) {
             QColor col = componentColor(*track, comp);
             if (!visible.count({a, c, comp})) col.setAlphaF(0.25);

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cstdint>
 #include <condition_variable>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -115,6 +115,8 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
     pool().run(count, body);
 }
 
-std::size_t parallelThreads() { return pool().threads(); }
+std::size_t parallelThreads() {
+    return pool().threads();
+}
 
 }  // namespace tangent::render

@@ -53,23 +53,29 @@ int main(int argc, char** argv) {
     const int anim = b.addAnimation("Showcase");
 
     const std::vector<float> moverTimes = {0, 0.4f, 1.0f, 1.3f, 2.2f, 3.0f};
-    Track translation = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, moverTimes,
-                                  {0, 0, 0, 0.8f, 1.2f, 0, 1.6f, 0.4f, 0.5f, 1.9f, -0.6f, 0.5f, 1.0f, -1.0f, 0, 0, 0, 0});
+    Track translation =
+            makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, moverTimes,
+                      {0, 0, 0, 0.8f, 1.2f, 0, 1.6f, 0.4f, 0.5f, 1.9f, -0.6f, 0.5f, 1.0f, -1.0f, 0, 0, 0, 0});
     // Two broken keys for reviewers: a sharp corner in x at key 2, a kink in y at key 3.
     setTangent(translation, 2, 0, Handle::In, 3.0, true);
     setTangent(translation, 2, 0, Handle::Out, -2.0, true);
     setTangent(translation, 3, 1, Handle::Out, 2.5, true);
     b.addChannel(anim, mover, translation);
-    b.addChannel(anim, mover, makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, moverTimes,
-                                        quaternionKeys({0, 40, 95, 120, 200, 270}, 15), HandleMode::Auto));
-    b.addChannel(anim, mover, makeTrack(TargetPath::Scale, Interpolation::CubicSpline, 3, moverTimes,
-                                        {1, 1, 1, 1.3f, 0.8f, 1, 1, 1, 1, 0.7f, 1.25f, 1, 1.1f, 1.1f, 1.1f, 1, 1, 1}));
-    b.addChannel(anim, blob, makeTrack(TargetPath::Weights, Interpolation::CubicSpline, 2, {0, 0.8f, 1.5f, 3.0f},
-                                       {0, 0, 1, 0.2f, 0.3f, 1, 0, 0}));
-    b.addChannel(anim, blinker, makeTrack(TargetPath::Translation, Interpolation::Linear, 3, {0, 0.75f, 1.5f, 2.25f, 3.0f},
-                                          {2, 0, 0, 2, 1, 0, 2.5f, 1, 0, 2.5f, 0, 0, 2, 0, 0}));
-    b.addChannel(anim, blinker, makeTrack(TargetPath::Scale, Interpolation::Step, 3, {0, 0.5f, 1.0f, 1.5f, 2.0f, 2.5f},
-                                          {1, 1, 1, 0.5f, 0.5f, 0.5f, 1, 1, 1, 0.5f, 0.5f, 0.5f, 1, 1, 1, 0.5f, 0.5f, 0.5f}));
+    b.addChannel(anim, mover,
+                 makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, moverTimes,
+                           quaternionKeys({0, 40, 95, 120, 200, 270}, 15), HandleMode::Auto));
+    b.addChannel(anim, mover,
+                 makeTrack(TargetPath::Scale, Interpolation::CubicSpline, 3, moverTimes,
+                           {1, 1, 1, 1.3f, 0.8f, 1, 1, 1, 1, 0.7f, 1.25f, 1, 1.1f, 1.1f, 1.1f, 1, 1, 1}));
+    b.addChannel(anim, blob,
+                 makeTrack(TargetPath::Weights, Interpolation::CubicSpline, 2, {0, 0.8f, 1.5f, 3.0f},
+                           {0, 0, 1, 0.2f, 0.3f, 1, 0, 0}));
+    b.addChannel(anim, blinker,
+                 makeTrack(TargetPath::Translation, Interpolation::Linear, 3, {0, 0.75f, 1.5f, 2.25f, 3.0f},
+                           {2, 0, 0, 2, 1, 0, 2.5f, 1, 0, 2.5f, 0, 0, 2, 0, 0}));
+    b.addChannel(anim, blinker,
+                 makeTrack(TargetPath::Scale, Interpolation::Step, 3, {0, 0.5f, 1.0f, 1.5f, 2.0f, 2.5f},
+                           {1, 1, 1, 0.5f, 0.5f, 0.5f, 1, 1, 1, 0.5f, 0.5f, 0.5f, 1, 1, 1, 0.5f, 0.5f, 0.5f}));
     try {
         save(b.build("sample.gltf"), argv[1], {SaveOptions::Format::Gltf, /*embedBuffers=*/true});
     } catch (const std::exception& e) {

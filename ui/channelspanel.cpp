@@ -76,8 +76,8 @@ void ChannelsPanel::rebuild() {
     file->setData(0, KindRole, FileItem);
     file->setFlags(Qt::ItemIsEnabled);
     for (const Animation& anim : doc.animations()) {
-        const QString name = anim.name.empty() ? QStringLiteral("Animation %1").arg(anim.index)
-                                               : QString::fromStdString(anim.name);
+        const QString name =
+                anim.name.empty() ? QStringLiteral("Animation %1").arg(anim.index) : QString::fromStdString(anim.name);
         auto* ai = new QTreeWidgetItem(file, {name, QStringLiteral("%1 s").arg(anim.duration(), 0, 'g', 4)});
         ai->setData(0, KindRole, AnimationItem);
         ai->setData(0, AnimRole, anim.index);
@@ -87,9 +87,10 @@ void ChannelsPanel::rebuild() {
             ci->setData(0, KindRole, ChannelItem);
             ci->setData(0, AnimRole, anim.index);
             ci->setData(0, ChanRole, ch.index);
-            ci->setToolTip(0, QString::fromStdString(ch.targetPointer.empty() ? ch.pointer()
-                                                                              : ch.pointer() + "\nKHR_animation_pointer " +
-                                                                                        ch.targetPointer));
+            ci->setToolTip(
+                    0, QString::fromStdString(ch.targetPointer.empty()
+                                                      ? ch.pointer()
+                                                      : ch.pointer() + "\nKHR_animation_pointer " + ch.targetPointer));
             if (!ch.supported) {
                 ci->setFlags(Qt::NoItemFlags);
                 continue;
@@ -196,8 +197,10 @@ void ChannelsPanel::onItemClicked(QTreeWidgetItem* item, int column) {
     if (item->data(0, KindRole).toInt() != ChannelItem || (column != 2 && column != 3)) return;
     const int a = item->data(0, AnimRole).toInt(), c = item->data(0, ChanRole).toInt();
     syncing_ = true;
-    if (column == 2) state_->setSolo(a, c, !state_->isSolo(a, c));
-    else state_->setLocked(a, c, !state_->isLocked(a, c));
+    if (column == 2)
+        state_->setSolo(a, c, !state_->isSolo(a, c));
+    else
+        state_->setLocked(a, c, !state_->isLocked(a, c));
     syncing_ = false;
     updateToggles(item);
 }
@@ -206,8 +209,9 @@ void ChannelsPanel::onItemChanged(QTreeWidgetItem* item, int column) {
     if (syncing_) return;
     if (column != 0 || item->data(0, KindRole).toInt() != ComponentItem) return;
     syncing_ = true;
-    state_->setHidden({item->data(0, AnimRole).toInt(), item->data(0, ChanRole).toInt(), item->data(0, CompRole).toInt()},
-                      item->checkState(0) != Qt::Checked);
+    state_->setHidden(
+            {item->data(0, AnimRole).toInt(), item->data(0, ChanRole).toInt(), item->data(0, CompRole).toInt()},
+            item->checkState(0) != Qt::Checked);
     syncing_ = false;
 }
 

@@ -6,11 +6,13 @@ namespace tangent::ui {
 
 namespace {
 
-bool sameTrack(const Track& a, const Track& b) { return a.sameCurve(b) && a.modes == b.modes; }
+bool sameTrack(const Track& a, const Track& b) {
+    return a.sameCurve(b) && a.modes == b.modes;
+}
 
 std::size_t trackBytes(const Track& t) {
     return (t.times.capacity() + t.values.capacity() + t.inTangents.capacity() + t.outTangents.capacity()) *
-               sizeof(float) +
+                   sizeof(float) +
            t.modes.capacity() * sizeof(HandleMode);
 }
 
@@ -22,8 +24,10 @@ std::vector<TrackChange> onePerChannel(std::vector<TrackChange> changes) {
         auto same = std::find_if(out.begin(), out.end(), [&](const TrackChange& o) {
             return o.animation == c.animation && o.channel == c.channel;
         });
-        if (same == out.end()) out.push_back(std::move(c));
-        else same->after = std::move(c.after);
+        if (same == out.end())
+            out.push_back(std::move(c));
+        else
+            same->after = std::move(c.after);
     }
     return out;
 }
@@ -64,8 +68,10 @@ void TrackEditCommand::redo() {
     redoneOnce_ = true;
     for (std::size_t i = 0; i < patches_.size(); ++i) {
         const ChannelPatch& p = patches_[i];
-        if (i < pendingAfter_.size() && pendingAfter_[i]) model_->setTrack(p.animation, p.channel, *pendingAfter_[i], p.patch.span());
-        else if (announceFirstRedo_) model_->announceChange(p.animation, p.channel, p.patch.span());
+        if (i < pendingAfter_.size() && pendingAfter_[i])
+            model_->setTrack(p.animation, p.channel, *pendingAfter_[i], p.patch.span());
+        else if (announceFirstRedo_)
+            model_->announceChange(p.animation, p.channel, p.patch.span());
     }
     pendingAfter_ = {};
 }

@@ -11,10 +11,10 @@
 #include <QWheelEvent>
 
 #include "commands.h"
+#include "curvepainter.h"
 #include "keydrag.h"
 #include "keynavigation.h"
 #include "overlays.h"
-#include "curvepainter.h"
 #include "tangent/edit.h"
 #include "theme.h"
 #include "trackedits.h"
@@ -102,7 +102,8 @@ QRectF CurveView::contentBounds(bool selectedOnly) const {
             QRectF r;
             for (const CurveRef& ref : curves) {
                 QRectF b = curvesBounds(*d, {ref}, true, &sel);
-                if (b.isNull() && b.width() == 0 && b.height() == 0 && !sel.count({ref.animation, ref.channel, 0, ref.component}))
+                if (b.isNull() && b.width() == 0 && b.height() == 0 &&
+                    !sel.count({ref.animation, ref.channel, 0, ref.component}))
                     continue;
                 const auto [lo, hi] = curveRange(ref);
                 const double mid = (lo + hi) / 2, half = hi > lo ? (hi - lo) / 2 : 1;
@@ -153,8 +154,7 @@ void CurveView::selectAll() {
     KeySelection all;
     for (const CurveRef& ref : state_->visibleCurves()) {
         const Track* track = trackOf(*d, ref.animation, ref.channel);
-        for (int k = 0; track && k < track->keyCount(); ++k)
-            all.insert({ref.animation, ref.channel, k, ref.component});
+        for (int k = 0; track && k < track->keyCount(); ++k) all.insert({ref.animation, ref.channel, k, ref.component});
     }
     state_->setSelection(std::move(all));
 }
@@ -173,8 +173,10 @@ void CurveView::deleteSelectedKeys() {
     // The selection goes first: it names keys that will no longer exist.
     const KeySelection before = state_->selection();
     state_->setSelection({});
-    const auto outcome = TrackEdits::of(state_)->apply(countedName(QStringLiteral("Delete"), count, QStringLiteral("key")),
-                                                        channels, [&](int a, int c, Track& t) { deleteKeys(t, keys[{a, c}]); });
+    const auto outcome = TrackEdits::of(state_)->apply(
+            countedName(QStringLiteral("Delete"), count, QStringLiteral("key")), channels, [&](int a, int c, Track& t) {
+                deleteKeys(t, keys[{a, c}]);
+            });
     if (outcome.refused) state_->setSelection(before);
 }
 
@@ -186,16 +188,18 @@ void CurveView::insertKeyAtPlayhead() {
     TrackEdits::ChannelList channels;
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(*d, a, c);
-        if (track && track->keyCount() >= 2 && t > track->startTime() && t < track->endTime()) channels.push_back({a, c});
+        if (track && track->keyCount() >= 2 && t > track->startTime() && t < track->endTime())
+            channels.push_back({a, c});
     }
-    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), channels, [&](int a, int c, Track& tr) {
-        try {
-            const int k = insertKey(tr, t);
-            for (int comp = 0; comp < tr.components; ++comp) sel.insert({a, c, k, comp});
-        } catch (const EditError&) {
-            // a key is already there: this channel stays as it is
-        }
-    });
+    const auto outcome =
+            TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), channels, [&](int a, int c, Track& tr) {
+                try {
+                    const int k = insertKey(tr, t);
+                    for (int comp = 0; comp < tr.components; ++comp) sel.insert({a, c, k, comp});
+                } catch (const EditError&) {
+                    // a key is already there: this channel stays as it is
+                }
+            });
     if (outcome.applied) state_->setSelection(std::move(sel));
 }
 
@@ -323,8 +327,10 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
         const KeyRef k = pressHit_.keyRef();
         KeySelection sel = state_->selection();
         if (shift) {
-            if (sel.count(k)) sel.erase(k);
-            else sel.insert(k);
+            if (sel.count(k))
+                sel.erase(k);
+            else
+                sel.insert(k);
         } else if (!sel.count(k)) {
             sel = {k};
         }
@@ -360,8 +366,10 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
     if (interaction_ == Interaction::DraggingKeys) {
         QPointF delta = pos - pressPos_;
         if (mods & Qt::ShiftModifier) {  // lock to the dominant axis
-            if (std::abs(delta.x()) >= std::abs(delta.y())) delta.setY(0);
-            else delta.setX(0);
+            if (std::abs(delta.x()) >= std::abs(delta.y()))
+                delta.setY(0);
+            else
+                delta.setX(0);
         }
         double dt = delta.x() / view_.scaleX();
         if (state_->snapToFrames()) {
@@ -371,15 +379,16 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
             dt = std::round((t + dt) * fps) / fps - t;
         }
         // In real units: the pixels over each curve's own scale (normalized view).
-        drag_.moveKeys(dt, [&](const CurveRef& curve) { return -delta.y() / curveTransform(curve).scaleY(); }, apply);
+        drag_.moveKeys(
+                dt, [&](const CurveRef& curve) { return -delta.y() / curveTransform(curve).scaleY(); }, apply);
     } else if (interaction_ == Interaction::DraggingHandle) {
         const Track& base = drag_.before({pressHit_.curve.animation, pressHit_.curve.channel});
         const int k = pressHit_.key, comp = pressHit_.curve.component;
         // The tangent is the direction from the key to the pointer (the handle's length is
         // fixed by the segment: one third of it in time).
-        const double slope =
-                slopeFromPointer(QPointF(base.times[k], base.value(k, comp)), curveTransform(pressHit_.curve).toWorld(pos),
-                                 pressHit_.kind == HitKind::OutHandle, 1.0 / view_.scaleX());
+        const double slope = slopeFromPointer(QPointF(base.times[k], base.value(k, comp)),
+                                              curveTransform(pressHit_.curve).toWorld(pos),
+                                              pressHit_.kind == HitKind::OutHandle, 1.0 / view_.scaleX());
         drag_.turnHandle(slope, mods & Qt::AltModifier, apply);
     } else if (interaction_ == Interaction::RubberBand) {
         rubberBand_ = QRectF(pressPos_, pos).normalized();
@@ -419,60 +428,62 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
     const QPointF pos = e->position();
     emit cursorMoved(view_.toWorldX(pos.x()), view_.toWorldY(pos.y()));
     switch (interaction_) {
-    case Interaction::Idle:
-        updateCursor(pos);
-        break;
-    case Interaction::Pressed:
-        if ((pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {
-            beginDrag();
+        case Interaction::Idle:
+            updateCursor(pos);
+            break;
+        case Interaction::Pressed:
+            if ((pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {
+                beginDrag();
+                updateDrag(pos, e->modifiers());
+            }
+            break;
+        case Interaction::DraggingKeys:
+        case Interaction::DraggingHandle:
+        case Interaction::RubberBand:
             updateDrag(pos, e->modifiers());
-        }
-        break;
-    case Interaction::DraggingKeys:
-    case Interaction::DraggingHandle:
-    case Interaction::RubberBand:
-        updateDrag(pos, e->modifiers());
-        break;
-    case Interaction::Panning:
-        view_.pan(pos - lastPos_);
-        userMovedView_ = true;
-        update();
-        break;
-    case Interaction::DraggingPlayhead:
-        state_->setCurrentTime(std::max(0.0, view_.toWorldX(pos.x())));
-        break;
+            break;
+        case Interaction::Panning:
+            view_.pan(pos - lastPos_);
+            userMovedView_ = true;
+            update();
+            break;
+        case Interaction::DraggingPlayhead:
+            state_->setCurrentTime(std::max(0.0, view_.toWorldX(pos.x())));
+            break;
     }
     lastPos_ = pos;
 }
 
 void CurveView::mouseReleaseEvent(QMouseEvent* e) {
     switch (interaction_) {
-    case Interaction::Pressed:
-        // A click: select just the key under the pointer, or clear the selection.
-        if (!(pressMods_ & Qt::ShiftModifier)) {
-            if (pressHit_.kind == HitKind::Key) state_->setSelection({pressHit_.keyRef()});
-            else if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve) state_->setSelection({});
-        }
-        interaction_ = Interaction::Idle;
-        live_.clear();
-        update();
-        break;
-    case Interaction::DraggingKeys:
-    case Interaction::DraggingHandle:
-    case Interaction::RubberBand:
-        if (e->button() == Qt::LeftButton) finishDrag();
-        break;
-    case Interaction::Panning:
-        if (e->button() == Qt::MiddleButton || e->button() == Qt::LeftButton) {
+        case Interaction::Pressed:
+            // A click: select just the key under the pointer, or clear the selection.
+            if (!(pressMods_ & Qt::ShiftModifier)) {
+                if (pressHit_.kind == HitKind::Key)
+                    state_->setSelection({pressHit_.keyRef()});
+                else if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve)
+                    state_->setSelection({});
+            }
             interaction_ = Interaction::Idle;
-            unsetCursor();
-        }
-        break;
-    case Interaction::DraggingPlayhead:
-        interaction_ = Interaction::Idle;
-        break;
-    case Interaction::Idle:
-        break;
+            live_.clear();
+            update();
+            break;
+        case Interaction::DraggingKeys:
+        case Interaction::DraggingHandle:
+        case Interaction::RubberBand:
+            if (e->button() == Qt::LeftButton) finishDrag();
+            break;
+        case Interaction::Panning:
+            if (e->button() == Qt::MiddleButton || e->button() == Qt::LeftButton) {
+                interaction_ = Interaction::Idle;
+                unsetCursor();
+            }
+            break;
+        case Interaction::DraggingPlayhead:
+            interaction_ = Interaction::Idle;
+            break;
+        case Interaction::Idle:
+            break;
     }
     updateCursor(e->position());
 }
@@ -482,8 +493,9 @@ void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
     const Hit hit = hitAt(e->position());
     if (hit.kind != HitKind::Curve) return mousePressEvent(e);
     int k = -1;
-    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), hit.curve.animation, hit.curve.channel,
-                                                        [&](int, int, Track& t) { k = insertKey(t, hit.time); });
+    const auto outcome =
+            TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), hit.curve.animation, hit.curve.channel,
+                                          [&](int, int, Track& t) { k = insertKey(t, hit.time); });
     if (outcome.applied) state_->setSelection({{hit.curve.animation, hit.curve.channel, k, hit.curve.component}});
     interaction_ = Interaction::Idle;
 }
@@ -507,15 +519,15 @@ void CurveView::keyPressEvent(QKeyEvent* e) {
     }
     if (e->matches(QKeySequence::SelectAll)) return selectAll();
     switch (e->key()) {
-    case Qt::Key_Delete:
-    case Qt::Key_Backspace:
-        return deleteSelectedKeys();
-    case Qt::Key_F:
-        return frameSelected();
-    case Qt::Key_Home:
-        return frameAll();
-    default:
-        QWidget::keyPressEvent(e);
+        case Qt::Key_Delete:
+        case Qt::Key_Backspace:
+            return deleteSelectedKeys();
+        case Qt::Key_F:
+            return frameSelected();
+        case Qt::Key_Home:
+            return frameAll();
+        default:
+            QWidget::keyPressEvent(e);
     }
 }
 

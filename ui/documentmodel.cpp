@@ -92,7 +92,9 @@ void DocumentModel::applyPatch(int a, int c, TrackPatch& patch) {
     emit channelChanged(a, c, patch.span());
 }
 
-void DocumentModel::announceChange(int a, int c, KeySpan changed) { emit channelChanged(a, c, changed); }
+void DocumentModel::announceChange(int a, int c, KeySpan changed) {
+    emit channelChanged(a, c, changed);
+}
 
 namespace {
 const TrackEditCommand* editAt(const QUndoStack& stack, int i) {

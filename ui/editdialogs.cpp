@@ -22,9 +22,10 @@ QDialogButtonBox* okCancel(QDialog* dialog) {
 ConvertDialog::ConvertDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(QStringLiteral("Convert Channels"));
     auto* layout = new QVBoxLayout(this);
-    auto* note = new QLabel(QStringLiteral("Converts the shown channels. LINEAR to CUBICSPLINE keeps the motion exactly; "
-                                           "CUBICSPLINE to LINEAR resamples within the tolerance."),
-                            this);
+    auto* note =
+            new QLabel(QStringLiteral("Converts the shown channels. LINEAR to CUBICSPLINE keeps the motion exactly; "
+                                      "CUBICSPLINE to LINEAR resamples within the tolerance."),
+                       this);
     note->setWordWrap(true);
     layout->addWidget(note);
     auto* form = new QFormLayout;
@@ -45,8 +46,12 @@ ConvertDialog::ConvertDialog(QWidget* parent) : QDialog(parent) {
     layout->addWidget(okCancel(this));
 }
 
-Interpolation ConvertDialog::interpolation() const { return Interpolation(interpolation_->currentData().toInt()); }
-double ConvertDialog::tolerance() const { return tolerance_->value(); }
+Interpolation ConvertDialog::interpolation() const {
+    return Interpolation(interpolation_->currentData().toInt());
+}
+double ConvertDialog::tolerance() const {
+    return tolerance_->value();
+}
 
 FixRotationsDialog::FixRotationsDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(QStringLiteral("Fix Rotations"));

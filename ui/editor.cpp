@@ -48,7 +48,8 @@ int runEditor(int argc, char** argv) {
     parser.setApplicationDescription(QStringLiteral("Tangent: edit glTF 2.0 animation curves."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("A .gltf or .glb file (default: the built-in sample)."));
+    parser.addPositionalArgument(QStringLiteral("FILE"),
+                                 QStringLiteral("A .gltf or .glb file (default: the built-in sample)."));
     parser.process(app);
 
     MainWindow window;
@@ -58,7 +59,9 @@ int runEditor(int argc, char** argv) {
     const bool restored = window.offerRecovery();
     const QStringList files = parser.positionalArguments();
     if (restored) {
-        if (!files.isEmpty()) window.statusBar()->showMessage(QStringLiteral("Restored unsaved edits; %1 was not opened.").arg(files.front()), 8000);
+        if (!files.isEmpty())
+            window.statusBar()->showMessage(
+                    QStringLiteral("Restored unsaved edits; %1 was not opened.").arg(files.front()), 8000);
     } else if (!files.isEmpty()) {
         window.openFile(files.front());
     } else {

@@ -8,8 +8,8 @@ namespace tangent::ui {
 
 IssuesPanel::IssuesPanel(DocumentModel* model, QWidget* parent) : QTreeWidget(parent), model_(model) {
     setColumnCount(4);
-    setHeaderLabels({QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"),
-                     QStringLiteral("Where")});
+    setHeaderLabels(
+            {QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"), QStringLiteral("Where")});
     setRootIsDecorated(false);
     setUniformRowHeights(true);
     setWordWrap(false);
@@ -42,8 +42,9 @@ void IssuesPanel::refresh() {
         warnings += f.severity == Severity::Warning;
         QString where = QString::fromStdString(f.pointer);
         if (f.key >= 0) where += QStringLiteral("  key %1").arg(f.key);
-        auto* item = new QTreeWidgetItem(this, {QString::fromLatin1(toString(f.severity)), QString::fromStdString(f.code),
-                                                QString::fromStdString(f.message), where});
+        auto* item =
+                new QTreeWidgetItem(this, {QString::fromLatin1(toString(f.severity)), QString::fromStdString(f.code),
+                                           QString::fromStdString(f.message), where});
         item->setData(0, Qt::UserRole, i);
         item->setToolTip(2, QString::fromStdString(f.message));
         static const QColor colors[] = {QColor(0xff, 0x6b, 0x6b), QColor(0xff, 0xc1, 0x4d), QColor(0x7a, 0xb8, 0xff),

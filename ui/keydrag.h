@@ -44,7 +44,7 @@ public:
 private:
     struct Dragged {
         Track before;
-        std::vector<int> keys;                     // sorted
+        std::vector<int> keys;                    // sorted
         std::vector<std::pair<int, int>> values;  // (key, component) moved in value
     };
     // The dragged keys and their neighbours, whose Auto tangents follow them. Every position is

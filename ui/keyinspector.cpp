@@ -18,16 +18,22 @@
 namespace tangent::ui {
 
 namespace {
-const HandleMode kModes[] = {HandleMode::Free, HandleMode::Aligned, HandleMode::Auto,
-                             HandleMode::AutoClamped, HandleMode::Flat, HandleMode::Linear};
+const HandleMode kModes[] = {HandleMode::Free,        HandleMode::Aligned, HandleMode::Auto,
+                             HandleMode::AutoClamped, HandleMode::Flat,    HandleMode::Linear};
 const char* modeLabel(HandleMode m) {
     switch (m) {
-    case HandleMode::Free: return "Free (broken)";
-    case HandleMode::Aligned: return "Aligned";
-    case HandleMode::Auto: return "Auto";
-    case HandleMode::AutoClamped: return "Auto clamped";
-    case HandleMode::Flat: return "Flat";
-    case HandleMode::Linear: return "Linear";
+        case HandleMode::Free:
+            return "Free (broken)";
+        case HandleMode::Aligned:
+            return "Aligned";
+        case HandleMode::Auto:
+            return "Auto";
+        case HandleMode::AutoClamped:
+            return "Auto clamped";
+        case HandleMode::Flat:
+            return "Flat";
+        case HandleMode::Linear:
+            return "Linear";
     }
     return "";
 }
@@ -43,7 +49,7 @@ public:
         if (state == QValidator::Invalid && onRefused && hasFocus())
             onRefused(QStringLiteral("Refused \u201c%1\u201d: the Key inspector takes finite numbers from %2 to %3 "
                                      "(no NaN or infinity).")
-                          .arg(text, QString::number(minimum(), 'g', 8), QString::number(maximum(), 'g', 8)));
+                              .arg(text, QString::number(minimum(), 'g', 8), QString::number(maximum(), 'g', 8)));
         return state;
     }
 };
@@ -149,10 +155,10 @@ void KeyInspector::refresh() {
         return;
     }
     QString title = QStringLiteral("<b>%1</b><br>key %2 of %3 · %4")
-                        .arg(channelLabel(state_->model()->document(), a_, c_).toHtmlEscaped())
-                        .arg(k_)
-                        .arg(track->keyCount())
-                        .arg(QString::fromLatin1(toString(track->interpolation)));
+                            .arg(channelLabel(state_->model()->document(), a_, c_).toHtmlEscaped())
+                            .arg(k_)
+                            .arg(track->keyCount())
+                            .arg(QString::fromLatin1(toString(track->interpolation)));
     if (keys.size() > 1) title += QStringLiteral("<br><i>%1 keys selected; showing the first</i>").arg(keys.size());
     title_->setText(title);
     time_->setEnabled(true);
@@ -175,10 +181,11 @@ void KeyInspector::refresh() {
         // The unused end tangents: editable (to zero them) but marked.
         r.in->setToolTip(k_ == 0 ? QStringLiteral("The first key's in-tangent is unused by glTF.") : QString());
         r.out->setToolTip(k_ == track->keyCount() - 1 ? QStringLiteral("The last key's out-tangent is unused by glTF.")
-                                                        : QString());
+                                                      : QString());
         const bool brokenComp = cubic && k_ > 0 && k_ < track->keyCount() - 1 &&
                                 !tangentsMatch(track->inTangent(k_, comp), track->outTangent(k_, comp));
-        const QString style = brokenComp ? QStringLiteral("color: %1").arg(Theme::dark().handleBroken.name()) : QString();
+        const QString style =
+                brokenComp ? QStringLiteral("color: %1").arg(Theme::dark().handleBroken.name()) : QString();
         r.in->setStyleSheet(style);
         r.out->setStyleSheet(style);
         r.mode->setCurrentIndex(r.mode->findData(int(track->modes[track->at(k_, comp)])));
@@ -210,10 +217,10 @@ void KeyInspector::editTime() {
     if (!std::isfinite(t) || clampTimeShift(*track, {k}, dt) != dt) {
         refresh();
         refuse(QStringLiteral("Refused time %1 s: key %2 must stay after the previous key and before the next "
-                                    "(at least %3 s apart).")
-                         .arg(t, 0, 'g', 8)
-                         .arg(k)
-                         .arg(kMinKeySpacing));
+                              "(at least %3 s apart).")
+                       .arg(t, 0, 'g', 8)
+                       .arg(k)
+                       .arg(kMinKeySpacing));
         return;
     }
     apply(QStringLiteral("Set key time"), [&](Track& tr) { moveKeysInTime(tr, {k}, dt); });

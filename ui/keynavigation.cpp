@@ -6,7 +6,9 @@
 namespace tangent::ui {
 
 namespace {
-auto order(const KeyInTime& k) { return std::tie(k.time, k.animation, k.channel, k.key); }
+auto order(const KeyInTime& k) {
+    return std::tie(k.time, k.animation, k.channel, k.key);
+}
 }  // namespace
 
 std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<std::pair<int, int>>& channels,

@@ -1,7 +1,9 @@
 #include "mainwindow.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
+#include <memory>
 
 #include <QAction>
 #include <QActionGroup>
@@ -14,17 +16,17 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QLocale>
 #include <QSettings>
+#include <QStatusBar>
 #include <QThread>
 #include <QTimer>
-#include <QStatusBar>
 #include <QToolBar>
 
 #include "channelspanel.h"
@@ -37,9 +39,6 @@
 #include "tangent/edit.h"
 #include "tangent/repair.h"
 #include "trackedits.h"
-
-#include <atomic>
-#include <memory>
 
 namespace tangent::ui {
 
@@ -75,9 +74,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
                                  15000);
     });
     QDockWidget* channelsDock =
-        dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
+            dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
     QDockWidget* keyDock = dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspector_, Qt::RightDockWidgetArea);
-    QDockWidget* issuesDock = dock(QStringLiteral("Issues"), QStringLiteral("issuesDock"), issues_, Qt::BottomDockWidgetArea);
+    QDockWidget* issuesDock =
+            dock(QStringLiteral("Issues"), QStringLiteral("issuesDock"), issues_, Qt::BottomDockWidgetArea);
     resizeDocks({channelsDock, keyDock}, {300, 300}, Qt::Horizontal);
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
 
@@ -97,7 +97,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     connect(state_, &ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
     // Every refused edit, from any widget, is reported here.
-    connect(TrackEdits::of(state_), &TrackEdits::refused, this, [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(TrackEdits::of(state_), &TrackEdits::refused, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
@@ -161,18 +162,20 @@ void MainWindow::createActions() {
     edit->addSeparator();
     act(edit, QStringLiteral("Select &All"), QKeySequence::SelectAll, [this] { view_->selectAll(); });
     act(edit, QStringLiteral("&Delete Keys"), QKeySequence::Delete, [this] { view_->deleteSelectedKeys(); });
-    act(edit, QStringLiteral("&Insert Key at Playhead"), QKeySequence(Qt::Key_I), [this] { view_->insertKeyAtPlayhead(); });
+    act(edit, QStringLiteral("&Insert Key at Playhead"), QKeySequence(Qt::Key_I),
+        [this] { view_->insertKeyAtPlayhead(); });
 
     QAction* frameAllA =
-        act(viewMenu, QStringLiteral("Frame &All"), QKeySequence(Qt::Key_Home), [this] { view_->frameAll(); });
-    QAction* frameSelA =
-        act(viewMenu, QStringLiteral("Frame &Selected"), QKeySequence(Qt::Key_F), [this] { view_->frameSelected(); });
+            act(viewMenu, QStringLiteral("Frame &All"), QKeySequence(Qt::Key_Home), [this] { view_->frameAll(); });
+    QAction* frameSelA = act(viewMenu, QStringLiteral("Frame &Selected"), QKeySequence(Qt::Key_F),
+                             [this] { view_->frameSelected(); });
     viewMenu->addSeparator();
     QAction* normA = act(viewMenu, QStringLiteral("&Normalized Rotation"), QKeySequence(Qt::Key_N),
                          [this](bool on) { state_->setNormalizedRotation(on); });
     normA->setCheckable(true);
     normA->setChecked(state_->normalizedRotation());
-    normA->setToolTip(QStringLiteral("Rotation: the normalized curve the engine plays (off: the raw component cubics)"));
+    normA->setToolTip(
+            QStringLiteral("Rotation: the normalized curve the engine plays (off: the raw component cubics)"));
     QAction* handlesA = act(viewMenu, QStringLiteral("Show All &Handles"), QKeySequence(Qt::Key_H),
                             [this](bool on) { state_->setShowAllHandles(on); });
     handlesA->setCheckable(true);
@@ -208,10 +211,12 @@ void MainWindow::createActions() {
                                 [this] { selectNextFinding(false); });
     key->addSeparator();
     QMenu* modes = key->addMenu(QStringLiteral("&Handle Mode"));
-    const std::pair<HandleMode, QString> modeList[] = {
-        {HandleMode::Free, QStringLiteral("&Free (Broken)")}, {HandleMode::Aligned, QStringLiteral("&Aligned")},
-        {HandleMode::Auto, QStringLiteral("A&uto")},          {HandleMode::AutoClamped, QStringLiteral("Auto &Clamped")},
-        {HandleMode::Flat, QStringLiteral("F&lat")},          {HandleMode::Linear, QStringLiteral("&Linear")}};
+    const std::pair<HandleMode, QString> modeList[] = {{HandleMode::Free, QStringLiteral("&Free (Broken)")},
+                                                       {HandleMode::Aligned, QStringLiteral("&Aligned")},
+                                                       {HandleMode::Auto, QStringLiteral("A&uto")},
+                                                       {HandleMode::AutoClamped, QStringLiteral("Auto &Clamped")},
+                                                       {HandleMode::Flat, QStringLiteral("F&lat")},
+                                                       {HandleMode::Linear, QStringLiteral("&Linear")}};
     int i = 1;
     for (auto& [mode, text] : modeList) {
         const HandleMode m = mode;
@@ -222,7 +227,8 @@ void MainWindow::createActions() {
     QMenu* interp = channel->addMenu(QStringLiteral("&Interpolation"));
     act(interp, QStringLiteral("&Step"), QKeySequence(), [this] { setInterpolation(Interpolation::Step); });
     act(interp, QStringLiteral("&Linear"), QKeySequence(), [this] { setInterpolation(Interpolation::Linear); });
-    act(interp, QStringLiteral("&Cubic Spline"), QKeySequence(), [this] { setInterpolation(Interpolation::CubicSpline); });
+    act(interp, QStringLiteral("&Cubic Spline"), QKeySequence(),
+        [this] { setInterpolation(Interpolation::CubicSpline); });
     act(channel, QStringLiteral("Con&vert…"), QKeySequence(), [this] {
         ConvertDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) convertShownChannels(dialog.interpolation(), dialog.tolerance());
@@ -263,14 +269,16 @@ void MainWindow::createActions() {
 }
 
 void MainWindow::updateTitle() {
-    setWindowTitle(QStringLiteral("%1[*] — Tangent").arg(model_->hasDocument() ? model_->displayName() : QStringLiteral("Tangent")));
+    setWindowTitle(QStringLiteral("%1[*] — Tangent")
+                           .arg(model_->hasDocument() ? model_->displayName() : QStringLiteral("Tangent")));
     setWindowModified(model_->isModified());
 }
 
 void MainWindow::updateSelectionStatus() {
     const auto keys = state_->selectedKeys();
-    selectionLabel_->setText(keys.empty() ? QStringLiteral("no selection")
-                                          : QStringLiteral("%1 key%2 selected").arg(keys.size()).arg(keys.size() == 1 ? "" : "s"));
+    selectionLabel_->setText(
+            keys.empty() ? QStringLiteral("no selection")
+                         : QStringLiteral("%1 key%2 selected").arg(keys.size()).arg(keys.size() == 1 ? "" : "s"));
 }
 
 bool MainWindow::openFile(const QString& path) {
@@ -350,14 +358,16 @@ bool MainWindow::openFile(const QString& path) {
     }
     model_->setDocument(std::move(*result->doc), path);
     addRecent(QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QFileInfo(path).fileName()), 4000);  // the title has the rest
+    statusBar()->showMessage(QStringLiteral("Opened %1").arg(QFileInfo(path).fileName()),
+                             4000);  // the title has the rest
     return true;
 }
 
 bool MainWindow::openSample() {
     QFile f(QStringLiteral(":/sample/sample.gltf"));
     if (!f.open(QIODevice::ReadOnly)) {
-        statusBar()->showMessage(QStringLiteral("The built-in sample is not part of this build; open a file with Ctrl+O."));
+        statusBar()->showMessage(
+                QStringLiteral("The built-in sample is not part of this build; open a file with Ctrl+O."));
         return false;
     }
     const QByteArray raw = f.readAll();
@@ -415,10 +425,10 @@ bool MainWindow::saveAs() {
 
 bool MainWindow::maybeSave() {
     if (!model_->hasDocument() || !model_->isModified()) return true;
-    const auto answer = QMessageBox::warning(
-        this, QStringLiteral("Unsaved changes"),
-        QStringLiteral("%1 has unsaved changes. Save them?").arg(model_->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const auto answer =
+            QMessageBox::warning(this, QStringLiteral("Unsaved changes"),
+                                 QStringLiteral("%1 has unsaved changes. Save them?").arg(model_->displayName()),
+                                 QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) return save();
     return answer == QMessageBox::Discard;
 }
@@ -441,15 +451,16 @@ bool MainWindow::offerRecovery() {
         QMessageBox box(QMessageBox::Warning, QStringLiteral("Recover unsaved edits"),
                         QStringLiteral("Tangent did not close cleanly. A recovery copy of <b>%1</b> with unsaved edits "
                                        "was kept (%2).")
-                            .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
+                                .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
                         QMessageBox::NoButton, this);
         box.setObjectName(QStringLiteral("recoveryPrompt"));
         box.setInformativeText(
-            entry.originalPath.isEmpty()
-                ? QStringLiteral("Restore opens it as a modified document; Save asks where to write it.")
-                : QStringLiteral("Restore opens it as modified; Save writes %1.\nDiscard deletes the copy; Later keeps it "
-                                 "for the next start.")
-                      .arg(QDir::toNativeSeparators(entry.originalPath)));
+                entry.originalPath.isEmpty()
+                        ? QStringLiteral("Restore opens it as a modified document; Save asks where to write it.")
+                        : QStringLiteral("Restore opens it as modified; Save writes %1.\nDiscard deletes the copy; "
+                                         "Later keeps it "
+                                         "for the next start.")
+                                  .arg(QDir::toNativeSeparators(entry.originalPath)));
         QPushButton* restoreB = box.addButton(QStringLiteral("Restore"), QMessageBox::AcceptRole);
         QPushButton* discardB = box.addButton(QStringLiteral("Discard"), QMessageBox::DestructiveRole);
         box.addButton(QStringLiteral("Later"), QMessageBox::RejectRole);
@@ -463,23 +474,25 @@ bool MainWindow::offerRecovery() {
 
         QFile f(entry.copyPath);
         if (!f.open(QIODevice::ReadOnly)) {
-            QMessageBox::critical(this, QStringLiteral("Cannot restore"),
-                                  QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(entry.copyPath), f.errorString()));
+            QMessageBox::critical(
+                    this, QStringLiteral("Cannot restore"),
+                    QStringLiteral("%1: %2").arg(QDir::toNativeSeparators(entry.copyPath), f.errorString()));
             return false;
         }
         const QByteArray raw = f.readAll();
         try {
             std::vector<std::uint8_t> bytes(raw.begin(), raw.end());
-            const QString baseDir = entry.originalPath.isEmpty() ? QString() : QFileInfo(entry.originalPath).absolutePath();
-            Document doc = Document::fromBytes(std::move(bytes), name.toStdString(),
-                                               QFile::encodeName(baseDir).toStdString());
+            const QString baseDir =
+                    entry.originalPath.isEmpty() ? QString() : QFileInfo(entry.originalPath).absolutePath();
+            Document doc =
+                    Document::fromBytes(std::move(bytes), name.toStdString(), QFile::encodeName(baseDir).toStdString());
             // Titled after the original; the copy's own file name never shows.
-            model_->setDocument(std::move(doc), entry.originalPath,
-                                entry.originalPath.isEmpty() ? name : QString());
+            model_->setDocument(std::move(doc), entry.originalPath, entry.originalPath.isEmpty() ? name : QString());
         } catch (const std::exception& e) {
-            QMessageBox::critical(this, QStringLiteral("Cannot restore"),
-                                  QStringLiteral("The recovery copy %1 cannot be read: %2")
-                                      .arg(QDir::toNativeSeparators(entry.copyPath), QString::fromStdString(e.what())));
+            QMessageBox::critical(
+                    this, QStringLiteral("Cannot restore"),
+                    QStringLiteral("The recovery copy %1 cannot be read: %2")
+                            .arg(QDir::toNativeSeparators(entry.copyPath), QString::fromStdString(e.what())));
             return false;  // the copy stays where it is
         }
         model_->markModified();
@@ -537,8 +550,8 @@ void MainWindow::setHandleMode(HandleMode mode) {
     TrackEdits::ChannelList channels;
     for (const auto& entry : keys) channels.push_back(entry.first);
     if (channels.empty()) channels = state_->shownChannels();
-    TrackEdits::of(state_)->apply(QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))), channels,
-                                  [&](int a, int c, Track& track) {
+    TrackEdits::of(state_)->apply(QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))),
+                                  channels, [&](int a, int c, Track& track) {
                                       if (track.interpolation != Interpolation::CubicSpline) return;
                                       for (const KeyRef& k : keys[{a, c}])
                                           tangent::setHandleMode(track, k.key, k.component, mode);
@@ -549,50 +562,52 @@ void MainWindow::setInterpolation(Interpolation interp) {
     if (!model_->hasDocument()) return;
     int stepsOnly = 0;  // int and bool properties keep STEP
     const auto outcome = TrackEdits::of(state_)->apply(
-        QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), state_->shownChannels(),
-        [&](int, int, Track& track) {
-            if (track.interpolation == interp) return;
-            if (track.stepsOnly()) {
-                ++stepsOnly;
-                return;
-            }
-            tangent::setInterpolation(track, interp);
-        });
+            QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), state_->shownChannels(),
+            [&](int, int, Track& track) {
+                if (track.interpolation == interp) return;
+                if (track.stepsOnly()) {
+                    ++stepsOnly;
+                    return;
+                }
+                tangent::setInterpolation(track, interp);
+            });
     if (stepsOnly && !outcome.refused)
         TrackEdits::of(state_)->refuse(
-            QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly));
+                QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly));
 }
 
 void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
     if (!model_->hasDocument()) return;
     int stepsOnly = 0, keysBefore = 0, keysAfter = 0;
     double largest = 0;
-    const auto outcome = TrackEdits::of(state_)->apply(
-        QStringLiteral("Convert to %1").arg(QString::fromLatin1(toString(to))), state_->shownChannels(),
-        [&](int, int, Track& track) {
-            if (track.interpolation == to) return;
-            if (track.stepsOnly()) {
-                ++stepsOnly;
-                return;
-            }
-            Track result = converted(track, to, tolerance);
-            largest = std::max(largest, maxDifference(track, result));
-            keysBefore += track.keyCount();
-            keysAfter += result.keyCount();
-            track = std::move(result);
-        });
+    const auto outcome =
+            TrackEdits::of(state_)->apply(QStringLiteral("Convert to %1").arg(QString::fromLatin1(toString(to))),
+                                          state_->shownChannels(), [&](int, int, Track& track) {
+                                              if (track.interpolation == to) return;
+                                              if (track.stepsOnly()) {
+                                                  ++stepsOnly;
+                                                  return;
+                                              }
+                                              Track result = converted(track, to, tolerance);
+                                              largest = std::max(largest, maxDifference(track, result));
+                                              keysBefore += track.keyCount();
+                                              keysAfter += result.keyCount();
+                                              track = std::move(result);
+                                          });
     if (outcome.refused) return;
     QStringList report;
     if (outcome.applied)
         report << QStringLiteral("Converted %1 channel(s) to %2: %3 -> %4 keys, largest difference %5.")
-                      .arg(outcome.changedChannels)
-                      .arg(QString::fromLatin1(toString(to)))
-                      .arg(keysBefore)
-                      .arg(keysAfter)
-                      .arg(largest, 0, 'g', 6);
-    if (stepsOnly) report << QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly);
+                          .arg(outcome.changedChannels)
+                          .arg(QString::fromLatin1(toString(to)))
+                          .arg(keysBefore)
+                          .arg(keysAfter)
+                          .arg(largest, 0, 'g', 6);
+    if (stepsOnly)
+        report << QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly);
     if (!outcome.refusal.isEmpty()) report << outcome.refusal;
-    if (report.isEmpty() && !outcome.lockedChannels) report << QStringLiteral("The shown channels are already %1.").arg(QString::fromLatin1(toString(to)));
+    if (report.isEmpty() && !outcome.lockedChannels)
+        report << QStringLiteral("The shown channels are already %1.").arg(QString::fromLatin1(toString(to)));
     if (!report.isEmpty()) statusBar()->showMessage(report.join(QLatin1Char(' ')), 10000);
 }
 
@@ -604,21 +619,24 @@ void MainWindow::fixShownRotations(const Repairs& repairs) {
         if (track && track->path == TargetPath::Rotation) rotations.push_back({a, c});
     }
     if (rotations.empty()) {
-        TrackEdits::of(state_)->refuse(QStringLiteral("No rotation channel is shown: select one in the Channels list."));
+        TrackEdits::of(state_)->refuse(
+                QStringLiteral("No rotation channel is shown: select one in the Channels list."));
         return;
     }
     RepairCounts counts;
-    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Fix rotations"), rotations,
-                                                        [&](int, int, Track& track) { counts += repair(track, repairs); });
+    const auto outcome =
+            TrackEdits::of(state_)->apply(QStringLiteral("Fix rotations"), rotations,
+                                          [&](int, int, Track& track) { counts += repair(track, repairs); });
     if (outcome.refused) return;
     QString report;
     if (outcome.applied)
-        report = QStringLiteral("Fixed %1 rotation channel(s): normalized %2 key(s), flipped %3 key(s) into the previous "
-                                "key's hemisphere, zeroed %4 unused tangent component(s).")
-                     .arg(outcome.changedChannels)
-                     .arg(counts.normalizedKeys)
-                     .arg(counts.flippedKeys)
-                     .arg(counts.zeroedTangents);
+        report = QStringLiteral(
+                         "Fixed %1 rotation channel(s): normalized %2 key(s), flipped %3 key(s) into the previous "
+                         "key's hemisphere, zeroed %4 unused tangent component(s).")
+                         .arg(outcome.changedChannels)
+                         .arg(counts.normalizedKeys)
+                         .arg(counts.flippedKeys)
+                         .arg(counts.zeroedTangents);
     else if (!outcome.lockedChannels)
         report = QStringLiteral("The shown rotation channels need no fixing.");
     if (!outcome.refusal.isEmpty()) report += (report.isEmpty() ? QString() : QStringLiteral(" ")) + outcome.refusal;

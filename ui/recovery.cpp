@@ -16,6 +16,7 @@
 
 #ifdef Q_OS_UNIX
 #include <cerrno>
+
 #include <signal.h>
 #endif
 
@@ -103,18 +104,26 @@ RecoveryWriter::RecoveryWriter(DocumentModel* model, QObject* parent)
     connect(model_->undoStack(), &QUndoStack::indexChanged, this, &RecoveryWriter::schedule);
     connect(model_, &DocumentModel::channelChanged, this, &RecoveryWriter::schedule);
     connect(model_, &DocumentModel::modifiedChanged, this, [this](bool modified) {
-        if (!modified) discard();  // saved, or undone back to the saved state
-        else schedule();
+        if (!modified)
+            discard();  // saved, or undone back to the saved state
+        else
+            schedule();
     });
     connect(model_, &DocumentModel::documentReset, this, [this] {
-        if (model_->isModified()) schedule();  // a restored copy: write our own at once
-        else discard();
+        if (model_->isModified())
+            schedule();  // a restored copy: write our own at once
+        else
+            discard();
     });
 }
 
-RecoveryWriter::~RecoveryWriter() { liveSessions().remove(session_); }
+RecoveryWriter::~RecoveryWriter() {
+    liveSessions().remove(session_);
+}
 
-QString RecoveryWriter::copyPath() const { return QDir(recovery::directory()).filePath(session_ + QStringLiteral(".glb")); }
+QString RecoveryWriter::copyPath() const {
+    return QDir(recovery::directory()).filePath(session_ + QStringLiteral(".glb"));
+}
 
 QString RecoveryWriter::sidecarPath() const {
     return QDir(recovery::directory()).filePath(session_ + QStringLiteral(".json"));
@@ -137,8 +146,8 @@ bool RecoveryWriter::sync() {
         } else {
             const std::vector<std::uint8_t> bytes = saveToBytes(model_->document(), FileFormat::Glb);
             // A view of the bytes, not a second copy of a file that may be tens of megabytes.
-            const QByteArray data = QByteArray::fromRawData(reinterpret_cast<const char*>(bytes.data()),
-                                                            qsizetype(bytes.size()));
+            const QByteArray data =
+                    QByteArray::fromRawData(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
             QJsonObject o;
             o[QStringLiteral("version")] = 1;
             o[QStringLiteral("session")] = session_;
@@ -146,7 +155,7 @@ bool RecoveryWriter::sync() {
             o[QStringLiteral("originalPath")] = model_->filePath();
             o[QStringLiteral("displayName")] = model_->displayName();
             o[QStringLiteral("format")] =
-                model_->document().format() == FileFormat::Glb ? QStringLiteral("glb") : QStringLiteral("gltf");
+                    model_->document().format() == FileFormat::Glb ? QStringLiteral("glb") : QStringLiteral("gltf");
             o[QStringLiteral("time")] = QDateTime::currentDateTime().toString(Qt::ISODateWithMs);
             o[QStringLiteral("copy")] = QFileInfo(copyPath()).fileName();
             // The copy first, then the sidecar that makes it a recovery copy.

@@ -22,8 +22,8 @@ struct RecoveryEntry {
     QString sidecarPath;   // the .json
     QString originalPath;  // "" when the document had no file (the sample, untitled)
     QString displayName;
-    QString format;        // the original's: "gltf" or "glb"
-    QDateTime time;        // when the copy was written
+    QString format;  // the original's: "gltf" or "glb"
+    QDateTime time;  // when the copy was written
     qint64 pid = 0;
 };
 

@@ -14,7 +14,9 @@ TrackEdits* TrackEdits::of(ViewState* state) {
 
 TrackEdits::TrackEdits(ViewState* state) : QObject(state), state_(state) {}
 
-void TrackEdits::refuse(const QString& reason) { emit refused(reason); }
+void TrackEdits::refuse(const QString& reason) {
+    emit refused(reason);
+}
 
 TrackEdits::Outcome TrackEdits::apply(const QString& name, const ChannelList& channels, const Edit& edit) {
     Outcome outcome;
@@ -53,7 +55,7 @@ TrackEdits::Outcome TrackEdits::apply(const QString& name, const ChannelList& ch
         outcome.refusal = QStringLiteral("%1 is locked: unlock it to edit it.").arg(lockedName);
     else if (outcome.lockedChannels > 1)
         outcome.refusal = QStringLiteral("%1 locked channels were left unchanged: unlock them to edit them.")
-                              .arg(outcome.lockedChannels);
+                                  .arg(outcome.lockedChannels);
     if (!outcome.refusal.isEmpty()) emit refused(outcome.refusal);
     return outcome;
 }

@@ -29,11 +29,11 @@ public:
     using Edit = std::function<void(int animation, int channel, Track& track)>;
 
     struct Outcome {
-        bool applied = false;      // an undo step was pushed
-        int changedChannels = 0;   // channels the edit changed
-        int lockedChannels = 0;    // channels left out because they are locked
-        bool refused = false;      // the core refused: nothing changed
-        QString refusal;           // what refused() said ("" when nothing)
+        bool applied = false;     // an undo step was pushed
+        int changedChannels = 0;  // channels the edit changed
+        int lockedChannels = 0;   // channels left out because they are locked
+        bool refused = false;     // the core refused: nothing changed
+        QString refusal;          // what refused() said ("" when nothing)
     };
 
     // Applies `edit` to each of `channels` (duplicates and channels that do not exist are

@@ -35,7 +35,8 @@ void ViewState::onChannelChanged(int a, int c) {
     // longer exist. The selection is ordered by channel, then key: those are one range of it.
     const Track* track = trackOf(model_->document(), a, c);
     const auto from = selection_.lower_bound({a, c, track ? track->keyCount() : 0, std::numeric_limits<int>::min()});
-    const auto to = selection_.lower_bound({a, c + 1, std::numeric_limits<int>::min(), std::numeric_limits<int>::min()});
+    const auto to =
+            selection_.lower_bound({a, c + 1, std::numeric_limits<int>::min(), std::numeric_limits<int>::min()});
     if (from == to) return;
     selection_.erase(from, to);
     emit selectionChanged();
@@ -55,8 +56,10 @@ void ViewState::setShownChannels(std::vector<std::pair<int, int>> channels) {
 
 void ViewState::setHidden(const CurveRef& c, bool hidden) {
     if (hidden == isHidden(c)) return;
-    if (hidden) hidden_.insert(c);
-    else hidden_.erase(c);
+    if (hidden)
+        hidden_.insert(c);
+    else
+        hidden_.erase(c);
     emit curvesChanged();
 }
 
@@ -116,8 +119,10 @@ namespace tangent::ui {
 
 void ViewState::setSolo(int a, int c, bool on) {
     if (on == isSolo(a, c)) return;
-    if (on) solo_.insert({a, c});
-    else solo_.erase({a, c});
+    if (on)
+        solo_.insert({a, c});
+    else
+        solo_.erase({a, c});
     emit curvesChanged();
     // Keep the selection on visible curves only.
     const std::vector<CurveRef> visible = visibleCurves();
@@ -130,8 +135,10 @@ void ViewState::setSolo(int a, int c, bool on) {
 
 void ViewState::setLocked(int a, int c, bool on) {
     if (on == isLocked(a, c)) return;
-    if (on) locked_.insert({a, c});
-    else locked_.erase({a, c});
+    if (on)
+        locked_.insert({a, c});
+    else
+        locked_.erase({a, c});
     setSelection(KeySelection(selection_));  // drops the locked channel's keys
     emit optionsChanged();
 }

@@ -8,8 +8,8 @@
 
 #include <QObject>
 
-#include "drawing.h"
 #include "documentmodel.h"
+#include "drawing.h"
 
 namespace tangent::ui {
 

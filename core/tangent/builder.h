@@ -27,8 +27,7 @@ public:
     Document build(const std::string& name) const;
 
 private:
-    int addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds,
-                    int target = 0);
+    int addAccessor(const std::vector<float>& data, const char* type, int count, bool bounds, int target = 0);
     int addBufferView(const void* data, std::size_t bytes, int target);
 
     Json json_;

@@ -38,22 +38,22 @@ public:
 };
 
 struct Channel {
-    int index = -1;             // in animations[a].channels
-    int sampler = -1;           // in animations[a].samplers
-    int node = -1;              // target.node, -1 when absent
-    std::string nodeName;       // of target.node, or of the node a pointer animates
-    std::string pathName;       // target.path as written ("translation", "pointer", ...)
+    int index = -1;        // in animations[a].channels
+    int sampler = -1;      // in animations[a].samplers
+    int node = -1;         // target.node, -1 when absent
+    std::string nodeName;  // of target.node, or of the node a pointer animates
+    std::string pathName;  // target.path as written ("translation", "pointer", ...)
     // KHR_animation_pointer: the pointer as written ("" for a classic target) and what it
     // resolves to in this file.
     std::string targetPointer;
     PointerTarget pointerTarget;
     // For people, one line: "Body · rotation", "material "Skin" · emissiveFactor".
     std::string label;
-    bool supported = false;     // decoded into `track` (a target Tangent can play, valid data)
+    bool supported = false;  // decoded into `track` (a target Tangent can play, valid data)
     Track track;
-    int inputAccessor = -1;     // where the track came from, for a lossless save
+    int inputAccessor = -1;  // where the track came from, for a lossless save
     int outputAccessor = -1;
-    bool edited = false;        // track differs from the file; saved by re-encoding
+    bool edited = false;          // track differs from the file; saved by re-encoding
     std::string pointer() const;  // "/animations/A/channels/C", filled in by the loader
     int animation = -1;
 };
@@ -89,8 +89,7 @@ using LoadProgress = std::function<bool(double fraction)>;
 class Document {
 public:
     // Reads a .gltf or .glb file. External buffers resolve only inside the file's folder.
-    static Document load(const std::string& path, LoadMode mode = LoadMode::Strict,
-                         const LoadProgress& progress = {});
+    static Document load(const std::string& path, LoadMode mode = LoadMode::Strict, const LoadProgress& progress = {});
     // The same from bytes in memory; `baseDir` resolves external URIs ("" refuses them).
     static Document fromBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
                               const std::string& baseDir, LoadMode mode = LoadMode::Strict);
@@ -133,8 +132,8 @@ public:
     int morphTargetCount(int node) const;  // of the node's mesh, 0 if none
 
     // The builder's way in: a document from JSON and buffers made in memory.
-    static Document fromParts(Json json, std::vector<std::vector<std::uint8_t>> buffers,
-                              const std::string& name, LoadMode mode = LoadMode::Strict);
+    static Document fromParts(Json json, std::vector<std::vector<std::uint8_t>> buffers, const std::string& name,
+                              LoadMode mode = LoadMode::Strict);
 
 private:
     friend class DocumentLoader;

@@ -97,7 +97,7 @@ private:
     bool sampled_ = false;  // normalized values: key values from keyValues_, else the track's
     int components_ = 0;
     double maxDt_ = 0;
-    std::vector<float> keyValues_;  // normalized key values (key-major), when sampled_
+    std::vector<float> keyValues_;   // normalized key values (key-major), when sampled_
     std::vector<RangeMinMax> keys_;  // per component, over the key values
     std::vector<Turns> turns_;       // per component
 };

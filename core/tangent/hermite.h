@@ -42,8 +42,12 @@ inline double hermiteSlope(double v0, double out0, double v1, double in1, double
 }
 
 // Bézier handle <-> Hermite tangent, handles at one third of their segment.
-inline double outHandleValue(double v, double outTangent, double dt) { return v + outTangent * dt / 3; }
-inline double inHandleValue(double v, double inTangent, double dt) { return v - inTangent * dt / 3; }
+inline double outHandleValue(double v, double outTangent, double dt) {
+    return v + outTangent * dt / 3;
+}
+inline double inHandleValue(double v, double inTangent, double dt) {
+    return v - inTangent * dt / 3;
+}
 inline double outTangentFromHandle(double v, double handleValue, double dt) {
     return 3 * (handleValue - v) / dt;
 }

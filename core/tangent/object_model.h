@@ -24,7 +24,9 @@ struct ValueRange {
     double low = -std::numeric_limits<double>::infinity();
     double high = std::numeric_limits<double>::infinity();
     bool lowOpen = false;
-    bool bounded() const { return low > -std::numeric_limits<double>::infinity() || high < std::numeric_limits<double>::infinity(); }
+    bool bounded() const {
+        return low > -std::numeric_limits<double>::infinity() || high < std::numeric_limits<double>::infinity();
+    }
     bool contains(double v) const;
     std::string text() const;  // "[0, 1]", "(0, infinity)"
 };
@@ -46,7 +48,7 @@ struct PointerTarget {
     // In extras: typed by the value the file holds there, its meaning the application's (the
     // output accessor decides between a float and an integer or bool reading).
     bool extras = false;
-    ValueRange range;  // of each component, as the property's schema allows
+    ValueRange range;     // of each component, as the property's schema allows
     bool colour = false;  // an RGB(A) colour (baseColorFactor, a light's color ...)
     // The curve semantics: a node's translation, rotation (a quaternion, normalized when
     // played), scale or weights; Property for everything else.

@@ -17,7 +17,7 @@ public:
     TrackPatch() = default;
 
     int first() const { return first_; }
-    int count() const { return count_; }               // keys of the track it applies to that it replaces
+    int count() const { return count_; }                // keys of the track it applies to that it replaces
     int runKeys() const { return int(times_.size()); }  // keys it puts in their place
     bool headerChanged() const { return headerChanged_; }
     // Changes nothing: no key replaced by another, the same header.

@@ -51,9 +51,7 @@ struct Track {
     std::vector<HandleMode> modes;
 
     int keyCount() const { return static_cast<int>(times.size()); }
-    std::size_t at(int key, int component) const {
-        return static_cast<std::size_t>(key) * components + component;
-    }
+    std::size_t at(int key, int component) const { return static_cast<std::size_t>(key) * components + component; }
     float value(int key, int c) const { return values[at(key, c)]; }
     float inTangent(int key, int c) const { return inTangents[at(key, c)]; }
     float outTangent(int key, int c) const { return outTangents[at(key, c)]; }
@@ -121,8 +119,7 @@ void evaluate(const Track&, double t, double* out);
 void evaluateRaw(const Track&, double t, double* out);
 // Many non-decreasing times at once (plotting, playback): walks the segments forward.
 // out receives count * components values. Falls back to a search when times go backwards.
-void evaluateSorted(const Track&, const double* times, std::size_t count, double* out,
-                    bool normalize = true);
+void evaluateSorted(const Track&, const double* times, std::size_t count, double* out, bool normalize = true);
 // One component, raw (no normalization); the curve view plots this per component.
 double evaluateComponent(const Track&, double t, int component);
 // Slope (value per second) of the raw curve at t, one component. At a key time the

@@ -35,8 +35,7 @@ struct Result {
 inline Result runTangent(const QStringList& arguments) {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    if (!env.contains("QT_QPA_PLATFORM"))
-        env.insert("QT_QPA_PLATFORM", "offscreen");
+    if (!env.contains("QT_QPA_PLATFORM")) env.insert("QT_QPA_PLATFORM", "offscreen");
     process.setProcessEnvironment(env);
     process.start(QString::fromUtf8(TANGENT_EXE), arguments);
     Result r;
@@ -45,8 +44,7 @@ inline Result runTangent(const QStringList& arguments) {
         ADD_FAILURE() << "tangent did not finish: " << arguments.join(' ').toStdString();
         return r;
     }
-    r.status =
-            process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;  // -1: crashed
+    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;  // -1: crashed
     r.out = process.readAllStandardOutput().toStdString();
     r.err = process.readAllStandardError().toStdString();
     return r;
@@ -60,9 +58,7 @@ inline QString q(const std::string& s) {
 inline void expectOneErrorLine(const Result& r, const std::string& mustContain) {
     ASSERT_FALSE(r.err.empty()) << "no message on stderr";
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "more than one line on stderr:\n" << r.err;
-    EXPECT_NE(r.err.find(mustContain), std::string::npos)
-            << "stderr lacks '" << mustContain << "':\n"
-            << r.err;
+    EXPECT_NE(r.err.find(mustContain), std::string::npos) << "stderr lacks '" << mustContain << "':\n" << r.err;
 }
 
 // Runs the pinned Khronos glTF-Validator (TANGENT_VALIDATOR, set by ./dev.sh test) on a file
@@ -93,9 +89,8 @@ inline QByteArray readBytes(const std::string& path) {
 }
 
 // A track from key times and per-key values (tangents zero).
-inline tangent::Track makeTrack(tangent::TargetPath path, tangent::Interpolation interpolation,
-                                int components, const std::vector<float>& times,
-                                const std::vector<float>& values) {
+inline tangent::Track makeTrack(tangent::TargetPath path, tangent::Interpolation interpolation, int components,
+                                const std::vector<float>& times, const std::vector<float>& values) {
     tangent::Track t;
     t.path = path;
     t.interpolation = interpolation;
@@ -113,9 +108,8 @@ inline tangent::Document cleanDocument() {
     DocumentBuilder b;
     const int node = b.addMeshNode("Cube");
     const int anim = b.addAnimation("Move");
-    Track translation =
-            makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3,
-                      {0.0f, 0.5f, 1.0f, 2.0f}, {0, 0, 0, 1, 0.5f, 0, 2, 1, 0, 3, 1, 0});
+    Track translation = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0.0f, 0.5f, 1.0f, 2.0f},
+                                  {0, 0, 0, 1, 0.5f, 0, 2, 1, 0, 3, 1, 0});
     // Interior tangents: Catmull-Rom slopes, end tangents zero.
     for (int k = 1; k < 3; ++k)
         for (int c = 0; c < 3; ++c) {
@@ -126,12 +120,11 @@ inline tangent::Document cleanDocument() {
         }
     b.addChannel(anim, node, translation);
     const float s = 0.70710678f;
-    Track rotation =
-            makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, {0.0f, 1.0f, 2.0f},
-                      {0, 0, 0, 1, 0, 0, 0.38268343f, 0.92387953f, 0, 0, s, s});
+    Track rotation = makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, {0.0f, 1.0f, 2.0f},
+                               {0, 0, 0, 1, 0, 0, 0.38268343f, 0.92387953f, 0, 0, s, s});
     b.addChannel(anim, node, rotation);
-    Track scale = makeTrack(TargetPath::Scale, Interpolation::Linear, 3, {0.0f, 1.0f, 2.0f},
-                            {1, 1, 1, 2, 2, 2, 1, 1, 1});
+    Track scale =
+            makeTrack(TargetPath::Scale, Interpolation::Linear, 3, {0.0f, 1.0f, 2.0f}, {1, 1, 1, 2, 2, 2, 1, 1, 1});
     b.addChannel(anim, node, scale);
     return b.build("clean.gltf");
 }

@@ -17,15 +17,13 @@ using Buffers = std::vector<std::vector<std::uint8_t>>;
 
 int countCode(const Findings& findings, const std::string& code) {
     int n = 0;
-    for (const Finding& f : findings)
-        n += f.code == code;
+    for (const Finding& f : findings) n += f.code == code;
     return n;
 }
 
 const Finding* findCode(const Findings& findings, const std::string& code) {
     for (const Finding& f : findings)
-        if (f.code == code)
-            return &f;
+        if (f.code == code) return &f;
     return nullptr;
 }
 
@@ -34,8 +32,7 @@ Document remake(const Document& doc, const std::function<void(Json&, Buffers&)>&
     Json json = doc.json();
     Buffers buffers = doc.buffers();
     edit(json, buffers);
-    return Document::fromParts(std::move(json), std::move(buffers), "crafted.gltf",
-                               LoadMode::Lenient);
+    return Document::fromParts(std::move(json), std::move(buffers), "crafted.gltf", LoadMode::Lenient);
 }
 
 // Overwrites float element `element` (component 0) of a tightly packed float accessor.
@@ -57,13 +54,11 @@ Document singleTrack(const Track& track, int morphTargets = 0) {
 
 TEST(Checks, CleanDocumentHasNoFindings) {
     const Findings findings = checkDocument(cleanDocument());
-    for (const Finding& f : findings)
-        ADD_FAILURE() << f.code << " " << f.pointer << ": " << f.message;
+    for (const Finding& f : findings) ADD_FAILURE() << f.code << " " << f.pointer << ": " << f.message;
 }
 
 TEST(Checks, BlenderExportsHaveNoErrors) {
-    for (const char* name :
-         {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"}) {
+    for (const char* name : {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"}) {
         const Findings findings = checkFile(fixture(name));
         for (const Finding& f : findings)
             EXPECT_NE(f.severity, Severity::Error) << name << ": " << f.code << " " << f.message;
@@ -99,8 +94,7 @@ TEST(Checks, MinAndMaxMismatch) {
     const Findings findings = checkDocument(doc);
     ASSERT_TRUE(findCode(findings, "ACCESSOR_MIN_MISMATCH"));
     ASSERT_TRUE(findCode(findings, "ACCESSOR_MAX_MISMATCH"));
-    EXPECT_NE(findCode(findings, "ACCESSOR_MIN_MISMATCH")->pointer.find("/min/0"),
-              std::string::npos);
+    EXPECT_NE(findCode(findings, "ACCESSOR_MIN_MISMATCH")->pointer.find("/min/0"), std::string::npos);
 }
 
 TEST(Checks, ByteStrideOnAnimationData) {
@@ -136,8 +130,7 @@ TEST(Checks, SpecFindingsOfChannelsThatCannotDecode) {
     // checks still report each rule.
     const Document base = cleanDocument();
     const int input = base.channel(0, 0)->inputAccessor;
-    const Document nonIncreasing =
-            remake(base, [&](Json& j, Buffers& b) { setFloat(j, b, input, 2, 0.25f); });
+    const Document nonIncreasing = remake(base, [&](Json& j, Buffers& b) { setFloat(j, b, input, 2, 0.25f); });
     const Findings all_f = checkDocument(nonIncreasing);
     const Finding* f = findCode(all_f, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING");
     ASSERT_TRUE(f);
@@ -145,30 +138,25 @@ TEST(Checks, SpecFindingsOfChannelsThatCannotDecode) {
     const int output = base.channel(0, 2)->outputAccessor;
     const Document nan = remake(base, [&](Json& j, Buffers& b) { setFloat(j, b, output, 4, NAN); });
     EXPECT_TRUE(findCode(checkDocument(nan), "ACCESSOR_INVALID_FLOAT"));
-    const Document count =
-            remake(base, [&](Json& j, Buffers&) { j["accessors"][output]["count"] = 2; });
+    const Document count = remake(base, [&](Json& j, Buffers&) { j["accessors"][output]["count"] = 2; });
     EXPECT_TRUE(findCode(checkDocument(count), "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"));
 }
 
 TEST(Checks, NonUnitRotationKey) {
-    Track t = makeTrack(TargetPath::Rotation, Interpolation::Linear, 4, {0, 1},
-                        {0, 0, 0, 1, 0, 0, 0, 1.5f});
+    Track t = makeTrack(TargetPath::Rotation, Interpolation::Linear, 4, {0, 1}, {0, 0, 0, 1, 0, 0, 0, 1.5f});
     const Findings findings = checkDocument(singleTrack(t));
-    const Finding* f =
-            findCode(findings, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION");
+    const Finding* f = findCode(findings, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION");
     ASSERT_TRUE(f);
     EXPECT_EQ(f->key, 1);
-    EXPECT_EQ(countCode(findings, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"),
-              1);
+    EXPECT_EQ(countCode(findings, "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"), 1);
     // Within the validator's tolerance (0.00769) is fine.
     t.values[7] = 1.005f;
-    EXPECT_FALSE(findCode(checkDocument(singleTrack(t)),
-                          "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"));
+    EXPECT_FALSE(
+            findCode(checkDocument(singleTrack(t)), "ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION"));
 }
 
 TEST(Checks, UnusedTangentsNonZero) {
-    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1},
-                        {0, 0, 0, 1, 1, 1});
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1}, {0, 0, 0, 1, 1, 1});
     t.inTangents[0] = 2;
     t.outTangents[5] = -1;
     const Findings findings = checkDocument(singleTrack(t));
@@ -189,16 +177,14 @@ TEST(Checks, RotationHemisphereFlipAndNearZeroLength) {
 }
 
 TEST(Checks, TangentsEqualValues) {
-    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2},
-                        {1, 2, 3, 2, 3, 4, 1, 1, 1});
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2}, {1, 2, 3, 2, 3, 4, 1, 1, 1});
     t.inTangents = t.values;
     t.outTangents = t.values;
     EXPECT_TRUE(findCode(checkDocument(singleTrack(t)), "TANGENT_TANGENTS_EQUAL_VALUES"));
 }
 
 TEST(Checks, BrokenTangentIsInfo) {
-    Track t = makeTrack(TargetPath::Scale, Interpolation::CubicSpline, 3, {0, 1, 2},
-                        {1, 1, 1, 2, 2, 2, 1, 1, 1});
+    Track t = makeTrack(TargetPath::Scale, Interpolation::CubicSpline, 3, {0, 1, 2}, {1, 1, 1, 2, 2, 2, 1, 1, 1});
     t.inTangents[t.at(1, 0)] = 0.5f;
     t.outTangents[t.at(1, 0)] = -0.5f;
     const Findings all_f = checkDocument(singleTrack(t));
@@ -209,8 +195,7 @@ TEST(Checks, BrokenTangentIsInfo) {
 }
 
 TEST(Checks, OvershootFarBeyondTheKeys) {
-    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2},
-                        {0, 0, 0, 1, 0, 0, 2, 0, 0});
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2}, {0, 0, 0, 1, 0, 0, 2, 0, 0});
     t.outTangents[t.at(0, 0)] = 40;  // a typo'd slope: the curve shoots to ~6 between 0 and 1
     const Findings findings = checkDocument(singleTrack(t));
     const Finding* f = findCode(findings, "TANGENT_OVERSHOOT");

@@ -19,15 +19,13 @@ using tangent::Track;
 
 namespace {
 
-const char* const kFixtures[] = {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb",
-                                 "multi_object_1.glb"};
+const char* const kFixtures[] = {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"};
 
 json parseJson(const Result& r) {
     try {
         return json::parse(r.out);
     } catch (const std::exception& e) {
-        ADD_FAILURE() << "stdout is not JSON (" << e.what() << "):\n"
-                      << r.out << "\nstderr: " << r.err;
+        ADD_FAILURE() << "stdout is not JSON (" << e.what() << "):\n" << r.out << "\nstderr: " << r.err;
         return {};
     }
 }
@@ -35,8 +33,7 @@ json parseJson(const Result& r) {
 // Largest difference between two tracks over dense samples (rotations up to sign).
 double maxDifference(const Track& a, const Track& b) {
     double worst = 0;
-    const double t0 = std::min(a.startTime(), b.startTime()),
-                 t1 = std::max(a.endTime(), b.endTime());
+    const double t0 = std::min(a.startTime(), b.startTime()), t1 = std::max(a.endTime(), b.endTime());
     std::vector<double> va(a.components), vb(b.components);
     for (int i = 0; i <= 4000; ++i) {
         const double t = t0 + (t1 - t0) * i / 4000;
@@ -47,8 +44,7 @@ double maxDifference(const Track& a, const Track& b) {
             same = std::max(same, std::abs(va[c] - vb[c]));
             opposite = std::max(opposite, std::abs(va[c] + vb[c]));
         }
-        worst = std::max(worst,
-                         a.path == tangent::TargetPath::Rotation ? std::min(same, opposite) : same);
+        worst = std::max(worst, a.path == tangent::TargetPath::Rotation ? std::min(same, opposite) : same);
     }
     return worst;
 }
@@ -69,8 +65,7 @@ struct Workspace {
 
 // The clean document as .gltf text with the binary embedded (easy to break by editing).
 std::string cleanGltfText() {
-    const std::vector<std::uint8_t> bytes =
-            tangent::saveToBytes(cleanDocument(), tangent::FileFormat::Gltf);
+    const std::vector<std::uint8_t> bytes = tangent::saveToBytes(cleanDocument(), tangent::FileFormat::Gltf);
     return std::string(bytes.begin(), bytes.end());
 }
 
@@ -104,14 +99,12 @@ TEST(Usage, MistakesExit64WithOneSentence) {
     r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "zero", "--times", "0"});
     EXPECT_EQ(r.status, 64);
     expectOneErrorLine(r, "--channel");
-    r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:0", "--times", "0",
-                    "--per-key", "2"});
+    r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:0", "--times", "0", "--per-key", "2"});
     EXPECT_EQ(r.status, 64);
     r = runTangent({"convert", q(fixture("smooth_trs_1.glb"))});
     EXPECT_EQ(r.status, 64);
     expectOneErrorLine(r, "-o");
-    r = runTangent(
-            {"convert", q(fixture("smooth_trs_1.glb")), "-o", "/tmp/x.glb", "--to", "bezier"});
+    r = runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", "/tmp/x.glb", "--to", "bezier"});
     EXPECT_EQ(r.status, 64);
     expectOneErrorLine(r, "bezier");
 }
@@ -165,8 +158,7 @@ TEST(Inspect, UnreadableInputsExit2WithOneSentence) {
     Result r = runTangent({"inspect", q(w.path("missing.glb"))});
     EXPECT_EQ(r.status, 2);
     expectOneErrorLine(r, "missing.glb");
-    r = runTangent({"inspect",
-                    q(w.write("bad.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [}"))});
+    r = runTangent({"inspect", q(w.write("bad.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [}"))});
     EXPECT_EQ(r.status, 2);
     expectOneErrorLine(r, "bad.gltf: byte");
     QByteArray glb = readBytes(fixture("smooth_trs_1.glb"));
@@ -179,8 +171,7 @@ TEST(Inspect, UnreadableInputsExit2WithOneSentence) {
 
 TEST(Validate, BlenderExportsHaveNoErrors) {
     QStringList args{"validate", "--json"};
-    for (const char* f : kFixtures)
-        args << q(fixture(f));
+    for (const char* f : kFixtures) args << q(fixture(f));
     const Result r = runTangent(args);
     EXPECT_EQ(r.status, 0) << r.out;
     const json j = parseJson(r);
@@ -188,8 +179,7 @@ TEST(Validate, BlenderExportsHaveNoErrors) {
     for (const json& f : j["files"]) {
         EXPECT_EQ(f["errors"], 0) << f["file"];
         for (const json& finding : f["findings"])
-            for (const char* key :
-                 {"code", "severity", "message", "pointer", "animation", "channel", "key"})
+            for (const char* key : {"code", "severity", "message", "pointer", "animation", "channel", "key"})
                 EXPECT_TRUE(finding.contains(key)) << key;
     }
 }
@@ -205,8 +195,7 @@ TEST(Validate, SpecErrorsExit1WithCodesAndPlaces) {
     QByteArray bin = readBytes(w.path("clean.bin"));
     ASSERT_FALSE(bin.isEmpty());
     const float early = 0.25f;
-    std::memcpy(bin.data() + view.value("byteOffset", 0) + acc.value("byteOffset", 0) + 8, &early,
-                4);
+    std::memcpy(bin.data() + view.value("byteOffset", 0) + acc.value("byteOffset", 0) + 8, &early, 4);
     w.write("clean.bin", bin);
     const Result r = runTangent({"validate", "--json", q(clean), q(fixture("smooth_trs_1.glb"))});
     EXPECT_EQ(r.status, 1);
@@ -240,16 +229,14 @@ TEST(Validate, BrokenFilesAreFindingsAndTheNextFileIsChecked) {
     past["accessors"][output]["byteOffset"] = 1 << 20;
     const std::string pastBuffer = w.write("past.gltf", QByteArray::fromStdString(past.dump()));
     const std::string malformed = w.write("malformed.gltf", "{\"asset\": ");
-    const Result r = runTangent({"validate", "--json", q(badCount), q(pastBuffer), q(malformed),
-                                 q(fixture("smooth_trs_1.glb"))});
+    const Result r = runTangent(
+            {"validate", "--json", q(badCount), q(pastBuffer), q(malformed), q(fixture("smooth_trs_1.glb"))});
     EXPECT_EQ(r.status, 2) << r.err;  // one file is not glTF at all
     const json out = parseJson(r);
     ASSERT_EQ(out["files"].size(), 4u);
-    EXPECT_EQ(out["files"][0]["findings"][0]["code"],
-              "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT");
+    EXPECT_EQ(out["files"][0]["findings"][0]["code"], "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT");
     EXPECT_GE(out["files"][1]["errors"].get<int>(), 1);
-    EXPECT_NE(out["files"][1]["findings"][0]["pointer"].get<std::string>().find("/accessors/"),
-              std::string::npos);
+    EXPECT_NE(out["files"][1]["findings"][0]["pointer"].get<std::string>().find("/accessors/"), std::string::npos);
     EXPECT_EQ(out["files"][2]["findings"][0]["code"], "INVALID_JSON");
     EXPECT_EQ(out["files"][3]["errors"], 0);
 }
@@ -284,8 +271,7 @@ TEST(Validate, SeverityChoosesWhatIsListedAndFailOnWhatFails) {
     auto listed = [](const Result& r, const char* severity) {
         int n = 0;
         const json out = parseJson(r);
-        for (const json& f : out["files"][0]["findings"])
-            n += f["severity"] == severity;
+        for (const json& f : out["files"][0]["findings"]) n += f["severity"] == severity;
         return n;
     };
     Result r = runTangent({"validate", "--json", file});
@@ -370,11 +356,9 @@ TEST(Sample, MatchesThreeJsReference) {
     for (int c = 0; c < 3; ++c) {
         const json& track = ref["tracks"][c];
         QStringList times;
-        for (const json& t : track["times"])
-            times << QString::number(t.get<double>(), 'g', 17);
-        const Result r =
-                runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel",
-                            "0:" + QString::number(c), "--times", times.join(','), "--json"});
+        for (const json& t : track["times"]) times << QString::number(t.get<double>(), 'g', 17);
+        const Result r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:" + QString::number(c),
+                                     "--times", times.join(','), "--json"});
         ASSERT_EQ(r.status, 0) << r.err;
         const json j = parseJson(r);
         EXPECT_EQ(j["animation"], 0);
@@ -384,8 +368,7 @@ TEST(Sample, MatchesThreeJsReference) {
         ASSERT_EQ(j["samples"].size(), track["times"].size());
         for (std::size_t i = 0; i < track["times"].size(); ++i)
             for (std::size_t k = 0; k < track["values"][i].size(); ++k)
-                EXPECT_NEAR(j["samples"][i]["value"][k].get<double>(),
-                            track["values"][i][k].get<double>(), 2e-6)
+                EXPECT_NEAR(j["samples"][i]["value"][k].get<double>(), track["values"][i][k].get<double>(), 2e-6)
                         << track["name"] << " t=" << track["times"][i];
     }
 }
@@ -393,19 +376,17 @@ TEST(Sample, MatchesThreeJsReference) {
 TEST(Sample, FullPrecisionAndCsv) {
     const Document doc = Document::load(fixture("broken_trs_1.glb"));
     const Track& rotation = doc.channel(0, 1)->track;
-    const Result r = runTangent(
-            {"sample", q(fixture("broken_trs_1.glb")), "-c", "0:1", "--per-key", "3", "--json"});
+    const Result r = runTangent({"sample", q(fixture("broken_trs_1.glb")), "-c", "0:1", "--per-key", "3", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     const json j = parseJson(r);
     ASSERT_EQ(j["samples"].size(), std::size_t((rotation.keyCount() - 1) * 3 + 1));
     double value[4];
     for (const json& s : j["samples"]) {
         tangent::evaluate(rotation, s["t"].get<double>(), value);
-        for (int c = 0; c < 4; ++c)
-            EXPECT_EQ(s["value"][c].get<double>(), value[c]);  // bit for bit
+        for (int c = 0; c < 4; ++c) EXPECT_EQ(s["value"][c].get<double>(), value[c]);  // bit for bit
     }
-    const Result csv = runTangent({"sample", q(fixture("morph_weights_1.glb")), "-c", "0:0",
-                                   "--times", "0,0.1,100", "--csv"});
+    const Result csv =
+            runTangent({"sample", q(fixture("morph_weights_1.glb")), "-c", "0:0", "--times", "0,0.1,100", "--csv"});
     ASSERT_EQ(csv.status, 0) << csv.err;
     EXPECT_EQ(csv.out.rfind("t,w0,w1", 0), 0u) << csv.out;
     EXPECT_EQ(std::count(csv.out.begin(), csv.out.end(), '\n'), 4);
@@ -420,8 +401,8 @@ std::string pointerAsset() {
 
 TEST(Sample, PointerChannelsByTheirPointer) {
     const std::string file = pointerAsset();
-    const Result r = runTangent({"sample", q(file), "--channel", "0:/materials/0/emissiveFactor", "--times", "0.5,2",
-                                 "--json"});
+    const Result r =
+            runTangent({"sample", q(file), "--channel", "0:/materials/0/emissiveFactor", "--times", "0.5,2", "--json"});
     ASSERT_EQ(r.status, 0) << r.err;
     const json j = parseJson(r);
     EXPECT_EQ(j["channel"], 0);
@@ -480,8 +461,7 @@ TEST(Inspect, PointerChannelsNameTheirTarget) {
 }
 
 TEST(Sample, MissingChannelExit1) {
-    const Result r = runTangent(
-            {"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:7", "--times", "0"});
+    const Result r = runTangent({"sample", q(fixture("smooth_trs_1.glb")), "--channel", "0:7", "--times", "0"});
     EXPECT_EQ(r.status, 1);
     expectOneErrorLine(r, "/animations/0/channels/7");
 }
@@ -500,23 +480,19 @@ TEST(Convert, PlainResaveIsLosslessAndValid) {
             ASSERT_EQ(a.animations().size(), b.animations().size());
             for (std::size_t i = 0; i < a.animations().size(); ++i)
                 for (std::size_t c = 0; c < a.animations()[i].channels.size(); ++c)
-                    EXPECT_TRUE(a.animations()[i].channels[c].track.sameCurve(
-                            b.animations()[i].channels[c].track));
+                    EXPECT_TRUE(a.animations()[i].channels[c].track.sameCurve(b.animations()[i].channels[c].track));
         }
     }
     const std::string forced = w.path("forced.out");
-    ASSERT_EQ(runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", q(forced), "--format",
-                          "glb"})
-                      .status,
-              0);
+    ASSERT_EQ(runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", q(forced), "--format", "glb"}).status, 0);
     EXPECT_EQ(readBytes(forced).left(4), QByteArray("glTF"));
 }
 
 TEST(Convert, ToLinearWithinToleranceWithFewKeys) {
     Workspace w;
     const std::string out = w.path("linear.glb");
-    const Result r = runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", q(out), "--to",
-                                 "linear", "--tolerance", "0.01"});
+    const Result r = runTangent(
+            {"convert", q(fixture("smooth_trs_1.glb")), "-o", q(out), "--to", "linear", "--tolerance", "0.01"});
     ASSERT_EQ(r.status, 0) << r.err;
     expectKhronosValid(out);
     const Document a = Document::load(fixture("smooth_trs_1.glb")), b = Document::load(out);
@@ -535,8 +511,7 @@ TEST(Convert, LinearToCubicSplineIsExactAndSelectedChannelsOnly) {
     const std::string in = w.save(cleanDocument(), "clean.glb");
     const std::string out = w.path("cubic.glb");
     // Channel 2 is the LINEAR scale.
-    const Result r =
-            runTangent({"convert", q(in), "-o", q(out), "--to", "cubicspline", "--channel", "0:2"});
+    const Result r = runTangent({"convert", q(in), "-o", q(out), "--to", "cubicspline", "--channel", "0:2"});
     ASSERT_EQ(r.status, 0) << r.err;
     expectKhronosValid(out);
     const Document a = Document::load(in), b = Document::load(out);
@@ -548,13 +523,11 @@ TEST(Convert, LinearToCubicSplineIsExactAndSelectedChannelsOnly) {
     const std::string step = w.path("step.gltf");
     ASSERT_EQ(runTangent({"convert", q(in), "-o", q(step), "--to", "step"}).status, 0);
     expectKhronosValid(step);
-    EXPECT_EQ(Document::load(step).channel(0, 0)->track.interpolation,
-              tangent::Interpolation::Step);
+    EXPECT_EQ(Document::load(step).channel(0, 0)->track.interpolation, tangent::Interpolation::Step);
 }
 
 TEST(Convert, UnwritableOutputExit2) {
-    const Result r = runTangent(
-            {"convert", q(fixture("smooth_trs_1.glb")), "-o", "/nonexistent/folder/out.glb"});
+    const Result r = runTangent({"convert", q(fixture("smooth_trs_1.glb")), "-o", "/nonexistent/folder/out.glb"});
     EXPECT_EQ(r.status, 2);
     expectOneErrorLine(r, "/nonexistent/folder/out.glb");
 }
@@ -580,8 +553,8 @@ TEST(Fix, NormalizesRotationsAndZeroesUnusedTangents) {
     tangent::DocumentBuilder b;
     const int node = b.addMeshNode("N");
     const int anim = b.addAnimation("A");
-    Track rotation = makeTrack(tangent::TargetPath::Rotation, tangent::Interpolation::CubicSpline,
-                               4, {0, 1}, {0, 0, 0, 1.2f, 0, 0, 0.6f, 0.6f});
+    Track rotation = makeTrack(tangent::TargetPath::Rotation, tangent::Interpolation::CubicSpline, 4, {0, 1},
+                               {0, 0, 0, 1.2f, 0, 0, 0.6f, 0.6f});
     rotation.inTangents[3] = 0.5f;  // unused first in-tangent
     b.addChannel(anim, node, rotation);
     const std::string in = w.save(b.build("bad.gltf"), "bad.gltf");
@@ -605,8 +578,8 @@ TEST(Render, PngAndSvgWithoutADisplay) {
     Workspace w;
     for (const char* name : {"curve.png", "curve.svg"}) {
         const std::string out = w.path(name);
-        const Result r = runTangent({"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1",
-                                     "-o", q(out), "--size", "640x320"});
+        const Result r = runTangent(
+                {"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1", "-o", q(out), "--size", "640x320"});
         ASSERT_EQ(r.status, 0) << r.err;
         const QByteArray bytes = readBytes(out);
         if (std::string(name).find(".png") != std::string::npos)
@@ -614,8 +587,8 @@ TEST(Render, PngAndSvgWithoutADisplay) {
         else
             EXPECT_NE(bytes.indexOf("<svg"), -1);
     }
-    const Result bad = runTangent({"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1",
-                                   "-o", q(w.path("x.bmp"))});
+    const Result bad =
+            runTangent({"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1", "-o", q(w.path("x.bmp"))});
     EXPECT_EQ(bad.status, 64);
 }
 

@@ -1,7 +1,7 @@
 // Accessor decoding: strides, normalized integer rotations and weights, sparse substitution.
-#include <gtest/gtest.h>
-
 #include <cstring>
+
+#include <gtest/gtest.h>
 
 #include "tangent/document.h"
 
@@ -16,12 +16,15 @@ void put(std::vector<std::uint8_t>& bin, std::size_t at, T value) {
 }
 
 Json baseJson() {
-    return Json{{"asset", {{"version", "2.0"}}},
-                {"nodes", Json::array({Json{{"name", "N"}}})},
-                {"accessors", Json::array()},
-                {"bufferViews", Json::array()},
-                {"animations", Json::array({Json{{"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "rotation"}}}}})},
-                                                 {"samplers", Json::array({Json{{"input", 0}, {"output", 1}, {"interpolation", "LINEAR"}}})}}})}};
+    return Json{
+            {"asset", {{"version", "2.0"}}},
+            {"nodes", Json::array({Json{{"name", "N"}}})},
+            {"accessors", Json::array()},
+            {"bufferViews", Json::array()},
+            {"animations",
+             Json::array({Json{
+                     {"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "rotation"}}}}})},
+                     {"samplers", Json::array({Json{{"input", 0}, {"output", 1}, {"interpolation", "LINEAR"}}})}}})}};
 }
 
 }  // namespace
@@ -36,8 +39,14 @@ TEST(Accessor, NormalizedShortRotationsWithByteStride) {
     Json j = baseJson();
     j["bufferViews"] = Json::array({Json{{"buffer", 0}, {"byteLength", 8}},
                                     Json{{"buffer", 0}, {"byteOffset", 8}, {"byteLength", 20}, {"byteStride", 12}}});
-    j["accessors"] = Json::array({Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}, {"min", {0}}, {"max", {1}}},
-                                  Json{{"bufferView", 1}, {"componentType", 5122}, {"normalized", true}, {"count", 2}, {"type", "VEC4"}}});
+    j["accessors"] = Json::array(
+            {Json{{"bufferView", 0},
+                  {"componentType", 5126},
+                  {"count", 2},
+                  {"type", "SCALAR"},
+                  {"min", {0}},
+                  {"max", {1}}},
+             Json{{"bufferView", 1}, {"componentType", 5122}, {"normalized", true}, {"count", 2}, {"type", "VEC4"}}});
     j["buffers"] = Json::array({Json{{"byteLength", bin.size()}}});
     const Document doc = Document::fromParts(j, {bin}, "stride.gltf");
     const Track& t = doc.channel(0, 0)->track;
@@ -56,12 +65,16 @@ TEST(Accessor, NormalizedByteWeights) {
     put(bin, 5, w[1]);
     Json j = baseJson();
     j["nodes"][0]["mesh"] = 0;
-    j["meshes"] = Json::array({Json{{"primitives", Json::array({Json{{"attributes", Json::object()}, {"targets", Json::array({Json::object(), Json::object()})}}})}}});
+    j["meshes"] = Json::array(
+            {Json{{"primitives", Json::array({Json{{"attributes", Json::object()},
+                                                   {"targets", Json::array({Json::object(), Json::object()})}}})}}});
     j["animations"][0]["channels"][0]["target"]["path"] = "weights";
     j["animations"][0]["samplers"][0]["interpolation"] = "STEP";
-    j["bufferViews"] = Json::array({Json{{"buffer", 0}, {"byteLength", 4}}, Json{{"buffer", 0}, {"byteOffset", 4}, {"byteLength", 2}}});
-    j["accessors"] = Json::array({Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 1}, {"type", "SCALAR"}},
-                                  Json{{"bufferView", 1}, {"componentType", 5121}, {"normalized", true}, {"count", 2}, {"type", "SCALAR"}}});
+    j["bufferViews"] = Json::array(
+            {Json{{"buffer", 0}, {"byteLength", 4}}, Json{{"buffer", 0}, {"byteOffset", 4}, {"byteLength", 2}}});
+    j["accessors"] = Json::array(
+            {Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 1}, {"type", "SCALAR"}},
+             Json{{"bufferView", 1}, {"componentType", 5121}, {"normalized", true}, {"count", 2}, {"type", "SCALAR"}}});
     j["buffers"] = Json::array({Json{{"byteLength", bin.size()}}});
     const Document doc = Document::fromParts(j, {bin}, "weights.gltf");
     const Track& t = doc.channel(0, 0)->track;
@@ -78,11 +91,17 @@ TEST(Accessor, SparseValuesReplaceTheBase) {
     put(bin, 16, 1.0f), put(bin, 20, 2.0f), put(bin, 24, 3.0f);
     Json j = baseJson();
     j["animations"][0]["channels"][0]["target"]["path"] = "translation";
-    j["bufferViews"] = Json::array({Json{{"buffer", 0}, {"byteLength", 12}}, Json{{"buffer", 0}, {"byteOffset", 12}, {"byteLength", 2}},
+    j["bufferViews"] = Json::array({Json{{"buffer", 0}, {"byteLength", 12}},
+                                    Json{{"buffer", 0}, {"byteOffset", 12}, {"byteLength", 2}},
                                     Json{{"buffer", 0}, {"byteOffset", 16}, {"byteLength", 12}}});
     j["accessors"] = Json::array({Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 3}, {"type", "SCALAR"}},
-                                  Json{{"componentType", 5126}, {"count", 3}, {"type", "VEC3"},
-                                       {"sparse", {{"count", 1}, {"indices", {{"bufferView", 1}, {"componentType", 5123}}}, {"values", {{"bufferView", 2}}}}}}});
+                                  Json{{"componentType", 5126},
+                                       {"count", 3},
+                                       {"type", "VEC3"},
+                                       {"sparse",
+                                        {{"count", 1},
+                                         {"indices", {{"bufferView", 1}, {"componentType", 5123}}},
+                                         {"values", {{"bufferView", 2}}}}}}});
     j["buffers"] = Json::array({Json{{"byteLength", bin.size()}}});
     const Document doc = Document::fromParts(j, {bin}, "sparse.gltf");
     const Track& t = doc.channel(0, 0)->track;
@@ -93,7 +112,7 @@ TEST(Accessor, SparseValuesReplaceTheBase) {
 
     j["accessors"][1]["sparse"]["count"] = 4;  // more substitutions than elements
     EXPECT_THROW(Document::fromParts(j, {bin}, "sparse.gltf"), FileError);
-    put(bin, 12, std::uint16_t(7));            // an index outside the accessor
+    put(bin, 12, std::uint16_t(7));  // an index outside the accessor
     j["accessors"][1]["sparse"]["count"] = 1;
     try {
         Document::fromParts(j, {bin}, "sparse.gltf");

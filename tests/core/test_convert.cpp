@@ -1,8 +1,8 @@
 // Conversion (core/tangent/convert.h) and repairs (core/tangent/repair.h) on small tracks whose
 // results are computed by hand.
-#include <gtest/gtest.h>
-
 #include <cmath>
+
+#include <gtest/gtest.h>
 
 #include "tangent/convert.h"
 #include "tangent/edit.h"
@@ -193,8 +193,7 @@ TEST(Repair, NormalizeDividesAKeyAndItsTangentsByItsLength) {
 TEST(Repair, HemisphereFlipsEachKeyAgainstThePreviousKeyAsFlipped) {
     // q1 . q0 = -0.8 < 0: q1 flips to (0, 0, -0.6, 0.8); then q2 . q1' = -0.36 - 0.64 < 0: q2
     // flips too. Tangents flip with their key.
-    Track t = rotationTrack(Interpolation::CubicSpline, {0, 1, 2},
-                            {0, 0, 0, 1, 0, 0, 0.6f, -0.8f, 0, 0, 0.6f, -0.8f});
+    Track t = rotationTrack(Interpolation::CubicSpline, {0, 1, 2}, {0, 0, 0, 1, 0, 0, 0.6f, -0.8f, 0, 0, 0.6f, -0.8f});
     t.inTangents = {0, 0, 0, 0, 0, 0, 1, 2, 0, 0, 3, 0};
     t.outTangents = {0, 0, 0.5f, 0, 0, 0, -1, 0, 0, 0, 0, 0};
     EXPECT_EQ(alignRotationHemispheres(t), 2);

@@ -1,9 +1,9 @@
-#include <gtest/gtest.h>
-
 #include <cmath>
 
-#include "tangent/edit.h"
+#include <gtest/gtest.h>
+
 #include "tangent/document.h"
+#include "tangent/edit.h"
 #include "test_support.h"
 
 using namespace tangent;
@@ -105,7 +105,7 @@ TEST(Edit, InsertKeyKeepsTheShapeExactly) {
         evaluate(after, x, b);
         for (int c = 0; c < 3; ++c) EXPECT_NEAR(a[c], b[c], 2e-6 * (1 + std::abs(a[c]))) << x;
     }
-    EXPECT_THROW(insertKey(after, at), EditError);           // a key is there already
+    EXPECT_THROW(insertKey(after, at), EditError);  // a key is there already
     EXPECT_THROW(insertKey(after, before.endTime() + 1), EditError);
 }
 

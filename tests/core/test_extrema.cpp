@@ -1,12 +1,12 @@
 // Exact minima and maxima of curves over intervals (tangent/extrema.h): the Hermite cubic's
 // critical points against closed forms and dense sampling, the range min/max index against a
 // plain scan, and TrackExtrema's interval ranges against dense sampling of the curve.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "tangent/extrema.h"
 #include "tangent/track.h"
@@ -115,7 +115,8 @@ TEST(Extrema, RangeMinMaxMatchesAScan) {
                 float lo = INFINITY, hi = -INFINITY;
                 index.query(data.data() + c, a, b, lo, hi);
                 float elo = INFINITY, ehi = -INFINITY;
-                for (std::size_t i = a; i < b; ++i) elo = std::min(elo, data[i * stride + c]), ehi = std::max(ehi, data[i * stride + c]);
+                for (std::size_t i = a; i < b; ++i)
+                    elo = std::min(elo, data[i * stride + c]), ehi = std::max(ehi, data[i * stride + c]);
                 EXPECT_EQ(lo, elo) << n << " [" << a << ", " << b << ")";
                 EXPECT_EQ(hi, ehi) << n << " [" << a << ", " << b << ")";
             }
@@ -130,8 +131,10 @@ std::pair<double, double> curveRange(const Track& t, int comp, bool normalized, 
     double lo = INFINITY, hi = -INFINITY;
     std::vector<double> out(t.components);
     auto at = [&](double time) {
-        if (normalized) evaluate(t, time, out.data());
-        else evaluateRaw(t, time, out.data());
+        if (normalized)
+            evaluate(t, time, out.data());
+        else
+            evaluateRaw(t, time, out.data());
         lo = std::min(lo, out[comp]), hi = std::max(hi, out[comp]);
     };
     // 400 samples per key interval, the keys, and the interval's ends.
@@ -228,24 +231,28 @@ TEST(Extrema, UpdatingTheEditedSegmentsEqualsAFullBuild) {
             const int k0 = edit == 0 ? 0 : edit == 1 ? 398 : int(rng() % 390), k1 = std::min(399, k0 + int(rng() % 3));
             for (int k = k0; k <= k1; ++k)
                 for (int c = 0; c < cs.comps; ++c) {
-                    if (edit % 3 == 2) t.values[t.at(k, c)] += 0.05f * float(c + 1);
-                    else t.outTangents[t.at(k, c)] = t.inTangents[t.at(k, c)] = (edit % 2 ? -4.0f : 5.0f) * float(c + 1);
+                    if (edit % 3 == 2)
+                        t.values[t.at(k, c)] += 0.05f * float(c + 1);
+                    else
+                        t.outTangents[t.at(k, c)] = t.inTangents[t.at(k, c)] = (edit % 2 ? -4.0f : 5.0f) * float(c + 1);
                 }
             incremental.update(t, k0, k1);
             TrackExtrema full;
             full.build(t, cs.normalized);
             ASSERT_EQ(incremental.maxSegmentDuration(), full.maxSegmentDuration());
-            for (int c = 0; c < cs.comps; ++c) ASSERT_EQ(incremental.turningPointCount(c), full.turningPointCount(c)) << edit;
+            for (int c = 0; c < cs.comps; ++c)
+                ASSERT_EQ(incremental.turningPointCount(c), full.turningPointCount(c)) << edit;
             // Columns of 0.05 s and of 2 s over the whole track.
             for (double width : {0.05, 2.0}) {
                 std::vector<double> edges;
                 for (double e = -0.1; e < t.endTime() + 0.2; e += width) edges.push_back(e);
                 const std::size_t cols = edges.size() - 1;
-                std::vector<std::vector<float>> lo1(cs.comps, std::vector<float>(cols)), hi1 = lo1, lo2 = lo1, hi2 = lo1;
+                std::vector<std::vector<float>> lo1(cs.comps, std::vector<float>(cols)), hi1 = lo1, lo2 = lo1,
+                                                                                         hi2 = lo1;
                 std::vector<float*> l1, h1, l2, h2;
                 for (int c = 0; c < cs.comps; ++c)
                     l1.push_back(lo1[c].data()), h1.push_back(hi1[c].data()), l2.push_back(lo2[c].data()),
-                        h2.push_back(hi2[c].data());
+                            h2.push_back(hi2[c].data());
                 incremental.intervalRanges(t, edges.data(), edges.size(), l1.data(), h1.data());
                 full.intervalRanges(t, edges.data(), edges.size(), l2.data(), h2.data());
                 for (int c = 0; c < cs.comps; ++c)

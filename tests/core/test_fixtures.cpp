@@ -1,8 +1,8 @@
 // Evaluation against independent references: Blender's own F-curve evaluation and three.js's
 // glTF interpolants, measured outside this project on real Blender exports.
-#include <gtest/gtest.h>
-
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "tangent/document.h"
 #include "test_support.h"
@@ -50,7 +50,8 @@ TEST_P(Fixture, MatchesBlenderCurves) {
             std::vector<double> out(c->track.components);
             evaluate(c->track, times[i].get<double>(), out.data());
             for (int k = 0; k < c->track.components; ++k) {
-                EXPECT_NEAR(out[k], values[i][k].get<double>(), 2e-5) << ch["node"] << " " << ch["path"] << " t=" << times[i];
+                EXPECT_NEAR(out[k], values[i][k].get<double>(), 2e-5)
+                        << ch["node"] << " " << ch["path"] << " t=" << times[i];
                 ++compared;
             }
         }

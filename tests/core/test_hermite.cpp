@@ -1,6 +1,6 @@
-#include <gtest/gtest.h>
-
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "tangent/hermite.h"
 
@@ -31,7 +31,8 @@ TEST(Hermite, SlopeAtTheEndsIsTheTangent) {
 TEST(Hermite, SlopeMatchesFiniteDifference) {
     const double dt = 1.3, h = 1e-6;
     for (double s : {0.1, 0.37, 0.5, 0.9}) {
-        const double numeric = (hermite(0.2, 1.5, -0.7, 0.4, dt, s + h) - hermite(0.2, 1.5, -0.7, 0.4, dt, s - h)) / (2 * h * dt);
+        const double numeric =
+                (hermite(0.2, 1.5, -0.7, 0.4, dt, s + h) - hermite(0.2, 1.5, -0.7, 0.4, dt, s - h)) / (2 * h * dt);
         EXPECT_NEAR(hermiteSlope(0.2, 1.5, -0.7, 0.4, dt, s), numeric, 1e-6);
     }
 }

@@ -1,12 +1,12 @@
-#include <gtest/gtest.h>
-
-#include <QFile>
-#include <QTemporaryDir>
-
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <set>
+
+#include <QFile>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
 
 #include "tangent/checks.h"
 #include "tangent/document.h"
@@ -43,7 +43,9 @@ Glb splitGlb(const std::vector<std::uint8_t>& b) {
     return g;
 }
 
-std::vector<std::uint8_t> joinGlb(const Glb& g) { return glbOf(g.json, g.bin); }
+std::vector<std::uint8_t> joinGlb(const Glb& g) {
+    return glbOf(g.json, g.bin);
+}
 
 void expectSameTracks(const Document& a, const Document& b) {
     ASSERT_EQ(a.animations().size(), b.animations().size());
@@ -95,7 +97,8 @@ TEST_P(RoundTrip, LoadSaveLoadKeepsEverything) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Fixtures, RoundTrip,
-                         ::testing::Combine(::testing::Values("smooth_trs_1", "broken_trs_1", "morph_weights_1", "multi_object_1"),
+                         ::testing::Combine(::testing::Values("smooth_trs_1", "broken_trs_1", "morph_weights_1",
+                                                              "multi_object_1"),
                                             ::testing::Values("glb", "gltf")));
 
 TEST(Save, EmbeddedGltfIsSelfContained) {
@@ -257,7 +260,8 @@ TEST(Load, CubicOutputCountMustBeThreeTimesInput) {
         g.json["accessors"][5]["count"] = 26;
         g.json["bufferViews"][5]["byteLength"] = 26 * 12;
     });
-    EXPECT_NE(e.find("/accessors/5: the output has 26 elements; CUBICSPLINE with 9 keys needs 27."), std::string::npos) << e;
+    EXPECT_NE(e.find("/accessors/5: the output has 26 elements; CUBICSPLINE with 9 keys needs 27."), std::string::npos)
+            << e;
 }
 
 TEST(Load, NonIncreasingTimesAndNaN) {
@@ -331,8 +335,8 @@ TEST(Load, DeepJsonIsRefused) {
 TEST(Load, PointerChannelsPlayAsTheClassicTargetTheyName) {
     const std::vector<std::uint8_t> original = readBytes(fixture("broken_trs_1.glb"));
     Glb g = splitGlb(original);
-    g.json["animations"][0]["channels"][2]["target"] = Json{{"path", "pointer"},
-        {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/0/scale"}}}}}};
+    g.json["animations"][0]["channels"][2]["target"] =
+            Json{{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/0/scale"}}}}}};
     g.json["extensionsUsed"] = Json::array({"KHR_animation_pointer"});
     const Document classic = Document::fromBytes(original, "classic.glb", "");
     Document doc = Document::fromBytes(joinGlb(g), "pointer.glb", "");
@@ -377,8 +381,7 @@ TEST(Load, LenientModeReportsBrokenAccessorsWithValidatorCodes) {
     for (const Finding& f : checkDocument(doc))
         if (f.code.rfind("TANGENT_", 0) != 0) spec.insert({f.code, f.pointer});
     const std::multiset<std::pair<std::string, std::string>> expected = {
-            {"UNRESOLVED_REFERENCE", "/animations/0/samplers/1/output"},
-            {"ACCESSOR_TOO_LONG", "/accessors/7"}};
+            {"UNRESOLVED_REFERENCE", "/animations/0/samplers/1/output"}, {"ACCESSOR_TOO_LONG", "/accessors/7"}};
     EXPECT_EQ(spec, expected);
 }
 
@@ -386,10 +389,10 @@ namespace {
 
 // A valid 1x1 RGB PNG, for files with an external image.
 const std::vector<std::uint8_t> kTinyPng = {
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
-    0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xde, 0x00, 0x00, 0x00,
-    0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xdf, 0xc0, 0x00, 0x00, 0x04, 0x01, 0x01, 0x80, 0xc5,
-    0x2a, 0x18, 0x5d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
+        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
+        0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xde, 0x00, 0x00, 0x00,
+        0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xdf, 0xc0, 0x00, 0x00, 0x04, 0x01, 0x01, 0x80, 0xc5,
+        0x2a, 0x18, 0x5d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
 
 // A .gltf with an external buffer and an external image in a subfolder, made from a fixture.
 std::string makeGltfWithImage(const QString& dir) {
@@ -434,7 +437,8 @@ TEST(Save, ImagesComeAlongOrAreEmbedded) {
 
     const std::string embedded = dir.filePath("dst/embedded.gltf").toStdString();
     save(doc, embedded, {SaveOptions::Format::Gltf, true});
-    EXPECT_EQ(Document::load(embedded).json()["images"][0]["uri"].get<std::string>().rfind("data:image/png;base64,", 0), 0u);
+    EXPECT_EQ(Document::load(embedded).json()["images"][0]["uri"].get<std::string>().rfind("data:image/png;base64,", 0),
+              0u);
     expectKhronosValid(embedded);
 }
 
@@ -471,7 +475,8 @@ TEST(Load, SymbolicLinksDoNotLeaveTheAssetFolder) {
         Document::load(path);
         FAIL() << "followed a link out of the folder";
     } catch (const FileError& e) {
-        EXPECT_NE(std::string(e.what()).find("/buffers/0/uri: 'linked.bin' leads outside"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("/buffers/0/uri: 'linked.bin' leads outside"), std::string::npos)
+                << e.what();
     }
 }
 

@@ -2,19 +2,19 @@
 // write at test time from the Blender fixtures: every channel decodes as glTF-Transform's own
 // (npm meshoptimizer) decoder decodes it, matches the source curves within the tool's
 // quantization, and saves back valid with the compressed data kept byte for byte.
-#include <gtest/gtest.h>
-
-#include <QFile>
-#include <QFileInfo>
-#include <QProcess>
-#include <QTemporaryDir>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <map>
+
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
 
 #include "accessor.h"
 #include "tangent/document.h"
@@ -67,12 +67,12 @@ const Corpus& corpus() {
             const char* ext;
         };
         const std::vector<Tool> tools = {
-            {"gltfpack -c", "gltfpack", {"-i", "IN", "-o", "OUT", "-c"}, ".glb"},
-            {"gltfpack -cc", "gltfpack", {"-i", "IN", "-o", "OUT", "-cc"}, ".glb"},
-            {"gltf-transform meshopt", gt, {"meshopt", "IN", "OUT"}, ".glb"},
-            {"gltf-transform optimize", gt, {"optimize", "IN", "OUT", "--compress", "meshopt"}, ".glb"},
-            {"gltfpack -c", "gltfpack", {"-i", "IN", "-o", "OUT", "-c"}, ".gltf"},
-            {"gltf-transform meshopt", gt, {"meshopt", "IN", "OUT"}, ".gltf"},
+                {"gltfpack -c", "gltfpack", {"-i", "IN", "-o", "OUT", "-c"}, ".glb"},
+                {"gltfpack -cc", "gltfpack", {"-i", "IN", "-o", "OUT", "-cc"}, ".glb"},
+                {"gltf-transform meshopt", gt, {"meshopt", "IN", "OUT"}, ".glb"},
+                {"gltf-transform optimize", gt, {"optimize", "IN", "OUT", "--compress", "meshopt"}, ".glb"},
+                {"gltfpack -c", "gltfpack", {"-i", "IN", "-o", "OUT", "-c"}, ".gltf"},
+                {"gltf-transform meshopt", gt, {"meshopt", "IN", "OUT"}, ".gltf"},
         };
         int n = 0;
         for (const char* fixtureName : kFixtures)
@@ -92,7 +92,7 @@ const Corpus& corpus() {
     return *c;
 }
 
-#define ASSERT_CORPUS() \
+#define ASSERT_CORPUS()                                    \
     ASSERT_TRUE(corpus().error.empty()) << corpus().error; \
     ASSERT_EQ(corpus().files.size(), 24u)
 
@@ -128,13 +128,15 @@ std::map<std::size_t, std::vector<std::uint8_t>> compressedRanges(const Document
 
 bool compressed(const Document& doc, int accessor) {
     const Json& a = doc.json()["accessors"][accessor];
-    return a.contains("bufferView") && detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()]);
+    return a.contains("bufferView") &&
+           detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()]);
 }
 
 bool quaternionFilter(const Document& doc, int accessor) {
     if (!compressed(doc, accessor)) return false;
     const Json& a = doc.json()["accessors"][accessor];
-    return detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()])->value("filter", "") == "QUATERNION";
+    return detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()])
+                   ->value("filter", "") == "QUATERNION";
 }
 
 void expectSameTrack(const Track& a, const Track& b, const std::string& what) {
@@ -208,7 +210,8 @@ TEST(Meshopt, EveryChannelDecodesAsGltfTransformDecodesIt) {
         EXPECT_FALSE(compressedRanges(doc).empty()) << "the tool compressed nothing";
         EXPECT_TRUE(compressedAccessors > 0 || m.fixture == "morph_weights_1")  // glTF-Transform leaves its tiny track
                 << "the tool compressed no animation data";
-        for (const Finding& f : doc.loadFindings()) EXPECT_GT(f.severity, Severity::Warning) << f.code << " " << f.message;
+        for (const Finding& f : doc.loadFindings())
+            EXPECT_GT(f.severity, Severity::Warning) << f.code << " " << f.message;
         QByteArray dumped;
         ASSERT_EQ(run("node", {TANGENT_DUMP_ACCESSORS, QString::fromStdString(m.path)}, &dumped), "");
         const nlohmann::json reference = nlohmann::json::parse(dumped.toStdString())["accessors"];
@@ -242,8 +245,10 @@ TEST(Meshopt, EveryChannelDecodesAsGltfTransformDecodesIt) {
         EXPECT_LE(scanned.streamedBuffers()->compressedViews().decodeCount(), compressedRanges(doc).size());
         EXPECT_TRUE(scanned.loadFindings().empty());
     }
-    std::printf("[ meshopt ] %zu files, %zu accessor components compared with glTF-Transform's decoder: max |difference| %.3g\n",
-                corpus().files.size(), compared, maxDiff);
+    std::printf(
+            "[ meshopt ] %zu files, %zu accessor components compared with glTF-Transform's decoder: max |difference| "
+            "%.3g\n",
+            corpus().files.size(), compared, maxDiff);
 }
 
 // Sampled curves against the source. glTF-Transform keeps the keys and CUBICSPLINE: its files
@@ -264,7 +269,10 @@ TEST(Meshopt, CurvesMatchTheSourceWithinTheToolsQuantization) {
                 const std::string full = tr["name"];
                 const auto dot = full.rfind('.');
                 std::string path = full.substr(dot + 1);
-                path = path == "position" ? "translation" : path == "quaternion" ? "rotation" : path == "morphTargetInfluences" ? "weights" : path;
+                path = path == "position"                ? "translation"
+                       : path == "quaternion"            ? "rotation"
+                       : path == "morphTargetInfluences" ? "weights"
+                                                         : path;
                 const Channel* c = findChannel(doc, full.substr(0, dot), path);
                 const Channel* s = findChannel(source, full.substr(0, dot), path);
                 ASSERT_TRUE(c && s) << full;
@@ -293,7 +301,8 @@ TEST(Meshopt, CurvesMatchTheSourceWithinTheToolsQuantization) {
             for (const Animation& a : doc.animations())
                 for (const Channel& c : a.channels) {
                     const Channel* s = findChannel(source, c.nodeName, c.pathName);
-                    if (!s && c.pathName == "weights") s = findChannel(source, "Blob", "weights");  // gltfpack drops that node's name
+                    if (!s && c.pathName == "weights")
+                        s = findChannel(source, "Blob", "weights");  // gltfpack drops that node's name
                     ASSERT_TRUE(s) << c.nodeName << " " << c.pathName;
                     const double bound = quantizationBound(m, s->track);
                     const int n = c.track.components;
@@ -331,7 +340,8 @@ namespace {
 void expectCompressedDataKept(const Document& before, const Document& after, const std::string& what) {
     EXPECT_EQ(compressedRanges(before), compressedRanges(after)) << what;
     std::size_t placeholders = 0;
-    for (const Json& b : after.json()["buffers"]) placeholders += !b.contains("uri") && &b != &after.json()["buffers"][0];
+    for (const Json& b : after.json()["buffers"])
+        placeholders += !b.contains("uri") && &b != &after.json()["buffers"][0];
     std::size_t before_ = 0;
     for (std::size_t i = 0; i < before.buffers().size(); ++i) before_ += before.buffers()[i].empty();
     EXPECT_EQ(placeholders, before_) << what << ": placeholder buffers";
@@ -349,10 +359,10 @@ TEST(Meshopt, UneditedSavesKeepTheCompressedData) {
         SCOPED_TRACE(m.tool + " of " + m.fixture);
         const Document doc = Document::load(m.path);
         const bool glb = doc.format() == FileFormat::Glb;
-        for (const auto& [name, options] : std::vector<std::pair<QString, SaveOptions>>{
-                 {glb ? "same.glb" : "same.gltf", {}},
-                 {"converted.glb", {}},
-                 {"embedded.gltf", {SaveOptions::Format::Gltf, true}}}) {
+        for (const auto& [name, options] :
+             std::vector<std::pair<QString, SaveOptions>>{{glb ? "same.glb" : "same.gltf", {}},
+                                                          {"converted.glb", {}},
+                                                          {"embedded.gltf", {SaveOptions::Format::Gltf, true}}}) {
             const std::string out = dir.filePath(QString::number(n++) + name).toStdString();
             ASSERT_NO_THROW(save(doc, out, options));
             expectKhronosValid(out);
@@ -391,8 +401,11 @@ TEST(Meshopt, AnEditedCompressedChannelIsWrittenUncompressed) {
                 t.values[0] += 0.25f;
             t.times.back() += 0.125f;
             doc.setTrack(target->animation, target->index, t);
-            const std::string out = dir.filePath(QString("%1_%2.%3").arg(n++).arg(path)
-                                                         .arg(doc.format() == FileFormat::Glb ? "glb" : "gltf")).toStdString();
+            const std::string out = dir.filePath(QString("%1_%2.%3")
+                                                         .arg(n++)
+                                                         .arg(path)
+                                                         .arg(doc.format() == FileFormat::Glb ? "glb" : "gltf"))
+                                            .toStdString();
             ASSERT_NO_THROW(save(doc, out));
             expectKhronosValid(out);
             const Document again = Document::load(out);
@@ -400,7 +413,8 @@ TEST(Meshopt, AnEditedCompressedChannelIsWrittenUncompressed) {
             expectSameTrack(c.track, t, "the edited channel");
             for (int accessor : {c.inputAccessor, c.outputAccessor}) {
                 EXPECT_FALSE(compressed(again, accessor));
-                const Json& view = again.json()["bufferViews"][again.json()["accessors"][accessor]["bufferView"].get<std::size_t>()];
+                const Json& view = again.json()["bufferViews"]
+                                               [again.json()["accessors"][accessor]["bufferView"].get<std::size_t>()];
                 EXPECT_FALSE(again.buffers()[view["buffer"].get<std::size_t>()].empty()) << "floats in a placeholder";
             }
             EXPECT_EQ(compressedRanges(again), compressedRanges(original));
@@ -443,19 +457,33 @@ TEST(Meshopt, HostileCompressedViewsAreFindingsNotCrashes) {
         std::string pointer;
     };
     const std::vector<Case> cases = {
-        {"truncated data", [](Json&, Json& e) { e["byteLength"] = e["byteLength"].get<int>() - 40; }, ptr},
-        {"huge count", [&](Json& w, Json& e) { e["count"] = huge; w["byteLength"] = huge * e["byteStride"].get<std::uint64_t>(); w["byteOffset"] = 0; }, ptr},
-        {"bad mode", [](Json&, Json& e) { e["mode"] = "STRIPS"; }, ptr + "/mode"},
-        {"bad filter", [](Json&, Json& e) { e["filter"] = "CUBIC"; }, ptr + "/filter"},
-        {"stride not matching the length", [](Json&, Json& e) { e["byteStride"] = e["byteStride"].get<int>() + 4; }, ptr},
-        {"stride not matching the view's", [](Json& w, Json& e) { w["byteStride"] = e["byteStride"].get<int>() + 4; }, ptr + "/byteStride"},
-        {"stride not a multiple of 4", [](Json& w, Json& e) { e["byteStride"] = 6; e["count"] = w["byteLength"].get<int>() / 6; w["byteLength"] = 6 * e["count"].get<int>(); }, ptr + "/byteStride"},
-        {"QUATERNION on 12 bytes", [](Json&, Json& e) { e["filter"] = "QUATERNION"; }, ptr + "/byteStride"},
-        {"TRIANGLES of 12 bytes", [](Json&, Json& e) { e["mode"] = "TRIANGLES"; }, ptr + "/byteStride"},
-        {"data past the buffer", [](Json&, Json& e) { e["byteOffset"] = std::uint64_t(1) << 62; }, ptr},
-        {"data in the placeholder", [](Json&, Json& e) { e["buffer"] = 1; }, ptr + "/buffer"},
-        {"missing buffer", [](Json&, Json& e) { e["buffer"] = 7; }, ptr + "/buffer"},
-        {"negative count", [](Json&, Json& e) { e["count"] = -3; }, ptr + "/count"},
+            {"truncated data", [](Json&, Json& e) { e["byteLength"] = e["byteLength"].get<int>() - 40; }, ptr},
+            {"huge count",
+             [&](Json& w, Json& e) {
+                 e["count"] = huge;
+                 w["byteLength"] = huge * e["byteStride"].get<std::uint64_t>();
+                 w["byteOffset"] = 0;
+             },
+             ptr},
+            {"bad mode", [](Json&, Json& e) { e["mode"] = "STRIPS"; }, ptr + "/mode"},
+            {"bad filter", [](Json&, Json& e) { e["filter"] = "CUBIC"; }, ptr + "/filter"},
+            {"stride not matching the length", [](Json&, Json& e) { e["byteStride"] = e["byteStride"].get<int>() + 4; },
+             ptr},
+            {"stride not matching the view's",
+             [](Json& w, Json& e) { w["byteStride"] = e["byteStride"].get<int>() + 4; }, ptr + "/byteStride"},
+            {"stride not a multiple of 4",
+             [](Json& w, Json& e) {
+                 e["byteStride"] = 6;
+                 e["count"] = w["byteLength"].get<int>() / 6;
+                 w["byteLength"] = 6 * e["count"].get<int>();
+             },
+             ptr + "/byteStride"},
+            {"QUATERNION on 12 bytes", [](Json&, Json& e) { e["filter"] = "QUATERNION"; }, ptr + "/byteStride"},
+            {"TRIANGLES of 12 bytes", [](Json&, Json& e) { e["mode"] = "TRIANGLES"; }, ptr + "/byteStride"},
+            {"data past the buffer", [](Json&, Json& e) { e["byteOffset"] = std::uint64_t(1) << 62; }, ptr},
+            {"data in the placeholder", [](Json&, Json& e) { e["buffer"] = 1; }, ptr + "/buffer"},
+            {"missing buffer", [](Json&, Json& e) { e["buffer"] = 7; }, ptr + "/buffer"},
+            {"negative count", [](Json&, Json& e) { e["count"] = -3; }, ptr + "/count"},
     };
     for (const Case& k : cases) {
         SCOPED_TRACE(k.name);
@@ -463,8 +491,9 @@ TEST(Meshopt, HostileCompressedViewsAreFindingsNotCrashes) {
         Json& view = json["bufferViews"][v];
         k.mutate(view, view["extensions"]["EXT_meshopt_compression"]);
         // The placeholder's byteLength must hold its views, a rule the Khronos validator checks.
-        json["buffers"][1]["byteLength"] = std::max(json["buffers"][1]["byteLength"].get<std::uint64_t>(),
-                                                    view.value("byteOffset", std::uint64_t(0)) + view["byteLength"].get<std::uint64_t>());
+        json["buffers"][1]["byteLength"] =
+                std::max(json["buffers"][1]["byteLength"].get<std::uint64_t>(),
+                         view.value("byteOffset", std::uint64_t(0)) + view["byteLength"].get<std::uint64_t>());
         Document doc;
         ASSERT_NO_THROW(doc = Document::fromParts(json, source.buffers(), "hostile.glb", LoadMode::Lenient));
         EXPECT_FALSE(doc.channel(0, 0)->supported);
@@ -490,13 +519,23 @@ std::vector<std::uint8_t> placeholderGltf(bool fallback) {
     const QByteArray bytes = QByteArray(reinterpret_cast<const char*>(data), sizeof data).toBase64();
     Json j = {{"asset", {{"version", "2.0"}}},
               {"nodes", Json::array({Json{{"name", "n"}}})},
-              {"buffers", Json::array({Json{{"uri", "data:application/octet-stream;base64," + bytes.toStdString()}, {"byteLength", 32}},
+              {"buffers", Json::array({Json{{"uri", "data:application/octet-stream;base64," + bytes.toStdString()},
+                                            {"byteLength", 32}},
                                        Json{{"byteLength", 24}}})},
-              {"bufferViews", Json::array({Json{{"buffer", 0}, {"byteLength", 8}}, Json{{"buffer", 1}, {"byteLength", 24}}})},
-              {"accessors", Json::array({Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"}, {"min", {0}}, {"max", {1}}},
-                                         Json{{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}}})},
-              {"animations", Json::array({Json{{"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "translation"}}}}})},
-                                               {"samplers", Json::array({Json{{"input", 0}, {"output", 1}}})}}})}};
+              {"bufferViews",
+               Json::array({Json{{"buffer", 0}, {"byteLength", 8}}, Json{{"buffer", 1}, {"byteLength", 24}}})},
+              {"accessors",
+               Json::array({Json{{"bufferView", 0},
+                                 {"componentType", 5126},
+                                 {"count", 2},
+                                 {"type", "SCALAR"},
+                                 {"min", {0}},
+                                 {"max", {1}}},
+                            Json{{"bufferView", 1}, {"componentType", 5126}, {"count", 2}, {"type", "VEC3"}}})},
+              {"animations",
+               Json::array({Json{{"channels", Json::array({Json{{"sampler", 0},
+                                                                {"target", {{"node", 0}, {"path", "translation"}}}}})},
+                                 {"samplers", Json::array({Json{{"input", 0}, {"output", 1}}})}}})}};
     if (fallback) {
         j["buffers"][1]["extensions"] = {{"EXT_meshopt_compression", {{"fallback", true}}}};
         j["extensionsUsed"] = {"EXT_meshopt_compression"};
@@ -531,7 +570,8 @@ TEST(Placeholder, OnlyAViewThatReadsItGetsAFinding) {
             (void)Document::load(path);
             ADD_FAILURE() << "Strict loading accepted it";
         } catch (const FileError& e) {
-            EXPECT_EQ(std::string(e.what()).rfind(path + ": /bufferViews/1/buffer: buffer 1 holds no data", 0), 0u) << e.what();
+            EXPECT_EQ(std::string(e.what()).rfind(path + ": /bufferViews/1/buffer: buffer 1 holds no data", 0), 0u)
+                    << e.what();
         }
         // Saved as .glb and embedded: the placeholder stays a buffer without bytes, after the
         // binary chunk's buffer.
@@ -548,12 +588,14 @@ TEST(Placeholder, OnlyAViewThatReadsItGetsAFinding) {
 
 // A GLB's buffer 0 without uri and without a binary chunk: Khronos's BUFFER_MISSING_GLB_DATA.
 TEST(Placeholder, GlbBufferZeroWithoutItsChunkIsKhronosError) {
-    Json j = Json::parse(std::string(reinterpret_cast<const char*>(placeholderGltf(false).data()), placeholderGltf(false).size()));
+    Json j = Json::parse(
+            std::string(reinterpret_cast<const char*>(placeholderGltf(false).data()), placeholderGltf(false).size()));
     j["buffers"][0].erase("uri");
     std::string text = j.dump();
     while (text.size() % 4) text += ' ';
     std::vector<std::uint8_t> glb(20);
-    const std::uint32_t header[5] = {0x46546C67, 2, std::uint32_t(20 + text.size()), std::uint32_t(text.size()), 0x4E4F534A};
+    const std::uint32_t header[5] = {0x46546C67, 2, std::uint32_t(20 + text.size()), std::uint32_t(text.size()),
+                                     0x4E4F534A};
     std::memcpy(glb.data(), header, 20);
     glb.insert(glb.end(), text.begin(), text.end());
     const Document doc = Document::fromBytes(glb, "nochunk.glb", "", LoadMode::Lenient);
@@ -561,6 +603,7 @@ TEST(Placeholder, GlbBufferZeroWithoutItsChunkIsKhronosError) {
     EXPECT_EQ(doc.loadFindings()[0].code, "BUFFER_MISSING_GLB_DATA");
     EXPECT_EQ(doc.loadFindings()[0].pointer, "/buffers/0");
     EXPECT_EQ(doc.loadFindings()[0].severity, Severity::Error);
-    for (const Finding& f : doc.loadFindings()) EXPECT_NE(f.severity == Severity::Error, f.code != "BUFFER_MISSING_GLB_DATA") << f.code;
+    for (const Finding& f : doc.loadFindings())
+        EXPECT_NE(f.severity == Severity::Error, f.code != "BUFFER_MISSING_GLB_DATA") << f.code;
     EXPECT_THROW((void)Document::fromBytes(glb, "nochunk.glb", "", LoadMode::Strict), FileError);
 }

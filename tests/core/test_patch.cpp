@@ -1,10 +1,10 @@
 // Track patches (what an undo step stores): hand-made before/after pairs, the smallest patch
 // each needs (keys and bytes counted by hand), and apply + apply again = the original bits.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
+
+#include <gtest/gtest.h>
 
 #include "tangent/document.h"
 #include "tangent/patch.h"

@@ -1,15 +1,15 @@
 // KHR_animation_pointer: the object model's table and resolution, pointer channels loaded,
 // edited and saved, and the checks the Khronos validator leaves out. The files are written
 // here by hand, byte by byte, so every expectation is computed independently of Tangent.
-#include <gtest/gtest.h>
+#include <cstring>
+#include <set>
+#include <tuple>
 
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include <cstring>
-#include <set>
-#include <tuple>
+#include <gtest/gtest.h>
 
 #include "tangent/checks.h"
 #include "tangent/document.h"
@@ -68,7 +68,8 @@ public:
             Json lo = Json::array(), hi = Json::array();
             for (int c = 0; c < n; ++c) {
                 float l = v[std::size_t(c)], h = l;
-                for (std::size_t i = std::size_t(c); i < v.size(); i += std::size_t(n)) l = std::min(l, v[i]), h = std::max(h, v[i]);
+                for (std::size_t i = std::size_t(c); i < v.size(); i += std::size_t(n))
+                    l = std::min(l, v[i]), h = std::max(h, v[i]);
                 lo.push_back(l), hi.push_back(h);
             }
             a["min"] = lo, a["max"] = hi;
@@ -91,14 +92,16 @@ public:
     void pointerChannel(int a, const std::string& pointer, int input, int output, const char* interpolation) {
         Json& anim = animation(a);
         anim["samplers"].push_back({{"input", input}, {"output", output}, {"interpolation", interpolation}});
-        anim["channels"].push_back({{"sampler", anim["samplers"].size() - 1},
-                                    {"target", {{"path", "pointer"},
-                                                {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}}}});
+        anim["channels"].push_back(
+                {{"sampler", anim["samplers"].size() - 1},
+                 {"target",
+                  {{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}}}});
     }
     void classicChannel(int a, int node, const char* path, int input, int output) {
         Json& anim = animation(a);
         anim["samplers"].push_back({{"input", input}, {"output", output}});
-        anim["channels"].push_back({{"sampler", anim["samplers"].size() - 1}, {"target", {{"node", node}, {"path", path}}}});
+        anim["channels"].push_back(
+                {{"sampler", anim["samplers"].size() - 1}, {"target", {{"node", node}, {"path", path}}}});
     }
 
     std::vector<std::uint8_t> glb() const {
@@ -106,7 +109,9 @@ public:
         j["buffers"] = Json::array({{{"byteLength", (bin_.size() + 3) / 4 * 4}}});
         return glbOf(j, bin_);
     }
-    Document load(LoadMode mode = LoadMode::Strict) const { return Document::fromBytes(glb(), "pointer.glb", "", mode); }
+    Document load(LoadMode mode = LoadMode::Strict) const {
+        return Document::fromBytes(glb(), "pointer.glb", "", mode);
+    }
 
 private:
     static int componentsOf(const std::string& type) {
@@ -121,7 +126,8 @@ private:
         return int(json_["accessors"].size()) - 1;
     }
     Json& animation(int a) {
-        while (int(json_["animations"].size()) <= a) json_["animations"].push_back({{"channels", Json::array()}, {"samplers", Json::array()}});
+        while (int(json_["animations"].size()) <= a)
+            json_["animations"].push_back({{"channels", Json::array()}, {"samplers", Json::array()}});
         return json_["animations"][std::size_t(a)];
     }
 
@@ -162,7 +168,8 @@ TEST(ObjectModel, ResolvesTheAnimatablePropertiesOfThisFile) {
              "material \"Skin\" \u00b7 pbrMetallicRoughness.baseColorFactor"},
             {"/materials/0/pbrMetallicRoughness/metallicFactor", Status::Animatable, PropertyType::Float, 1,
              "material \"Skin\" \u00b7 pbrMetallicRoughness.metallicFactor"},
-            {"/materials/0/emissiveFactor", Status::Animatable, PropertyType::Float3, 3, "material \"Skin\" \u00b7 emissiveFactor"},
+            {"/materials/0/emissiveFactor", Status::Animatable, PropertyType::Float3, 3,
+             "material \"Skin\" \u00b7 emissiveFactor"},
             {"/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength", Status::Animatable,
              PropertyType::Float, 1, "material \"Skin\" \u00b7 KHR_materials_emissive_strength.emissiveStrength"},
             {"/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset",
@@ -175,7 +182,8 @@ TEST(ObjectModel, ResolvesTheAnimatablePropertiesOfThisFile) {
             {"/extensions/KHR_lights_punctual/lights/0/color", Status::Animatable, PropertyType::Float3, 3, nullptr},
             {"/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle", Status::Animatable, PropertyType::Float, 1,
              "light \"Key\" \u00b7 spot.outerConeAngle"},
-            {"/cameras/0/perspective/yfov", Status::Animatable, PropertyType::Float, 1, "camera 0 \u00b7 perspective.yfov"},
+            {"/cameras/0/perspective/yfov", Status::Animatable, PropertyType::Float, 1,
+             "camera 0 \u00b7 perspective.yfov"},
             {"/nodes/0/rotation", Status::Animatable, PropertyType::Float4, 4, "Body \u00b7 rotation"},
             {"/nodes/0/weights", Status::Animatable, PropertyType::FloatArray, 2, "Body \u00b7 weights"},
             {"/nodes/0/weights/1", Status::Animatable, PropertyType::Float, 1, "node \"Body\" \u00b7 weights.1"},
@@ -184,7 +192,8 @@ TEST(ObjectModel, ResolvesTheAnimatablePropertiesOfThisFile) {
              "node \"Body\" \u00b7 KHR_node_visibility.visible"},
             {"/nodes/0/extras/frame", Status::Animatable, PropertyType::Int, 1, "node \"Body\" \u00b7 extras.frame"},
             // Defined nowhere in this file.
-            {"/materials/1/emissiveFactor", Status::Unresolved, PropertyType::Float3, 3, "material 1 \u00b7 emissiveFactor"},
+            {"/materials/1/emissiveFactor", Status::Unresolved, PropertyType::Float3, 3,
+             "material 1 \u00b7 emissiveFactor"},
             {"/cameras/0/perspective/zfar", Status::Unresolved, PropertyType::Float, 1, nullptr},  // no default
             {"/extensions/KHR_lights_punctual/lights/0/range", Status::Unresolved, PropertyType::Float, 1, nullptr},
             {"/materials/0/occlusionTexture/strength", Status::Unresolved, PropertyType::Float, 1, nullptr},
@@ -238,7 +247,8 @@ TEST(PointerChannels, EveryTargetTypeLoadsWithTheSpecsConversions) {
     asset.pointerChannel(0, "/materials/0/pbrMetallicRoughness/baseColorFactor", times,
                          asset.ints({255, 0, 0, 255, 0, 255, 0, 255, 51, 102, 204, 255}, kUnsignedByte, "VEC4", true),
                          "LINEAR");
-    asset.pointerChannel(0, "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset",
+    asset.pointerChannel(0,
+                         "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/offset",
                          times, asset.floats({0, 0, 0.5f, 0.25f, 1, 0.5f}, "VEC2"), "STEP");
     asset.pointerChannel(0, "/extensions/KHR_lights_punctual/lights/0/intensity", times,
                          asset.ints({1, 4, -2}, kShort, "SCALAR"), "LINEAR");  // plain integers to floats
@@ -249,11 +259,11 @@ TEST(PointerChannels, EveryTargetTypeLoadsWithTheSpecsConversions) {
     // A quaternion through 180 degrees about y, by pointer: played normalized.
     asset.pointerChannel(0, "/nodes/0/rotation", times,
                          asset.floats({0, 0, 0, 1, 0, 0.70710677f, 0, 0.70710677f, 0, 1, 0, 0}, "VEC4"), "LINEAR");
-    asset.pointerChannel(1, "/materials/0/emissiveFactor", times,
-                         asset.floats({0, 0, 0, 0, 0, 0, 0, 0, 0,  1, 1, 1, 0.5f, 0.5f, 0.5f, -1, -1, -1,
-                                       0, 0, 0, 1, 1, 1, 0, 0, 0},
-                                      "VEC3"),
-                         "CUBICSPLINE");
+    asset.pointerChannel(
+            1, "/materials/0/emissiveFactor", times,
+            asset.floats({0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0.5f, 0.5f, 0.5f, -1, -1, -1, 0, 0, 0, 1, 1, 1, 0, 0, 0},
+                         "VEC3"),
+            "CUBICSPLINE");
     const Document doc = asset.load();
     for (const Channel& ch : doc.animations()[0].channels) EXPECT_TRUE(ch.supported) << ch.label;
 
@@ -499,7 +509,8 @@ TEST(PointerChecks, PlayedValuesStayInTheRangeThePropertyAllows) {
     };
     PointerAsset inside;
     const int t = inside.floats({0, 1}, "SCALAR", true);
-    inside.pointerChannel(0, "/materials/0/pbrMetallicRoughness/roughnessFactor", t, inside.floats({0, 1}, "SCALAR"), "LINEAR");
+    inside.pointerChannel(0, "/materials/0/pbrMetallicRoughness/roughnessFactor", t, inside.floats({0, 1}, "SCALAR"),
+                          "LINEAR");
     // Hermite 0 -> 1 with end slopes 1: its control points 1/3 and 2/3 keep it within [0, 1].
     inside.pointerChannel(1, "/materials/0/pbrMetallicRoughness/roughnessFactor", t,
                           inside.floats({0, 0, 1, 1, 1, 0}, "SCALAR"), "CUBICSPLINE");
@@ -517,11 +528,11 @@ TEST(PointerChecks, PlayedValuesStayInTheRangeThePropertyAllows) {
     // p(s) = -5 s^3 + 6 s^2, p'(s) = 0 at s = 0.8, p(0.8) = -2.56 + 3.84 = 1.28.
     PointerAsset overshoot;
     const int t3 = overshoot.floats({0, 1}, "SCALAR", true);
-    overshoot.pointerChannel(0, "/materials/0/pbrMetallicRoughness/baseColorFactor", t3,
-                             overshoot.floats({0, 0, 0, 0, 0, 0.5f, 0.5f, 1, 0, 0, 0, 0,
-                                               -3, 0, 0, 0, 1, 0.5f, 0.5f, 1, 0, 0, 0, 0},
-                                              "VEC4"),
-                             "CUBICSPLINE");
+    overshoot.pointerChannel(
+            0, "/materials/0/pbrMetallicRoughness/baseColorFactor", t3,
+            overshoot.floats({0, 0, 0, 0, 0, 0.5f, 0.5f, 1, 0, 0, 0, 0, -3, 0, 0, 0, 1, 0.5f, 0.5f, 1, 0, 0, 0, 0},
+                             "VEC4"),
+            "CUBICSPLINE");
     const auto found = rangeFindings(overshoot);
     ASSERT_EQ(found.size(), 1u);
     EXPECT_EQ(found[0].first, 0);

@@ -2,16 +2,16 @@
 // The scan must see exactly the tracks a whole load decodes and find exactly what
 // checkDocument finds, in the same order, for every layout a buffer can have (GLB chunk,
 // external .bin, data URI); a file that changes under it is an error, never a crash.
-#include <gtest/gtest.h>
+#include <cmath>
+#include <cstring>
+#include <set>
+#include <stdexcept>
 
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
-#include <cmath>
-#include <cstring>
-#include <set>
-#include <stdexcept>
+#include <gtest/gtest.h>
 
 #include "accessor.h"
 #include "tangent/builder.h"
@@ -24,8 +24,8 @@ using namespace tangent;
 namespace {
 
 std::string describe(const Finding& f) {
-    return f.code + " " + f.pointer + " a" + std::to_string(f.animation) + " c" + std::to_string(f.channel) +
-           " k" + std::to_string(f.key) + " [" + toString(f.severity) + "] " + f.message;
+    return f.code + " " + f.pointer + " a" + std::to_string(f.animation) + " c" + std::to_string(f.channel) + " k" +
+           std::to_string(f.key) + " [" + toString(f.severity) + "] " + f.message;
 }
 
 // Scans `path` and compares everything with a lenient load of the same file.
@@ -226,8 +226,8 @@ TEST(LoadProgress, ReportsRisingFractionsUpToOneAndCanStop) {
     for (std::size_t i = 1; i < seen.size(); ++i) EXPECT_GE(seen[i], seen[i - 1]);
     EXPECT_GT(seen.front(), 0.0);
     EXPECT_EQ(seen.back(), 1.0);
-    EXPECT_TRUE(Document::load(path).animations()[0].channels[0].track.sameCurve(
-            doc.animations()[0].channels[0].track));
+    EXPECT_TRUE(
+            Document::load(path).animations()[0].channels[0].track.sameCurve(doc.animations()[0].channels[0].track));
 
     int calls = 0;
     try {

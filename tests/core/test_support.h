@@ -1,13 +1,13 @@
 #pragma once
 // Shared helpers for the core tests: test data paths, temporary folders, the Khronos validator.
-#include <gtest/gtest.h>
+#include <string>
 
 #include <QDir>
 #include <QProcess>
 #include <QString>
 #include <QTemporaryDir>
 
-#include <string>
+#include <gtest/gtest.h>
 
 #include "tangent/document.h"
 
@@ -28,8 +28,12 @@ inline std::vector<std::uint8_t> glbOf(const tangent::Json& json, std::vector<st
     return out;
 }
 
-inline std::string testData(const std::string& name) { return std::string(TANGENT_TEST_DATA) + "/" + name; }
-inline std::string fixture(const std::string& name) { return testData("blender/" + name); }
+inline std::string testData(const std::string& name) {
+    return std::string(TANGENT_TEST_DATA) + "/" + name;
+}
+inline std::string fixture(const std::string& name) {
+    return testData("blender/" + name);
+}
 
 // Runs the pinned Khronos glTF-Validator on a file Tangent wrote; expects zero errors.
 // TANGENT_VALIDATOR (set by ./dev.sh test) names tools/validator/validate.mjs.

@@ -1,11 +1,11 @@
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "tangent/track.h"
 
@@ -69,8 +69,8 @@ TEST(Track, ClampsOutsideTheRangeAndHitsKeysExactly) {
 TEST(Track, SlopeAtKeysIsTheStoredTangent) {
     const Track t = cubicTrack();
     EXPECT_NEAR(slopeAt(t, 0.5, 0), 3, 1e-12);
-    EXPECT_NEAR(slopeAt(t, 1.25, 0), -0.5, 1e-12);        // out-going at a key
-    EXPECT_NEAR(slopeAt(t, 1.25 - 1e-9, 0), 1.5, 1e-6);   // in-coming just before it
+    EXPECT_NEAR(slopeAt(t, 1.25, 0), -0.5, 1e-12);       // out-going at a key
+    EXPECT_NEAR(slopeAt(t, 1.25 - 1e-9, 0), 1.5, 1e-6);  // in-coming just before it
     EXPECT_NEAR(slopeAt(t, 3.0, 2), 7, 1e-12);
 }
 
@@ -205,8 +205,7 @@ std::vector<double> awkwardTimes(const Track& t) {
     std::vector<double> times = {-10.0, double(t.times[0])};
     for (int per : {1, 3, 4, 16}) {
         for (int k = 0; k + 1 < t.keyCount(); ++k)
-            for (int i = 0; i < per; ++i)
-                times.push_back(t.times[k] + (double(t.times[k + 1]) - t.times[k]) * i / per);
+            for (int i = 0; i < per; ++i) times.push_back(t.times[k] + (double(t.times[k + 1]) - t.times[k]) * i / per);
         times.push_back(t.times.back());
         times.push_back(t.times.back() + 1.0);
         times.push_back(t.times[t.keyCount() / 2] + 1e-3);  // backwards
@@ -221,8 +220,7 @@ void expectSortedEqualsSingleBitForBit(const Track& t) {
     const int C = t.components;
     for (bool normalize : {true, false}) {
         // Every prefix length up to a few chunks, so that each sample is also the last one.
-        for (std::size_t count : {times.size(), std::size_t(1), std::size_t(5), std::size_t(129),
-                                  std::size_t(257)}) {
+        for (std::size_t count : {times.size(), std::size_t(1), std::size_t(5), std::size_t(129), std::size_t(257)}) {
             count = std::min(count, times.size());
             std::vector<double> batch(count * C + 8, 12345.0);  // a guard after the end
             evaluateSorted(t, times.data(), count, batch.data(), normalize);
@@ -230,10 +228,12 @@ void expectSortedEqualsSingleBitForBit(const Track& t) {
                 ASSERT_EQ(batch[g], 12345.0) << "wrote past the end, count " << count;
             std::vector<double> one(C);
             for (std::size_t i = 0; i < count; ++i) {
-                if (normalize) evaluate(t, times[i], one.data());
-                else evaluateRaw(t, times[i], one.data());
+                if (normalize)
+                    evaluate(t, times[i], one.data());
+                else
+                    evaluateRaw(t, times[i], one.data());
                 ASSERT_EQ(std::memcmp(&batch[i * C], one.data(), C * sizeof(double)), 0)
-                    << "C " << C << " sample " << i << " t " << times[i] << " normalize " << normalize;
+                        << "C " << C << " sample " << i << " t " << times[i] << " normalize " << normalize;
             }
         }
     }
@@ -263,8 +263,8 @@ TEST(Track, SortedBatchEqualsSingleForEveryKindAndCodePath) {
 // The AVX2 and baseline code give the same bits (where the processor has AVX2 at all).
 TEST(Track, SortedBatchIsTheSameWithAndWithoutAvx2) {
     for (int C : {3, 4}) {
-        const Track t = bigTrack(C == 4 ? TargetPath::Rotation : TargetPath::Translation, C, 500,
-                                 Interpolation::CubicSpline);
+        const Track t =
+                bigTrack(C == 4 ? TargetPath::Rotation : TargetPath::Translation, C, 500, Interpolation::CubicSpline);
         const std::vector<double> times = awkwardTimes(t);
         std::vector<double> fast(times.size() * C), base(times.size() * C);
         evaluateSorted(t, times.data(), times.size(), fast.data());
@@ -306,7 +306,7 @@ TEST(Track, FirstKeyAtOrAfterAndKeysInTimeRange) {
     EXPECT_EQ(firstKeyAtOrAfter(t, 0.6), 1);
     EXPECT_EQ(firstKeyAtOrAfter(t, 1.25), 1);
     EXPECT_EQ(firstKeyAtOrAfter(t, 3.0), 2);
-    EXPECT_EQ(firstKeyAtOrAfter(t, 3.5), 3);  // none: keyCount()
+    EXPECT_EQ(firstKeyAtOrAfter(t, 3.5), 3);     // none: keyCount()
     EXPECT_EQ(keysInTimeRange(t, 0.5, 3.0), 3);  // closed at both ends
     EXPECT_EQ(keysInTimeRange(t, 0.6, 3.0), 2);
     EXPECT_EQ(keysInTimeRange(t, 0.6, 2.9), 1);
@@ -325,7 +325,7 @@ TEST(Track, FirstKeyAtOrAfterAndKeysInTimeRange) {
     EXPECT_EQ(firstKeyAtOrAfter(f, 0.1), 1);
     EXPECT_EQ(firstKeyAtOrAfter(f, 0.1000001), 2);
     EXPECT_EQ(keysInTimeRange(f, 0.1, 0.1), 0);  // [0.1, 0.1] holds no float key
-    EXPECT_EQ(keysInTimeRange(f, 0.1, 0.2), 1);   // 0.2f is above 0.2 too
+    EXPECT_EQ(keysInTimeRange(f, 0.1, 0.2), 1);  // 0.2f is above 0.2 too
 
     // Repeated times (a step made with two keys at one time): all of them count.
     Track d;

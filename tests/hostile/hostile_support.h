@@ -19,7 +19,9 @@ void put(Bytes& bin, T value) {
     std::memcpy(&bin[at], &value, sizeof(T));
 }
 
-inline void putU32(Bytes& out, std::uint32_t v) { put(out, v); }
+inline void putU32(Bytes& out, std::uint32_t v) {
+    put(out, v);
+}
 
 // A GLB from JSON and a binary chunk; lengths as given (for broken framing) or the true ones.
 inline Bytes glb(const Json& json, Bytes bin, std::int64_t jsonLength = -1, std::int64_t binLength = -1) {
@@ -61,17 +63,25 @@ inline Small smallAnimation(const char* path = "translation", const char* interp
     const int keys = 2, elements = keys * (std::string(interpolation) == "CUBICSPLINE" ? 3 : 1);
     for (int i = 0; i < elements * outputType; ++i) put(s.bin, float(i % 4 == 3 ? 1 : 0));
     const char* type = outputType == 4 ? "VEC4" : outputType == 3 ? "VEC3" : "SCALAR";
-    s.json = Json{{"asset", {{"version", "2.0"}}},
-                  {"nodes", Json::array({Json{{"name", "N"}}})},
-                  {"buffers", Json::array({Json{{"byteLength", s.bin.size()}}})},
-                  {"bufferViews", Json::array({Json{{"buffer", 0}, {"byteLength", 8}},
-                                               Json{{"buffer", 0}, {"byteOffset", 8}, {"byteLength", s.bin.size() - 8}}})},
-                  {"accessors", Json::array({Json{{"bufferView", 0}, {"componentType", 5126}, {"count", 2}, {"type", "SCALAR"},
-                                                  {"min", {0}}, {"max", {1}}},
-                                             Json{{"bufferView", 1}, {"componentType", 5126}, {"count", elements}, {"type", type}}})},
-                  {"animations", Json::array({Json{
-                      {"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", path}}}}})},
-                      {"samplers", Json::array({Json{{"input", 0}, {"output", 1}, {"interpolation", interpolation}}})}}})}};
+    s.json = Json{
+            {"asset", {{"version", "2.0"}}},
+            {"nodes", Json::array({Json{{"name", "N"}}})},
+            {"buffers", Json::array({Json{{"byteLength", s.bin.size()}}})},
+            {"bufferViews", Json::array({Json{{"buffer", 0}, {"byteLength", 8}},
+                                         Json{{"buffer", 0}, {"byteOffset", 8}, {"byteLength", s.bin.size() - 8}}})},
+            {"accessors",
+             Json::array({Json{{"bufferView", 0},
+                               {"componentType", 5126},
+                               {"count", 2},
+                               {"type", "SCALAR"},
+                               {"min", {0}},
+                               {"max", {1}}},
+                          Json{{"bufferView", 1}, {"componentType", 5126}, {"count", elements}, {"type", type}}})},
+            {"animations",
+             Json::array(
+                     {Json{{"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", path}}}}})},
+                           {"samplers",
+                            Json::array({Json{{"input", 0}, {"output", 1}, {"interpolation", interpolation}}})}}})}};
     return s;
 }
 

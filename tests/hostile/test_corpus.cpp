@@ -2,14 +2,14 @@
 // replayed through the fuzz targets' own checks (fuzz/exercise.h): load in both modes,
 // validate, evaluate at hostile times and after edits, save and load again. This runs in the
 // normal build and under ASan/UBSan, so a fixed fuzz finding stays fixed.
-#include <gtest/gtest.h>
+#include <cctype>
+#include <ostream>
+#include <string>
 
 #include <QDir>
 #include <QFile>
 
-#include <cctype>
-#include <ostream>
-#include <string>
+#include <gtest/gtest.h>
 
 #include "exercise.h"
 
@@ -37,7 +37,9 @@ std::vector<Input> inputs() {
     return all;
 }
 
-void PrintTo(const Input& in, std::ostream* os) { *os << in.name; }
+void PrintTo(const Input& in, std::ostream* os) {
+    *os << in.name;
+}
 
 class Replay : public ::testing::TestWithParam<Input> {};
 
@@ -52,20 +54,29 @@ TEST(Corpus, IsThere) {
     EXPECT_GE(all.size(), 40u) << "fuzz/corpus/ should hold the seed corpus";
 }
 
-TEST_P(Replay, Load) { exerciseLoad(GetParam().bytes, failTest(GetParam().name)); }
-TEST_P(Replay, Validate) { exerciseValidate(GetParam().bytes, failTest(GetParam().name)); }
-TEST_P(Replay, Evaluate) { exerciseEvaluate(GetParam().bytes, failTest(GetParam().name)); }
-TEST_P(Replay, SaveUnedited) { exerciseSave(GetParam().bytes, 0u, failTest(GetParam().name)); }
-TEST_P(Replay, SaveEdited) { exerciseSave(GetParam().bytes, 0xFFu, failTest(GetParam().name)); }
+TEST_P(Replay, Load) {
+    exerciseLoad(GetParam().bytes, failTest(GetParam().name));
+}
+TEST_P(Replay, Validate) {
+    exerciseValidate(GetParam().bytes, failTest(GetParam().name));
+}
+TEST_P(Replay, Evaluate) {
+    exerciseEvaluate(GetParam().bytes, failTest(GetParam().name));
+}
+TEST_P(Replay, SaveUnedited) {
+    exerciseSave(GetParam().bytes, 0u, failTest(GetParam().name));
+}
+TEST_P(Replay, SaveEdited) {
+    exerciseSave(GetParam().bytes, 0xFFu, failTest(GetParam().name));
+}
 TEST_P(Replay, SaveAsTheFuzzerDid) {
     const Bytes& b = GetParam().bytes;
     exerciseSave(b, b.empty() ? 0u : b.back(), failTest(GetParam().name));
 }
 
-INSTANTIATE_TEST_SUITE_P(Fuzz, Replay, ::testing::ValuesIn(inputs()),
-                         [](const ::testing::TestParamInfo<Input>& param) {
-                             std::string n = param.param.name;
-                             for (char& c : n)
-                                 if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Fuzz, Replay, ::testing::ValuesIn(inputs()), [](const ::testing::TestParamInfo<Input>& param) {
+    std::string n = param.param.name;
+    for (char& c : n)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+    return n;
+});

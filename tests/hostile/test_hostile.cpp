@@ -1,6 +1,8 @@
 // Hostile files made in the tests: each one aims at a way a file could crash Tangent, make it
 // allocate without bound, read or write outside the asset's folder, or evaluate to NaN.
-#include <gtest/gtest.h>
+#include <cmath>
+#include <limits>
+#include <string>
 
 #include <QByteArray>
 #include <QDir>
@@ -9,9 +11,7 @@
 #include <QTemporaryDir>
 #include <QUrl>
 
-#include <cmath>
-#include <limits>
-#include <string>
+#include <gtest/gtest.h>
 
 #include "hostile_support.h"
 #include "tangent/document.h"
@@ -56,8 +56,9 @@ TEST(HostileAccessor, HugeCountWithoutBufferViewIsRefusedBeforeAllocating) {
 TEST(HostileSave, UncheckedBufferViewsDoNotBreakMergingBuffers) {
     Small s = smallAnimation();
     Json j = s.json;
-    j["buffers"][0]["uri"] = "data:application/octet-stream;base64," +
-                             QByteArray(reinterpret_cast<const char*>(s.bin.data()), qsizetype(s.bin.size())).toBase64().toStdString();
+    j["buffers"][0]["uri"] =
+            "data:application/octet-stream;base64," +
+            QByteArray(reinterpret_cast<const char*>(s.bin.data()), qsizetype(s.bin.size())).toBase64().toStdString();
     j["buffers"].push_back(Json{{"byteLength", 4}, {"uri", "data:application/octet-stream;base64,AAECAw=="}});
     j["bufferViews"].push_back(Json{{"buffer", 1}, {"byteLength", 4}});
     j["bufferViews"].push_back(Json{{"buffer", 7}, {"byteLength", 4}});
@@ -77,14 +78,16 @@ TEST(HostileSave, UncheckedBufferViewsDoNotBreakMergingBuffers) {
 // An edited channel whose accessors have no bufferView, in a file whose "bufferViews" is not an
 // array: the writer appends its own views to a fresh array instead of throwing a JSON error.
 TEST(HostileSave, EditedChannelWithMalformedBufferViews) {
-    Json j = Json{{"asset", {{"version", "2.0"}}},
-                  {"nodes", Json::array({Json::object()})},
-                  {"bufferViews", {{"not", "an array"}}},
-                  {"accessors", Json::array({Json{{"componentType", 5126}, {"count", 1}, {"type", "SCALAR"}},
-                                             Json{{"componentType", 5126}, {"count", 1}, {"type", "VEC3"}}})},
-                  {"animations", Json::array({Json{
-                      {"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "scale"}}}}})},
-                      {"samplers", Json::array({Json{{"input", 0}, {"output", 1}}})}}})}};
+    Json j = Json{
+            {"asset", {{"version", "2.0"}}},
+            {"nodes", Json::array({Json::object()})},
+            {"bufferViews", {{"not", "an array"}}},
+            {"accessors", Json::array({Json{{"componentType", 5126}, {"count", 1}, {"type", "SCALAR"}},
+                                       Json{{"componentType", 5126}, {"count", 1}, {"type", "VEC3"}}})},
+            {"animations",
+             Json::array({Json{
+                     {"channels", Json::array({Json{{"sampler", 0}, {"target", {{"node", 0}, {"path", "scale"}}}}})},
+                     {"samplers", Json::array({Json{{"input", 0}, {"output", 1}}})}}})}};
     Document doc = Document::fromBytes(text(j), "views.gltf", "");
     Track t = doc.channel(0, 0)->track;
     t.values = {1, 2, 3};
@@ -147,7 +150,9 @@ TEST(HostileJson, NumberBeyondDoubleRangeIsAFileError) {
 TEST(HostileGlb, ChunkLengthsThatOverflowAreRefused) {
     const Small s = smallAnimation();
     for (auto [jsonLength, binLength] : {std::pair<std::int64_t, std::int64_t>{0xFFFFFFF8, -1},
-                                         {0xFFFFFFFF, -1}, {-1, 0xFFFFFFFC}, {-1, 0xFFFFFFF9}}) {
+                                         {0xFFFFFFFF, -1},
+                                         {-1, 0xFFFFFFFC},
+                                         {-1, 0xFFFFFFF9}}) {
         const std::string e = loadError(glb(s.json, s.bin, jsonLength, binLength));
         EXPECT_NE(e.find("runs past the end of the file"), std::string::npos) << e;
     }
@@ -193,8 +198,8 @@ TEST(HostileAccessor, ByteStrideAndOffsetsThatOverflowAreRefused) {
 
 TEST(HostileDataUri, SizeMustMatchByteLength) {
     const Small s = smallAnimation();
-    const std::string base64 = QByteArray(reinterpret_cast<const char*>(s.bin.data()), qsizetype(s.bin.size()))
-                                   .toBase64().toStdString();
+    const std::string base64 =
+            QByteArray(reinterpret_cast<const char*>(s.bin.data()), qsizetype(s.bin.size())).toBase64().toStdString();
     Json j = s.json;
     j["buffers"][0]["uri"] = "data:application/octet-stream;base64," + base64;
     EXPECT_NO_THROW(Document::fromBytes(text(j), "ok.gltf", ""));
@@ -209,7 +214,7 @@ TEST(HostileDataUri, SizeMustMatchByteLength) {
     j["buffers"][0]["byteLength"] = 32;
     j["buffers"][0]["uri"] = "data:application/octet-stream;base64,@@@@" + base64.substr(4);
     EXPECT_NE(loadError(text(j)).find("/buffers/0/uri: the data URI is not valid base64"), std::string::npos)
-        << loadError(text(j));
+            << loadError(text(j));
     j["buffers"][0]["uri"] = "data:text/plain,hello";
     EXPECT_NE(loadError(text(j)).find("only base64 data URIs"), std::string::npos);
 }
@@ -281,7 +286,8 @@ Small sparseOutput(std::vector<std::uint32_t> indices, std::int64_t sparseCount 
     for (std::size_t i = 0; i < indices.size() * 3; ++i) put(s.bin, 7.0f);
     s.json["buffers"][0]["byteLength"] = s.bin.size();
     s.json["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", indexAt}, {"byteLength", valueAt - indexAt}});
-    s.json["bufferViews"].push_back(Json{{"buffer", 0}, {"byteOffset", valueAt}, {"byteLength", s.bin.size() - valueAt}});
+    s.json["bufferViews"].push_back(
+            Json{{"buffer", 0}, {"byteOffset", valueAt}, {"byteLength", s.bin.size() - valueAt}});
     s.json["accessors"][1]["sparse"] = {{"count", sparseCount < 0 ? std::int64_t(indices.size()) : sparseCount},
                                         {"indices", {{"bufferView", 2}, {"componentType", 5125}}},
                                         {"values", {{"bufferView", 3}}}};
@@ -304,7 +310,7 @@ TEST(HostileSparse, IndicesAndCountsAreChecked) {
     cases.push_back({sparseOutput({2}), "/accessors/1/sparse/indices: index 2 at element 0 is outside the accessor"});
     cases.push_back({sparseOutput({0, 4000000000u}), "index 4000000000 at element 1 is outside the accessor"});
     cases.push_back({sparseOutput({0, 1, 0}), "/accessors/1/sparse/count"});  // 3 > count 2
-    cases.push_back({sparseOutput({0}, 2), "/accessors/1/sparse/indices"});  // count past its views
+    cases.push_back({sparseOutput({0}, 2), "/accessors/1/sparse/indices"});   // count past its views
     cases.push_back({sparseOutput({0}, 0), "/accessors/1/sparse/count"});
     Small floatIndices = sparseOutput({0});
     floatIndices.json["accessors"][1]["sparse"]["indices"]["componentType"] = 5126;
@@ -345,7 +351,8 @@ void writeFile(const QString& path, const Bytes& bytes) {
 }
 
 // A .gltf in `dir` whose buffer is the file scene.bin beside it, plus any extra JSON.
-std::string writeSceneWithBin(const QString& dir, const Json& extra = Json::object(), const std::string& binUri = "scene.bin") {
+std::string writeSceneWithBin(const QString& dir, const Json& extra = Json::object(),
+                              const std::string& binUri = "scene.bin") {
     Small s = smallAnimation();
     writeFile(dir + "/" + QUrl::fromPercentEncoding(QByteArray::fromStdString(binUri)), s.bin);
     s.json["buffers"][0]["uri"] = binUri;
@@ -427,7 +434,7 @@ TEST(HostileSave, ImageUrisThatEscapeAreRefusedWhenSaving) {
         } catch (const FileError&) {
         }
         EXPECT_EQ(QDir(root.filePath("out")).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot).size(), 0)
-            << uri;
+                << uri;
         EXPECT_EQ(QDir(root.path()).entryList(QDir::Files).size(), 1) << uri;  // only secret.png
     }
 }

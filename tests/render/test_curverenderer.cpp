@@ -1,11 +1,11 @@
 // The curve renderer re-indexes only the keys the model says changed: the picture after such an
 // update is the picture a renderer that never saw the old data draws, bit for bit.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstring>
 
 #include <QImage>
+
+#include <gtest/gtest.h>
 
 #include "curverenderer.h"
 #include "tangent/builder.h"

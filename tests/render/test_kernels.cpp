@@ -1,8 +1,6 @@
 // Every kernel table this CPU runs (SSE2, AVX2) against the scalar reference versions, on the
 // same inputs: the same floats and the same pixels, bit for bit. Inputs: the Blender exports'
 // channels, dense random tracks (many keys per column), random spans and clipping rects.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -11,6 +9,8 @@
 #include <vector>
 
 #include <QImage>
+
+#include <gtest/gtest.h>
 
 #include "curveenvelope.h"
 #include "kernels.h"
@@ -77,7 +77,9 @@ std::vector<ColumnEnvelope> realisticEnvelopes(int columns) {
     return out;
 }
 
-bool sameBits(float a, float b) { return std::memcmp(&a, &b, sizeof a) == 0; }
+bool sameBits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
 
 bool samePixels(const QImage& a, const QImage& b) {
     if (a.size() != b.size() || a.format() != b.format()) return false;
@@ -224,7 +226,8 @@ TEST(Kernels, EnvelopeBlocksAreTheScalarOnes) {
             ASSERT_EQ(n0, e.spanCount());
             ASSERT_EQ(lo0.size(), e.blockLo.size());
             for (std::size_t b = 0; b < lo0.size(); ++b)
-                ASSERT_TRUE(sameBits(lo0[b], e.blockLo[b]) && sameBits(hi0[b], e.blockHi[b])) << k->name << " block " << b;
+                ASSERT_TRUE(sameBits(lo0[b], e.blockLo[b]) && sameBits(hi0[b], e.blockHi[b]))
+                        << k->name << " block " << b;
         }
 }
 
@@ -240,8 +243,12 @@ TEST(Kernels, AccumulatedPicturesAreTheScalarOnes) {
     }
     ASSERT_GE(items.size(), 64u) << "enough curves for the threaded path";
     // No clip, column and row clips (a scrolled strip), a clip reaching past the image.
-    const std::vector<QRect> clips = {QRect(), QRect(0, 0, 14, h), QRect(w - 9, 0, 9, h), QRect(100, 37, 333, 120),
-                                      QRect(650, 400, 200, 200), QRect(64, 0, 64, 1)};
+    const std::vector<QRect> clips = {QRect(),
+                                      QRect(0, 0, 14, h),
+                                      QRect(w - 9, 0, 9, h),
+                                      QRect(100, 37, 333, 120),
+                                      QRect(650, 400, 200, 200),
+                                      QRect(64, 0, 64, 1)};
     for (const QRect& clip : clips)
         for (double alpha : {0.9, 0.4}) {
             QImage reference(w, h, QImage::Format_RGB32);
@@ -263,7 +270,8 @@ TEST(Kernels, RasterizedSpansAreTheScalarOnes) {
     const std::vector<QRect> clips = {QRect(), QRect(3, 0, 17, h), QRect(200, 50, 120, 90)};
     for (const QRect& clip : clips) {
         for (const Kernels* k : simdTables()) {
-            QImage reference(w, h, QImage::Format_ARGB32_Premultiplied), image(w, h, QImage::Format_ARGB32_Premultiplied);
+            QImage reference(w, h, QImage::Format_ARGB32_Premultiplied),
+                    image(w, h, QImage::Format_ARGB32_Premultiplied);
             reference.fill(QColor(30, 30, 30));
             image.fill(QColor(30, 30, 30));
             for (std::size_t i = 0; i < envs.size(); ++i) {

@@ -1,12 +1,12 @@
-#include <gtest/gtest.h>
-
 #include <QFile>
 #include <QImage>
 #include <QTemporaryDir>
 
+#include <gtest/gtest.h>
+
 #include "offscreen.h"
-#include "theme.h"
 #include "render_support.h"
+#include "theme.h"
 
 using namespace tangent;
 

@@ -1,9 +1,9 @@
 // The renderer's thread pool: every index once, nested and concurrent calls, reuse.
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <thread>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "parallel.h"
 

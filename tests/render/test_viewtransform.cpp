@@ -76,7 +76,7 @@ TEST(ViewTransform, FitPutsTheRectInsideTheMargins) {
     EXPECT_DOUBLE_EQ(v.scaleY(), 470.0 / 6);
     EXPECT_NEAR(v.toWidgetX(0), 50, 1e-9);
     EXPECT_NEAR(v.toWidgetX(4), 970, 1e-9);
-    EXPECT_NEAR(v.toWidgetY(4), 20, 1e-9);   // highest value at the top margin
+    EXPECT_NEAR(v.toWidgetY(4), 20, 1e-9);    // highest value at the top margin
     EXPECT_NEAR(v.toWidgetY(-2), 490, 1e-9);  // lowest at the bottom margin
 }
 

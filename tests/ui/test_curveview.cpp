@@ -1,16 +1,16 @@
 // Widget tests: the real CurveView driven with mouse events on a real Blender export.
-#include <gtest/gtest.h>
-
 #include <QDoubleSpinBox>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QProgressDialog>
-#include <QThread>
-#include <QTreeWidget>
-#include <QMessageBox>
-#include <QTimer>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <QTimer>
+#include <QTreeWidget>
 #include <QUndoStack>
+
+#include <gtest/gtest.h>
 
 #include "curvepainter.h"
 #include "curveview.h"
@@ -33,7 +33,7 @@ protected:
     void SetUp() override {
         QString error;
         ASSERT_TRUE(model.open(QString::fromStdString(fixture("blender/broken_trs_1.glb")), &error))
-            << error.toStdString();
+                << error.toStdString();
         ASSERT_EQ(state.shownChannels(), (std::vector<std::pair<int, int>>{{0, 0}}));  // Mover · translation
         view.resize(1000, 600);
         view.show();
@@ -230,7 +230,8 @@ TEST_F(CurveViewTest, RubberBandSelectsTheKeysInside) {
     KeySelection expected;
     for (int k = 0; k < before.keyCount(); ++k)
         for (int c = 0; c < 3; ++c)
-            if (band.contains(vt().toWidget(QPointF(before.times[k], before.value(k, c))))) expected.insert({0, 0, k, c});
+            if (band.contains(vt().toWidget(QPointF(before.times[k], before.value(k, c)))))
+                expected.insert({0, 0, k, c});
     ASSERT_EQ(expected.size(), 9u);  // keys 2, 3, 4 of x, y, z
     drag(&view, band.topLeft(), band.bottomRight());
     EXPECT_EQ(state.selection(), expected);
@@ -440,7 +441,8 @@ TEST(MainWindowTest, DISABLED_Screenshot) {
     w.viewState()->setSelection(sel);
     QApplication::processEvents();
     const QByteArray out = qgetenv("TANGENT_SCREENSHOT");
-    ASSERT_TRUE(w.grab().save(out.isEmpty() ? QStringLiteral("/tmp/tangent-screenshot.png") : QString::fromLocal8Bit(out)));
+    ASSERT_TRUE(
+            w.grab().save(out.isEmpty() ? QStringLiteral("/tmp/tangent-screenshot.png") : QString::fromLocal8Bit(out)));
 }
 
 // ---- solo, lock, normalized view, snapping, frames ----------------------------------------

@@ -1,12 +1,12 @@
 // The curve view at motion-capture density (issue 5): per-column min/max envelopes, exact
 // segments where they are wide, key markers only where keys are apart, and a drag that redraws
 // only the dragged channel over a cached picture of the others.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
 
 #include <QImage>
+
+#include <gtest/gtest.h>
 
 #include "curveenvelope.h"
 #include "curvepainter.h"
@@ -52,16 +52,20 @@ std::pair<double, double> sampledRange(const Track& t, int comp, bool normalized
     constexpr int kSamples = 4096;  // dense enough for the broken keys' sharp turns (error ~1e-6)
     for (int i = 0; i <= kSamples; ++i) {
         const double time = t0 + (t1 - t0) * i / kSamples;
-        if (normalized) evaluate(t, time, out.data());
-        else evaluateRaw(t, time, out.data());
+        if (normalized)
+            evaluate(t, time, out.data());
+        else
+            evaluateRaw(t, time, out.data());
         lo = std::min(lo, out[comp]);
         hi = std::max(hi, out[comp]);
     }
     // And exactly at the keys (a broken key is a kink: its extreme is at the key).
     for (int k = 0; k < t.keyCount(); ++k)
         if (t.times[k] >= t0 && t.times[k] <= t1) {
-            if (normalized) evaluate(t, t.times[k], out.data());
-            else evaluateRaw(t, t.times[k], out.data());
+            if (normalized)
+                evaluate(t, t.times[k], out.data());
+            else
+                evaluateRaw(t, t.times[k], out.data());
             lo = std::min(lo, out[comp]);
             hi = std::max(hi, out[comp]);
         }
@@ -113,7 +117,8 @@ TEST(ColumnEnvelope, NormalizedRotationAndStepAndLinear) {
     const ColumnEnvelope se = columnEnvelope(step, 0, false, 0, 10, 40, INFINITY);
     // Column 0 is [0, 0.1] and holds keys 0..2 (float(3/30) is just past 0.1): every value held.
     double lo = INFINITY, hi = -INFINITY;
-    for (int k = 0; k <= 2; ++k) lo = std::min<double>(lo, step.value(k, 0)), hi = std::max<double>(hi, step.value(k, 0));
+    for (int k = 0; k <= 2; ++k)
+        lo = std::min<double>(lo, step.value(k, 0)), hi = std::max<double>(hi, step.value(k, 0));
     EXPECT_FLOAT_EQ(se.lo[0], float(lo));
     EXPECT_FLOAT_EQ(se.hi[0], float(hi));
 }
@@ -367,8 +372,10 @@ TEST(ColumnEnvelope, DirectBlendIsThePerPixelBlend) {
                 const int r1 = std::min(ref.height() - 1, std::max(r0, int(std::floor(yBottom))));
                 for (int r = std::max(r0, area.top()); r <= std::min(r1, area.bottom()); ++r) {
                     const QRgb d = ref.pixel(c, r);
-                    ref.setPixel(c, r, qRgb((color.red() * alpha + qRed(d) * inv) >> 8, (color.green() * alpha + qGreen(d) * inv) >> 8,
-                                            (color.blue() * alpha + qBlue(d) * inv) >> 8));
+                    ref.setPixel(c, r,
+                                 qRgb((color.red() * alpha + qRed(d) * inv) >> 8,
+                                      (color.green() * alpha + qGreen(d) * inv) >> 8,
+                                      (color.blue() * alpha + qBlue(d) * inv) >> 8));
                 }
             }
             int differ = 0;
@@ -405,45 +412,48 @@ TEST(ColumnEnvelope, AccumulatorIsThePerPixelMeanBlend) {
             env.hi[c] = none ? -INFINITY : b;
         }
         env.updateBlocks();
-        items.push_back({&env, 2.2 + 0.01 * (i % 7), 60.0, QColor(int(next() % 256), int(next() % 256), int(next() % 256))});
+        items.push_back(
+                {&env, 2.2 + 0.01 * (i % 7), 60.0, QColor(int(next() % 256), int(next() % 256), int(next() % 256))});
     }
     for (const double alpha : {0.9, 0.25})
-    for (const QRect clip : {QRect(), QRect(13, 20, 150, 77)}) {
-        QImage img(kW, kH, QImage::Format_RGB32);
-        for (int y = 0; y < kH; ++y)
-            for (int x = 0; x < kW; ++x) img.setPixel(x, y, 0xff000000u | (next() & 0xffffffu));
-        const QImage before = img.copy();
-        SpanAccumulator acc;
-        acc.draw(img, items, alpha, clip);
-        const QRect area = clip.isNull() ? img.rect() : clip;
-        int differ = 0, maxCount = 0;
-        for (int x = 0; x < kW; ++x) {
-            std::vector<std::int64_t> sr(kH), sg(kH), sb(kH);
-            std::vector<int> n(kH);
-            for (const SpanAccumulator::Item& it : items) {
-                const ColumnEnvelope& env = *it.envelope;
-                if (!env.has(x)) continue;
-                const double yTop = (it.top - double(env.hi[x])) * it.scaleY;
-                const double yBottom = (it.top - double(env.lo[x])) * it.scaleY;
-                if (!(yBottom >= 0) || !(yTop < kH)) continue;
-                const int r0 = int(std::min(std::max(yTop, 0.0), double(kH - 1)));
-                const int r1 = std::max(r0, int(std::min(std::max(yBottom, 0.0), double(kH - 1))));
-                const QRgb rgb = it.color.rgb();
-                for (int r = r0; r <= r1; ++r) sr[r] += qRed(rgb), sg[r] += qGreen(rgb), sb[r] += qBlue(rgb), ++n[r];
-            }
-            for (int y = 0; y < kH; ++y) {
-                QRgb want = before.pixel(x, y);
-                if (area.contains(x, y) && n[y] > 0) {
-                    maxCount = std::max(maxCount, n[y]);
-                    const std::int64_t a = std::lround(256 * (1 - std::pow(1 - alpha, std::min(n[y], 63))));
-                    const std::int64_t f = a * ((std::int64_t(1) << 16) / n[y]), inv = 256 - a;
-                    want = qRgb(int((sr[y] * f >> 24) + (qRed(want) * inv >> 8)), int((sg[y] * f >> 24) + (qGreen(want) * inv >> 8)),
-                                int((sb[y] * f >> 24) + (qBlue(want) * inv >> 8)));
+        for (const QRect clip : {QRect(), QRect(13, 20, 150, 77)}) {
+            QImage img(kW, kH, QImage::Format_RGB32);
+            for (int y = 0; y < kH; ++y)
+                for (int x = 0; x < kW; ++x) img.setPixel(x, y, 0xff000000u | (next() & 0xffffffu));
+            const QImage before = img.copy();
+            SpanAccumulator acc;
+            acc.draw(img, items, alpha, clip);
+            const QRect area = clip.isNull() ? img.rect() : clip;
+            int differ = 0, maxCount = 0;
+            for (int x = 0; x < kW; ++x) {
+                std::vector<std::int64_t> sr(kH), sg(kH), sb(kH);
+                std::vector<int> n(kH);
+                for (const SpanAccumulator::Item& it : items) {
+                    const ColumnEnvelope& env = *it.envelope;
+                    if (!env.has(x)) continue;
+                    const double yTop = (it.top - double(env.hi[x])) * it.scaleY;
+                    const double yBottom = (it.top - double(env.lo[x])) * it.scaleY;
+                    if (!(yBottom >= 0) || !(yTop < kH)) continue;
+                    const int r0 = int(std::min(std::max(yTop, 0.0), double(kH - 1)));
+                    const int r1 = std::max(r0, int(std::min(std::max(yBottom, 0.0), double(kH - 1))));
+                    const QRgb rgb = it.color.rgb();
+                    for (int r = r0; r <= r1; ++r)
+                        sr[r] += qRed(rgb), sg[r] += qGreen(rgb), sb[r] += qBlue(rgb), ++n[r];
                 }
-                differ += img.pixel(x, y) != want;
+                for (int y = 0; y < kH; ++y) {
+                    QRgb want = before.pixel(x, y);
+                    if (area.contains(x, y) && n[y] > 0) {
+                        maxCount = std::max(maxCount, n[y]);
+                        const std::int64_t a = std::lround(256 * (1 - std::pow(1 - alpha, std::min(n[y], 63))));
+                        const std::int64_t f = a * ((std::int64_t(1) << 16) / n[y]), inv = 256 - a;
+                        want = qRgb(int((sr[y] * f >> 24) + (qRed(want) * inv >> 8)),
+                                    int((sg[y] * f >> 24) + (qGreen(want) * inv >> 8)),
+                                    int((sb[y] * f >> 24) + (qBlue(want) * inv >> 8)));
+                    }
+                    differ += img.pixel(x, y) != want;
+                }
             }
+            EXPECT_GT(maxCount, 63);
+            EXPECT_EQ(differ, 0) << alpha << " " << clip.isNull();
         }
-        EXPECT_GT(maxCount, 63);
-        EXPECT_EQ(differ, 0) << alpha << " " << clip.isNull();
-    }
 }

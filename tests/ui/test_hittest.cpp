@@ -42,7 +42,8 @@ TEST_F(HitTest, KeyAtItsPixelAndWithinTheRadius) {
 TEST_F(HitTest, HandlesOnlyOfSelectedKeysAtOneThirdOfTheirSegment) {
     const int k = 3, c = 0;
     const double dtOut = double(track->times[k + 1]) - track->times[k];
-    const QPointF outWorld(track->times[k] + dtOut / 3, outHandleValue(track->value(k, c), track->outTangent(k, c), dtOut));
+    const QPointF outWorld(track->times[k] + dtOut / 3,
+                           outHandleValue(track->value(k, c), track->outTangent(k, c), dtOut));
     const QPointF outPx = view.toWidget(outWorld);
     // Not selected: no handle there (maybe the curve, never a handle).
     Hit h = hitTest(doc, curves, {}, view, outPx);
@@ -53,8 +54,8 @@ TEST_F(HitTest, HandlesOnlyOfSelectedKeysAtOneThirdOfTheirSegment) {
     EXPECT_EQ(h.key, k);
     EXPECT_EQ(h.curve.component, c);
     const double dtIn = double(track->times[k]) - track->times[k - 1];
-    const QPointF inPx =
-        view.toWidget(QPointF(track->times[k] - dtIn / 3, inHandleValue(track->value(k, c), track->inTangent(k, c), dtIn)));
+    const QPointF inPx = view.toWidget(
+            QPointF(track->times[k] - dtIn / 3, inHandleValue(track->value(k, c), track->inTangent(k, c), dtIn)));
     h = hitTest(doc, curves, sel, view, inPx);
     EXPECT_EQ(h.kind, HitKind::InHandle);
     EXPECT_EQ(h.key, k);
@@ -65,8 +66,8 @@ TEST_F(HitTest, HandleWinsOverAKeyUnderIt) {
     const ViewTransform far(QSizeF(1000, 600), -0.2, 3.5, 6, 1);
     const int k = 3, c = 0;
     const double dt = double(track->times[k + 1]) - track->times[k];
-    const QPointF handlePx = far.toWidget(QPointF(track->times[k] + dt / 3,
-                                                  outHandleValue(track->value(k, c), track->outTangent(k, c), dt)));
+    const QPointF handlePx = far.toWidget(
+            QPointF(track->times[k] + dt / 3, outHandleValue(track->value(k, c), track->outTangent(k, c), dt)));
     const QPointF keyP = far.toWidget(QPointF(track->times[k], track->value(k, c)));
     ASSERT_LT(QLineF(handlePx, keyP).length(), 7.0);
     const Hit h = hitTest(doc, {{0, 0, c}}, {{0, 0, k, c}}, far, handlePx);

@@ -31,7 +31,7 @@ Document twoChannels() {
     const int anim = b.addAnimation("a");
     b.addChannel(anim, b.addNode("first"), cubic(6, {2, 4}));
     Track second = cubic(6, {1, 3});
-    for (float& t : second.times) t += 0.5f;  // broken keys at 1.5 and 3.5
+    for (float& t : second.times) t += 0.5f;             // broken keys at 1.5 and 3.5
     b.addChannel(anim, b.addNode("second"), second, 1);  // its own times
     return b.build("keys.gltf");
 }
@@ -50,7 +50,7 @@ TEST(KeyNavigation, BrokenKeysInTimeOrderAcrossChannelsWrappingAround) {
     EXPECT_EQ(next(std::nullopt, false), std::make_pair(0, 4));
     EXPECT_EQ(next(KeyRef{0, 1, 1, 0}, true), std::make_pair(0, 2));
     EXPECT_EQ(next(KeyRef{0, 0, 2, 0}, true), std::make_pair(1, 3));
-    EXPECT_EQ(next(KeyRef{0, 0, 4, 0}, true), std::make_pair(1, 1));  // wraps
+    EXPECT_EQ(next(KeyRef{0, 0, 4, 0}, true), std::make_pair(1, 1));   // wraps
     EXPECT_EQ(next(KeyRef{0, 1, 1, 0}, false), std::make_pair(0, 4));  // wraps back
     EXPECT_EQ(next(KeyRef{0, 0, 3, 0}, false), std::make_pair(0, 2));  // from a key that is not broken
     EXPECT_FALSE(nextBrokenKey(doc, {}, std::nullopt, true));
@@ -67,14 +67,15 @@ TEST(KeyDrag, OneTimeShiftForEveryChannelAndTheChangedKeysReported) {
     auto apply = [&](int, int c, const Track& t, KeySpan keys) { got[c] = t, spans[c] = keys; };
     // +2 s would take channel 1's key past its neighbour: both move by the most it allows,
     // 1 s less the minimum key spacing.
-    drag.moveKeys(2.0, [](const CurveRef& c) { return c.channel == 0 ? 0.5 : 0.0; }, apply);
+    drag.moveKeys(
+            2.0, [](const CurveRef& c) { return c.channel == 0 ? 0.5 : 0.0; }, apply);
     const float shift = float(1.0 - kMinKeySpacing);
     EXPECT_FLOAT_EQ(got[0].times[2], 2 + shift);
     EXPECT_FLOAT_EQ(got[1].times[4], 4.5f + shift);
     EXPECT_FLOAT_EQ(got[0].value(2, 0), 2.5f);
     EXPECT_FLOAT_EQ(got[1].value(4, 0), 4.0f);
     EXPECT_FLOAT_EQ(got[0].value(2, 1), 2.0f);  // not selected: not moved in value
-    EXPECT_EQ(spans[0].first, 1);  // the key and its neighbours
+    EXPECT_EQ(spans[0].first, 1);               // the key and its neighbours
     EXPECT_EQ(spans[0].count, 3);
     EXPECT_EQ(spans[1].first, 3);
     EXPECT_EQ(spans[1].count, 3);

@@ -1,7 +1,5 @@
 // The editor on KHR_animation_pointer channels: named in the channel tree, dragged with the
 // mouse like any curve, int and bool properties kept STEP and whole.
-#include <gtest/gtest.h>
-
 #include <QAction>
 #include <QMenu>
 #include <QStatusBar>
@@ -9,11 +7,13 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <gtest/gtest.h>
+
+#include "../core/test_support.h"  // expectKhronosValid
 #include "curveview.h"
 #include "mainwindow.h"
 #include "tangent/document.h"
 #include "ui_support.h"
-#include "../core/test_support.h"  // expectKhronosValid
 
 using namespace tangent;
 using namespace tangent::ui;
@@ -45,7 +45,8 @@ TEST(PointerChannelsInTheEditor, NamedDraggedAndKeptToTheirType) {
     for (QTreeWidgetItemIterator it(tree); *it; ++it) rows << (*it)->text(0) + " | " + (*it)->text(1);
     EXPECT_TRUE(rows.contains(QStringLiteral("material \"Glow\" \u00b7 emissiveFactor | linear \u00b7 2 keys")))
             << rows.join('\n').toStdString();
-    EXPECT_TRUE(rows.contains(QStringLiteral("node \"Lamp\" \u00b7 KHR_node_visibility.visible | step \u00b7 2 keys \u00b7 bool")))
+    EXPECT_TRUE(rows.contains(
+            QStringLiteral("node \"Lamp\" \u00b7 KHR_node_visibility.visible | step \u00b7 2 keys \u00b7 bool")))
             << rows.join('\n').toStdString();
     EXPECT_TRUE(rows.contains(QStringLiteral("g | ")) && rows.contains(QStringLiteral("value | ")))  // colour, bool
             << rows.join('\n').toStdString();
@@ -58,7 +59,8 @@ TEST(PointerChannelsInTheEditor, NamedDraggedAndKeptToTheirType) {
     linear->trigger();
     EXPECT_EQ(visible().interpolation, Interpolation::Step);
     EXPECT_EQ(w.model()->undoStack()->count(), 0);
-    EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("stay STEP"))) << w.statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("stay STEP")))
+            << w.statusBar()->currentMessage().toStdString();
 
     // Dragged most of the way down, the true key becomes false (not 0.2).
     CurveView* view = w.curveView();

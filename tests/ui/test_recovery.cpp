@@ -1,7 +1,5 @@
 // Nothing lost: the recovery copy of unsaved edits and its round trip after a "crash", failed
 // saves that keep everything as it was, and Key inspector input that would make the file invalid.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <functional>
 
@@ -16,6 +14,8 @@
 #include <QTest>
 #include <QTimer>
 #include <QUndoStack>
+
+#include <gtest/gtest.h>
 
 #include "documentmodel.h"
 #include "keyinspector.h"
@@ -44,8 +44,10 @@ public:
                 QAbstractButton* chosen = nullptr;
                 for (QAbstractButton* b : box->buttons())
                     if (b->text().remove(QLatin1Char('&')) == button_) chosen = b;
-                if (chosen) chosen->click();
-                else box->accept();
+                if (chosen)
+                    chosen->click();
+                else
+                    box->accept();
             }
         });
         timer_.start();
@@ -257,7 +259,7 @@ TEST_F(RecoveryTest, AFailingRecoveryWriteIsAStatusMessageNotACrash) {
     edit(w);
     EXPECT_FALSE(w.recovery()->sync());
     EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("recovery copy")))
-        << w.statusBar()->currentMessage().toStdString();
+            << w.statusBar()->currentMessage().toStdString();
     EXPECT_TRUE(w.model()->isModified());
 }
 
@@ -271,7 +273,8 @@ TEST_F(RecoveryTest, ASaveIntoAPathUnderARegularFileFailsAndKeepsEverything) {
         BoxAnswerer answer(QStringLiteral("OK"));
         EXPECT_FALSE(w.saveTo(original + QStringLiteral("/inside.glb")));
         ASSERT_EQ(answer.texts.size(), 1);
-        EXPECT_TRUE(answer.texts.front().contains(QStringLiteral("cannot write"))) << answer.texts.front().toStdString();
+        EXPECT_TRUE(answer.texts.front().contains(QStringLiteral("cannot write")))
+                << answer.texts.front().toStdString();
     }
     EXPECT_TRUE(w.model()->isModified());
     EXPECT_EQ(w.model()->filePath(), original);
@@ -280,7 +283,8 @@ TEST_F(RecoveryTest, ASaveIntoAPathUnderARegularFileFailsAndKeepsEverything) {
     EXPECT_EQ(readAll(original), originalBytes);
     const std::vector<Track> after = tracks(w.model()->document());
     for (std::size_t i = 0; i < edited.size(); ++i) EXPECT_TRUE(after[i].sameCurve(edited[i]));
-    EXPECT_TRUE(QDir(tmp.path()).entryList({QStringLiteral("*.glb")}, QDir::Files) == QStringList{QStringLiteral("anim.glb")});
+    EXPECT_TRUE(QDir(tmp.path()).entryList({QStringLiteral("*.glb")}, QDir::Files) ==
+                QStringList{QStringLiteral("anim.glb")});
 }
 
 TEST_F(RecoveryTest, WhenSaveInTheUnsavedChangesQuestionFailsTheWindowStaysOpen) {

@@ -1,8 +1,6 @@
 // The one edit path (ui/trackedits): locks refused the same way from every menu, and the
 // Channel menu's Convert… and Fix Rotations… as one undo step each, driven as a user does
 // (menu actions, the dialog's own widgets) and checked against hand-computed values.
-#include <gtest/gtest.h>
-
 #include <functional>
 
 #include <QAction>
@@ -17,12 +15,14 @@
 #include <QTimer>
 #include <QUndoStack>
 
+#include <gtest/gtest.h>
+
+#include "../core/test_support.h"  // expectKhronosValid
 #include "editdialogs.h"
 #include "mainwindow.h"
 #include "tangent/builder.h"
 #include "trackedits.h"
 #include "ui_support.h"
-#include "../core/test_support.h"  // expectKhronosValid
 
 using namespace tangent;
 using namespace tangent::ui;
@@ -137,7 +137,8 @@ TEST_F(TrackEditsTest, ALockedChannelRefusesInterpolationHandleModeAndConvert) {
     ASSERT_TRUE(cubic);
     cubic->trigger();
     ASSERT_EQ(refusals.count(), 1);
-    EXPECT_TRUE(refusals.last().at(0).toString().contains(QStringLiteral("locked"))) << refusals.last().at(0).toString().toStdString();
+    EXPECT_TRUE(refusals.last().at(0).toString().contains(QStringLiteral("locked")))
+            << refusals.last().at(0).toString().toStdString();
     EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("locked")));
 
     // The rotation is CUBICSPLINE: a handle mode would change it.

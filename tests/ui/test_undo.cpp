@@ -1,12 +1,12 @@
 // Undo keeps only what an edit changed: after real drags on a 5,000-key rotation channel, undo
 // and redo restore the tracks bit for bit, the undo stack's bytes are counted (a size, not a
 // timing), and over the memory budget the oldest steps go while the saved state stays right.
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstring>
 
 #include <QUndoStack>
+
+#include <gtest/gtest.h>
 
 #include "curveview.h"
 #include "documentmodel.h"
@@ -53,10 +53,9 @@ bool sameBits(const std::vector<T>& a, const std::vector<T>& b) {
     return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(T)) == 0);
 }
 bool sameBits(const Track& a, const Track& b) {
-    return a.interpolation == b.interpolation && a.path == b.path && a.components == b.components &&
-           a.kind == b.kind && sameBits(a.times, b.times) && sameBits(a.values, b.values) &&
-           sameBits(a.inTangents, b.inTangents) && sameBits(a.outTangents, b.outTangents) &&
-           sameBits(a.modes, b.modes);
+    return a.interpolation == b.interpolation && a.path == b.path && a.components == b.components && a.kind == b.kind &&
+           sameBits(a.times, b.times) && sameBits(a.values, b.values) && sameBits(a.inTangents, b.inTangents) &&
+           sameBits(a.outTangents, b.outTangents) && sameBits(a.modes, b.modes);
 }
 
 class UndoTest : public ::testing::Test {
@@ -105,7 +104,7 @@ TEST_F(UndoTest, UndoAndRedoOfADragRestoreTheTrackBitForBit) {
     // Undo announces the one key it changed.
     std::vector<KeySpan> spans;
     QObject::connect(&model, &DocumentModel::channelChanged, &model,
-            [&](int, int, KeySpan span) { spans.push_back(span); });
+                     [&](int, int, KeySpan span) { spans.push_back(span); });
     model.undoStack()->undo();
     EXPECT_TRUE(sameBits(track(), original));
     EXPECT_FALSE(model.isModified());

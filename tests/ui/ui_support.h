@@ -9,7 +9,9 @@
 
 namespace tangent::ui::test {
 
-inline std::string fixture(const std::string& name) { return std::string(TANGENT_TEST_DATA) + "/" + name; }
+inline std::string fixture(const std::string& name) {
+    return std::string(TANGENT_TEST_DATA) + "/" + name;
+}
 
 // Mouse events sent straight to the widget, with the button state a real drag has (QTest's
 // mouseMove in Qt 6 offscreen does not carry held buttons).
@@ -28,7 +30,8 @@ inline void release(QWidget* w, QPointF p, Qt::KeyboardModifiers mods = Qt::NoMo
     sendMouse(w, QEvent::MouseButtonRelease, p, Qt::LeftButton, Qt::NoButton, mods);
 }
 // Press at `from`, move in steps to `to`, release there.
-inline void drag(QWidget* w, QPointF from, QPointF to, Qt::KeyboardModifiers mods = Qt::NoModifier, bool doRelease = true) {
+inline void drag(QWidget* w, QPointF from, QPointF to, Qt::KeyboardModifiers mods = Qt::NoModifier,
+                 bool doRelease = true) {
     press(w, from, mods);
     for (int i = 1; i <= 6; ++i) moveHeld(w, from + (to - from) * (i / 6.0), mods);
     if (doRelease) release(w, to, mods);

@@ -24,7 +24,8 @@ APT_PACKAGES=(
     libmeshoptimizer-dev # EXT_meshopt_compression's reference decoder
     gltfpack             # another writer: the conformance corpus and benchmarks use its files
     xvfb xauth imagemagick xdotool # the editor under Xvfb: screenshots, driven by hand
-    clang # for fuzzing (libFuzzer)
+    clang        # for fuzzing (libFuzzer)
+    clang-format # the formatting CI checks (.clang-format)
 )
 VALIDATOR_DIR="$ROOT/tools/validator"
 VALIDATOR_SCRIPT="$VALIDATOR_DIR/validate.mjs"

@@ -160,47 +160,11 @@ void CurveView::selectAll() {
 }
 
 void CurveView::deleteSelectedKeys() {
-    const Document* d = doc();
-    if (!d || state_->selection().empty()) return;
-    std::map<ChannelKey, std::vector<int>> keys;
-    for (auto [a, c, k] : state_->selectedKeys()) keys[{a, c}].push_back(k);
-    TrackEdits::ChannelList channels;
-    int count = 0;
-    for (auto& [ch, ks] : keys) {
-        channels.push_back(ch);
-        if (!state_->isLocked(ch.first, ch.second)) count += int(ks.size());
-    }
-    // The selection goes first: it names keys that will no longer exist.
-    const KeySelection before = state_->selection();
-    state_->setSelection({});
-    const auto outcome = TrackEdits::of(state_)->apply(
-            countedName(QStringLiteral("Delete"), count, QStringLiteral("key")), channels, [&](int a, int c, Track& t) {
-                deleteKeys(t, keys[{a, c}]);
-            });
-    if (outcome.refused) state_->setSelection(before);
+    TrackEdits::of(state_)->deleteSelectedKeys();
 }
 
 void CurveView::insertKeyAtPlayhead() {
-    const Document* d = doc();
-    if (!d) return;
-    KeySelection sel;
-    const double t = state_->currentTime();
-    TrackEdits::ChannelList channels;
-    for (auto [a, c] : state_->shownChannels()) {
-        const Track* track = trackOf(*d, a, c);
-        if (track && track->keyCount() >= 2 && t > track->startTime() && t < track->endTime())
-            channels.push_back({a, c});
-    }
-    const auto outcome =
-            TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), channels, [&](int a, int c, Track& tr) {
-                try {
-                    const int k = insertKey(tr, t);
-                    for (int comp = 0; comp < tr.components; ++comp) sel.insert({a, c, k, comp});
-                } catch (const EditError&) {
-                    // a key is already there: this channel stays as it is
-                }
-            });
-    if (outcome.applied) state_->setSelection(std::move(sel));
+    TrackEdits::of(state_)->insertKeyAtPlayhead();
 }
 
 bool CurveView::selectNextBrokenKey(bool forward) {

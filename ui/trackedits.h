@@ -46,6 +46,13 @@ public:
         return apply(name, ChannelList{{animation, channel}}, edit);
     }
 
+    // The selected keys deleted (Delete); the selection goes with them, and comes back when the
+    // edit is refused.
+    void deleteSelectedKeys();
+    // A key inserted at the playhead in every shown channel whose range holds it (the curve's
+    // shape kept), the new keys selected.
+    void insertKeyAtPlayhead();
+
     // Reports a refusal found before any edit (a typed time that would cross a neighbour).
     void refuse(const QString& reason);
 

@@ -122,7 +122,7 @@ ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index
     std::uint64_t size = buffers.size(buffer);
     if (placeholder && json.contains("buffers") && json["buffers"].is_array() && buffer < json["buffers"].size() &&
         json["buffers"][buffer].is_object())
-        size = json["buffers"][buffer].value("byteLength", std::uint64_t(0));
+        size = getCount(json["buffers"][buffer], "byteLength", 0, false, file, "/buffers/" + std::to_string(buffer));
     if (offset > size || length > size - offset)
         fail(file, ptr,
              "bufferView (offset " + std::to_string(offset) + ", " + std::to_string(length) +

@@ -1,10 +1,9 @@
 #pragma once
 // The graph editor's centre: shows the visible component curves of the shown channels (the
 // picture from render/'s CurveRenderer, keys, handles and the playhead over it) and edits them
-// with the mouse. Curve data lives in the
-// DocumentModel; every edit goes through the core edit API and ends as one undo entry.
+// with the mouse. Curve data lives in the DocumentModel; every edit goes through TrackEdits or
+// a KeyDrag and ends as one undo entry.
 #include <map>
-#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -51,13 +50,13 @@ public slots:
     void selectAll();
     void deleteSelectedKeys();
     void insertKeyAtPlayhead();
-    // Selects and frames the next / previous broken key (in-tangent != out-tangent) of the
+    // Selects and frames the next / previous broken key (in- and out-tangent differ) of the
     // shown channels, after / before the current selection. Returns false when there is none.
     bool selectNextBrokenKey(bool forward = true);
 
 signals:
     void cursorMoved(double time, double value);  // world coordinates under the pointer
-    void message(const QString& text);            // a refused edit, for the status bar
+    void message(const QString& text);            // a note for the status bar ("no broken keys")
 
 protected:
     void paintEvent(QPaintEvent*) override;

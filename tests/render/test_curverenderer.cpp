@@ -8,36 +8,15 @@
 #include <gtest/gtest.h>
 
 #include "curverenderer.h"
+#include "dense_track.h"
 #include "tangent/builder.h"
 #include "tangent/edit.h"
 
 using namespace tangent;
 using namespace tangent::render;
+using tangent::test::denseTrack;
 
 namespace {
-
-// A wiggly CUBICSPLINE track at 30 fps, some keys broken (their segments overshoot).
-Track wiggly(int keys, TargetPath path, int components, double phase) {
-    Track t;
-    t.interpolation = Interpolation::CubicSpline;
-    t.path = path;
-    t.components = components;
-    t.resize(keys);
-    for (int k = 0; k < keys; ++k) {
-        const double time = k / 30.0;
-        t.times[k] = float(time);
-        for (int c = 0; c < components; ++c) {
-            const double w = 2 + c + phase;
-            double v = std::sin(w * time + c) + 0.3 * std::sin(7.3 * w * time);
-            double d = w * std::cos(w * time + c) + 0.3 * 7.3 * w * std::cos(7.3 * w * time);
-            if (path == TargetPath::Rotation) v = 0.5 + 0.2 * v, d *= 0.2;
-            t.values[t.at(k, c)] = float(v);
-            t.inTangents[t.at(k, c)] = float(d);
-            t.outTangents[t.at(k, c)] = float(k % 7 == 3 ? -3 * d : d);
-        }
-    }
-    return t;
-}
 
 struct Scene {
     Document doc;
@@ -49,8 +28,8 @@ struct Scene {
 void makeScene(Scene& s) {
     DocumentBuilder b;
     const int anim = b.addAnimation("mocap");
-    b.addChannel(anim, b.addNode("hips"), wiggly(4000, TargetPath::Translation, 3, 0.0));
-    b.addChannel(anim, b.addNode("spine"), wiggly(4000, TargetPath::Rotation, 4, 0.3));
+    b.addChannel(anim, b.addNode("hips"), denseTrack(4000, TargetPath::Translation, 3, 0.0));
+    b.addChannel(anim, b.addNode("spine"), denseTrack(4000, TargetPath::Rotation, 4, 0.3));
     s.doc = b.build("dense.glb");
     s.scene.document = &s.doc;
     for (int c = 0; c < 2; ++c) {

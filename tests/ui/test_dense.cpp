@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "../render/dense_track.h"
 #include "curveenvelope.h"
 #include "curvepainter.h"
 #include "curveview.h"
@@ -18,32 +19,9 @@
 using namespace tangent;
 using namespace tangent::ui;
 using namespace tangent::ui::test;
+using tangent::test::denseTrack;
 
 namespace {
-
-// A wiggly CUBICSPLINE track of `keys` keys at 30 fps with `components` components; tangents
-// from the true derivative, some of them broken so that segments overshoot their keys.
-Track denseTrack(int keys, TargetPath path, int components, double phase = 0) {
-    Track t;
-    t.interpolation = Interpolation::CubicSpline;
-    t.path = path;
-    t.components = components;
-    t.resize(keys);
-    for (int k = 0; k < keys; ++k) {
-        const double time = k / 30.0;
-        t.times[k] = float(time);
-        for (int c = 0; c < components; ++c) {
-            const double w = 2 + c + phase;
-            double v = std::sin(w * time + c) + 0.3 * std::sin(7.3 * w * time);
-            double d = w * std::cos(w * time + c) + 0.3 * 7.3 * w * std::cos(7.3 * w * time);
-            if (path == TargetPath::Rotation) v = 0.5 + 0.2 * v, d *= 0.2;
-            t.values[t.at(k, c)] = float(v);
-            t.inTangents[t.at(k, c)] = float(d);
-            t.outTangents[t.at(k, c)] = float(k % 7 == 3 ? -3 * d : d);  // broken: overshoot
-        }
-    }
-    return t;
-}
 
 // The true min/max of a component over [t0, t1], from dense sampling.
 std::pair<double, double> sampledRange(const Track& t, int comp, bool normalized, double t0, double t1) {

@@ -127,22 +127,10 @@ TangentPair modeTangents(const Track& t, int k, int c, HandleMode mode) {
     return r;
 }
 
-void applyAutoTangents(Track& t) {
-    if (t.interpolation != Interpolation::CubicSpline) return;
-    for (int k = 0; k < t.keyCount(); ++k)
-        for (int c = 0; c < t.components; ++c) {
-            const HandleMode m = t.modes[t.at(k, c)];
-            if (!derivesTangents(m)) continue;
-            const TangentPair p = modeTangents(t, k, c, m);
-            t.inTangents[t.at(k, c)] = toFiniteFloat(p.in);
-            t.outTangents[t.at(k, c)] = toFiniteFloat(p.out);
-        }
-}
-
 namespace {
-// applyAutoTangents for keys [first - 1, last + 1] only: an auto tangent depends on its key's
-// and its neighbours' values and times, so a change to keys first..last reaches no further.
-// An edit of one key (a drag of many, one setValue each) stays linear in the track's length.
+// The auto tangents of keys [first - 1, last + 1] only: an auto tangent depends on its key's and
+// its neighbours' values and times, so a change to keys first..last reaches no further. An
+// edit of one key (a drag of many, one setValue each) stays linear in the track's length.
 void applyAutoTangentsNear(Track& t, int first, int last) {
     if (t.interpolation != Interpolation::CubicSpline) return;
     for (int k = std::max(0, first - 1); k <= std::min(t.keyCount() - 1, last + 1); ++k)
@@ -155,6 +143,10 @@ void applyAutoTangentsNear(Track& t, int first, int last) {
         }
 }
 }  // namespace
+
+void applyAutoTangents(Track& t) {
+    applyAutoTangentsNear(t, 0, t.keyCount() - 1);
+}
 
 double clampTimeShift(const Track& t, const std::vector<int>& keys, double dt) {
     if (keys.empty()) return 0;

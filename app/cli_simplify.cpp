@@ -299,6 +299,8 @@ int runSimplify(const QStringList& arguments) {
               " channel(s) simplified; animation data " + std::to_string(dataBefore) + " -> " +
               std::to_string(dataAfter) + " bytes; file " + std::to_string(fileBefore) + " -> " +
               std::to_string(fileAfter) + " bytes.");
+    if (fileAfter > fileBefore && dataAfter < dataBefore)
+        printLine("The file grew: the lossless save appends the new keys and keeps the replaced data's bytes.");
     return kOk;
 }
 

@@ -499,6 +499,49 @@ TEST(DiffOptimizers, GltfTransformOutputOfALinearBake) {
     }
 }
 
+// glTF-Transform on the Blender exports (CUBICSPLINE): resample and quantize leave the
+// animation as it was; meshopt stores rotation outputs as normalized shorts, which cannot hold
+// a CUBICSPLINE tangent component beyond [-1, 1] (the exports have them, read here from the
+// file): diff finds those rotations damaged, far over tolerance.
+TEST(DiffOptimizers, GltfTransformOutputOfFixtures) {
+    Workspace w;
+    for (const char* name : {"smooth_trs_1.glb", "multi_object_1.glb"}) {
+        const std::string source = fixture(name);
+        const Glb original = readGlb(source);
+        for (const char* command : {"resample", "quantize", "meshopt"}) {
+            SCOPED_TRACE(std::string(name) + " " + command);
+            const std::string out = w.path(std::string(command) + ".glb");
+            gltfTransform(command, source, out);
+            const Result r = runTangent({"diff", q(source), q(out), "--json"});
+            EXPECT_TRUE(r.err.empty()) << r.err;
+            const json j = parseJson(r);
+            ASSERT_EQ(int(j["channels"].size()), channelCount(original.root));
+            const Glb written = readGlb(out);
+            for (const json& c : j["channels"]) {
+                SCOPED_TRACE(c.dump());
+                EXPECT_TRUE(c["compared"].get<bool>());
+                if (std::string(command) != "meshopt") {
+                    EXPECT_EQ(c["maxError"], 0.0);
+                    continue;
+                }
+                if (c["path"] != "rotation") continue;
+                const json& anim = original.root["animations"][c["a"]["animation"].get<int>()];
+                const int output = anim["samplers"][anim["channels"][c["a"]["channel"].get<int>()]["sampler"].get<int>()]["output"];
+                float largest = 0;
+                for (float v : floatsOf(original, output)) largest = std::max(largest, std::abs(v));
+                const json& animB = written.root["animations"][c["b"]["animation"].get<int>()];
+                const json& accessorB = written.root["accessors"][animB["samplers"][animB["channels"][c["b"]["channel"].get<int>()]["sampler"].get<int>()]["output"].get<int>()];
+                ASSERT_GT(largest, 1.0f);
+                ASSERT_EQ(accessorB["componentType"], 5122);
+                ASSERT_TRUE(accessorB.value("normalized", false));
+                EXPECT_TRUE(c["exceeds"].get<bool>());
+                EXPECT_GT(c["maxError"].get<double>(), 10.0);
+            }
+            EXPECT_EQ(r.status, std::string(command) == "meshopt" ? 1 : 0);
+        }
+    }
+}
+
 // ------------------------------------------------------------------------------- simplify
 
 TEST(Simplify, ADenseLinearBakeGetsFewerKeysAndBytesWithinTolerance) {

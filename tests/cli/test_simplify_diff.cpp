@@ -35,8 +35,10 @@ json parseJson(const Result& r) {
 struct Workspace {
     QTemporaryDir dir;
     std::string path(const std::string& name) const { return dir.filePath(q(name)).toStdString(); }
+    // Saved by Tangent's writer and checked by the Khronos validator, as every file a test writes.
     std::string save(const tangent::Document& doc, const std::string& name) const {
         tangent::save(doc, path(name));
+        expectKhronosValid(path(name));
         return path(name);
     }
 };
@@ -64,11 +66,13 @@ Result runProgram(const QString& program, const QStringList& arguments) {
 void gltfpack(const std::string& in, const std::string& out, const QStringList& flags) {
     const Result r = runProgram("gltfpack", QStringList{"-i", q(in), "-o", q(out)} + flags);
     ASSERT_EQ(r.status, 0) << "gltfpack " << flags.join(' ').toStdString() << ":\n" << r.out << r.err;
+    expectKhronosValid(out);
 }
 
 void gltfTransform(const char* command, const std::string& in, const std::string& out) {
     const Result r = runProgram("node", {TANGENT_GLTF_TRANSFORM, command, q(in), q(out)});
     ASSERT_EQ(r.status, 0) << "gltf-transform " << command << ":\n" << r.out << r.err;
+    expectKhronosValid(out);
 }
 
 // A .glb read here, not by Tangent: its JSON and its binary chunk.
@@ -231,6 +235,7 @@ TEST(Diff, IdenticalFilesAgreeEverywhere) {
     // The same data in another container (a .gltf with a .bin) is still the same animation.
     const Result converted = runTangent({"convert", q(file), "-o", q(w.path("clean.gltf"))});
     ASSERT_EQ(converted.status, 0) << converted.err;
+    expectKhronosValid(w.path("clean.gltf"));
     for (const std::string& other : {file, w.path("clean.gltf")}) {
         const Result r = runTangent({"diff", q(file), q(other), "--json"});
         EXPECT_EQ(r.status, 0) << r.err;
@@ -339,6 +344,28 @@ TEST(Diff, DifferentTimeRangesClampOutsideEach) {
     EXPECT_NEAR(j["channels"][0]["at"].get<double>(), 3.0, 1e-6);
     EXPECT_EQ(j["channels"][0]["keysA"], 2);
     EXPECT_EQ(j["channels"][0]["keysB"], 3);
+}
+
+// Channels the loader cannot decode (a missing sampler, a missing node, a weights output of
+// the wrong type) are paired and listed, not compared.
+TEST(Diff, UndecodedChannelsAreListedNotCompared) {
+    const std::string file = std::string(TANGENT_FUZZ_CORPUS) + "/channel_oddities.gltf";
+    const Result r = runTangent({"diff", q(file), q(file), "--json"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    const json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 6u);
+    int compared = 0;
+    for (const json& c : j["channels"]) {
+        if (c["compared"].get<bool>()) {
+            ++compared;
+            EXPECT_EQ(c["maxError"], 0.0);
+        } else {
+            EXPECT_EQ(c["notCompared"], "neither side was decoded");
+            EXPECT_TRUE(c["maxError"].is_null());
+            EXPECT_FALSE(c["exceeds"].get<bool>());
+        }
+    }
+    EXPECT_EQ(compared, 3);
 }
 
 TEST(Diff, UnreadableInputsAndUsage) {
@@ -649,6 +676,7 @@ TEST(Simplify, ToLinearGivesLinear) {
     const json file = json::parse(readBytes(out).toStdString());
     for (const json& s : file["animations"][0]["samplers"]) EXPECT_EQ(s.value("interpolation", "LINEAR"), "LINEAR");
     const Result text = runTangent({"simplify", q(bake), "-o", q(w.path("t.glb")), "--to", "linear"});
+    expectKhronosValid(w.path("t.glb"));
     EXPECT_NE(text.out.find("channel(s) simplified; animation data"), std::string::npos) << text.out;
 }
 

@@ -30,6 +30,7 @@
 #include <QToolBar>
 
 #include "channelspanel.h"
+#include "comparisonpanel.h"
 #include "curveview.h"
 #include "editdialogs.h"
 #include "issuespanel.h"
@@ -80,6 +81,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     QDockWidget* issuesDock =
             dock(QStringLiteral("Issues"), QStringLiteral("issuesDock"), issues_, Qt::BottomDockWidgetArea);
     resizeDocks({channelsDock, keyDock}, {300, 300}, Qt::Horizontal);
+    comparison_ = new ComparisonPanel(this);
+    comparisonDock_ =
+            dock(QStringLiteral("Comparison"), QStringLiteral("comparisonDock"), comparison_, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(issuesDock, comparisonDock_);
+    issuesDock->raise();
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
 
     cursorLabel_ = new QLabel(this);
@@ -103,6 +109,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
+    // Reference curves and a comparison belong to the document they were made for.
+    connect(model_, &DocumentModel::documentReset, this, [this] {
+        view_->setReferenceCurves({});
+        compared_.reset();
+        comparison_->setComparison({}, QString());
+    });
+    connect(comparison_, &ComparisonPanel::channelActivated, this, [this](int a, int c, double t) {
+        state_->setShownChannels({{a, c}});
+        state_->setCurrentTime(t);
+        view_->frameAll();
+    });
     connect(issues_, &IssuesPanel::findingActivated, this, &MainWindow::showFinding);
     connect(issues_, &IssuesPanel::countChanged, this, [this](int errors, int warnings) {
         issuesLabel_->setText(QStringLiteral("%1 errors, %2 warnings").arg(errors).arg(warnings));
@@ -146,6 +163,12 @@ void MainWindow::createActions() {
     recentMenu_ = file->addMenu(QStringLiteral("Open &Recent"));
     QAction* saveA = act(file, QStringLiteral("&Save"), QKeySequence::Save, [this] { save(); });
     act(file, QStringLiteral("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    act(file, QStringLiteral("Compare &With…"), QKeySequence(), [this] {
+        if (!model_->hasDocument()) return;
+        const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Compare With"), QString(),
+                                                          QStringLiteral("glTF (*.gltf *.glb);;All files (*)"));
+        if (!path.isEmpty()) compareWith(path);
+    });
     file->addSeparator();
     act(file, QStringLiteral("Open &Sample"), QKeySequence(), [this] {
         if (maybeSave()) openSample();
@@ -614,6 +637,38 @@ void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
     if (!report.isEmpty()) statusBar()->showMessage(report.join(QLatin1Char(' ')), 10000);
 }
 
+bool MainWindow::compareWith(const QString& path) {
+    if (!model_->hasDocument()) return false;
+    std::shared_ptr<Document> other;
+    try {
+        other = std::make_shared<Document>(Document::load(path.toStdString(), LoadMode::Lenient));
+    } catch (const std::exception& e) {
+        statusBar()->showMessage(QString::fromStdString(e.what()), 15000);
+        return false;
+    }
+    const Comparison comparison = compare(model_->document(), *other);
+    CurveView::ReferenceCurves references;
+    for (const ChannelPair& p : comparison.channels)
+        if (p.compared)
+            if (const Channel* theirs = other->channel(p.b.animation, p.b.channel))
+                // Shares ownership of the other document: the track lives as long as it is drawn.
+                references[{p.a.animation, p.a.channel}] = std::shared_ptr<const Track>(other, &theirs->track);
+    compared_ = other;
+    view_->setReferenceCurves(std::move(references));
+    const QString name = QFileInfo(path).fileName();
+    comparison_->setComparison(comparison, name);
+    comparisonDock_->show();
+    comparisonDock_->raise();
+    int over = 0;
+    for (const ChannelPair& p : comparison.channels) over += p.exceeds;
+    statusBar()->showMessage(QStringLiteral("Compared with %1: %2 channel pair(s), %3 over tolerance.")
+                                     .arg(name)
+                                     .arg(comparison.channels.size())
+                                     .arg(over),
+                             10000);
+    return true;
+}
+
 void MainWindow::simplifyShownChannels() {
     if (!model_->hasDocument()) return;
     struct Fit {
@@ -661,6 +716,9 @@ void MainWindow::simplifyShownChannels() {
                 .arg(100 * worstShare, 0, 'f', 1);
     };
     SimplifyDialog dialog(summary, this);
+    // At the window's right edge, over the inspector: the preview in the curve view stays visible.
+    dialog.adjustSize();
+    dialog.move(mapToGlobal(QPoint(std::max(0, width() - dialog.width() - 16), 64)));
     if (dialog.exec() != QDialog::Accepted) {
         view_->setReferenceCurves(before);
         return;

@@ -1,12 +1,15 @@
 #pragma once
-// The editor window: Channels, Key and Issues docks around the curve view; menus, toolbar,
-// status bar, files (open/save/recent/drag-and-drop) and the unsaved-changes guard.
+// The editor window: Channels, Key, Issues and Comparison docks around the curve view; menus,
+// toolbar, status bar, files (open/save/recent/drag-and-drop) and the unsaved-changes guard.
+#include <memory>
+
 #include <QMainWindow>
 
 #include "documentmodel.h"
 #include "tangent/repair.h"
 #include "viewstate.h"
 
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QAction;
@@ -18,6 +21,7 @@ class ChannelsPanel;
 class KeyInspector;
 class IssuesPanel;
 class RecoveryWriter;
+class ComparisonPanel;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -51,6 +55,12 @@ public:
     // (Restore / Discard / Later, newest first). True when one was restored: it is then the
     // open document, modified, and Save writes its original file.
     bool offerRecovery();
+    // File > Compare With…: loads `path`, compares it with the open document channel by
+    // channel (tangent/compare.h), draws its matching channels as reference curves and lists
+    // the figures in the Comparison panel. Returns false (and says why in the status bar) when
+    // the file cannot be read.
+    bool compareWith(const QString& path);
+    ComparisonPanel* comparisonPanel() { return comparison_; }
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -84,6 +94,9 @@ private:
     ChannelsPanel* channels_;
     KeyInspector* inspector_;
     IssuesPanel* issues_;
+    ComparisonPanel* comparison_;
+    QDockWidget* comparisonDock_;
+    std::shared_ptr<const Document> compared_;  // the other file of File > Compare With
     QMenu* recentMenu_ = nullptr;
     QLabel* cursorLabel_;
     QLabel* selectionLabel_;

@@ -1,0 +1,90 @@
+// File > Compare With…: the other file's matching channels drawn as reference curves and the
+// figures of the comparison in the Comparison panel, against a pair with a known difference.
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+#include "../core/test_support.h"  // expectKhronosValid
+#include "comparisonpanel.h"
+#include "curveview.h"
+#include "mainwindow.h"
+#include "tangent/builder.h"
+
+using namespace tangent;
+using namespace tangent::ui;
+
+namespace {
+
+// "ball" moves x 0 -> 1 over a second; with `shift`, key 1's x is 1.25 instead (the largest
+// difference, 0.25 units at t = 1), and a second node "extra" is animated too.
+Document pair(bool shift) {
+    DocumentBuilder b;
+    const int anim = b.addAnimation("move");
+    Track t;
+    t.interpolation = Interpolation::Linear;
+    t.path = TargetPath::Translation;
+    t.components = 3;
+    t.resize(2);
+    t.times = {0, 1};
+    t.values = {0, 0, 0, shift ? 1.25f : 1.0f, 0, 0};
+    b.addChannel(anim, b.addNode("ball"), t);
+    if (shift) b.addChannel(anim, b.addNode("extra"), t);
+    return b.build("pair.gltf");
+}
+
+}  // namespace
+
+TEST(CompareWith, DrawsTheOtherFilesChannelsAndListsTheirDifferences) {
+    QTemporaryDir dir;
+    const std::string otherPath = dir.filePath(QStringLiteral("other.gltf")).toStdString();
+    save(pair(true), otherPath);
+    expectKhronosValid(otherPath);
+
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.model()->setDocument(pair(false), QString(), QStringLiteral("pair.gltf"));
+    ASSERT_TRUE(w.compareWith(QString::fromStdString(otherPath)));
+
+    // The reference curve is the other file's "ball" translation.
+    const auto& refs = w.curveView()->referenceCurves();
+    ASSERT_EQ(refs.size(), 1u);
+    EXPECT_EQ(refs.at({0, 0})->values, (std::vector<float>{0, 0, 0, 1.25f, 0, 0}));
+
+    // One pair, 0.25 units apart at t = 1, over the default tolerance; "extra" only there.
+    QTableWidget* table = w.comparisonPanel()->table();
+    ASSERT_EQ(table->rowCount(), 2);
+    EXPECT_EQ(table->item(0, 0)->text(), QStringLiteral("ball · translation"));
+    EXPECT_EQ(table->item(0, 1)->text(), QStringLiteral("0.25 units"));
+    EXPECT_EQ(table->item(0, 2)->text(), QStringLiteral("1.0000 s"));
+    EXPECT_TRUE(table->item(0, 5)->text().startsWith(QStringLiteral("over")))
+            << table->item(0, 5)->text().toStdString();
+    EXPECT_EQ(table->item(1, 0)->text(), QStringLiteral("extra · translation"));
+    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("only in the other file"));
+
+    // Enter on the pair's row shows the channel with the playhead at the largest difference.
+    w.viewState()->setShownChannels({});
+    w.viewState()->setCurrentTime(0.3);
+    table->setFocus();
+    table->setCurrentCell(0, 0);
+    QTest::keyClick(table, Qt::Key_Return);
+    EXPECT_EQ(w.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{0, 0}}));
+    EXPECT_DOUBLE_EQ(w.viewState()->currentTime(), 1.0);
+
+    // Another document: the comparison was for the old one and goes.
+    w.model()->setDocument(pair(false), QString(), QStringLiteral("again.gltf"));
+    EXPECT_TRUE(w.curveView()->referenceCurves().empty());
+    EXPECT_EQ(table->rowCount(), 0);
+}
+
+TEST(CompareWith, AFileThatCannotBeReadIsNamedInTheStatusBar) {
+    MainWindow w;
+    w.model()->setDocument(pair(false), QString(), QStringLiteral("pair.gltf"));
+    EXPECT_FALSE(w.compareWith(QStringLiteral("/nonexistent/missing.glb")));
+    EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("missing.glb")))
+            << w.statusBar()->currentMessage().toStdString();
+    EXPECT_TRUE(w.curveView()->referenceCurves().empty());
+}

@@ -47,7 +47,7 @@ std::vector<int> pairByKey(const std::vector<std::string>& a, const std::vector<
     return partner;
 }
 
-void compareTracks(const Channel& a, const Channel& b, const Tolerances& tolerances, ChannelPair& pair) {
+void compareTracks(const Channel& a, const Channel& b, const CompareOptions& options, ChannelPair& pair) {
     if (!a.supported || !b.supported) {
         pair.notCompared = !a.supported && !b.supported ? "neither side was decoded"
                            : !a.supported                ? "A's channel was not decoded"
@@ -67,9 +67,9 @@ void compareTracks(const Channel& a, const Channel& b, const Tolerances& toleran
         return;
     }
     pair.compared = true;
-    pair.tolerance = tolerances.forPath(ta.path);
-    // The same curve is 0 apart exactly (the rotation metric's acos is not exact near 1).
-    pair.difference = ta.sameCurve(tb) ? Difference{} : differenceEverywhere(ta, tb);
+    pair.tolerance = options.tolerances.forPath(ta.path);
+    pair.difference =
+            ta.sameCurve(tb) ? Difference{} : differenceEverywhere(ta, tb, pair.tolerance * options.precision);
     pair.exceeds = pair.difference.maxError > pair.tolerance;
 }
 
@@ -173,7 +173,7 @@ Comparison compare(const Document& a, const Document& b, const CompareOptions& o
             pair.path = matchPath(ca);
             pair.a = sideOf(a, ca);
             pair.b = sideOf(b, cb);
-            compareTracks(ca, cb, options.tolerances, pair);
+            compareTracks(ca, cb, options, pair);
             result.channels.push_back(std::move(pair));
         }
         for (std::size_t j = 0; j < animB.channels.size(); ++j)

@@ -43,6 +43,11 @@ enum class MatchBy {
 struct CompareOptions {
     MatchBy match = MatchBy::Name;
     Tolerances tolerances;
+    // How closely each largest difference is certified, as a fraction of the path's tolerance
+    // (differenceEverywhere's absolutePrecision): enough to tell over from within, and far
+    // cheaper than 1e-9 where two curves stay a constant distance apart (a plateau the
+    // bisection cannot prune).
+    double precision = 1e-4;
 };
 
 // One side of a channel pair.
@@ -62,7 +67,8 @@ struct ChannelPair {
     ChannelSide a, b;
     // Both sides decoded and of one kind (path and component count): `difference` holds
     // differenceEverywhere(a, b) over the union of both time ranges, values clamped outside
-    // each range. Otherwise `notCompared` says why.
+    // each range (the true largest difference is within tolerance * precision above it; 0 for
+    // the same curve). Otherwise `notCompared` says why.
     bool compared = false;
     std::string notCompared;
     Difference difference;

@@ -94,6 +94,41 @@ Difference differenceAtKeys(const Track& reference, const Track& other) {
 
 namespace {
 
+// The largest |p(x)| over |x| <= half for p(x) = f0 + f1 x + f2 x^2 / 2 + f3 x^3 / 6: the
+// quadratic's exact maximum (its ends or its vertex), plus the cubic term's largest size.
+double componentBound(double f0, double f1, double f2, double f3, double half) {
+    auto q = [&](double x) { return std::abs(f0 + x * (f1 + x * f2 / 2)); };
+    double best = std::max(q(-half), q(half));
+    if (f2 != 0) {
+        const double vertex = -f1 / f2;
+        if (std::abs(vertex) < half) best = std::max(best, q(vertex));
+    }
+    return best + std::abs(f3) * half * half * half / 6;
+}
+
+// The largest |c(m + x)| over |x| <= half for a vector curve c with c(m), c'(m), c''(m) given
+// and |c'''| <= third. The plain Taylor bound, or (better where |c| stays away from 0) Taylor of
+// the length itself: f = |c|, f' = c.c' / f, |f''| <= |c'|^2 / |c| + |c''|. The second is
+// what makes two curves a constant distance apart cheap: their distance's slope is 0.
+double normBound(const double* c0, const double* c1, const double* c2, double third, int n, double half) {
+    double f = 0, n1 = 0, n2 = 0, dot = 0;
+    for (int i = 0; i < n; ++i) {
+        f += c0[i] * c0[i];
+        n1 += c1[i] * c1[i];
+        n2 += c2[i] * c2[i];
+        dot += c0[i] * c1[i];
+    }
+    f = std::sqrt(f), n1 = std::sqrt(n1), n2 = std::sqrt(n2);
+    const double plain = f + n1 * half + n2 * half * half / 2 + third * half * half * half / 6;
+    if (!(f > 0)) return plain;
+    const double sup1 = n1 + n2 * half + third * half * half / 2;  // sup |c'|
+    const double sup2 = n2 + third * half;                         // sup |c''|
+    const double least = f - sup1 * half;                          // inf |c|
+    if (!(least > 0)) return plain;
+    const double lengthCurvature = sup1 * sup1 / least + sup2;
+    return std::min(plain, f + std::abs(dot / f) * half + lengthCurvature * half * half / 2);
+}
+
 // One track between two consecutive times of the union of both tracks' keys, where it is one
 // smooth function: a constant (STEP, or clamped outside its keys), a straight line, a slerp or
 // a cubic. It gives the played value and, for the bounds of the search, its derivatives.
@@ -313,7 +348,7 @@ public:
           b_(b),
           path_(a.path),
           n_(std::min(a.components, b.components)),
-          scratch_(std::size_t(8 * std::max(a.components, b.components))) {}
+          scratch_(std::size_t(11 * std::max(a.components, b.components))) {}
 
     // Both tracks between t0 and t1 (see Piece::reset).
     void reset(double t0, double t1) {
@@ -341,34 +376,27 @@ public:
         a_.derivatives(m, va, a1, a2, a3);
         b_.derivatives(m, vb, b1, b2, b3);
         *atMid = pathError(path_, n_, va, vb);
-        auto taylor = [&](double f0, double f1, double f2, double f3) {
-            return f0 + f1 * half + f2 * half * half / 2 + f3 * half * half * half / 6;
-        };
         switch (path_) {
             case TargetPath::Translation: {
-                double d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                double *d0 = scratch(8), *d1 = scratch(9), *d2 = scratch(10);
+                double third = 0;
                 for (int c = 0; c < n_; ++c) {
-                    d0 += (va[c] - vb[c]) * (va[c] - vb[c]);
-                    d1 += (a1[c] - b1[c]) * (a1[c] - b1[c]);
-                    d2 += (a2[c] - b2[c]) * (a2[c] - b2[c]);
-                    d3 += (a3[c] - b3[c]) * (a3[c] - b3[c]);
+                    d0[c] = va[c] - vb[c], d1[c] = a1[c] - b1[c], d2[c] = a2[c] - b2[c];
+                    third += (a3[c] - b3[c]) * (a3[c] - b3[c]);
                 }
-                return taylor(std::sqrt(d0), std::sqrt(d1), std::sqrt(d2), std::sqrt(d3));
+                return normBound(d0, d1, d2, std::sqrt(third), n_, half);
             }
             case TargetPath::Rotation: {
                 // The chord |u - sigma v| for either sign; the true error takes the nearer sign
                 // at every time, so it is below both bounds.
                 const double third = a_.thirdDerivativeBound(t0, t1) + b_.thirdDerivativeBound(t0, t1);
                 if (!std::isfinite(third)) return 180.0;
+                double *d0 = scratch(8), *d1 = scratch(9), *d2 = scratch(10);
                 double chord = std::numeric_limits<double>::infinity();
                 for (double sigma : {1.0, -1.0}) {
-                    double d0 = 0, d1 = 0, d2 = 0;
-                    for (int c = 0; c < n_; ++c) {
-                        d0 += (va[c] - sigma * vb[c]) * (va[c] - sigma * vb[c]);
-                        d1 += (a1[c] - sigma * b1[c]) * (a1[c] - sigma * b1[c]);
-                        d2 += (a2[c] - sigma * b2[c]) * (a2[c] - sigma * b2[c]);
-                    }
-                    chord = std::min(chord, taylor(std::sqrt(d0), std::sqrt(d1), std::sqrt(d2), third));
+                    for (int c = 0; c < n_; ++c)
+                        d0[c] = va[c] - sigma * vb[c], d1[c] = a1[c] - sigma * b1[c], d2[c] = a2[c] - sigma * b2[c];
+                    chord = std::min(chord, normBound(d0, d1, d2, third, n_, half));
                 }
                 return degreesFromChord(chord);
             }
@@ -377,11 +405,11 @@ public:
                 // be on the interval (at least 1).
                 double worst = 0;
                 for (int c = 0; c < n_; ++c) {
-                    const double diff = taylor(std::abs(va[c] - vb[c]), std::abs(a1[c] - b1[c]),
-                                               std::abs(a2[c] - b2[c]), std::abs(a3[c] - b3[c]));
-                    const double magA = std::abs(va[c]) - taylor(0, std::abs(a1[c]), std::abs(a2[c]), std::abs(a3[c]));
-                    const double magB = std::abs(vb[c]) - taylor(0, std::abs(b1[c]), std::abs(b2[c]), std::abs(b3[c]));
-                    worst = std::max(worst, diff / std::max({1.0, magA, magB}));
+                    const double diff =
+                            componentBound(va[c] - vb[c], a1[c] - b1[c], a2[c] - b2[c], a3[c] - b3[c], half);
+                    const double moveA = componentBound(0, a1[c], a2[c], a3[c], half);
+                    const double moveB = componentBound(0, b1[c], b2[c], b3[c], half);
+                    worst = std::max(worst, diff / std::max({1.0, std::abs(va[c]) - moveA, std::abs(vb[c]) - moveB}));
                 }
                 return worst;
             }
@@ -389,8 +417,8 @@ public:
             case TargetPath::Property: {
                 double worst = 0;
                 for (int c = 0; c < n_; ++c)
-                    worst = std::max(worst, taylor(std::abs(va[c] - vb[c]), std::abs(a1[c] - b1[c]),
-                                                   std::abs(a2[c] - b2[c]), std::abs(a3[c] - b3[c])));
+                    worst = std::max(worst,
+                                     componentBound(va[c] - vb[c], a1[c] - b1[c], a2[c] - b2[c], a3[c] - b3[c], half));
                 return worst;
             }
         }
@@ -398,7 +426,7 @@ public:
     }
 
 private:
-    double* scratch(int i) const { return &scratch_[std::size_t(i) * scratch_.size() / 8]; }
+    double* scratch(int i) const { return &scratch_[std::size_t(i) * scratch_.size() / 11]; }
 
     Piece a_, b_;
     TargetPath path_;
@@ -425,6 +453,9 @@ double smallestWidth(double t) {
 // close, e.g. rotations 180 degrees apart over a stretch) cannot run away; what is left is
 // reported as undecided (and as the bound in Difference::upperBound).
 constexpr long kIntervalBudget = 1L << 21;
+
+// A float holds about 7 digits: the largest difference is found to that.
+constexpr double kRelativePrecision = 1e-7;
 
 struct Interval {
     double t0, t1;
@@ -482,7 +513,7 @@ Difference differenceEverywhere(const Track& a, const Track& b, double absoluteP
         return true;
     };
     auto keep = [&](double bound) {
-        return bound > worst.maxError + std::max(absolutePrecision, 1e-9 * worst.maxError);
+        return bound > worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError);
     };
     // A first look at every piece's ends and middle, so that the search starts from a good
     // estimate and prunes most pieces at once.
@@ -497,7 +528,8 @@ Difference differenceEverywhere(const Track& a, const Track& b, double absoluteP
     }
     double undecided = 0;
     searchPieces(a, b, point, keep, &undecided);
-    worst.upperBound = std::max(undecided, worst.maxError + std::max(absolutePrecision, 1e-9 * worst.maxError));
+    worst.upperBound =
+            std::max(undecided, worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
     return worst;
 }
 

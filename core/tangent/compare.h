@@ -47,7 +47,7 @@ struct CompareOptions {
     // (differenceEverywhere's absolutePrecision): enough to tell over from within, and far
     // cheaper than 1e-9 where two curves stay a constant distance apart (a plateau the
     // bisection cannot prune).
-    double precision = 1e-4;
+    double precision = 1e-9;
 };
 
 // One side of a channel pair.

@@ -40,8 +40,8 @@ Difference differenceAtKeys(const Track& reference, const Track& other);
 
 // The largest error anywhere over the union of both time ranges (each curve clamps outside its
 // own range, as players do). Certified: the true maximum is in [maxError, upperBound], where
-// upperBound is maxError + max(absolutePrecision, 1e-9 * maxError) unless a search ran out of its
-// budget (a pathological pair), when it is the bound that was left. Between the union of both tracks' key times
+// upperBound is maxError + max(absolutePrecision, 1e-7 * maxError) (a float's last digit) unless a search ran out of
+// its budget (a pathological pair), when it is the bound that was left. Between the union of both tracks' key times
 // both curves are smooth, and each such piece is searched by interval bisection with a bound on
 // how fast the error can change there (the two curves' speeds), so no peak is missed.
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision = 1e-9);

@@ -71,7 +71,7 @@ TEST(DifferenceEverywhere, FindsACubicPeakBetweenKeysThatTheKeysDoNotShow) {
     const Track zero = trackOf(TargetPath::Translation, Interpolation::Linear, 3, {0, 1}, {0, 0, 0, 0, 0, 0});
     EXPECT_EQ(differenceAtKeys(zero, bump).maxError, 0.0);
     const Difference d = differenceEverywhere(zero, bump);
-    EXPECT_NEAR(d.maxError, std::sqrt(5.0) * 4 / 27, 1e-9);
+    EXPECT_NEAR(d.maxError, std::sqrt(5.0) * 4 / 27, 1e-7);
     EXPECT_NEAR(d.at, 1.0 / 3, 1e-4);
 
     Difference over;
@@ -131,8 +131,10 @@ TEST(DifferenceEverywhere, AgreesWithDenseSamplingOnRandomCubics) {
             const Track b = randomCubic({0.1f, 0.7f, 1.3f, 2.2f});
             const Difference d = differenceEverywhere(a, b);
             const double sampled = sampledMax(a, b, -0.1, 2.3, 400000);
-            // Certified: never below what sampling sees, and sampling this dense comes close.
-            EXPECT_GE(d.maxError + 1e-9, sampled) << toString(path) << " trial " << trial;
+            // Certified: the bound is never below what sampling sees, and the maximum found is
+            // within a float's last digit of it; sampling this dense comes close.
+            EXPECT_GE(d.upperBound, sampled) << toString(path) << " trial " << trial;
+            EXPECT_LE(d.upperBound - d.maxError, 1e-7 * d.maxError + 1e-9) << toString(path) << " trial " << trial;
             EXPECT_LE(d.maxError, sampled + 1e-4 * std::max(1.0, sampled)) << toString(path) << " trial " << trial;
         }
     }
@@ -145,7 +147,25 @@ TEST(DifferenceEverywhere, ANearZeroQuaternionSwingsFastAndIsStillBounded) {
                                 {0, 0, 0, 0, -0.04f, 0, 0, -2}, {0.04f, 0, 0, -2, 0, 0, 0, 0});
     const Track identity = quaternionsAbout({1, 0, 0}, {0, 1}, {0, 0});
     const Difference d = differenceEverywhere(identity, swing);
-    EXPECT_GE(d.maxError + 1e-9, sampledMax(identity, swing, 0, 1, 400000));
+    EXPECT_GE(d.upperBound, sampledMax(identity, swing, 0, 1, 400000));
     EXPECT_GT(d.maxError, 170.0);
     EXPECT_FALSE(withinEverywhere(identity, swing, 10.0));
+}
+
+TEST(DifferenceEverywhere, TwoRotationsAConstantAngleApartOverManyKeys) {
+    // Both turn about z at 90 degrees per second over ten seconds, one 2 degrees ahead: 2 degrees
+    // apart everywhere (the search must not split a flat error down to nothing).
+    std::vector<float> times;
+    std::vector<double> behind, ahead;
+    for (int k = 0; k <= 40; ++k) {
+        times.push_back(float(k * 0.25));
+        behind.push_back(22.5 * k);
+        ahead.push_back(22.5 * k + 2);
+    }
+    const Track a = quaternionsAbout({0, 0, 1}, times, behind), b = quaternionsAbout({0, 0, 1}, times, ahead);
+    const Difference d = differenceEverywhere(a, b);
+    EXPECT_NEAR(d.maxError, 2.0, 1e-4);  // the float keys hold the angle to about 1e-5 degrees
+    EXPECT_LE(d.upperBound - d.maxError, 1e-6);
+    EXPECT_TRUE(withinEverywhere(a, b, 2.001));
+    EXPECT_FALSE(withinEverywhere(a, b, 1.999));
 }

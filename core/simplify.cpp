@@ -143,7 +143,13 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
         }
     }
     s.values.resize(s.times.size() * std::size_t(C));
-    evaluateSorted(source, s.times.data(), s.times.size(), s.values.data(), true);
+    // A CUBICSPLINE rotation is sampled raw (before normalization): the played rotation is its
+    // direction, which is all the error measures, and a fit to the raw curve can follow it
+    // exactly where it passes near zero (q to -q across a key: a fast swing that normalized
+    // samples make a half circle no cubic follows). Its raw curve is continuous, so it needs no
+    // hemisphere alignment either.
+    const bool raw = source.path == TargetPath::Rotation && source.interpolation == Interpolation::CubicSpline;
+    evaluateSorted(source, s.times.data(), s.times.size(), s.values.data(), !raw);
     // Where the curve bends between two samples more than a straight line follows, add the
     // midpoint: a fast swing (a rotation whose raw components pass near zero) between two
     // samples would otherwise go unseen until the final check.
@@ -159,7 +165,7 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
             if (t < 0) continue;
             double* actual = mid.data();
             double* chord = mid.data() + C;
-            evaluate(source, t, actual);
+            (raw ? evaluateRaw : evaluate)(source, t, actual);
             const double u = (t - s.times[i]) / (s.times[i + 1] - s.times[i]);
             const double sign = source.path == TargetPath::Rotation && dot4(s.value(i), s.value(i + 1)) < 0 ? -1 : 1;
             for (int c = 0; c < C; ++c) chord[c] = (1 - u) * s.value(i)[c] + u * sign * s.value(i + 1)[c];
@@ -175,11 +181,18 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
         if (!added) break;
     }
     // One hemisphere: consecutive rotations q and -q would make the raw components jump.
-    if (source.path == TargetPath::Rotation)
+    if (source.path == TargetPath::Rotation && !raw)
         for (std::size_t i = 1; i < s.count(); ++i)
             if (dot4(s.value(i - 1), s.value(i)) < 0)
                 for (int c = 0; c < 4; ++c) s.values[i * 4 + std::size_t(c)] = -s.values[i * 4 + std::size_t(c)];
     s.keyValues.assign(s.values.begin(), s.values.end());
+    if (raw)  // a key stores a unit quaternion
+        for (std::size_t i = 0; i < s.count(); ++i) {
+            double q[4];
+            std::copy(s.value(i), s.value(i) + 4, q);
+            normalize4(q);
+            std::copy(q, q + 4, s.keyValues.begin() + std::ptrdiff_t(i * 4));
+        }
     s.sourceKey.assign(s.count(), -1);
     for (std::size_t i = 0, k = 0; i < s.count() && k < std::size_t(n); ++i)
         if (s.times[i] == double(source.times[k])) s.sourceKey[i] = int(k++);

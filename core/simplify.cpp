@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "tangent/edit.h"
@@ -32,6 +33,14 @@ std::uint64_t floatBytes(const Track& t) {
 
 namespace {
 
+// The greedy picks keys against these fractions of the target, so that the smooth (C1) refit of
+// all keys, which has fewer unknowns, still holds on the keys it chose.
+constexpr double kGreedySlacks[] = {0.4, 0.5, 0.65};
+// Everywhere confirmation: keys added to one window before the fit gives up there.
+constexpr int kMaxSplitsPerWindow = 64;
+// Rounds of the minimax reweighting of the smooth refit.
+constexpr int kMinimaxRounds = 8;
+
 // The played curve at sample times, and which samples may become keys.
 struct Samples {
     int components = 0;
@@ -39,6 +48,8 @@ struct Samples {
     std::vector<double> values;     // played values, components per sample
     std::vector<float> keyValues;   // the same as floats: what a key there stores
     std::vector<int> candidates;    // sample indices that may be keys (spaced >= kMinKeySpacing)
+    std::vector<int> sourceKey;     // per sample: the source key at its time, or -1
+    std::vector<char> corner;       // per sample: the source's slope jumps here (a key there breaks)
     std::size_t count() const { return times.size(); }
     const double* value(std::size_t i) const { return values.data() + i * std::size_t(components); }
 };
@@ -59,6 +70,65 @@ double floatTimeBetween(double a, double b, double fraction) {
     return t - a >= kMinKeySpacing && b - t >= kMinKeySpacing ? t : -1.0;
 }
 
+// A tolerance in a path's raw components: for rotation, a quaternion component moves by about
+// half the rotation's angle in radians.
+double componentTolerance(TargetPath path, double tolerance) {
+    return path == TargetPath::Rotation ? tolerance * 3.14159265358979323846 / 180 / 2 : tolerance;
+}
+
+// How much more a corner bends than the keys around it (a smooth motion's slope changes about
+// alike from key to key; a Blender ease may change it several times faster).
+constexpr double kCornerRatio = 8;
+
+// Corners: source keys where the slope jumps. A CUBICSPLINE key whose in- and out-tangents
+// differ by enough to move the curve beyond the tolerance; a LINEAR or STEP key whose slope
+// change (from chord to chord) is far larger than its neighbours' (alone, or with one neighbour
+// for a kink between keys or a one-frame step) and moves a key's neighbour beyond the tolerance.
+void markCorners(const Track& source, Samples& s, double tolerance) {
+    const int C = s.components, n = source.keyCount();
+    s.corner.assign(s.count(), 0);
+    const double limit = componentTolerance(source.path, tolerance);
+    std::vector<int> sampleOf(std::size_t(n), -1);
+    for (std::size_t i = 0; i < s.count(); ++i)
+        if (s.sourceKey[i] >= 0) sampleOf[std::size_t(s.sourceKey[i])] = int(i);
+    auto time = [&](int k) { return double(source.times[std::size_t(k)]); };
+    if (source.interpolation == Interpolation::CubicSpline) {
+        for (int k = 1; k + 1 < n; ++k) {
+            const double dt = std::min(time(k) - time(k - 1), time(k + 1) - time(k));
+            double mismatch = 0;
+            for (int c = 0; c < C; ++c) mismatch = std::max(mismatch, std::abs(double(source.inTangent(k, c)) - source.outTangent(k, c)));
+            if (sampleOf[std::size_t(k)] >= 0 && mismatch * dt / 7 > limit) s.corner[std::size_t(sampleOf[std::size_t(k)])] = 1;
+        }
+        return;
+    }
+    // The slope change at key k in component c, from the (hemisphere-aligned) sampled values.
+    // Unknown past the ends: taken as large, so that no corner is claimed beside an end.
+    auto jump = [&](int k, int c) {
+        if (k < 1 || k + 1 >= n) return std::numeric_limits<double>::infinity();
+        const double a = s.value(std::size_t(sampleOf[std::size_t(k - 1)]))[c], b = s.value(std::size_t(sampleOf[std::size_t(k)]))[c],
+                     d = s.value(std::size_t(sampleOf[std::size_t(k + 1)]))[c];
+        return std::abs((d - b) / (time(k + 1) - time(k)) - (b - a) / (time(k) - time(k - 1)));
+    };
+    for (int k = 1; k + 1 < n; ++k) {
+        const double dt = std::min(time(k) - time(k - 1), time(k + 1) - time(k));
+        for (int c = 0; c < C; ++c) {
+            const double here = jump(k, c);
+            if (here * dt <= 2 * limit) continue;
+            // A kink at the key: its neighbours bend far less. A kink between two keys (or a
+            // step, up and down again): the pair bends alike and its neighbours far less.
+            const bool alone = here > kCornerRatio * std::max(jump(k - 1, c), jump(k + 1, c));
+            const bool pairBefore = here > kCornerRatio * std::max(jump(k - 2, c), jump(k + 1, c)) &&
+                                    jump(k - 1, c) > kCornerRatio * std::max(jump(k - 2, c), jump(k + 1, c));
+            const bool pairAfter = here > kCornerRatio * std::max(jump(k - 1, c), jump(k + 2, c)) &&
+                                   jump(k + 1, c) > kCornerRatio * std::max(jump(k - 1, c), jump(k + 2, c));
+            if (alone || pairBefore || pairAfter) {
+                s.corner[std::size_t(sampleOf[std::size_t(k)])] = 1;
+                break;
+            }
+        }
+    }
+}
+
 Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
     Samples s;
     const int C = s.components = source.components;
@@ -73,7 +143,13 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
         }
     }
     s.values.resize(s.times.size() * std::size_t(C));
-    evaluateSorted(source, s.times.data(), s.times.size(), s.values.data(), true);
+    // A CUBICSPLINE rotation is sampled raw (before normalization): the played rotation is its
+    // direction, which is all the error measures, and a fit to the raw curve can follow it
+    // exactly where it passes near zero (q to -q across a key: a fast swing that normalized
+    // samples make a half circle no cubic follows). Its raw curve is continuous, so it needs no
+    // hemisphere alignment either.
+    const bool raw = source.path == TargetPath::Rotation && source.interpolation == Interpolation::CubicSpline;
+    evaluateSorted(source, s.times.data(), s.times.size(), s.values.data(), !raw);
     // Where the curve bends between two samples more than a straight line follows, add the
     // midpoint: a fast swing (a rotation whose raw components pass near zero) between two
     // samples would otherwise go unseen until the final check.
@@ -89,7 +165,7 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
             if (t < 0) continue;
             double* actual = mid.data();
             double* chord = mid.data() + C;
-            evaluate(source, t, actual);
+            (raw ? evaluateRaw : evaluate)(source, t, actual);
             const double u = (t - s.times[i]) / (s.times[i + 1] - s.times[i]);
             const double sign = source.path == TargetPath::Rotation && dot4(s.value(i), s.value(i + 1)) < 0 ? -1 : 1;
             for (int c = 0; c < C; ++c) chord[c] = (1 - u) * s.value(i)[c] + u * sign * s.value(i + 1)[c];
@@ -105,11 +181,22 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
         if (!added) break;
     }
     // One hemisphere: consecutive rotations q and -q would make the raw components jump.
-    if (source.path == TargetPath::Rotation)
+    if (source.path == TargetPath::Rotation && !raw)
         for (std::size_t i = 1; i < s.count(); ++i)
             if (dot4(s.value(i - 1), s.value(i)) < 0)
                 for (int c = 0; c < 4; ++c) s.values[i * 4 + std::size_t(c)] = -s.values[i * 4 + std::size_t(c)];
     s.keyValues.assign(s.values.begin(), s.values.end());
+    if (raw)  // a key stores a unit quaternion
+        for (std::size_t i = 0; i < s.count(); ++i) {
+            double q[4];
+            std::copy(s.value(i), s.value(i) + 4, q);
+            normalize4(q);
+            std::copy(q, q + 4, s.keyValues.begin() + std::ptrdiff_t(i * 4));
+        }
+    s.sourceKey.assign(s.count(), -1);
+    for (std::size_t i = 0, k = 0; i < s.count() && k < std::size_t(n); ++i)
+        if (s.times[i] == double(source.times[k])) s.sourceKey[i] = int(k++);
+    markCorners(source, s, tolerance);
     for (std::size_t i = 0; i < s.count(); ++i)
         if (s.candidates.empty() || s.times[i] - s.times[std::size_t(s.candidates.back())] >= kMinKeySpacing)
             s.candidates.push_back(int(i));
@@ -138,16 +225,15 @@ public:
     CubicFitter(const Samples& s, TargetPath path, double target)
         : s_(s), path_(path), C_(s.components), target_(target), sums_(std::size_t(2 * C_)), fitted_(std::size_t(C_)) {}
 
-    // Fits the segment from sample i to sample j. `fixedOut` (C floats, or null): the out-
-    // tangent at i is given, only the in-tangent at j is fitted. Writes the float tangents to
-    // out / in and says whether every sample in between is within the target.
-    bool fit(int i, int j, const float* fixedOut, float* out, float* in) {
-        solve(i, j, fixedOut, out, in);
+    // Fits the segment from sample i to sample j with both tangents free, writes the float
+    // tangents to out / in and says whether every sample in between is within the target.
+    bool fit(int i, int j, float* out, float* in) {
+        solve(i, j, out, in);
         return within(i, j, out, in);
     }
 
     // The least-squares tangents of segment [i, j] (dt-scaled unknowns B = dt b, A = dt a).
-    void solve(int i, int j, const float* fixedOut, float* out, float* in) {
+    void solve(int i, int j, float* out, float* in) {
         const double t0 = s_.times[std::size_t(i)], dt = s_.times[std::size_t(j)] - t0;
         const float* v0 = &s_.keyValues[std::size_t(i) * C_];
         const float* v1 = &s_.keyValues[std::size_t(j) * C_];
@@ -165,46 +251,66 @@ public:
         }
         // A faint pull towards the chord's slope decides the tangents a segment with too few
         // samples inside leaves open; with samples it changes nothing that matters.
-        constexpr double lambda = 1e-9;
+        const double det = (pp + kChordPull) * (qq + kChordPull) - pq * pq;
         for (int c = 0; c < C_; ++c) {
             const double chord = double(v1[c]) - v0[c];
-            const double pr = sums_[std::size_t(c)] + lambda * chord, qr = sums_[std::size_t(C_ + c)] + lambda * chord;
-            double B, A;
-            if (fixedOut) {
-                B = dt * fixedOut[c];
-                A = (qr - B * pq) / (qq + lambda);
-                out[c] = fixedOut[c];
-            } else {
-                const double det = (pp + lambda) * (qq + lambda) - pq * pq;
-                B = ((qq + lambda) * pr - pq * qr) / det;
-                A = ((pp + lambda) * qr - pq * pr) / det;
-                out[c] = static_cast<float>(B / dt);
-            }
-            in[c] = static_cast<float>(A / dt);
-            if (!std::isfinite(out[c])) out[c] = 0;
-            if (!std::isfinite(in[c])) in[c] = 0;
+            const double pr = sums_[std::size_t(c)] + kChordPull * chord, qr = sums_[std::size_t(C_ + c)] + kChordPull * chord;
+            out[c] = finiteOrZero(((qq + kChordPull) * pr - pq * qr) / det / dt);
+            in[c] = finiteOrZero(((pp + kChordPull) * qr - pq * pr) / det / dt);
         }
     }
 
-    // Whether the float segment stays within the target at every sample strictly inside.
-    bool within(int i, int j, const float* out, const float* in) {
+    // The largest error of the float segment at its samples (its ends included: a smooth fit's
+    // key values are fitted too), and where. v0 / v1: the key values (null: the samples').
+    double worst(int i, int j, const float* out, const float* in, const float* v0 = nullptr, const float* v1 = nullptr,
+                 int* where = nullptr) {
         const double t0 = s_.times[std::size_t(i)], dt = s_.times[std::size_t(j)] - t0;
-        const float* v0 = &s_.keyValues[std::size_t(i) * C_];
-        const float* v1 = &s_.keyValues[std::size_t(j) * C_];
-        for (int m = i + 1; m < j; ++m) {
-            const HermiteBasis h = hermiteBasis((s_.times[std::size_t(m)] - t0) / dt);
-            const double h10 = dt * h.h10, h11 = dt * h.h11;
-            for (int c = 0; c < C_; ++c)
-                fitted_[std::size_t(c)] = h.h00 * v0[c] + h10 * out[c] + h.h01 * v1[c] + h11 * in[c];
-            if (path_ == TargetPath::Rotation) normalize4(fitted_.data());
-            if (pathError(path_, C_, s_.value(std::size_t(m)), fitted_.data()) > target_) return false;
+        if (!v0) v0 = &s_.keyValues[std::size_t(i) * C_];
+        if (!v1) v1 = &s_.keyValues[std::size_t(j) * C_];
+        double largest = 0;
+        for (int m = i; m <= j; ++m) {
+            const double e = errorAt(m, t0, dt, v0, v1, out, in);
+            if (e > largest) {
+                largest = e;
+                if (where) *where = m;
+            }
         }
+        return largest;
+    }
+
+    // Whether the float segment stays within the target at every sample, its ends included.
+    bool within(int i, int j, const float* out, const float* in, const float* v0 = nullptr, const float* v1 = nullptr) {
+        const double t0 = s_.times[std::size_t(i)], dt = s_.times[std::size_t(j)] - t0;
+        if (!v0) v0 = &s_.keyValues[std::size_t(i) * C_];
+        if (!v1) v1 = &s_.keyValues[std::size_t(j) * C_];
+        for (int m = i; m <= j; ++m)
+            if (errorAt(m, t0, dt, v0, v1, out, in) > target_) return false;
         return true;
     }
 
+    // The error of segment [i, j] at sample m.
+    double errorOf(int i, int j, int m, const float* out, const float* in, const float* v0, const float* v1) {
+        const double t0 = s_.times[std::size_t(i)];
+        return errorAt(m, t0, s_.times[std::size_t(j)] - t0, v0, v1, out, in);
+    }
+
     int components() const { return C_; }
+    static constexpr double kChordPull = 1e-9;
 
 private:
+    static float finiteOrZero(double x) {
+        const float f = static_cast<float>(x);
+        return std::isfinite(f) ? f : 0.0f;
+    }
+
+    double errorAt(int m, double t0, double dt, const float* v0, const float* v1, const float* out, const float* in) {
+        const HermiteBasis h = hermiteBasis((s_.times[std::size_t(m)] - t0) / dt);
+        const double h10 = dt * h.h10, h11 = dt * h.h11;
+        for (int c = 0; c < C_; ++c) fitted_[std::size_t(c)] = h.h00 * v0[c] + h10 * out[c] + h.h01 * v1[c] + h11 * in[c];
+        if (path_ == TargetPath::Rotation) normalize4(fitted_.data());
+        return pathError(path_, C_, s_.value(std::size_t(m)), fitted_.data());
+    }
+
     const Samples& s_;
     TargetPath path_;
     int C_;
@@ -212,28 +318,43 @@ private:
     std::vector<double> sums_, fitted_;
 };
 
-// The chosen keys (sample indices) and their float tangents.
+// The chosen keys (sample indices), their float tangents and which keys are broken (in != out:
+// a corner of the source, or where a smooth curve could not hold).
 struct CubicKeys {
     std::vector<int> samples;
-    std::vector<float> in, out;  // components per key
+    std::vector<float> values, in, out;  // components per key
+    std::vector<char> broken;
+    std::vector<char> pinned;  // the key keeps its sample's value (where a fitted one missed)
+    // Whether the fit may move the key values off the samples: not for rotation, whose keys stay
+    // unit quaternions.
+    bool freeValues = true;
+    int count() const { return int(samples.size()); }
+    float* valueAt(int k, int C) { return &values[std::size_t(k) * std::size_t(C)]; }
+    float* inAt(int k, int C) { return &in[std::size_t(k) * std::size_t(C)]; }
+    float* outAt(int k, int C) { return &out[std::size_t(k) * std::size_t(C)]; }
+    void insert(int k, int sample, const Samples& s) {
+        const int C = s.components;
+        samples.insert(samples.begin() + k, sample);
+        values.insert(values.begin() + std::ptrdiff_t(k) * C, &s.keyValues[std::size_t(sample) * C],
+                      &s.keyValues[std::size_t(sample + 1) * C]);
+        in.insert(in.begin() + std::ptrdiff_t(k) * C, std::size_t(C), 0.0f);
+        out.insert(out.begin() + std::ptrdiff_t(k) * C, std::size_t(C), 0.0f);
+        broken.insert(broken.begin() + k, 0);
+        pinned.insert(pinned.begin() + k, 0);
+    }
 };
 
-// The farthest candidate (an index into s.candidates, > a) that one segment from candidate a
-// reaches within the target; -1 when even the next one fails with a fixed out-tangent.
-int farthestCubic(CubicFitter& fitter, const Samples& s, int a, const float* fixedOut, std::vector<float>& scratch) {
-    const int last = int(s.candidates.size()) - 1;
+// The farthest candidate (an index into s.candidates, in (a, limit]) that one segment from
+// candidate a reaches within the target with free tangents (gallop, then bisect).
+int farthestCubic(CubicFitter& fitter, const Samples& s, int a, int limit, std::vector<float>& scratch) {
     const int C = fitter.components();
     scratch.resize(std::size_t(2 * C));
     float* out = scratch.data();
     float* in = scratch.data() + C;
-    auto reaches = [&](int b) { return fitter.fit(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)], fixedOut, out, in); };
-    int good = a + 1;
-    if (!reaches(good)) {
-        if (fixedOut) return -1;
-    }
-    int bad = last + 1, step = 1;
-    while (good < last) {
-        const int probe = std::min(good + step, last);
+    auto reaches = [&](int b) { return fitter.fit(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)], out, in); };
+    int good = a + 1, bad = limit + 1, step = 1;
+    while (good < limit) {
+        const int probe = std::min(good + step, limit);
         if (!reaches(probe)) {
             bad = probe;
             break;
@@ -241,12 +362,9 @@ int farthestCubic(CubicFitter& fitter, const Samples& s, int a, const float* fix
         good = probe;
         step *= 2;
     }
-    while (bad <= last && bad - good > 1) {
+    while (bad <= limit && bad - good > 1) {
         const int mid = good + (bad - good) / 2;
-        if (reaches(mid))
-            good = mid;
-        else
-            bad = mid;
+        (reaches(mid) ? good : bad) = mid;
     }
     return good;
 }
@@ -263,198 +381,313 @@ int splitSampleNear(const Samples& s, int i, int j, double t) {
     return best;
 }
 
-// Keys by the forward greedy search, each segment with its own free tangents (broken keys).
-CubicKeys chooseCubicKeys(CubicFitter& fitter, const Samples& s) {
-    const int C = fitter.components();
+// Keys by the forward greedy search with free tangents, against a target below the one the
+// smooth refit must meet (the slack it needs), never across a corner of the source.
+CubicKeys chooseCubicKeys(CubicFitter& slackFitter, const Samples& s) {
     const int last = int(s.candidates.size()) - 1;
     CubicKeys keys;
-    keys.samples.push_back(s.candidates.front());
-    keys.in.assign(static_cast<std::size_t>(C), 0.0f);
-    std::vector<float> scratch, out(static_cast<std::size_t>(C)), in(static_cast<std::size_t>(C));
+    std::vector<float> scratch;
+    int nextCorner = 0;
     for (int a = 0; a < last;) {
-        const int b = farthestCubic(fitter, s, a, nullptr, scratch);
-        fitter.solve(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)], nullptr, out.data(), in.data());
-        keys.out.insert(keys.out.end(), out.begin(), out.end());
-        keys.samples.push_back(s.candidates[std::size_t(b)]);
-        keys.in.insert(keys.in.end(), in.begin(), in.end());
-        a = b;
+        keys.insert(keys.count(), s.candidates[std::size_t(a)], s);
+        keys.broken.back() = a > 0 && s.corner[std::size_t(s.candidates[std::size_t(a)])];
+        nextCorner = std::max(nextCorner, a + 1);
+        while (nextCorner < last && !s.corner[std::size_t(s.candidates[std::size_t(nextCorner)])]) ++nextCorner;
+        a = farthestCubic(slackFitter, s, a, nextCorner, scratch);
     }
-    keys.out.insert(keys.out.end(), static_cast<std::size_t>(C), 0.0f);
+    keys.insert(keys.count(), s.candidates[std::size_t(last)], s);
     return keys;
 }
 
-// Whether key k of the greedy's free fits is a corner of the source: its two tangents differ
-// by more than a smooth curve's fit leaves (that difference moves the curve by about
-// |in - out| dt / 7 over a segment dt, far beyond the tolerance at a corner).
-bool isCorner(const CubicKeys& keys, const Samples& s, int k, double tolerance) {
+// Refits keys first..last at once by least squares as one curve: per key its value (when
+// `freeValues`: a fitted value lets the curve pass between the samples instead of through the
+// one at the key) and one tangent (C1, Aligned), two at a broken key. Per component a banded
+// symmetric system whose matrix all components share. fixFirst / fixLast keep the value and
+// out-tangent of `first` and the value and in-tangent of `last` (a window inside a longer fit).
+// The end keys' unused tangents copy the used ones, so that the ends are Aligned too.
+void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast, bool freeValues,
+               const std::vector<double>* weights = nullptr) {
     const int C = s.components;
-    const double dt = std::min(s.times[std::size_t(keys.samples[std::size_t(k)])] - s.times[std::size_t(keys.samples[std::size_t(k - 1)])],
-                               s.times[std::size_t(keys.samples[std::size_t(k + 1)])] - s.times[std::size_t(keys.samples[std::size_t(k)])]);
-    double mismatch = 0;
-    for (int c = 0; c < C; ++c)
-        mismatch = std::max(mismatch, std::abs(double(keys.in[std::size_t(k) * C + c]) - keys.out[std::size_t(k) * C + c]));
-    return mismatch * dt / 7 > 4 * tolerance;
-}
-
-// All tangents of the chosen keys refitted at once by least squares, one tangent per smooth
-// key (C1, Aligned) and two at a broken one: per component a tridiagonal system over the
-// unknowns out_0, in_1 (= out_1 when smooth), ..., in_last. Returns the failing segments.
-std::vector<int> refitTangents(CubicFitter& fitter, const Samples& s, CubicKeys& keys, const std::vector<char>& broken) {
-    const int C = s.components;
-    const int segments = int(keys.samples.size()) - 1;
-    // Unknown index of each segment's out-tangent (its in-tangent is the next one).
-    std::vector<int> outIndex(static_cast<std::size_t>(segments));
+    const std::size_t n = std::size_t(last - first + 1);
+    // The unknown of each key's value, in- and out-tangent, -1 when fixed.
+    std::vector<int> valueSlot(n, -1), inSlot(n, -1), outSlot(n, -1);
     int unknowns = 0;
-    for (int g = 0; g < segments; ++g) {
-        outIndex[std::size_t(g)] = unknowns;
-        unknowns += broken[std::size_t(g + 1)] || g + 1 == segments ? 2 : 1;
-    }
-    unknowns = outIndex.back() + 2;
-    std::vector<double> diag(std::size_t(unknowns), 1e-9), off(std::size_t(unknowns), 0.0);  // off[u]: u with u+1
-    std::vector<double> rhs(std::size_t(unknowns) * C, 0.0);
-    for (int g = 0; g < segments; ++g) {
-        const int i = keys.samples[std::size_t(g)], j = keys.samples[std::size_t(g + 1)];
-        const double t0 = s.times[std::size_t(i)], dt = s.times[std::size_t(j)] - t0;
-        const float* v0 = &s.keyValues[std::size_t(i) * C];
-        const float* v1 = &s.keyValues[std::size_t(j) * C];
-        const int u = outIndex[std::size_t(g)];
-        for (int c = 0; c < C; ++c) {  // the faint pull to the chord, as in the segment fit
-            const double chord = (double(v1[c]) - v0[c]) / dt;
-            rhs[std::size_t(u) * C + c] += 1e-9 * chord;
-            rhs[std::size_t(u + 1) * C + c] += 1e-9 * chord;
+    for (int k = first; k <= last; ++k) {
+        const std::size_t x = std::size_t(k - first);
+        const bool fixed = (k == first && fixFirst) || (k == last && fixLast);
+        if (freeValues && !fixed && !keys.pinned[std::size_t(k)]) valueSlot[x] = unknowns++;
+        if (k > first && !(k == last && fixLast)) inSlot[x] = unknowns++;
+        if (k < last && !(k == first && fixFirst)) {
+            const bool shareIn = k > first && !keys.broken[std::size_t(k)] && inSlot[x] >= 0;
+            outSlot[x] = shareIn ? inSlot[x] : unknowns++;
         }
-        for (int m = i + 1; m < j; ++m) {
+    }
+    if (unknowns == 0) return;
+    constexpr int kBand = 4;  // a segment's unknowns are at most 4 apart (value, in, out, value, in)
+    const auto N = std::size_t(unknowns);
+    std::vector<double> band(N * (kBand + 1), 0.0);  // band[u * (kBand + 1) + d]: row u, column u + d
+    std::vector<double> rhs(N * C, 0.0);
+    auto addMatrix = [&](int u, int v, double x) {
+        if (u > v) std::swap(u, v);
+        band[std::size_t(u) * (kBand + 1) + std::size_t(v - u)] += x;
+    };
+    // A faint pull of each unknown towards the samples' own value and the chord's slope decides
+    // what a segment without samples inside leaves open; with samples it changes nothing.
+    for (int k = first; k <= last; ++k) {
+        const std::size_t x = std::size_t(k - first);
+        const int prev = std::max(first, k - 1), next = std::min(last, k + 1);
+        const int i = keys.samples[std::size_t(prev)], j = keys.samples[std::size_t(next)];
+        const double span = s.times[std::size_t(j)] - s.times[std::size_t(i)];
+        for (int c = 0; c < C; ++c) {
+            const double chord = span > 0 ? (s.value(std::size_t(j))[c] - s.value(std::size_t(i))[c]) / span : 0.0;
+            const double own = s.value(std::size_t(keys.samples[std::size_t(k)]))[c];
+            if (valueSlot[x] >= 0) rhs[std::size_t(valueSlot[x]) * C + c] += CubicFitter::kChordPull * own;
+            if (inSlot[x] >= 0) rhs[std::size_t(inSlot[x]) * C + c] += CubicFitter::kChordPull * chord;
+            if (outSlot[x] >= 0 && outSlot[x] != inSlot[x]) rhs[std::size_t(outSlot[x]) * C + c] += CubicFitter::kChordPull * chord;
+        }
+        for (int slot : {valueSlot[x], inSlot[x], outSlot[x] != inSlot[x] ? outSlot[x] : -1})
+            if (slot >= 0) addMatrix(slot, slot, CubicFitter::kChordPull);
+    }
+    for (int k = first; k < last; ++k) {
+        const int i = keys.samples[std::size_t(k)], j = keys.samples[std::size_t(k + 1)];
+        const double t0 = s.times[std::size_t(i)], dt = s.times[std::size_t(j)] - t0;
+        const std::size_t x = std::size_t(k - first);
+        const int slot[4] = {valueSlot[x], outSlot[x], valueSlot[x + 1], inSlot[x + 1]};
+        const float* fixedValue[4] = {keys.valueAt(k, C), keys.outAt(k, C), keys.valueAt(k + 1, C), keys.inAt(k + 1, C)};
+        for (int m = i; m < j || (m == j && k + 1 == last); ++m) {
             const HermiteBasis h = hermiteBasis((s.times[std::size_t(m)] - t0) / dt);
-            const double P = dt * h.h10, Q = dt * h.h11;
-            diag[std::size_t(u)] += P * P, diag[std::size_t(u + 1)] += Q * Q, off[std::size_t(u)] += P * Q;
+            const double w = weights ? (*weights)[std::size_t(m)] : 1.0;
+            const double basis[4] = {h.h00, dt * h.h10, h.h01, dt * h.h11};
+            for (int a = 0; a < 4; ++a)
+                if (slot[a] >= 0)
+                    for (int b = a; b < 4; ++b)
+                        if (slot[b] >= 0) addMatrix(slot[a], slot[b], w * basis[a] * basis[b]);
             const double* y = s.value(std::size_t(m));
             for (int c = 0; c < C; ++c) {
-                const double r = y[c] - h.h00 * v0[c] - h.h01 * v1[c];
-                rhs[std::size_t(u) * C + c] += P * r;
-                rhs[std::size_t(u + 1) * C + c] += Q * r;
+                double r = y[c];
+                for (int a = 0; a < 4; ++a)
+                    if (slot[a] < 0) r -= basis[a] * fixedValue[a][c];
+                for (int a = 0; a < 4; ++a)
+                    if (slot[a] >= 0) rhs[std::size_t(slot[a]) * C + c] += w * basis[a] * r;
             }
         }
     }
-    // Thomas algorithm, every component at once (the matrix is shared).
-    std::vector<double> cPrime(std::size_t(unknowns), 0.0);
-    for (int u = 0; u < unknowns; ++u) {
-        const double below = u > 0 ? off[std::size_t(u - 1)] : 0.0;
-        const double denom = diag[std::size_t(u)] - (u > 0 ? below * cPrime[std::size_t(u - 1)] : 0.0);
-        cPrime[std::size_t(u)] = off[std::size_t(u)] / denom;
-        for (int c = 0; c < C; ++c) {
-            double& d = rhs[std::size_t(u) * C + c];
-            d = (d - (u > 0 ? below * rhs[std::size_t(u - 1) * C + c] : 0.0)) / denom;
+    // Banded Cholesky (the matrix is symmetric positive definite), every component at once.
+    for (std::size_t u = 0; u < N; ++u) {
+        double& pivot = band[u * (kBand + 1)];
+        for (std::size_t p = u >= kBand ? u - kBand : 0; p < u; ++p) {
+            const double l = band[p * (kBand + 1) + (u - p)];
+            pivot -= l * l;
+        }
+        pivot = std::sqrt(std::max(pivot, 1e-300));
+        for (std::size_t v = u + 1; v <= std::min(N - 1, u + kBand); ++v) {
+            double& e = band[u * (kBand + 1) + (v - u)];
+            for (std::size_t p = v >= kBand ? v - kBand : 0; p < u; ++p)
+                e -= band[p * (kBand + 1) + (u - p)] * band[p * (kBand + 1) + (v - p)];
+            e /= pivot;
         }
     }
-    for (int u = unknowns - 2; u >= 0; --u)
-        for (int c = 0; c < C; ++c)
-            rhs[std::size_t(u) * C + c] -= cPrime[std::size_t(u)] * rhs[std::size_t(u + 1) * C + c];
-    auto tangent = [&](int u, int c) {
-        const float x = static_cast<float>(rhs[std::size_t(u) * C + c]);
+    for (std::size_t u = 0; u < N; ++u)  // L y = b
+        for (int c = 0; c < C; ++c) {
+            double d = rhs[u * C + std::size_t(c)];
+            for (std::size_t p = u >= kBand ? u - kBand : 0; p < u; ++p) d -= band[p * (kBand + 1) + (u - p)] * rhs[p * C + std::size_t(c)];
+            rhs[u * C + std::size_t(c)] = d / band[u * (kBand + 1)];
+        }
+    for (std::size_t u = N; u-- > 0;)  // L^T x = y
+        for (int c = 0; c < C; ++c) {
+            double d = rhs[u * C + std::size_t(c)];
+            for (std::size_t v = u + 1; v <= std::min(N - 1, u + kBand); ++v) d -= band[u * (kBand + 1) + (v - u)] * rhs[v * C + std::size_t(c)];
+            rhs[u * C + std::size_t(c)] = d / band[u * (kBand + 1)];
+        }
+    auto solution = [&](int u, int c) {
+        const float x = static_cast<float>(rhs[std::size_t(u) * C + std::size_t(c)]);
         return std::isfinite(x) ? x : 0.0f;
     };
-    std::vector<int> failing;
-    for (int g = 0; g < segments; ++g) {
-        const int u = outIndex[std::size_t(g)];
+    for (int k = first; k <= last; ++k) {
+        const std::size_t x = std::size_t(k - first);
         for (int c = 0; c < C; ++c) {
-            keys.out[std::size_t(g) * C + c] = tangent(u, c);
-            keys.in[std::size_t(g + 1) * C + c] = tangent(u + 1, c);
-        }
-        if (!fitter.within(keys.samples[std::size_t(g)], keys.samples[std::size_t(g + 1)], &keys.out[std::size_t(g) * C],
-                           &keys.in[std::size_t(g + 1) * C]))
-            failing.push_back(g);
-    }
-    return failing;
-}
-
-// The greedy's keys made smooth where that costs no key: corners stay broken and the rest
-// get one tangent each (a global refit). When that misses anywhere, the greedy's own segment
-// fits stay, and each key whose two tangents can become their mean (both neighbouring
-// segments still within the target) is made Aligned.
-CubicKeys smoothKeys(CubicFitter& fitter, const Samples& s, CubicKeys greedy, double tolerance) {
-    const int n = int(greedy.samples.size());
-    const int C = s.components;
-    std::vector<char> broken(static_cast<std::size_t>(n), 0);
-    for (int k = 1; k + 1 < n; ++k) broken[std::size_t(k)] = isCorner(greedy, s, k, tolerance);
-    CubicKeys keys = greedy;
-    if (refitTangents(fitter, s, keys, broken).empty()) return keys;
-    std::vector<float> in(static_cast<std::size_t>(C)), out(static_cast<std::size_t>(C));
-    for (int k = 1; k + 1 < n; ++k) {
-        if (broken[std::size_t(k)]) continue;
-        float* a = &greedy.in[std::size_t(k) * C];
-        float* b = &greedy.out[std::size_t(k) * C];
-        std::copy(a, a + C, in.begin());
-        std::copy(b, b + C, out.begin());
-        for (int c = 0; c < C; ++c) a[c] = b[c] = static_cast<float>(0.5 * (double(in[std::size_t(c)]) + out[std::size_t(c)]));
-        const int h = greedy.samples[std::size_t(k - 1)], i = greedy.samples[std::size_t(k)], j = greedy.samples[std::size_t(k + 1)];
-        if (!fitter.within(h, i, &greedy.out[std::size_t(k - 1) * C], a) || !fitter.within(i, j, b, &greedy.in[std::size_t(k + 1) * C])) {
-            std::copy(in.begin(), in.end(), a);
-            std::copy(out.begin(), out.end(), b);
+            if (valueSlot[x] >= 0) keys.valueAt(k, C)[c] = solution(valueSlot[x], c);
+            if (inSlot[x] >= 0) keys.inAt(k, C)[c] = solution(inSlot[x], c);
+            if (outSlot[x] >= 0) keys.outAt(k, C)[c] = solution(outSlot[x], c);
         }
     }
-    return greedy;
+    const int end = keys.count() - 1;
+    if (first == 0 && !fixFirst) std::copy(keys.outAt(0, C), keys.outAt(0, C) + C, keys.inAt(0, C));
+    if (last == end && !fixLast) std::copy(keys.inAt(end, C), keys.inAt(end, C) + C, keys.outAt(end, C));
 }
 
-Track cubicTrackOf(const Track& source, const Samples& s, const CubicKeys& keys) {
+// refitKeys towards the least largest error instead of the least squares (Lawson's iteration:
+// each sample's weight grows with its error), keeping the best of the rounds. The weights are
+// shared by the components, so the matrix still is.
+void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast) {
     const int C = s.components;
-    Track t = emptyTrack(source, Interpolation::CubicSpline, int(keys.samples.size()));
+    refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues);
+    const int from = keys.samples[std::size_t(first)], to = keys.samples[std::size_t(last)];
+    std::vector<double> weights(s.count(), 1.0);
+    auto largestError = [&](bool reweight) {
+        double largest = 0, sum = 0;
+        for (int k = first; k < last; ++k)
+            for (int m = keys.samples[std::size_t(k)]; m <= keys.samples[std::size_t(k + 1)]; ++m) {
+                const double e = fitter.errorOf(keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], m, keys.outAt(k, C),
+                                                keys.inAt(k + 1, C), keys.valueAt(k, C), keys.valueAt(k + 1, C));
+                largest = std::max(largest, e);
+                if (reweight) weights[std::size_t(m)] *= e + 1e-12, sum += weights[std::size_t(m)];
+            }
+        if (reweight && sum > 0)
+            for (int m = from; m <= to; ++m) weights[std::size_t(m)] *= double(to - from + 1) / sum;
+        return largest;
+    };
+    CubicKeys best = keys;
+    double bestError = largestError(false);
+    for (int round = 0; round < kMinimaxRounds; ++round) {
+        largestError(true);
+        refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues, &weights);
+        const double e = largestError(false);
+        if (e < bestError) bestError = e, best = keys;
+    }
+    keys = std::move(best);
+}
+
+bool segmentWithin(CubicFitter& fitter, CubicKeys& keys, int k) {
+    const int C = fitter.components();
+    return fitter.within(keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], keys.outAt(k, C), keys.inAt(k + 1, C),
+                         keys.valueAt(k, C), keys.valueAt(k + 1, C));
+}
+
+// The keys' tangents refitted as one smooth curve; a segment that misses the target gets a
+// key at its worst sample, until every segment holds. Where no key fits in between (the two
+// keys are neighbouring samples), the smooth curve truly cannot hold: both keys break.
+void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
+    const int C = s.components;
+    for (int round = 0; round < 64; ++round) {
+        refitKeysMinimax(fitter, s, keys, 0, keys.count() - 1, false, false);
+        bool changed = false;
+        for (int k = keys.count() - 2; k >= 0; --k) {
+            if (segmentWithin(fitter, keys, k)) continue;
+            const int i = keys.samples[std::size_t(k)], j = keys.samples[std::size_t(k + 1)];
+            int worstSample = -1;
+            fitter.worst(i, j, keys.outAt(k, C), keys.inAt(k + 1, C), keys.valueAt(k, C), keys.valueAt(k + 1, C), &worstSample);
+            if (worstSample == i || worstSample == j) {  // a fitted key value misses: the sample's instead
+                const int key = worstSample == i ? k : k + 1;
+                if (!keys.pinned[std::size_t(key)]) {
+                    keys.pinned[std::size_t(key)] = 1;
+                    std::copy(&s.keyValues[std::size_t(worstSample) * C], &s.keyValues[std::size_t(worstSample + 1) * C], keys.valueAt(key, C));
+                    changed = true;
+                    continue;
+                }
+            }
+            const int m = worstSample < 0 ? -1 : splitSampleNear(s, i, j, s.times[std::size_t(worstSample)]);
+            if (m >= 0) {
+                keys.insert(k + 1, m, s);
+                changed = true;
+            } else {
+                for (int end : {k, k + 1})
+                    if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)]) keys.broken[std::size_t(end)] = 1, changed = true;
+            }
+        }
+        if (!changed) return;
+    }
+}
+
+// Drops each smooth key whose neighbours still fit without it: the tangents of the keys
+// around it refitted (the window's outer tangents kept), every segment there within the target.
+void removeSpareKeys(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
+    const int C = s.components;
+    constexpr int kReach = 3;  // keys on each side whose tangents may move
+    CubicKeys window;
+    window.freeValues = keys.freeValues;
+    for (int k = 1; k + 1 < keys.count();) {
+        if (keys.broken[std::size_t(k)]) {
+            ++k;
+            continue;
+        }
+        const int first = std::max(0, k - kReach), last = std::min(keys.count() - 1, k + kReach);
+        window.samples.assign(keys.samples.begin() + first, keys.samples.begin() + last + 1);
+        window.values.assign(keys.valueAt(first, C), keys.valueAt(last, C) + C);
+        window.in.assign(keys.inAt(first, C), keys.inAt(last, C) + C);
+        window.out.assign(keys.outAt(first, C), keys.outAt(last, C) + C);
+        window.broken.assign(keys.broken.begin() + first, keys.broken.begin() + last + 1);
+        window.pinned.assign(keys.pinned.begin() + first, keys.pinned.begin() + last + 1);
+        const int drop = k - first;
+        window.samples.erase(window.samples.begin() + drop);
+        window.values.erase(window.values.begin() + std::ptrdiff_t(drop) * C, window.values.begin() + std::ptrdiff_t(drop + 1) * C);
+        window.in.erase(window.in.begin() + std::ptrdiff_t(drop) * C, window.in.begin() + std::ptrdiff_t(drop + 1) * C);
+        window.out.erase(window.out.begin() + std::ptrdiff_t(drop) * C, window.out.begin() + std::ptrdiff_t(drop + 1) * C);
+        window.broken.erase(window.broken.begin() + drop);
+        window.pinned.erase(window.pinned.begin() + drop);
+        const bool atStart = first == 0, atEnd = last == keys.count() - 1;
+        refitKeysMinimax(fitter, s, window, 0, window.count() - 1, !atStart, !atEnd);
+        bool fits = true;
+        for (int g = 0; fits && g + 1 < window.count(); ++g) fits = segmentWithin(fitter, window, g);
+        if (!fits) {
+            ++k;
+            continue;
+        }
+        keys.samples.erase(keys.samples.begin() + k);
+        keys.values.erase(keys.values.begin() + std::ptrdiff_t(k) * C, keys.values.begin() + std::ptrdiff_t(k + 1) * C);
+        keys.in.erase(keys.in.begin() + std::ptrdiff_t(k) * C, keys.in.begin() + std::ptrdiff_t(k + 1) * C);
+        keys.out.erase(keys.out.begin() + std::ptrdiff_t(k) * C, keys.out.begin() + std::ptrdiff_t(k + 1) * C);
+        keys.broken.erase(keys.broken.begin() + k);
+        keys.pinned.erase(keys.pinned.begin() + k);
+        std::copy(window.values.begin(), window.values.end(), keys.valueAt(first, C));
+        std::copy(window.in.begin(), window.in.end(), keys.inAt(first, C));
+        std::copy(window.out.begin(), window.out.end(), keys.outAt(first, C));
+        // The same key index is now the next key: try it too.
+    }
+}
+
+// Smooth keys: the greedy's keys with slack, refitted as one C1 curve (keys added where it
+// misses), spare keys dropped. How much slack the smooth refit needs depends on the motion, so
+// a few are tried and the fewest keys win.
+CubicKeys fitSmoothKeys(const Samples& s, TargetPath path, double target) {
+    CubicFitter fitter(s, path, target);
+    CubicKeys best;
+    for (double slack : kGreedySlacks) {
+        CubicFitter slackFitter(s, path, slack * target);
+        CubicKeys keys = chooseCubicKeys(slackFitter, s);
+        keys.freeValues = path != TargetPath::Rotation;
+        refitUntilWithin(fitter, s, keys);
+        removeSpareKeys(fitter, s, keys);
+        if (best.samples.empty() || keys.count() < best.count()) best = std::move(keys);
+    }
+    return best;
+}
+
+Track cubicTrackOf(const Track& source, const Samples& s, const CubicKeys& keys, int first = 0, int last = -1) {
+    const int C = s.components;
+    if (last < 0) last = keys.count() - 1;
+    Track t = emptyTrack(source, Interpolation::CubicSpline, last - first + 1);
     for (int k = 0; k < t.keyCount(); ++k) {
-        t.times[std::size_t(k)] = static_cast<float>(s.times[std::size_t(keys.samples[std::size_t(k)])]);
+        const std::size_t from = std::size_t(first + k);
+        t.times[std::size_t(k)] = static_cast<float>(s.times[std::size_t(keys.samples[from])]);
         for (int c = 0; c < C; ++c) {
             const std::size_t at = t.at(k, c);
-            t.values[at] = s.keyValues[std::size_t(keys.samples[std::size_t(k)]) * C + std::size_t(c)];
-            t.inTangents[at] = keys.in[at];
-            t.outTangents[at] = keys.out[at];
-            const bool end = k == 0 || k + 1 == t.keyCount();
-            t.modes[at] = end || tangentsMatch(t.inTangents[at], t.outTangents[at]) ? HandleMode::Aligned : HandleMode::Free;
+            t.values[at] = keys.values[from * C + std::size_t(c)];
+            t.inTangents[at] = keys.in[from * C + std::size_t(c)];
+            t.outTangents[at] = keys.out[from * C + std::size_t(c)];
+            t.modes[at] = tangentsMatch(t.inTangents[at], t.outTangents[at]) ? HandleMode::Aligned : HandleMode::Free;
         }
     }
     return t;
 }
 
-// Splits the key segment [k, k+1] at sample m: the new key takes the sample's value and one
-// tangent (Aligned) fitted by least squares on both halves, the outer tangents kept.
-void splitCubicSegment(CubicKeys& keys, const Samples& s, int k, int m) {
-    const int C = s.components;
-    const int i = keys.samples[std::size_t(k)], j = keys.samples[std::size_t(k + 1)];
-    const double ti = s.times[std::size_t(i)], tm = s.times[std::size_t(m)], tj = s.times[std::size_t(j)];
-    const double dl = tm - ti, dr = tj - tm;
-    const float* vi = &s.keyValues[std::size_t(i) * C];
-    const float* vm = &s.keyValues[std::size_t(m) * C];
-    const float* vj = &s.keyValues[std::size_t(j) * C];
-    const float* bi = &keys.out[std::size_t(k) * C];
-    const float* aj = &keys.in[std::size_t(k + 1) * C];
-    std::vector<float> x(static_cast<std::size_t>(C));
-    for (int c = 0; c < C; ++c) {
-        // Unknown x (the key's tangent): left column dl h11, right column dr h10.
-        double xx = 1e-9, xr = 1e-9 * (double(vj[c]) - vi[c]) / (tj - ti);
-        for (int q = i + 1; q < j; ++q) {
-            if (q == m) continue;
-            const double t = s.times[std::size_t(q)], y = s.value(std::size_t(q))[c];
-            double col, rest;
-            if (q < m) {
-                const HermiteBasis h = hermiteBasis((t - ti) / dl);
-                col = dl * h.h11, rest = h.h00 * vi[c] + dl * h.h10 * bi[c] + h.h01 * vm[c];
-            } else {
-                const HermiteBasis h = hermiteBasis((t - tm) / dr);
-                col = dr * h.h10, rest = h.h00 * vm[c] + h.h01 * vj[c] + dr * h.h11 * aj[c];
-            }
-            xx += col * col, xr += col * (y - rest);
-        }
-        x[std::size_t(c)] = static_cast<float>(xr / xx);
-        if (!std::isfinite(x[std::size_t(c)])) x[std::size_t(c)] = 0;
-    }
-    const std::size_t at = std::size_t(k + 1) * C;
-    keys.samples.insert(keys.samples.begin() + k + 1, m);
-    keys.in.insert(keys.in.begin() + std::ptrdiff_t(at), x.begin(), x.end());
-    keys.out.insert(keys.out.begin() + std::ptrdiff_t(at), x.begin(), x.end());
+// The key segment of keys[first..last] holding time t.
+int keySegmentAtTime(const Samples& s, const std::vector<int>& keySamples, int first, int last, double t) {
+    const auto after = std::upper_bound(keySamples.begin() + first, keySamples.begin() + last + 1, t,
+                                        [&](double x, int key) { return x < s.times[std::size_t(key)]; });
+    return std::clamp(int(after - keySamples.begin()) - 1, first, last - 1);
 }
 
-// The sample-time key segment holding time t.
-int keySegmentAtTime(const Samples& s, const std::vector<int>& keySamples, double t) {
-    const auto after = std::upper_bound(keySamples.begin(), keySamples.end(), t,
-                                        [&](double x, int key) { return x < s.times[std::size_t(key)]; });
-    return std::clamp(int(after - keySamples.begin()) - 1, 0, int(keySamples.size()) - 2);
+// Source keys first..last as a track of their own.
+Track sourceWindow(const Track& source, int first, int last) {
+    Track t = emptyTrack(source, source.interpolation, last - first + 1);
+    const auto C = std::size_t(source.components);
+    const auto from = std::ptrdiff_t(std::size_t(first) * C), to = std::ptrdiff_t(std::size_t(last + 1) * C);
+    std::copy(source.times.begin() + first, source.times.begin() + last + 1, t.times.begin());
+    std::copy(source.values.begin() + from, source.values.begin() + to, t.values.begin());
+    if (!source.inTangents.empty()) std::copy(source.inTangents.begin() + from, source.inTangents.begin() + to, t.inTangents.begin());
+    if (!source.outTangents.empty()) std::copy(source.outTangents.begin() + from, source.outTangents.begin() + to, t.outTangents.begin());
+    return t;
 }
 
 struct Candidate {
@@ -462,36 +695,66 @@ struct Candidate {
     bool faithful = false;
 };
 
-// Confirms a fitted track everywhere, splitting failing segments until it holds.
-template <typename Split>
-bool confirmEverywhere(const Track& source, double tolerance, int maxRounds, Split&& split, Track& track) {
-    for (int round = 0; round < maxRounds; ++round) {
-        Difference over;
-        if (withinEverywhere(source, track, tolerance, &over)) return true;
-        if (!split(over.at)) return false;
+// Confirms fitted keys everywhere, one window at a time: a window runs between fitted keys
+// that sit on source keys, so that the source's keys in between, as a track of their own, are
+// the whole source there, and a failing window is refitted and checked again alone (checking
+// the whole track after each split costs a pass over it per split). `trackOf(first, last)`
+// gives the fitted keys first..last as a track; `split(segment, t, first, last)` adds a key in
+// that segment near time t (false when it cannot).
+template <typename TrackOf, typename Split>
+bool confirmEverywhere(const Track& source, const Samples& s, const std::vector<int>& keySamples, double tolerance,
+                       TrackOf&& trackOf, Split&& split) {
+    for (int first = 0; first + 1 < int(keySamples.size());) {
+        int last = first + 1;
+        while (last + 1 < int(keySamples.size()) && s.sourceKey[std::size_t(keySamples[std::size_t(last)])] < 0) ++last;
+        const Track sourcePart = sourceWindow(source, s.sourceKey[std::size_t(keySamples[std::size_t(first)])],
+                                              s.sourceKey[std::size_t(keySamples[std::size_t(last)])]);
+        for (int round = 0;; ++round) {
+            Difference over;
+            if (withinEverywhere(sourcePart, trackOf(first, last), tolerance, &over)) break;
+            if (round == kMaxSplitsPerWindow) return false;
+            const int segment = keySegmentAtTime(s, keySamples, first, last, over.at);
+            const int added = split(segment, over.at, first, last);
+            if (added < 0) return false;
+            last += added;
+        }
+        first = last;
     }
-    return false;
+    return true;
 }
 
 Candidate fitCubic(const Track& source, const Samples& s, double tolerance, bool everywhere) {
     Candidate result;
     if (s.candidates.size() < 2) return result;
-    CubicFitter fitter(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
-    CubicKeys keys = smoothKeys(fitter, s, chooseCubicKeys(fitter, s), tolerance);
-    result.track = cubicTrackOf(source, s, keys);
+    CubicKeys keys = fitSmoothKeys(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
     if (!everywhere) {
+        result.track = cubicTrackOf(source, s, keys);
         result.faithful = differenceAtKeys(source, result.track).maxError <= tolerance;
         return result;
     }
-    auto split = [&](double t) {
-        const int k = keySegmentAtTime(s, keys.samples, t);
-        const int m = splitSampleNear(s, keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], t);
-        if (m < 0) return false;
-        splitCubicSegment(keys, s, k, m);
-        result.track = cubicTrackOf(source, s, keys);
-        return true;
+    // A failing segment gets a key near the failure and the tangents of the keys around it
+    // are refitted inside the window. Where no key fits in between, the segment's keys break.
+    auto split = [&](int segment, double t, int first, int last) {
+        const int m = splitSampleNear(s, keys.samples[std::size_t(segment)], keys.samples[std::size_t(segment + 1)], t);
+        if (m >= 0) {
+            keys.insert(segment + 1, m, s);
+            ++last;
+        } else {
+            bool changed = false;
+            for (int end : {segment, segment + 1})
+                if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)]) keys.broken[std::size_t(end)] = 1, changed = true;
+            if (!changed) return -1;
+        }
+        // The window's end tangents that a check already passed (or the next window uses)
+        // stay, unless the key is broken (its other side is not touched).
+        const int from = std::max(first, segment - 1), to = std::min(last, segment + 3);
+        refitKeys(s, keys, from, to, from > 0 && !keys.broken[std::size_t(from)],
+                      to + 1 < keys.count() && !keys.broken[std::size_t(to)], keys.freeValues);
+        return m >= 0 ? 1 : 0;
     };
-    result.faithful = confirmEverywhere(source, tolerance, 64 + result.track.keyCount(), split, result.track);
+    auto trackOf = [&](int first, int last) { return cubicTrackOf(source, s, keys, first, last); };
+    result.faithful = confirmEverywhere(source, s, keys.samples, tolerance, trackOf, split);
+    result.track = cubicTrackOf(source, s, keys);
     return result;
 }
 
@@ -578,15 +841,17 @@ Candidate fitLinear(const Track& source, const Samples& s, double tolerance, boo
         result.faithful = differenceAtKeys(source, result.track).maxError <= tolerance;
         return result;
     }
-    auto split = [&](double t) {
-        const int k = keySegmentAtTime(s, keys, t);
-        const int m = splitSampleNear(s, keys[std::size_t(k)], keys[std::size_t(k + 1)], t);
-        if (m < 0) return false;
-        keys.insert(keys.begin() + k + 1, m);
-        result.track = linearTrackOf(source, s, keys);
-        return true;
+    auto split = [&](int segment, double t, int, int) {
+        const int m = splitSampleNear(s, keys[std::size_t(segment)], keys[std::size_t(segment + 1)], t);
+        if (m < 0) return -1;
+        keys.insert(keys.begin() + segment + 1, m);
+        return 1;
     };
-    result.faithful = confirmEverywhere(source, tolerance, 64 + result.track.keyCount(), split, result.track);
+    auto trackOf = [&](int from, int to) {
+        return linearTrackOf(source, s, std::vector<int>(keys.begin() + from, keys.begin() + to + 1));
+    };
+    result.faithful = confirmEverywhere(source, s, keys, tolerance, trackOf, split);
+    result.track = linearTrackOf(source, s, keys);
     return result;
 }
 

@@ -36,20 +36,23 @@ namespace {
 // The greedy picks keys against these fractions of the target, so that the smooth (C1) refit of
 // all keys, which has fewer unknowns, still holds on the keys it chose.
 constexpr double kGreedySlacks[] = {0.4, 0.5, 0.65};
+// Above this many samples only the middle slack is tried: on the mocap file the three gave the
+// same keys within 1 % at three times the time.
+constexpr std::size_t kOneSlackSamples = 2000;
 // Everywhere confirmation: keys added to one window before the fit gives up there.
 constexpr int kMaxSplitsPerWindow = 64;
 // Rounds of the minimax reweighting of the smooth refit.
-constexpr int kMinimaxRounds = 8;
+constexpr int kMinimaxRounds = 4;
 
 // The played curve at sample times, and which samples may become keys.
 struct Samples {
     int components = 0;
-    std::vector<double> times;      // float-exact
-    std::vector<double> values;     // played values, components per sample
-    std::vector<float> keyValues;   // the same as floats: what a key there stores
-    std::vector<int> candidates;    // sample indices that may be keys (spaced >= kMinKeySpacing)
-    std::vector<int> sourceKey;     // per sample: the source key at its time, or -1
-    std::vector<char> corner;       // per sample: the source's slope jumps here (a key there breaks)
+    std::vector<double> times;     // float-exact
+    std::vector<double> values;    // played values, components per sample
+    std::vector<float> keyValues;  // the same as floats: what a key there stores
+    std::vector<int> candidates;   // sample indices that may be keys (spaced >= kMinKeySpacing)
+    std::vector<int> sourceKey;    // per sample: the source key at its time, or -1
+    std::vector<char> corner;      // per sample: the source's slope jumps here (a key there breaks)
     std::size_t count() const { return times.size(); }
     const double* value(std::size_t i) const { return values.data() + i * std::size_t(components); }
 };
@@ -96,8 +99,10 @@ void markCorners(const Track& source, Samples& s, double tolerance) {
         for (int k = 1; k + 1 < n; ++k) {
             const double dt = std::min(time(k) - time(k - 1), time(k + 1) - time(k));
             double mismatch = 0;
-            for (int c = 0; c < C; ++c) mismatch = std::max(mismatch, std::abs(double(source.inTangent(k, c)) - source.outTangent(k, c)));
-            if (sampleOf[std::size_t(k)] >= 0 && mismatch * dt / 7 > limit) s.corner[std::size_t(sampleOf[std::size_t(k)])] = 1;
+            for (int c = 0; c < C; ++c)
+                mismatch = std::max(mismatch, std::abs(double(source.inTangent(k, c)) - source.outTangent(k, c)));
+            if (sampleOf[std::size_t(k)] >= 0 && mismatch * dt / 7 > limit)
+                s.corner[std::size_t(sampleOf[std::size_t(k)])] = 1;
         }
         return;
     }
@@ -105,7 +110,8 @@ void markCorners(const Track& source, Samples& s, double tolerance) {
     // Unknown past the ends: taken as large, so that no corner is claimed beside an end.
     auto jump = [&](int k, int c) {
         if (k < 1 || k + 1 >= n) return std::numeric_limits<double>::infinity();
-        const double a = s.value(std::size_t(sampleOf[std::size_t(k - 1)]))[c], b = s.value(std::size_t(sampleOf[std::size_t(k)]))[c],
+        const double a = s.value(std::size_t(sampleOf[std::size_t(k - 1)]))[c],
+                     b = s.value(std::size_t(sampleOf[std::size_t(k)]))[c],
                      d = s.value(std::size_t(sampleOf[std::size_t(k + 1)]))[c];
         return std::abs((d - b) / (time(k + 1) - time(k)) - (b - a) / (time(k) - time(k - 1)));
     };
@@ -254,7 +260,8 @@ public:
         const double det = (pp + kChordPull) * (qq + kChordPull) - pq * pq;
         for (int c = 0; c < C_; ++c) {
             const double chord = double(v1[c]) - v0[c];
-            const double pr = sums_[std::size_t(c)] + kChordPull * chord, qr = sums_[std::size_t(C_ + c)] + kChordPull * chord;
+            const double pr = sums_[std::size_t(c)] + kChordPull * chord,
+                         qr = sums_[std::size_t(C_ + c)] + kChordPull * chord;
             out[c] = finiteOrZero(((qq + kChordPull) * pr - pq * qr) / det / dt);
             in[c] = finiteOrZero(((pp + kChordPull) * qr - pq * pr) / det / dt);
         }
@@ -306,7 +313,8 @@ private:
     double errorAt(int m, double t0, double dt, const float* v0, const float* v1, const float* out, const float* in) {
         const HermiteBasis h = hermiteBasis((s_.times[std::size_t(m)] - t0) / dt);
         const double h10 = dt * h.h10, h11 = dt * h.h11;
-        for (int c = 0; c < C_; ++c) fitted_[std::size_t(c)] = h.h00 * v0[c] + h10 * out[c] + h.h01 * v1[c] + h11 * in[c];
+        for (int c = 0; c < C_; ++c)
+            fitted_[std::size_t(c)] = h.h00 * v0[c] + h10 * out[c] + h.h01 * v1[c] + h11 * in[c];
         if (path_ == TargetPath::Rotation) normalize4(fitted_.data());
         return pathError(path_, C_, s_.value(std::size_t(m)), fitted_.data());
     }
@@ -351,7 +359,9 @@ int farthestCubic(CubicFitter& fitter, const Samples& s, int a, int limit, std::
     scratch.resize(std::size_t(2 * C));
     float* out = scratch.data();
     float* in = scratch.data() + C;
-    auto reaches = [&](int b) { return fitter.fit(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)], out, in); };
+    auto reaches = [&](int b) {
+        return fitter.fit(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)], out, in);
+    };
     int good = a + 1, bad = limit + 1, step = 1;
     while (good < limit) {
         const int probe = std::min(good + step, limit);
@@ -405,8 +415,10 @@ CubicKeys chooseCubicKeys(CubicFitter& slackFitter, const Samples& s) {
 // symmetric system whose matrix all components share. fixFirst / fixLast keep the value and
 // out-tangent of `first` and the value and in-tangent of `last` (a window inside a longer fit).
 // The end keys' unused tangents copy the used ones, so that the ends are Aligned too.
+// `weights` (if given) holds one weight per sample from keys.samples[first] on.
 void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast, bool freeValues,
                const std::vector<double>* weights = nullptr) {
+    const int weightsFrom = keys.samples[std::size_t(first)];
     const int C = s.components;
     const std::size_t n = std::size_t(last - first + 1);
     // The unknown of each key's value, in- and out-tangent, -1 when fixed.
@@ -443,7 +455,8 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
             const double own = s.value(std::size_t(keys.samples[std::size_t(k)]))[c];
             if (valueSlot[x] >= 0) rhs[std::size_t(valueSlot[x]) * C + c] += CubicFitter::kChordPull * own;
             if (inSlot[x] >= 0) rhs[std::size_t(inSlot[x]) * C + c] += CubicFitter::kChordPull * chord;
-            if (outSlot[x] >= 0 && outSlot[x] != inSlot[x]) rhs[std::size_t(outSlot[x]) * C + c] += CubicFitter::kChordPull * chord;
+            if (outSlot[x] >= 0 && outSlot[x] != inSlot[x])
+                rhs[std::size_t(outSlot[x]) * C + c] += CubicFitter::kChordPull * chord;
         }
         for (int slot : {valueSlot[x], inSlot[x], outSlot[x] != inSlot[x] ? outSlot[x] : -1})
             if (slot >= 0) addMatrix(slot, slot, CubicFitter::kChordPull);
@@ -453,10 +466,11 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
         const double t0 = s.times[std::size_t(i)], dt = s.times[std::size_t(j)] - t0;
         const std::size_t x = std::size_t(k - first);
         const int slot[4] = {valueSlot[x], outSlot[x], valueSlot[x + 1], inSlot[x + 1]};
-        const float* fixedValue[4] = {keys.valueAt(k, C), keys.outAt(k, C), keys.valueAt(k + 1, C), keys.inAt(k + 1, C)};
+        const float* fixedValue[4] = {keys.valueAt(k, C), keys.outAt(k, C), keys.valueAt(k + 1, C),
+                                      keys.inAt(k + 1, C)};
         for (int m = i; m < j || (m == j && k + 1 == last); ++m) {
             const HermiteBasis h = hermiteBasis((s.times[std::size_t(m)] - t0) / dt);
-            const double w = weights ? (*weights)[std::size_t(m)] : 1.0;
+            const double w = weights ? (*weights)[std::size_t(m - weightsFrom)] : 1.0;
             const double basis[4] = {h.h00, dt * h.h10, h.h01, dt * h.h11};
             for (int a = 0; a < 4; ++a)
                 if (slot[a] >= 0)
@@ -490,13 +504,15 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
     for (std::size_t u = 0; u < N; ++u)  // L y = b
         for (int c = 0; c < C; ++c) {
             double d = rhs[u * C + std::size_t(c)];
-            for (std::size_t p = u >= kBand ? u - kBand : 0; p < u; ++p) d -= band[p * (kBand + 1) + (u - p)] * rhs[p * C + std::size_t(c)];
+            for (std::size_t p = u >= kBand ? u - kBand : 0; p < u; ++p)
+                d -= band[p * (kBand + 1) + (u - p)] * rhs[p * C + std::size_t(c)];
             rhs[u * C + std::size_t(c)] = d / band[u * (kBand + 1)];
         }
     for (std::size_t u = N; u-- > 0;)  // L^T x = y
         for (int c = 0; c < C; ++c) {
             double d = rhs[u * C + std::size_t(c)];
-            for (std::size_t v = u + 1; v <= std::min(N - 1, u + kBand); ++v) d -= band[u * (kBand + 1) + (v - u)] * rhs[v * C + std::size_t(c)];
+            for (std::size_t v = u + 1; v <= std::min(N - 1, u + kBand); ++v)
+                d -= band[u * (kBand + 1) + (v - u)] * rhs[v * C + std::size_t(c)];
             rhs[u * C + std::size_t(c)] = d / band[u * (kBand + 1)];
         }
     auto solution = [&](int u, int c) {
@@ -519,22 +535,24 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
 // refitKeys towards the least largest error instead of the least squares (Lawson's iteration:
 // each sample's weight grows with its error), keeping the best of the rounds. The weights are
 // shared by the components, so the matrix still is.
-void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast) {
+void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst,
+                      bool fixLast) {
     const int C = s.components;
     refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues);
     const int from = keys.samples[std::size_t(first)], to = keys.samples[std::size_t(last)];
-    std::vector<double> weights(s.count(), 1.0);
+    std::vector<double> weights(std::size_t(to - from + 1), 1.0);  // per sample from..to
     auto largestError = [&](bool reweight) {
         double largest = 0, sum = 0;
         for (int k = first; k < last; ++k)
             for (int m = keys.samples[std::size_t(k)]; m <= keys.samples[std::size_t(k + 1)]; ++m) {
-                const double e = fitter.errorOf(keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], m, keys.outAt(k, C),
-                                                keys.inAt(k + 1, C), keys.valueAt(k, C), keys.valueAt(k + 1, C));
+                const double e = fitter.errorOf(keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], m,
+                                                keys.outAt(k, C), keys.inAt(k + 1, C), keys.valueAt(k, C),
+                                                keys.valueAt(k + 1, C));
                 largest = std::max(largest, e);
-                if (reweight) weights[std::size_t(m)] *= e + 1e-12, sum += weights[std::size_t(m)];
+                if (reweight) weights[std::size_t(m - from)] *= e + 1e-12, sum += weights[std::size_t(m - from)];
             }
         if (reweight && sum > 0)
-            for (int m = from; m <= to; ++m) weights[std::size_t(m)] *= double(to - from + 1) / sum;
+            for (double& w : weights) w *= double(to - from + 1) / sum;
         return largest;
     };
     CubicKeys best = keys;
@@ -550,8 +568,8 @@ void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, in
 
 bool segmentWithin(CubicFitter& fitter, CubicKeys& keys, int k) {
     const int C = fitter.components();
-    return fitter.within(keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], keys.outAt(k, C), keys.inAt(k + 1, C),
-                         keys.valueAt(k, C), keys.valueAt(k + 1, C));
+    return fitter.within(keys.samples[std::size_t(k)], keys.samples[std::size_t(k + 1)], keys.outAt(k, C),
+                         keys.inAt(k + 1, C), keys.valueAt(k, C), keys.valueAt(k + 1, C));
 }
 
 // The keys' tangents refitted as one smooth curve; a segment that misses the target gets a
@@ -566,12 +584,14 @@ void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
             if (segmentWithin(fitter, keys, k)) continue;
             const int i = keys.samples[std::size_t(k)], j = keys.samples[std::size_t(k + 1)];
             int worstSample = -1;
-            fitter.worst(i, j, keys.outAt(k, C), keys.inAt(k + 1, C), keys.valueAt(k, C), keys.valueAt(k + 1, C), &worstSample);
+            fitter.worst(i, j, keys.outAt(k, C), keys.inAt(k + 1, C), keys.valueAt(k, C), keys.valueAt(k + 1, C),
+                         &worstSample);
             if (worstSample == i || worstSample == j) {  // a fitted key value misses: the sample's instead
                 const int key = worstSample == i ? k : k + 1;
                 if (!keys.pinned[std::size_t(key)]) {
                     keys.pinned[std::size_t(key)] = 1;
-                    std::copy(&s.keyValues[std::size_t(worstSample) * C], &s.keyValues[std::size_t(worstSample + 1) * C], keys.valueAt(key, C));
+                    std::copy(&s.keyValues[std::size_t(worstSample) * C],
+                              &s.keyValues[std::size_t(worstSample + 1) * C], keys.valueAt(key, C));
                     changed = true;
                     continue;
                 }
@@ -582,7 +602,8 @@ void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
                 changed = true;
             } else {
                 for (int end : {k, k + 1})
-                    if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)]) keys.broken[std::size_t(end)] = 1, changed = true;
+                    if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)])
+                        keys.broken[std::size_t(end)] = 1, changed = true;
             }
         }
         if (!changed) return;
@@ -610,9 +631,11 @@ void removeSpareKeys(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
         window.pinned.assign(keys.pinned.begin() + first, keys.pinned.begin() + last + 1);
         const int drop = k - first;
         window.samples.erase(window.samples.begin() + drop);
-        window.values.erase(window.values.begin() + std::ptrdiff_t(drop) * C, window.values.begin() + std::ptrdiff_t(drop + 1) * C);
+        window.values.erase(window.values.begin() + std::ptrdiff_t(drop) * C,
+                            window.values.begin() + std::ptrdiff_t(drop + 1) * C);
         window.in.erase(window.in.begin() + std::ptrdiff_t(drop) * C, window.in.begin() + std::ptrdiff_t(drop + 1) * C);
-        window.out.erase(window.out.begin() + std::ptrdiff_t(drop) * C, window.out.begin() + std::ptrdiff_t(drop + 1) * C);
+        window.out.erase(window.out.begin() + std::ptrdiff_t(drop) * C,
+                         window.out.begin() + std::ptrdiff_t(drop + 1) * C);
         window.broken.erase(window.broken.begin() + drop);
         window.pinned.erase(window.pinned.begin() + drop);
         const bool atStart = first == 0, atEnd = last == keys.count() - 1;
@@ -643,6 +666,7 @@ CubicKeys fitSmoothKeys(const Samples& s, TargetPath path, double target) {
     CubicFitter fitter(s, path, target);
     CubicKeys best;
     for (double slack : kGreedySlacks) {
+        if (s.count() > kOneSlackSamples && slack != kGreedySlacks[1]) continue;
         CubicFitter slackFitter(s, path, slack * target);
         CubicKeys keys = chooseCubicKeys(slackFitter, s);
         keys.freeValues = path != TargetPath::Rotation;
@@ -685,8 +709,10 @@ Track sourceWindow(const Track& source, int first, int last) {
     const auto from = std::ptrdiff_t(std::size_t(first) * C), to = std::ptrdiff_t(std::size_t(last + 1) * C);
     std::copy(source.times.begin() + first, source.times.begin() + last + 1, t.times.begin());
     std::copy(source.values.begin() + from, source.values.begin() + to, t.values.begin());
-    if (!source.inTangents.empty()) std::copy(source.inTangents.begin() + from, source.inTangents.begin() + to, t.inTangents.begin());
-    if (!source.outTangents.empty()) std::copy(source.outTangents.begin() + from, source.outTangents.begin() + to, t.outTangents.begin());
+    if (!source.inTangents.empty())
+        std::copy(source.inTangents.begin() + from, source.inTangents.begin() + to, t.inTangents.begin());
+    if (!source.outTangents.empty())
+        std::copy(source.outTangents.begin() + from, source.outTangents.begin() + to, t.outTangents.begin());
     return t;
 }
 
@@ -742,14 +768,15 @@ Candidate fitCubic(const Track& source, const Samples& s, double tolerance, bool
         } else {
             bool changed = false;
             for (int end : {segment, segment + 1})
-                if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)]) keys.broken[std::size_t(end)] = 1, changed = true;
+                if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)])
+                    keys.broken[std::size_t(end)] = 1, changed = true;
             if (!changed) return -1;
         }
         // The window's end tangents that a check already passed (or the next window uses)
         // stay, unless the key is broken (its other side is not touched).
         const int from = std::max(first, segment - 1), to = std::min(last, segment + 3);
         refitKeys(s, keys, from, to, from > 0 && !keys.broken[std::size_t(from)],
-                      to + 1 < keys.count() && !keys.broken[std::size_t(to)], keys.freeValues);
+                  to + 1 < keys.count() && !keys.broken[std::size_t(to)], keys.freeValues);
         return m >= 0 ? 1 : 0;
     };
     auto trackOf = [&](int first, int last) { return cubicTrackOf(source, s, keys, first, last); };
@@ -818,7 +845,9 @@ Candidate fitLinear(const Track& source, const Samples& s, double tolerance, boo
     std::vector<int> keys{s.candidates.front()};
     int a = 0;
     while (a < last) {
-        auto reaches = [&](int b) { return fitter.reaches(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)]); };
+        auto reaches = [&](int b) {
+            return fitter.reaches(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)]);
+        };
         int good = a + 1, bad = last + 1, step = 1;
         while (good < last) {
             const int probe = std::min(good + step, last);
@@ -866,8 +895,9 @@ Candidate fitStep(const Track& source, double tolerance, bool everywhere, bool e
     std::vector<double> held(static_cast<std::size_t>(C)), here(static_cast<std::size_t>(C));
     for (int k = 0; k < n; ++k) {
         for (int c = 0; c < C; ++c) here[std::size_t(c)] = source.value(k, c);
-        const bool same = exactOnly ? (!kept.empty() && std::equal(here.begin(), here.end(), held.begin()))
-                                    : (!kept.empty() && pathError(source.path, C, held.data(), here.data()) <= 0.999 * tolerance);
+        const bool same =
+                exactOnly ? (!kept.empty() && std::equal(here.begin(), here.end(), held.begin()))
+                          : (!kept.empty() && pathError(source.path, C, held.data(), here.data()) <= 0.999 * tolerance);
         if (k == 0 || !same) {
             kept.push_back(k);
             held = here;
@@ -912,17 +942,19 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
     const Samples samples = sampleSource(source, everywhere, tolerance);
     std::vector<Candidate> candidates;
     if (options.to != SimplifyTarget::Linear) candidates.push_back(fitCubic(source, samples, tolerance, everywhere));
-    if (options.to != SimplifyTarget::CubicSpline) candidates.push_back(fitLinear(source, samples, tolerance, everywhere));
+    if (options.to != SimplifyTarget::CubicSpline)
+        candidates.push_back(fitLinear(source, samples, tolerance, everywhere));
     if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, tolerance, everywhere, false));
     const Track* best = nullptr;
     for (const Candidate& c : candidates)
         if (c.faithful && (!best || floatBytes(c.track) < floatBytes(*best))) best = &c.track;
     // The source stays when it is already the asked-for form and no larger, or nothing fitted.
     const bool sourceIsTarget =
-        options.to == SimplifyTarget::Best ||
-        (options.to == SimplifyTarget::CubicSpline && source.interpolation == Interpolation::CubicSpline) ||
-        (options.to == SimplifyTarget::Linear && source.interpolation == Interpolation::Linear);
-    if (!best || (sourceIsTarget && floatBytes(source) <= floatBytes(*best))) return reportOn(source, source, everywhere);
+            options.to == SimplifyTarget::Best ||
+            (options.to == SimplifyTarget::CubicSpline && source.interpolation == Interpolation::CubicSpline) ||
+            (options.to == SimplifyTarget::Linear && source.interpolation == Interpolation::Linear);
+    if (!best || (sourceIsTarget && floatBytes(source) <= floatBytes(*best)))
+        return reportOn(source, source, everywhere);
     checkTrack(*best);
     return reportOn(source, *best, everywhere);
 }

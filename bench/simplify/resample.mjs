@@ -11,12 +11,12 @@
 //   translation  E            (a component within E: distance within E up to sqrt(3) E)
 //   rotation     DEG/2 in rad (unit quaternions a tiny angle apart differ by about angle/2)
 //   scale, weights  E         (absolute; Tangent's scale is relative to max(1, |a|, |b|))
-// Then prunes what it left unused, as the CLI's cleanup does. Prints the time it took.
+// Then cleans up as resample does. Prints the time it took.
 import { openIO, requireCorpus } from './gltf.mjs';
 
 const { ready, resample } = requireCorpus('keyframe-resample');
-const { dedup, prune } = requireCorpus('@gltf-transform/functions');
-const { PropertyType } = requireCorpus('@gltf-transform/core');
+const { dedup } = requireCorpus('@gltf-transform/functions');
+const { Accessor, ComponentTypeToTypedArray, Logger, MathUtils, PropertyType, Root } = requireCorpus('@gltf-transform/core');
 
 const args = process.argv.slice(2);
 const tolerances = { translation: 1e-4, rotation: 0.1, scale: 1e-3, weights: 1e-3 };
@@ -37,17 +37,33 @@ const perComponent = {
     weights: tolerances.weights,
 };
 
+// As resample does: normalized integers (gltfpack writes rotations as int16) are resampled as
+// floats and stored back in their own type.
 function toFloats(accessor) {
     const array = accessor.getArray();
     if (array instanceof Float32Array) return array.slice();
-    throw new Error(`${files[0]}: resample.mjs reads float animation data only (accessor ${accessor.getName()})`);
+    const floats = new Float32Array(array);
+    if (accessor.getNormalized())
+        for (let i = 0; i < floats.length; ++i) floats[i] = MathUtils.decodeNormalizedInt(floats[i], accessor.getComponentType());
+    return floats;
+}
+
+function fromFloats(floats, accessor) {
+    const type = accessor.getComponentType();
+    if (type === Accessor.ComponentType.FLOAT) return floats.slice();
+    const array = new ComponentTypeToTypedArray[type](floats.length);
+    for (let i = 0; i < floats.length; ++i)
+        array[i] = accessor.getNormalized() ? MathUtils.encodeNormalizedInt(floats[i], type) : floats[i];
+    return array;
 }
 
 await ready;
 const io = await openIO();
 const document = await io.read(files[0]);
-document.setLogger(new (requireCorpus('@gltf-transform/core').Logger)(2 /* Logger.Verbosity.WARN */));
+document.setLogger(new Logger(Logger.Verbosity.WARN));
 const start = process.hrtime.bigint();
+const accessorCount = document.getRoot().listAccessors().length;
+const replaced = new Set();
 for (const animation of document.getRoot().listAnimations()) {
     const pathOf = new Map(animation.listChannels().map((c) => [c.getSampler(), c.getTargetPath()]));
     for (const sampler of animation.listSamplers()) {
@@ -60,11 +76,16 @@ for (const animation of document.getRoot().listAnimations()) {
         const count = resample(times, values, mode, perComponent[targetPath] ?? tolerances.translation);
         if (count === times.length) continue;
         const elementSize = values.length / times.length;
-        sampler.setInput(sampler.getInput().clone().setArray(times.slice(0, count)));
-        sampler.setOutput(sampler.getOutput().clone().setArray(values.slice(0, count * elementSize)));
+        replaced.add(sampler.getInput()).add(sampler.getOutput());
+        sampler.setInput(sampler.getInput().clone().setArray(fromFloats(times.slice(0, count), sampler.getInput())));
+        sampler.setOutput(sampler.getOutput().clone().setArray(fromFloats(values.slice(0, count * elementSize), sampler.getOutput())));
     }
 }
-await document.transform(prune({ propertyTypes: [PropertyType.ACCESSOR] }), dedup({ propertyTypes: [PropertyType.ACCESSOR] }));
+// resample's cleanup: the replaced accessors go when nothing uses them any more, and identical
+// accessors are merged only when resampling made more of them.
+for (const accessor of replaced) if (!accessor.listParents().some((p) => !(p instanceof Root))) accessor.dispose();
+if (document.getRoot().listAccessors().length > accessorCount)
+    await document.transform(dedup({ propertyTypes: [PropertyType.ACCESSOR] }));
 const seconds = Number(process.hrtime.bigint() - start) / 1e9;
 await io.write(files[1], document);
 console.log(JSON.stringify({ file: files[0], output: files[1], seconds }));

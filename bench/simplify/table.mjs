@@ -30,3 +30,21 @@ for (const row of rows) {
     const ratio = t.bytes && r.bytes ? (t.bytes / r.bytes).toFixed(3) : '–';
     console.log(`| ${row.label} | ${row.tolerance} | ${row.keys} | ${kb(row.bytes)} | ${cell(t).join(' | ')} | ${cell(r).join(' | ')} | ${ratio} |`);
 }
+
+// Against the issue's targets. Smooth motion: every input but those with corners on purpose
+// (the bounce's contacts, the held steps, the broken-tangent fixture).
+const smooth = (label) => !/bounce|steps|broken/.test(label);
+console.log();
+for (const tolerance of [...new Set(rows.map((r) => r.tolerance))]) {
+    const measured = rows.filter((r) => r.tolerance === tolerance && r.tools.tangent?.bytes && r.tools.resample?.bytes);
+    if (!measured.length) continue;
+    const fewer = measured.filter((r) => r.tools.tangent.bytes < r.tools.resample.bytes);
+    const smoothRows = measured.filter((r) => smooth(r.label));
+    const threeTimes = smoothRows.filter((r) => r.tools.resample.bytes >= 3 * r.tools.tangent.bytes);
+    const within = measured.filter((r) => Object.entries(r.tools.tangent.error ?? {}).every(([p, e]) => e.atKeys <= r.tolerances[p] * (1 + 1e-6)));
+    console.log(`- ${tolerance} tolerances: Tangent has fewer bytes than resample on ${fewer.length} of ${measured.length} files` +
+        (fewer.length < measured.length ? ` (not on ${measured.filter((r) => !fewer.includes(r)).map((r) => r.label).join(', ')})` : '') +
+        `; >= 3x fewer on ${threeTimes.length} of ${smoothRows.length} bakes of smooth motion` +
+        (threeTimes.length < smoothRows.length ? ` (not on ${smoothRows.filter((r) => !threeTimes.includes(r)).map((r) => r.label).join(', ')})` : '') +
+        `; within tolerance at the source's keys (independent check) on ${within.length} of ${measured.length}.`);
+}

@@ -24,44 +24,50 @@ export function readTrack(channel) {
     return { times, values, interpolation, components, path: channel.getTargetPath() };
 }
 
-// Evaluates a track at increasing times (a cursor, so dense sweeps stay linear).
+// Evaluates a track at increasing times (a cursor, so dense sweeps stay linear; no allocation
+// per call, the mocap file is 1.5 M keys).
 export class Player {
     constructor(track) {
         this.track = track;
         this.k = 0;
         this.out = new Float64Array(track.components);
+        this.a = new Float64Array(track.components);
+        this.b = new Float64Array(track.components);
     }
-    value(key, slot) {  // slot: 0 in-tangent, 1 value, 2 out-tangent (CUBICSPLINE)
-        const { values, components, interpolation } = this.track;
-        const base = interpolation === 'CUBICSPLINE' ? (3 * key + slot) * components : key * components;
-        return values.subarray(base, base + components);
+    // The start of key k's slot in the output: 0 in-tangent, 1 value, 2 out-tangent (CUBICSPLINE).
+    offset(key, slot) {
+        const { components, interpolation } = this.track;
+        return interpolation === 'CUBICSPLINE' ? (3 * key + slot) * components : key * components;
     }
     at(t) {
-        const { times, components, interpolation, path } = this.track;
+        const { times, values, components, interpolation, path } = this.track;
         const n = times.length;
         const out = this.out;
         if (t < times[this.k]) this.k = 0;  // went back: restart
-        if (n === 1 || t <= times[0]) {
-            out.set(this.value(0, 1));
-        } else if (t >= times[n - 1]) {
-            out.set(this.value(n - 1, 1));
+        if (n === 1 || t <= times[0] || t >= times[n - 1]) {
+            const o = this.offset(n === 1 || t <= times[0] ? 0 : n - 1, 1);
+            for (let c = 0; c < components; ++c) out[c] = values[o + c];
         } else {
             while (this.k + 1 < n - 1 && t >= times[this.k + 1]) ++this.k;
             const k = this.k;
             const dt = times[k + 1] - times[k];
             const s = (t - times[k]) / dt;
-            const a = this.value(k, 1), b = this.value(k + 1, 1);
+            const a = this.offset(k, 1), b = this.offset(k + 1, 1);
             if (interpolation === 'STEP') {
-                out.set(a);
+                for (let c = 0; c < components; ++c) out[c] = values[a + c];
             } else if (interpolation === 'LINEAR') {
-                if (path === 'rotation') slerp(a, b, s, out);
-                else for (let c = 0; c < components; ++c) out[c] = a[c] + (b[c] - a[c]) * s;
+                if (path === 'rotation') {
+                    for (let c = 0; c < 4; ++c) { this.a[c] = values[a + c]; this.b[c] = values[b + c]; }
+                    slerp(this.a, this.b, s, out);
+                } else {
+                    for (let c = 0; c < components; ++c) out[c] = values[a + c] + (values[b + c] - values[a + c]) * s;
+                }
             } else {
-                const m0 = this.value(k, 2), m1 = this.value(k + 1, 0);
+                const m0 = this.offset(k, 2), m1 = this.offset(k + 1, 0);
                 const s2 = s * s, s3 = s2 * s;
                 const h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
                 for (let c = 0; c < components; ++c)
-                    out[c] = h00 * a[c] + h10 * dt * m0[c] + h01 * b[c] + h11 * dt * m1[c];
+                    out[c] = h00 * values[a + c] + h10 * dt * values[m0 + c] + h01 * values[b + c] + h11 * dt * values[m1 + c];
             }
         }
         if (path === 'rotation') normalize(out);
@@ -89,7 +95,11 @@ export function slerp(a, b, s, out) {
 }
 
 export function error(path, a, b) {
-    if (path === 'translation') return Math.hypot(...a.map((v, c) => v - b[c]));
+    if (path === 'translation') {
+        let squared = 0;
+        for (let c = 0; c < a.length; ++c) squared += (a[c] - b[c]) ** 2;
+        return Math.sqrt(squared);
+    }
     if (path === 'rotation') {
         // 2 acos|a.b| as 4 atan2(|a-b|, |a+b|) on the same hemisphere: exact for tiny angles.
         const sign = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0 ? -1 : 1;

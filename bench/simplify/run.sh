@@ -101,7 +101,7 @@ for input in "$inputs"/*.glb; do
                 fi
                 times+=("$(awk -v a="$start" -v b="$(now)" 'BEGIN { print b - a }')")
             done
-            tools+=(--tool tangent "$tangent_out" "$(median "${times[@]}")")
+            tools+=(--tool tangent "$tangent_out" "$(median "${times[@]}")" --report "$outputs/$name.$setting.tangent.json")
         fi
 
         resample_out="$outputs/$name.$setting.resample.glb"

@@ -31,21 +31,24 @@ double pathError(TargetPath, int components, const double* a, const double* b);
 struct Difference {
     double maxError = 0;
     double at = 0;
+    // differenceEverywhere: the true maximum is at most this (maxError plus the search's slack).
+    double upperBound = 0;
 };
 
 // The error of `other` against `reference` at each of the reference's key times.
 Difference differenceAtKeys(const Track& reference, const Track& other);
 
 // The largest error anywhere over the union of both time ranges (each curve clamps outside its
-// own range, as players do). Certified: the true maximum is in [maxError, maxError + slack],
-// slack = max(absolutePrecision, 1e-9 * maxError). Between the union of both tracks' key times
+// own range, as players do). Certified: the true maximum is in [maxError, upperBound], where
+// upperBound is maxError + max(absolutePrecision, 1e-9 * maxError) unless a search ran out of its
+// budget (a pathological pair), when it is the bound that was left. Between the union of both tracks' key times
 // both curves are smooth, and each such piece is searched by interval bisection with a bound on
 // how fast the error can change there (the two curves' speeds), so no peak is missed.
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision = 1e-9);
 
 // Whether the error of `b` against `a` stays within `tolerance` everywhere, certified as above
-// (a piece is given up as "over" only when the bisection reaches kMinKeySpacing / 64 without
-// deciding). On false, `over` (if given) receives a time where it is over, or undecided.
+// (a piece is given up as "over" when the bisection cannot decide: the error within a
+// hair of the tolerance). On false, `over` (if given) receives a time where it is over, or undecided.
 bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over = nullptr);
 
 }  // namespace tangent

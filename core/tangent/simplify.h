@@ -25,9 +25,9 @@ struct SimplifyOptions {
 };
 
 struct SimplifyResult {
-    Track track;              // passes checkTrack; the source itself when nothing smaller is faithful
-    Difference atSourceKeys;  // the largest error at the source's key times
-    Difference anywhere;      // the largest error anywhere (differenceEverywhere)
+    Track track;                      // passes checkTrack; the source itself when nothing smaller is faithful
+    Difference atSourceKeys;          // the largest error at the source's key times
+    Difference anywhere;              // the largest error anywhere (differenceEverywhere)
     bool measuredEverywhere = false;  // which of the two the tolerance held for
     const Difference& measured() const { return measuredEverywhere ? anywhere : atSourceKeys; }
 };

@@ -1,0 +1,527 @@
+#include "tangent/difference.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "tangent/hermite.h"
+
+namespace tangent {
+
+double Tolerances::forPath(TargetPath path) const {
+    switch (path) {
+        case TargetPath::Translation:
+            return translation;
+        case TargetPath::Rotation:
+            return rotationDegrees;
+        case TargetPath::Scale:
+            return scale;
+        case TargetPath::Weights:
+            return weights;
+        case TargetPath::Property:
+            return property;
+    }
+    return property;
+}
+
+Tolerances Tolerances::all(double e) {
+    return {e, e, e, e, e};
+}
+
+namespace {
+
+constexpr double kDegreesPerRadian = 57.29577951308232;
+
+double length(const double* v, int n) {
+    double s = 0;
+    for (int i = 0; i < n; ++i) s += v[i] * v[i];
+    return std::sqrt(s);
+}
+
+// Degrees between two rotations from the chord between their unit quaternions: |u - v| =
+// 2 sin(phi / 2) for the angle phi between them on the sphere, and the rotation angle is 2 phi.
+double degreesFromChord(double chord) {
+    return 4 * std::asin(std::min(1.0, chord / 2)) * kDegreesPerRadian;
+}
+
+}  // namespace
+
+double pathError(TargetPath path, int components, const double* a, const double* b) {
+    double worst = 0;
+    switch (path) {
+        case TargetPath::Translation: {
+            double s = 0;
+            for (int c = 0; c < components; ++c) s += (a[c] - b[c]) * (a[c] - b[c]);
+            return std::sqrt(s);
+        }
+        case TargetPath::Rotation: {
+            const double la = length(a, components), lb = length(b, components);
+            if (!(la > 0) || !(lb > 0)) return la == lb ? 0.0 : 180.0;
+            double same = 0, opposite = 0;  // q and -q are the same rotation: the nearer chord
+            for (int c = 0; c < components; ++c) {
+                const double x = a[c] / la, y = b[c] / lb;
+                same += (x - y) * (x - y);
+                opposite += (x + y) * (x + y);
+            }
+            return degreesFromChord(std::sqrt(std::min(same, opposite)));
+        }
+        case TargetPath::Scale:
+            for (int c = 0; c < components; ++c)
+                worst = std::max(worst, std::abs(a[c] - b[c]) / std::max({1.0, std::abs(a[c]), std::abs(b[c])}));
+            return worst;
+        case TargetPath::Weights:
+        case TargetPath::Property:
+            for (int c = 0; c < components; ++c) worst = std::max(worst, std::abs(a[c] - b[c]));
+            return worst;
+    }
+    return worst;
+}
+
+Difference differenceAtKeys(const Track& reference, const Track& other) {
+    const int n = reference.components;
+    std::vector<double> a(static_cast<std::size_t>(n)), b(static_cast<std::size_t>(other.components));
+    Difference worst;
+    for (int k = 0; k < reference.keyCount(); ++k) {
+        evaluate(reference, reference.times[k], a.data());
+        evaluate(other, reference.times[k], b.data());
+        const double e = pathError(reference.path, std::min(n, other.components), a.data(), b.data());
+        if (e > worst.maxError || k == 0) worst = {e, double(reference.times[k])};
+    }
+    return worst;
+}
+
+namespace {
+
+// One track between two consecutive times of the union of both tracks' keys, where it is one
+// smooth function: a constant (STEP, or clamped outside its keys), a straight line, a slerp or
+// a cubic. It gives the played value and, for the bounds of the search, its derivatives.
+class Piece {
+public:
+    explicit Piece(const Track& track)
+        : track_(track),
+          n_(track.components),
+          rotation_(track.path == TargetPath::Rotation),
+          scratch_(std::size_t(4 * track.components)) {}
+
+    // Becomes the track between t0 and t1 (consecutive times of the union of both tracks' keys,
+    // visited in order: the segment is found by walking forward).
+    void reset(double t0, double t1) {
+        const int keys = track_.keyCount();
+        const double mid = 0.5 * (t0 + t1);
+        kind_ = Kind::Constant;
+        if (keys == 0) {
+            value0_ = nullptr;
+            return;
+        }
+        if (keys == 1 || mid <= track_.times.front() || mid >= track_.times.back()) {
+            value0_ = &track_.values[track_.at(keys == 1 || mid <= track_.times.front() ? 0 : keys - 1, 0)];
+            return;
+        }
+        if (segment_ + 1 >= keys || !(track_.times[segment_] <= mid && mid < track_.times[segment_ + 1]))
+            segment_ = findSegment(track_, mid);
+        const int k = segment_;
+        start_ = track_.times[k];
+        dt_ = double(track_.times[k + 1]) - start_;
+        value0_ = &track_.values[track_.at(k, 0)];
+        value1_ = &track_.values[track_.at(k + 1, 0)];
+        slope0_ = &track_.outTangents[track_.at(k, 0)];
+        slope1_ = &track_.inTangents[track_.at(k + 1, 0)];
+        switch (track_.interpolation) {
+            case Interpolation::Step:
+                kind_ = Kind::Constant;
+                break;
+            case Interpolation::Linear:
+                kind_ = rotation_ ? Kind::Slerp : Kind::Line;
+                break;
+            case Interpolation::CubicSpline:
+                kind_ = Kind::Cubic;
+                break;
+        }
+        if (kind_ == Kind::Slerp) prepareSlerp();
+    }
+
+    int components() const { return n_; }
+    bool isRotation() const { return rotation_; }
+
+    // The played value at t (rotation normalized) and its first three derivatives per second.
+    // d3 is exact for a polynomial; for a normalized rotation it is left zero (see
+    // thirdDerivativeBound).
+    void derivatives(double t, double* value, double* d1, double* d2, double* d3) const {
+        for (int c = 0; c < n_; ++c) d1[c] = d2[c] = d3[c] = 0;
+        switch (kind_) {
+            case Kind::Constant: {
+                for (int c = 0; c < n_; ++c) value[c] = value0_ ? value0_[c] : (rotation_ && c == 3 ? 1.0 : 0.0);
+                const double r = rotation_ ? length(value, n_) : 0.0;
+                if (r > 0)
+                    for (int c = 0; c < n_; ++c) value[c] /= r;
+                break;
+            }
+            case Kind::Line: {
+                const double s = (t - start_) / dt_;
+                for (int c = 0; c < n_; ++c) {
+                    value[c] = value0_[c] + s * (double(value1_[c]) - value0_[c]);
+                    d1[c] = (double(value1_[c]) - value0_[c]) / dt_;
+                }
+                break;
+            }
+            case Kind::Slerp: {
+                const double s = (t - start_) / dt_;
+                if (omega_ < 1e-9) {  // the same key twice (or nearly): a straight chord
+                    for (int c = 0; c < 4; ++c) {
+                        value[c] = from_[c] + s * (to_[c] - from_[c]);
+                        d1[c] = (to_[c] - from_[c]) / dt_;
+                    }
+                    break;
+                }
+                // A great circle at angular speed w: u'' = -w^2 u.
+                const double w = omega_ / dt_;
+                const double a = std::sin((1 - s) * omega_) / sinOmega_, b = std::sin(s * omega_) / sinOmega_;
+                const double da = -std::cos((1 - s) * omega_) * w / sinOmega_;
+                const double db = std::cos(s * omega_) * w / sinOmega_;
+                for (int c = 0; c < 4; ++c) {
+                    value[c] = a * from_[c] + b * to_[c];
+                    d1[c] = da * from_[c] + db * to_[c];
+                    d2[c] = -w * w * value[c];
+                }
+                break;
+            }
+            case Kind::Cubic: {
+                double* raw = &scratch_[0];
+                double* r1 = raw + n_;
+                double* r2 = r1 + n_;
+                double* r3 = r2 + n_;
+                cubicDerivatives(t, raw, r1, r2, r3);
+                if (!rotation_) {
+                    for (int c = 0; c < n_; ++c) value[c] = raw[c], d1[c] = r1[c], d2[c] = r2[c], d3[c] = r3[c];
+                    break;
+                }
+                // u = a / r with r = |a|: r' = u.a', u' = (a' - u r') / r,
+                // r'' = (|a'|^2 + a.a'' - r'^2) / r, u'' = (a'' - 2 u' r' - u r'') / r.
+                const double r = length(raw, n_);
+                if (!(r > 0)) {
+                    for (int c = 0; c < n_; ++c) value[c] = raw[c];
+                    break;
+                }
+                double rd1 = 0, a1a1 = 0, aa2 = 0;
+                for (int c = 0; c < n_; ++c) {
+                    value[c] = raw[c] / r;
+                    rd1 += value[c] * r1[c];
+                    a1a1 += r1[c] * r1[c];
+                    aa2 += raw[c] * r2[c];
+                }
+                const double rd2 = (a1a1 + aa2 - rd1 * rd1) / r;
+                for (int c = 0; c < n_; ++c) {
+                    d1[c] = (r1[c] - value[c] * rd1) / r;
+                    d2[c] = (r2[c] - 2 * d1[c] * rd1 - value[c] * rd2) / r;
+                }
+                break;
+            }
+        }
+    }
+
+    // For a normalized rotation: an upper bound of |u'''| over [t0, t1]. A polynomial has
+    // its exact, constant d3 from derivatives() instead.
+    double thirdDerivativeBound(double t0, double t1) const {
+        switch (kind_) {
+            case Kind::Constant:
+            case Kind::Line:
+                return 0;
+            case Kind::Slerp:
+                return std::pow(omega_ / dt_, 3);  // u''' = -w^2 u'
+            case Kind::Cubic:
+                break;
+        }
+        const double h = t1 - t0, m = 0.5 * (t0 + t1);
+        double* raw = &scratch_[0];
+        double* r1 = raw + n_;
+        double* r2 = r1 + n_;
+        double* r3 = r2 + n_;
+        cubicDerivatives(m, raw, r1, r2, r3);
+        // The sup of |a'|, |a''|, |a'''| over the interval (Taylor about m; a''' is constant)
+        // and the least |a| there.
+        const double n1 = length(r1, n_), n2 = length(r2, n_), a3 = length(r3, n_);
+        const double a2 = n2 + a3 * h / 2, a1 = n1 + n2 * h / 2 + a3 * h * h / 8;
+        const double r = length(raw, n_) - a1 * h / 2;
+        if (!(r > 0)) return std::numeric_limits<double>::infinity();
+        // u = a g with g = 1 / |a|, differentiated three times; each term bounded with
+        // |r'| <= |a'|, |r''| <= |a'|^2 / r + |a''| and
+        // |r'''| <= 3 |a'| |a''| / r + |a'''| + 3 |a'| |r''| / r.
+        const double rr2 = a1 * a1 / r + a2;
+        const double rr3 = 3 * a1 * a2 / r + a3 + 3 * a1 * rr2 / r;
+        const double g1 = a1 / (r * r);                                                        // |g'|
+        const double g2 = rr2 / (r * r) + 2 * a1 * a1 / (r * r * r);                           // |g''|
+        const double ag3 = rr3 / r + 6 * a1 * rr2 / (r * r) + 6 * a1 * a1 * a1 / (r * r * r);  // |a| |g'''|
+        return a3 / r + 3 * a2 * g1 + 3 * a1 * g2 + ag3;
+    }
+
+private:
+    enum class Kind { Constant, Line, Slerp, Cubic };
+
+    void prepareSlerp() {
+        double l0 = 0, l1 = 0, dot = 0;
+        for (int c = 0; c < 4; ++c) l0 += double(value0_[c]) * value0_[c], l1 += double(value1_[c]) * value1_[c];
+        l0 = std::sqrt(l0), l1 = std::sqrt(l1);
+        for (int c = 0; c < 4; ++c) {
+            from_[c] = l0 > 0 ? value0_[c] / l0 : value0_[c];
+            to_[c] = l1 > 0 ? value1_[c] / l1 : value1_[c];
+            dot += from_[c] * to_[c];
+        }
+        if (dot < 0) {  // the shortest way, as the evaluator takes it
+            for (int c = 0; c < 4; ++c) to_[c] = -to_[c];
+            dot = -dot;
+        }
+        omega_ = std::acos(std::min(1.0, dot));
+        sinOmega_ = std::sin(omega_);
+    }
+
+    // The raw cubic and its derivatives per second at t (d3 may be null).
+    void cubicDerivatives(double t, double* raw, double* d1, double* d2, double* d3) const {
+        const double s = (t - start_) / dt_;
+        const HermiteBasis h = hermiteBasis(s), dh = hermiteBasisDerivative(s);
+        const double s2[4] = {12 * s - 6, 6 * s - 4, -12 * s + 6, 6 * s - 2};
+        const double s3[4] = {12, 6, -12, 6};
+        for (int c = 0; c < n_; ++c) {
+            const double p0 = value0_[c], m0 = slope0_[c] * dt_, p1 = value1_[c], m1 = slope1_[c] * dt_;
+            raw[c] = h.h00 * p0 + h.h10 * m0 + h.h01 * p1 + h.h11 * m1;
+            d1[c] = (dh.h00 * p0 + dh.h10 * m0 + dh.h01 * p1 + dh.h11 * m1) / dt_;
+            d2[c] = (s2[0] * p0 + s2[1] * m0 + s2[2] * p1 + s2[3] * m1) / (dt_ * dt_);
+            if (d3) d3[c] = (s3[0] * p0 + s3[1] * m0 + s3[2] * p1 + s3[3] * m1) / (dt_ * dt_ * dt_);
+        }
+    }
+
+    const Track& track_;
+    int n_;
+    bool rotation_;
+    mutable std::vector<double> scratch_;  // the cubic's value and derivatives
+    Kind kind_ = Kind::Constant;
+    int segment_ = 0;
+    double start_ = 0, dt_ = 1;
+    const float *value0_ = nullptr, *value1_ = nullptr, *slope0_ = nullptr, *slope1_ = nullptr;
+    std::array<double, 4> from_{}, to_{};
+    double omega_ = 0, sinOmega_ = 0;
+};
+
+// The error between two pieces over sub-intervals: its value at a point, and an upper bound
+// over an interval from the midpoint's difference, the difference's slope there and the
+// curvature bounds (second order, so the bound closes in fast on a smooth peak).
+class ErrorOnPiece {
+public:
+    ErrorOnPiece(const Track& a, const Track& b)
+        : a_(a),
+          b_(b),
+          path_(a.path),
+          n_(std::min(a.components, b.components)),
+          scratch_(std::size_t(8 * std::max(a.components, b.components))) {}
+
+    // Both tracks between t0 and t1 (see Piece::reset).
+    void reset(double t0, double t1) {
+        a_.reset(t0, t1);
+        b_.reset(t0, t1);
+    }
+
+    double at(double t) const {
+        double *va = scratch(0), *a1 = scratch(1), *a2 = scratch(2), *a3 = scratch(3);
+        double *vb = scratch(4), *b1 = scratch(5), *b2 = scratch(6), *b3 = scratch(7);
+        a_.derivatives(t, va, a1, a2, a3);
+        b_.derivatives(t, vb, b1, b2, b3);
+        return pathError(path_, n_, va, vb);
+    }
+
+    // An upper bound of the error over [t0, t1], and the error at its midpoint m. By Taylor,
+    // with |x| <= h/2, a difference f of the two curves stays within
+    //   |f(m)| + |f'(m)| h/2 + |f''(m)| h^2/8 + sup|f'''| h^3/48:
+    // exact derivatives at m, only the third bounded, so that the bound closes in fast on a
+    // smooth peak, and at once where the two curves agree.
+    double upperBound(double t0, double t1, double* atMid) const {
+        const double h = t1 - t0, m = 0.5 * (t0 + t1), half = h / 2;
+        double *va = scratch(0), *a1 = scratch(1), *a2 = scratch(2), *a3 = scratch(3);
+        double *vb = scratch(4), *b1 = scratch(5), *b2 = scratch(6), *b3 = scratch(7);
+        a_.derivatives(m, va, a1, a2, a3);
+        b_.derivatives(m, vb, b1, b2, b3);
+        *atMid = pathError(path_, n_, va, vb);
+        auto taylor = [&](double f0, double f1, double f2, double f3) {
+            return f0 + f1 * half + f2 * half * half / 2 + f3 * half * half * half / 6;
+        };
+        switch (path_) {
+            case TargetPath::Translation: {
+                double d0 = 0, d1 = 0, d2 = 0, d3 = 0;
+                for (int c = 0; c < n_; ++c) {
+                    d0 += (va[c] - vb[c]) * (va[c] - vb[c]);
+                    d1 += (a1[c] - b1[c]) * (a1[c] - b1[c]);
+                    d2 += (a2[c] - b2[c]) * (a2[c] - b2[c]);
+                    d3 += (a3[c] - b3[c]) * (a3[c] - b3[c]);
+                }
+                return taylor(std::sqrt(d0), std::sqrt(d1), std::sqrt(d2), std::sqrt(d3));
+            }
+            case TargetPath::Rotation: {
+                // The chord |u - sigma v| for either sign; the true error takes the nearer sign
+                // at every time, so it is below both bounds.
+                const double third = a_.thirdDerivativeBound(t0, t1) + b_.thirdDerivativeBound(t0, t1);
+                if (!std::isfinite(third)) return 180.0;
+                double chord = std::numeric_limits<double>::infinity();
+                for (double sigma : {1.0, -1.0}) {
+                    double d0 = 0, d1 = 0, d2 = 0;
+                    for (int c = 0; c < n_; ++c) {
+                        d0 += (va[c] - sigma * vb[c]) * (va[c] - sigma * vb[c]);
+                        d1 += (a1[c] - sigma * b1[c]) * (a1[c] - sigma * b1[c]);
+                        d2 += (a2[c] - sigma * b2[c]) * (a2[c] - sigma * b2[c]);
+                    }
+                    chord = std::min(chord, taylor(std::sqrt(d0), std::sqrt(d1), std::sqrt(d2), third));
+                }
+                return degreesFromChord(chord);
+            }
+            case TargetPath::Scale: {
+                // Per component: the difference's bound over the least the larger magnitude can
+                // be on the interval (at least 1).
+                double worst = 0;
+                for (int c = 0; c < n_; ++c) {
+                    const double diff = taylor(std::abs(va[c] - vb[c]), std::abs(a1[c] - b1[c]),
+                                               std::abs(a2[c] - b2[c]), std::abs(a3[c] - b3[c]));
+                    const double magA = std::abs(va[c]) - taylor(0, std::abs(a1[c]), std::abs(a2[c]), std::abs(a3[c]));
+                    const double magB = std::abs(vb[c]) - taylor(0, std::abs(b1[c]), std::abs(b2[c]), std::abs(b3[c]));
+                    worst = std::max(worst, diff / std::max({1.0, magA, magB}));
+                }
+                return worst;
+            }
+            case TargetPath::Weights:
+            case TargetPath::Property: {
+                double worst = 0;
+                for (int c = 0; c < n_; ++c)
+                    worst = std::max(worst, taylor(std::abs(va[c] - vb[c]), std::abs(a1[c] - b1[c]),
+                                                   std::abs(a2[c] - b2[c]), std::abs(a3[c] - b3[c])));
+                return worst;
+            }
+        }
+        return std::numeric_limits<double>::infinity();
+    }
+
+private:
+    double* scratch(int i) const { return &scratch_[std::size_t(i) * scratch_.size() / 8]; }
+
+    Piece a_, b_;
+    TargetPath path_;
+    int n_;
+    mutable std::vector<double> scratch_;  // values and derivatives of both
+};
+
+// Sorted, distinct times of both tracks' keys.
+std::vector<double> breakpoints(const Track& a, const Track& b) {
+    std::vector<double> times;
+    times.reserve(a.times.size() + b.times.size());
+    std::merge(a.times.begin(), a.times.end(), b.times.begin(), b.times.end(), std::back_inserter(times));
+    times.erase(std::unique(times.begin(), times.end()), times.end());
+    return times;
+}
+
+// Bisection stops below this width: times are floats (7 digits), and the bound's slack there
+// is far below any tolerance.
+double smallestWidth(double t) {
+    return 1e-10 * std::max(1.0, std::abs(t));
+}
+
+// At most this many intervals per search, so that a pathological pair (a bound that will not
+// close, e.g. rotations 180 degrees apart over a stretch) cannot run away; what is left is
+// reported as undecided (and as the bound in Difference::upperBound).
+constexpr long kIntervalBudget = 1L << 21;
+
+struct Interval {
+    double t0, t1;
+};
+
+// Searches every piece with `visit(error, pieceError, interval)` deciding what to do; the
+// shared walk of differenceEverywhere and withinEverywhere. `point(t, e)` sees every error
+// evaluated; `keep(upperBound)` says whether an interval still needs a look. Returns false
+// when `point` asked to stop.
+template <typename Point, typename Keep>
+bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided) {
+    const std::vector<double> times = breakpoints(a, b);
+    if (times.empty()) return true;
+    ErrorOnPiece error(a, b);
+    if (times.size() == 1) {
+        error.reset(times[0], times[0]);
+        return point(times[0], error.at(times[0]));
+    }
+    std::vector<Interval> stack;
+    long budget = kIntervalBudget;
+    for (std::size_t i = 0; i + 1 < times.size(); ++i) {
+        const double t0 = times[i], t1 = times[i + 1];
+        error.reset(t0, t1);
+        // The left end is the key's own value; the right end is the piece's limit there (a STEP
+        // holds up to it), and the next piece starts with the key's value.
+        if (!point(t0, error.at(t0)) || !point(t1, error.at(t1))) return false;
+        stack.assign(1, {t0, t1});
+        while (!stack.empty()) {
+            const Interval iv = stack.back();
+            stack.pop_back();
+            double mid = 0;
+            const double bound = error.upperBound(iv.t0, iv.t1, &mid);
+            const double m = 0.5 * (iv.t0 + iv.t1);
+            if (!point(m, mid)) return false;
+            if (!keep(bound)) continue;
+            if (iv.t1 - iv.t0 < smallestWidth(m) || --budget < 0) {
+                *undecided = std::max(*undecided, bound);
+                continue;
+            }
+            stack.push_back({m, iv.t1});
+            stack.push_back({iv.t0, m});
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision) {
+    Difference worst;
+    bool first = true;
+    auto point = [&](double t, double e) {
+        if (first || e > worst.maxError) worst = {e, t};
+        first = false;
+        return true;
+    };
+    auto keep = [&](double bound) {
+        return bound > worst.maxError + std::max(absolutePrecision, 1e-9 * worst.maxError);
+    };
+    // A first look at every piece's ends and middle, so that the search starts from a good
+    // estimate and prunes most pieces at once.
+    {
+        const std::vector<double> times = breakpoints(a, b);
+        ErrorOnPiece error(a, b);
+        for (std::size_t i = 0; i + 1 < times.size(); ++i) {
+            error.reset(times[i], times[i + 1]);
+            point(times[i], error.at(times[i]));
+            point(0.5 * (times[i] + times[i + 1]), error.at(0.5 * (times[i] + times[i + 1])));
+        }
+    }
+    double undecided = 0;
+    searchPieces(a, b, point, keep, &undecided);
+    worst.upperBound = std::max(undecided, worst.maxError + std::max(absolutePrecision, 1e-9 * worst.maxError));
+    return worst;
+}
+
+bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over) {
+    Difference found;
+    auto point = [&](double t, double e) {
+        if (e > tolerance) {
+            found = {e, t};
+            return false;
+        }
+        return true;
+    };
+    double undecided = 0;
+    auto keep = [&](double bound) { return bound > tolerance; };
+    if (!searchPieces(a, b, point, keep, &undecided)) {
+        if (over) *over = found;
+        return false;
+    }
+    if (undecided) {
+        // Within a hair of the tolerance somewhere: not proven within, so not within.
+        if (over) *over = differenceEverywhere(a, b);
+        return false;
+    }
+    return true;
+}
+
+}  // namespace tangent

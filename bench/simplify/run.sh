@@ -79,9 +79,18 @@ declare -A tolerance_args=(
 median() { printf '%s\n' "$@" | sort -g | sed -n "$(( ($# + 1) / 2 ))p"; }
 now() { date +%s.%N; }
 
-have_simplify=0
-if [[ -x "$tangent" ]] && "$tangent" simplify --help > /dev/null 2>&1; then have_simplify=1
-else log "run.sh: $tangent has no simplify command yet: only resample is measured"; fi
+# Tangent's side: the command; until it exists, bench/time_simplify (the same engine, load,
+# fit, save; no JSON report).
+have_simplify=1
+if [[ -x "$tangent" ]] && "$tangent" simplify --help > /dev/null 2>&1; then
+    simplify=("$tangent" simplify)
+elif [[ -x "$build/bench/time_simplify" ]]; then
+    log "run.sh: $tangent has no simplify command: Tangent's side is bench/time_simplify"
+    simplify=("$build/bench/time_simplify")
+else
+    log "run.sh: no tangent simplify and no bench/time_simplify: only resample is measured"
+    have_simplify=0
+fi
 
 for input in "$inputs"/*.glb; do
     name="$(basename "$input" .glb)"
@@ -96,7 +105,7 @@ for input in "$inputs"/*.glb; do
             times=()
             for run in 1 2 3; do
                 start="$(now)"
-                if ! taskset -c 0 "$tangent" simplify "$input" -o "$tangent_out" --to best --json \
+                if ! taskset -c 0 "${simplify[@]}" "$input" -o "$tangent_out" --to best --json \
                     --tolerance-translation "$et" --tolerance-rotation "$er" \
                     --tolerance-scale "$es" --tolerance-weights "$ew" > "$outputs/$name.$setting.tangent.json"; then
                     log "run.sh: tangent simplify failed on $input"
@@ -108,7 +117,8 @@ for input in "$inputs"/*.glb; do
                     break
                 fi
             done
-            tools+=(--tool tangent "$tangent_out" "$(median "${times[@]}")" --report "$outputs/$name.$setting.tangent.json")
+            tools+=(--tool tangent "$tangent_out" "$(median "${times[@]}")")
+            [[ "${simplify[1]:-}" == simplify ]] && tools+=(--report "$outputs/$name.$setting.tangent.json")
         fi
 
         resample_out="$outputs/$name.$setting.resample.glb"

@@ -53,5 +53,5 @@ for (const tolerance of [...new Set(rows.map((r) => r.tolerance))]) {
         `; >= 3x fewer on ${threeTimes.length} of ${smoothRows.length} bakes of smooth motion` +
         (threeTimes.length < smoothRows.length ? ` (not on ${smoothRows.filter((r) => !threeTimes.includes(r)).map((r) => r.label).join(', ')})` : '') +
         `; within tolerance at the source's keys (independent check) on ${within.length} of ${measured.length}` +
-        `; Tangent's reported maxErrorAnywhere at least the check's dense maximum (less 1e-6 relative, float32 storage) on ${agrees(measured).length} of ${measured.length}.`);
+        (measured.some((r) => r.tools.tangent.reported) ? `; Tangent's reported maxErrorAnywhere at least the check's dense maximum (less 1e-6 relative, float32 storage) on ${agrees(measured).length} of ${measured.length}` : '') + '.');
 }

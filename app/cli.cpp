@@ -36,6 +36,8 @@ const Subcommand kSubcommands[] = {
         {"convert", "re-save, change interpolation, change format", runConvert},
         {"fix", "zero unused tangents, renormalize rotations, unify hemispheres", runFix},
         {"render", "draw one channel's curves to PNG or SVG", runRender},
+        {"simplify", "baked keys into a few editable ones, within a tolerance", runSimplify},
+        {"diff", "compare two files' animations channel by channel; exit 1 over tolerance", runDiff},
 };
 
 const Subcommand* findSubcommand(const char* name) {

@@ -112,6 +112,19 @@ const Channel& requireChannel(const Document& doc, const ChannelRef& named) {
     return *channel;
 }
 
+SaveOptions saveOptionsFrom(const Parser& p) {
+    SaveOptions options;
+    if (!p.isSet("format")) return options;
+    const QString format = p.value("format").toLower();
+    if (format == "gltf")
+        options.format = SaveOptions::Format::Gltf;
+    else if (format == "glb")
+        options.format = SaveOptions::Format::Glb;
+    else
+        throw UsageError("--format '" + p.value("format").toStdString() + "' is not gltf or glb.");
+    return options;
+}
+
 double parseNumber(const QString& text, const char* option) {
     bool ok = false;
     const double value = text.trimmed().toDouble(&ok);

@@ -68,6 +68,9 @@ ChannelRef parseChannelRef(const QString& text);
 // the file and the channel's JSON pointer otherwise (with the loader's reason if it has one).
 const Channel& requireChannel(const Document& doc, const ChannelRef& ref);
 
+// --format gltf|glb (a parser that has it) as save options; throws UsageError otherwise.
+SaveOptions saveOptionsFrom(const Parser& p);
+
 double parseNumber(const QString& text, const char* option);  // throws UsageError
 int parsePositiveInt(const QString& text, const char* option);
 
@@ -93,5 +96,7 @@ int runSample(const QStringList& arguments);
 int runConvert(const QStringList& arguments);
 int runFix(const QStringList& arguments);
 int runRender(const QStringList& arguments);
+int runSimplify(const QStringList& arguments);
+int runDiff(const QStringList& arguments);
 
 }  // namespace tangent::cli

@@ -28,19 +28,6 @@ std::vector<ChannelRef> selectedChannels(const Document& doc, const QStringList&
     return out;
 }
 
-SaveOptions saveOptions(const Parser& p) {
-    SaveOptions options;
-    if (!p.isSet("format")) return options;
-    const QString format = p.value("format").toLower();
-    if (format == "gltf")
-        options.format = SaveOptions::Format::Gltf;
-    else if (format == "glb")
-        options.format = SaveOptions::Format::Glb;
-    else
-        throw UsageError("--format '" + p.value("format").toStdString() + "' is not gltf or glb.");
-    return options;
-}
-
 std::string refName(ChannelRef r) {
     return std::to_string(r.animation) + ":" + std::to_string(r.channel);
 }
@@ -68,7 +55,7 @@ int runConvert(const QStringList& arguments) {
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
-    const SaveOptions options = saveOptions(p);
+    const SaveOptions options = saveOptionsFrom(p);
     const QString toText = p.value("to").toLower();
     const double tolerance = parseNumber(p.value("tolerance"), "--tolerance");
     if (!(tolerance > 0)) throw UsageError("--tolerance must be greater than zero.");

@@ -11,61 +11,11 @@
 #include "bits.h"
 #include "cli_common.h"
 #include "tangent/checks.h"
+#include "tangent/compare.h"
 
 namespace tangent::cli {
 
 namespace {
-
-const Json* jsonAt(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() ? nullptr : &*it;
-}
-
-const Json* element(const Json* array, int index) {
-    if (!array || !array->is_array() || index < 0 || std::size_t(index) >= array->size()) return nullptr;
-    return &(*array)[std::size_t(index)];
-}
-
-int componentSize(int componentType) {
-    switch (componentType) {
-        case 5120:
-        case 5121:
-            return 1;
-        case 5122:
-        case 5123:
-            return 2;
-        case 5125:
-        case 5126:
-            return 4;
-        default:
-            return 0;
-    }
-}
-
-int componentsOf(const std::string& type) {
-    if (type == "SCALAR") return 1;
-    if (type == "VEC2") return 2;
-    if (type == "VEC3") return 3;
-    if (type == "VEC4" || type == "MAT2") return 4;
-    if (type == "MAT3") return 9;
-    if (type == "MAT4") return 16;
-    return 0;
-}
-
-// The bytes an accessor's elements take (count x element size), from its JSON; 0 if unknown.
-std::uint64_t accessorBytes(const Json& root, int index) {
-    const Json* a = element(jsonAt(root, "accessors"), index);
-    if (!a || !a->is_object()) return 0;
-    const Json* count = jsonAt(*a, "count");
-    const Json* type = jsonAt(*a, "type");
-    const Json* componentType = jsonAt(*a, "componentType");
-    if (!count || !count->is_number_unsigned() || !type || !type->is_string() || !componentType ||
-        !componentType->is_number_integer())
-        return 0;
-    return count->get<std::uint64_t>() * componentsOf(type->get<std::string>()) *
-           componentSize(componentType->get<int>());
-}
 
 // What inspect reports of a channel's keys, taken while a scan has them in memory.
 struct KeySummary {
@@ -119,18 +69,14 @@ struct ChannelBytes {
 };
 
 std::string interpolationOf(const Document& doc, const Channel& channel) {
-    if (channel.supported) return toString(channel.track.interpolation);
-    const Json* anim = element(jsonAt(doc.json(), "animations"), channel.animation);
-    const Json* sampler = anim ? element(jsonAt(*anim, "samplers"), channel.sampler) : nullptr;
-    const Json* interpolation = sampler ? jsonAt(*sampler, "interpolation") : nullptr;
-    if (interpolation && interpolation->is_string()) return interpolation->get<std::string>();
-    return sampler ? "LINEAR" : "";
+    return storedInterpolation(doc, channel);
 }
 
 ChannelBytes bytesOf(const Document& doc, const Channel& channel) {
     ChannelBytes b;
-    b.input = channel.inputAccessor >= 0 ? accessorBytes(doc.json(), channel.inputAccessor) : 0;
-    b.output = channel.outputAccessor >= 0 ? accessorBytes(doc.json(), channel.outputAccessor) : 0;
+    const StoredBytes stored = storedBytes(doc, channel);
+    b.input = stored.input;
+    b.output = stored.output;
     // CUBICSPLINE stores in-tangent, value and out-tangent per key; LINEAR the value alone.
     b.linearEquivalent = interpolationOf(doc, channel) == "CUBICSPLINE" ? b.output / 3 : b.output;
     return b;

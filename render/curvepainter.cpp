@@ -275,6 +275,18 @@ void CurvePainter::drawRulers() {
     p_.restore();
 }
 
+void CurvePainter::drawReferenceCurve(const Track& track, int c, const QColor& color, bool normalizedRotation) {
+    if (track.keyCount() == 0 || c >= track.components) return;
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, true);
+    QColor faint = color;
+    faint.setAlphaF(theme_.referenceAlpha);
+    p_.setPen(QPen(faint, theme_.referenceWidth, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+    p_.setBrush(Qt::NoBrush);
+    p_.drawPath(curvePath(track, c, view_, normalizedRotation, -2, area_.width() + 2));
+    p_.restore();
+}
+
 void CurvePainter::drawCurve(const Track& track, int c, const QColor& color, const CurveDrawOptions& opt) {
     if (track.keyCount() == 0) return;
     p_.save();

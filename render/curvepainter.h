@@ -54,6 +54,8 @@ public:
     // Tick labels: seconds along the top, values along the left.
     void drawRulers();
     void drawCurve(const Track&, int component, const QColor&, const CurveDrawOptions&);
+    // A reference curve (CurveScene::references): the played curve, wide and faint in `color`.
+    void drawReferenceCurve(const Track&, int component, const QColor&, bool normalizedRotation);
     // Keys of one component, and handles where `showHandles(key)` says so. Broken keys are
     // drawn as diamonds; broken handles in the theme's broken colour; unused end tangents
     // dashed and hollow.

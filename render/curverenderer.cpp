@@ -237,6 +237,24 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
     if (live) stats_.liveCurves = int(todo.size());
 }
 
+void CurveRenderer::drawReferences(QPainter& p, const CurveScene& scene, const ViewTransform& view) {
+    if (scene.references.empty() || !scene.document) return;
+    p.save();
+    p.setClipRect(QRectF(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight,
+                         view.viewport().width() - CurvePainter::kRulerWidth,
+                         view.viewport().height() - CurvePainter::kRulerHeight),
+                  Qt::IntersectClip);
+    for (const CurveRef& ref : scene.curves) {
+        const auto it = scene.references.find({ref.animation, ref.channel});
+        const Track* own = trackOf(*scene.document, ref.animation, ref.channel);
+        if (it == scene.references.end() || !it->second || !own) continue;
+        CurvePainter cp(p, curveTransform(scene, view, ref), Theme::dark());
+        cp.drawReferenceCurve(*it->second, ref.component, componentColor(*own, ref.component),
+                              scene.normalizedRotation);
+    }
+    p.restore();
+}
+
 void CurveRenderer::drawLayerInto(const CurveScene& scene, const ViewTransform& view, const QRect& clip) {
     {
         QPainter p(&layer_);
@@ -257,6 +275,7 @@ void CurveRenderer::drawLayerInto(const CurveScene& scene, const ViewTransform& 
         }
         cp.drawBackground(t0, t1);
         cp.drawGrid();
+        drawReferences(p, scene, view);
     }
     drawCurvesInto(scene, view, layer_, false, clip);
 }

@@ -90,6 +90,7 @@ private:
                         const QRect& clip = QRect());
     // Background, grid and the curves not being dragged into layer_, inside `clip`.
     void drawLayerInto(const CurveScene&, const ViewTransform& view, const QRect& clip);
+    void drawReferences(QPainter&, const CurveScene&, const ViewTransform& view);
     void ensureLayer(const CurveScene&, const ViewTransform& view, qreal dpr);
     quint64 revisionOf(ChannelKey ch) const;
 

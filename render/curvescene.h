@@ -1,5 +1,7 @@
 #pragma once
 // What the curve view shows in one frame, for the renderer and the overlays drawn over it.
+#include <map>
+#include <memory>
 #include <set>
 #include <utility>
 #include <vector>
@@ -20,6 +22,9 @@ struct CurveScene {
     bool normalizedView = false;       // each curve scaled to -1..1 over its own value range
     double framesPerSecond = 0;        // the grid in frames at this rate (0: seconds)
     std::set<ChannelKey> live;         // channels being dragged: drawn over the cached layer each frame
+    // Faint curves behind a shown channel's own, in its component colours: the channel as it
+    // was before Simplify, or the matching channel of a file compared with (File > Compare With).
+    std::map<ChannelKey, std::shared_ptr<const Track>> references;
 };
 
 }  // namespace tangent::render

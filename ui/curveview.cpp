@@ -200,7 +200,14 @@ CurveScene CurveView::scene() const {
     sc.normalizedView = state_->normalizedView();
     sc.framesPerSecond = state_->timeInFrames() ? state_->frameRate() : 0;
     sc.live = live_;
+    sc.references = references_;
     return sc;
+}
+
+void CurveView::setReferenceCurves(ReferenceCurves references) {
+    references_ = std::move(references);
+    renderer_.invalidate();
+    update();
 }
 
 std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const {

@@ -4,6 +4,7 @@
 // with the mouse. Curve data lives in the DocumentModel; every edit goes through TrackEdits or
 // a KeyDrag and ends as one undo entry.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <utility>
@@ -39,6 +40,12 @@ public:
     // The view transform of one curve: the view's, or in the normalized view the one that maps
     // the curve's own range to -1..1 (edits stay in the curve's real units).
     ViewTransform curveTransform(const CurveRef&) const;
+
+    // Faint curves drawn behind the shown channels' own (CurveScene::references): a ghost of
+    // the channels before Simplify, another file's matching channels. Replaces the previous set.
+    using ReferenceCurves = std::map<std::pair<int, int>, std::shared_ptr<const Track>>;
+    void setReferenceCurves(ReferenceCurves references);
+    const ReferenceCurves& referenceCurves() const { return references_; }
 
     // Painting statistics (tests and bench_curveview): how the last frame was made.
     using PaintStats = CurveRenderer::Stats;
@@ -86,6 +93,7 @@ private:
 
     CurveRenderer renderer_;
     std::set<ChannelKey> live_;  // channels a drag from the pressed point edits (drawn live)
+    ReferenceCurves references_;
     bool framedNormalized_ = false;
 
     ViewState* state_;

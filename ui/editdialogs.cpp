@@ -70,6 +70,72 @@ FixRotationsDialog::FixRotationsDialog(QWidget* parent) : QDialog(parent) {
     layout->addWidget(okCancel(this));
 }
 
+SimplifyDialog::SimplifyDialog(Preview preview, QWidget* parent) : QDialog(parent), preview_(std::move(preview)) {
+    setWindowTitle(QStringLiteral("Simplify Channels"));
+    auto* layout = new QVBoxLayout(this);
+    auto* note = new QLabel(QStringLiteral("Fits the shown channels with as few keys as keep the played motion within "
+                                           "the tolerances. A baked LINEAR channel is measured at its keys (Strict: "
+                                           "everywhere); a CUBICSPLINE one everywhere."),
+                            this);
+    note->setWordWrap(true);
+    layout->addWidget(note);
+    auto* form = new QFormLayout;
+    to_ = new QComboBox(this);
+    to_->setObjectName(QStringLiteral("to"));
+    to_->addItem(QStringLiteral("Fewest bytes"), int(SimplifyTarget::Best));
+    to_->addItem(QStringLiteral("Cubic spline"), int(SimplifyTarget::CubicSpline));
+    to_->addItem(QStringLiteral("Linear"), int(SimplifyTarget::Linear));
+    form->addRow(QStringLiteral("Form"), to_);
+    const Tolerances defaults;
+    auto tolerance = [&](const char* name, const QString& label, double value, const QString& unit) {
+        auto* box = new QDoubleSpinBox(this);
+        box->setObjectName(QString::fromLatin1(name));
+        box->setDecimals(7);
+        box->setRange(1e-7, 1e3);
+        box->setValue(value);
+        box->setSingleStep(value);
+        box->setSuffix(unit);
+        box->setKeyboardTracking(false);  // preview once a number is entered, not per digit
+        form->addRow(label, box);
+        connect(box, &QDoubleSpinBox::valueChanged, this, &SimplifyDialog::updatePreview);
+        return box;
+    };
+    translation_ =
+            tolerance("translation", QStringLiteral("Translation"), defaults.translation, QStringLiteral(" units"));
+    rotation_ = tolerance("rotation", QStringLiteral("Rotation"), defaults.rotationDegrees, QStringLiteral(" °"));
+    scale_ = tolerance("scale", QStringLiteral("Scale"), defaults.scale, QStringLiteral(" relative"));
+    weights_ = tolerance("weights", QStringLiteral("Weights, other"), defaults.weights, QString());
+    strict_ = new QCheckBox(QStringLiteral("Strict: measure a bake everywhere (keeps its kinks)"), this);
+    strict_->setObjectName(QStringLiteral("strict"));
+    form->addRow(QString(), strict_);
+    layout->addLayout(form);
+    summary_ = new QLabel(this);
+    summary_->setObjectName(QStringLiteral("summary"));
+    summary_->setWordWrap(true);
+    summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(summary_);
+    layout->addWidget(okCancel(this));
+    connect(to_, &QComboBox::currentIndexChanged, this, &SimplifyDialog::updatePreview);
+    connect(strict_, &QCheckBox::toggled, this, &SimplifyDialog::updatePreview);
+    updatePreview();
+}
+
+SimplifyOptions SimplifyDialog::options() const {
+    SimplifyOptions o;
+    o.to = SimplifyTarget(to_->currentData().toInt());
+    o.tolerances.translation = translation_->value();
+    o.tolerances.rotationDegrees = rotation_->value();
+    o.tolerances.scale = scale_->value();
+    o.tolerances.weights = weights_->value();
+    o.tolerances.property = weights_->value();
+    o.strict = strict_->isChecked();
+    return o;
+}
+
+void SimplifyDialog::updatePreview() {
+    if (preview_) summary_->setText(preview_(options()));
+}
+
 Repairs FixRotationsDialog::repairs() const {
     Repairs r;
     r.normalizeRotations = normalize_->isChecked();

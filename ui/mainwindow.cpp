@@ -38,6 +38,7 @@
 #include "tangent/convert.h"
 #include "tangent/edit.h"
 #include "tangent/repair.h"
+#include "tangent/simplify.h"
 #include "trackedits.h"
 
 namespace tangent::ui {
@@ -183,6 +184,7 @@ void MainWindow::createActions() {
                              [this](bool on) { state_->setNormalizedView(on); });
     normViewA->setCheckable(true);
     normViewA->setToolTip(QStringLiteral("Each curve scaled to -1..1 over its own range (edits stay in real units)"));
+    act(viewMenu, QStringLiteral("Clear &Reference Curves"), QKeySequence(), [this] { view_->setReferenceCurves({}); });
     viewMenu->addSeparator();
     QAction* snapA = act(viewMenu, QStringLiteral("S&nap Keys to Frames"), QKeySequence(Qt::Key_S),
                          [this](bool on) { state_->setSnapToFrames(on); });
@@ -233,6 +235,7 @@ void MainWindow::createActions() {
         ConvertDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) convertShownChannels(dialog.interpolation(), dialog.tolerance());
     });
+    act(channel, QStringLiteral("Sim&plify…"), QKeySequence(), [this] { simplifyShownChannels(); });
     act(channel, QStringLiteral("&Fix Rotations…"), QKeySequence(), [this] {
         FixRotationsDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) fixShownRotations(dialog.repairs());
@@ -609,6 +612,94 @@ void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
     if (report.isEmpty() && !outcome.lockedChannels)
         report << QStringLiteral("The shown channels are already %1.").arg(QString::fromLatin1(toString(to)));
     if (!report.isEmpty()) statusBar()->showMessage(report.join(QLatin1Char(' ')), 10000);
+}
+
+void MainWindow::simplifyShownChannels() {
+    if (!model_->hasDocument()) return;
+    struct Fit {
+        int animation, channel;
+        SimplifyResult result;
+    };
+    std::vector<Fit> fits;
+    SimplifyOptions fitted;
+    const CurveView::ReferenceCurves before = view_->referenceCurves();
+    auto fit = [&](const SimplifyOptions& options) {
+        fits.clear();
+        fitted = options;
+        CurveView::ReferenceCurves preview;
+        for (auto [a, c] : state_->shownChannels()) {
+            const Track* track = trackOf(model_->document(), a, c);
+            if (!track || track->keyCount() < 2) continue;
+            fits.push_back({a, c, simplify(*track, options)});
+            preview[{a, c}] = std::make_shared<Track>(fits.back().result.track);
+        }
+        view_->setReferenceCurves(std::move(preview));
+    };
+    auto summary = [&](const SimplifyOptions& options) {
+        fit(options);
+        if (fits.empty()) return QStringLiteral("No channel is shown: select channels in the Channels list.");
+        int keysBefore = 0, keysAfter = 0;
+        std::uint64_t bytesBefore = 0, bytesAfter = 0;
+        double worstShare = 0;  // the largest error as a share of its path's tolerance
+        for (const Fit& f : fits) {
+            const Track& source = *trackOf(model_->document(), f.animation, f.channel);
+            keysBefore += source.keyCount();
+            keysAfter += f.result.track.keyCount();
+            bytesBefore += floatBytes(source);
+            bytesAfter += floatBytes(f.result.track);
+            worstShare = std::max(worstShare, f.result.measured().maxError / options.tolerances.forPath(source.path));
+        }
+        return QStringLiteral(
+                       "%1 channel(s): %2 → %3 keys, %4 → %5 bytes as floats (%6 %). Largest error %7 % of "
+                       "the tolerance. The result is drawn wide and faint.")
+                .arg(fits.size())
+                .arg(keysBefore)
+                .arg(keysAfter)
+                .arg(bytesBefore)
+                .arg(bytesAfter)
+                .arg(bytesBefore ? 100.0 * double(bytesAfter) / double(bytesBefore) : 100.0, 0, 'f', 1)
+                .arg(100 * worstShare, 0, 'f', 1);
+    };
+    SimplifyDialog dialog(summary, this);
+    if (dialog.exec() != QDialog::Accepted) {
+        view_->setReferenceCurves(before);
+        return;
+    }
+    const SimplifyOptions options = dialog.options();
+    if (options.to != fitted.to || options.strict != fitted.strict ||
+        options.tolerances.translation != fitted.tolerances.translation ||
+        options.tolerances.rotationDegrees != fitted.tolerances.rotationDegrees ||
+        options.tolerances.scale != fitted.tolerances.scale || options.tolerances.weights != fitted.tolerances.weights)
+        fit(options);
+    TrackEdits::ChannelList channels;
+    CurveView::ReferenceCurves ghost;  // the channels as they were, behind the result
+    std::map<std::pair<int, int>, const Track*> results;
+    for (const Fit& f : fits) {
+        channels.push_back({f.animation, f.channel});
+        results[{f.animation, f.channel}] = &f.result.track;
+        ghost[{f.animation, f.channel}] = std::make_shared<Track>(*trackOf(model_->document(), f.animation, f.channel));
+    }
+    int keysBefore = 0, keysAfter = 0;
+    const auto outcome =
+            TrackEdits::of(state_)->apply(QStringLiteral("Simplify"), channels, [&](int a, int c, Track& track) {
+                const Track& result = *results.at({a, c});
+                if (result.sameCurve(track)) return;
+                keysBefore += track.keyCount();
+                keysAfter += result.keyCount();
+                track = result;
+            });
+    view_->setReferenceCurves(outcome.applied ? std::move(ghost) : before);
+    if (outcome.refused) return;
+    if (outcome.applied)
+        statusBar()->showMessage(QStringLiteral("Simplified %1 channel(s): %2 → %3 keys. The channels as they were "
+                                                "are drawn faint behind (View ▸ Clear Reference Curves).")
+                                         .arg(outcome.changedChannels)
+                                         .arg(keysBefore)
+                                         .arg(keysAfter),
+                                 10000);
+    else if (!outcome.lockedChannels)
+        statusBar()->showMessage(QStringLiteral("Nothing smaller keeps the shown channels within the tolerances."),
+                                 10000);
 }
 
 void MainWindow::fixShownRotations(const Repairs& repairs) {

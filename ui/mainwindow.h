@@ -72,6 +72,9 @@ private:
     // shown in the status bar.
     void convertShownChannels(Interpolation to, double tolerance);
     void fixShownRotations(const Repairs& repairs);
+    // Channel > Simplify…: the dialog previews the fit of the shown channels (drawn as reference
+    // curves); OK applies it as one undo step and leaves a ghost of the channels as they were.
+    void simplifyShownChannels();
     void showFinding(const tangent::Finding& f);
     void updateSelectionStatus();
 

@@ -2,6 +2,7 @@
 // update is the picture a renderer that never saw the old data draws, bit for bit.
 #include <cmath>
 #include <cstring>
+#include <memory>
 
 #include <QImage>
 
@@ -11,6 +12,7 @@
 #include "dense_track.h"
 #include "tangent/builder.h"
 #include "tangent/edit.h"
+#include "theme.h"
 
 using namespace tangent;
 using namespace tangent::render;
@@ -95,4 +97,42 @@ TEST(CurveRenderer, AnUnchangedSceneReusesTheLayer) {
     renderer.frame(s.scene, s.view, 1.0);
     EXPECT_FALSE(renderer.lastStats().layerRebuilt);
     EXPECT_EQ(renderer.lastStats().envelopesComputed, 0);
+}
+
+TEST(CurveRenderer, AReferenceCurveIsDrawnFaintWhereItsValuesAre) {
+    // One weight channel at 0; its reference holds 1. In the middle column, the reference's row
+    // is tinted by the channel's colour at the theme's reference alpha, and nothing is drawn
+    // there without it.
+    DocumentBuilder b;
+    const int anim = b.addAnimation("a");
+    Track zero;
+    zero.interpolation = Interpolation::Linear;
+    zero.path = TargetPath::Weights;
+    zero.components = 1;
+    zero.resize(2);
+    zero.times = {0, 2};
+    b.addChannel(anim, b.addMeshNode("face", 1), zero);
+    Document doc = b.build("ref.gltf");
+    Track one = doc.channel(0, 0)->track;
+    one.values = {1, 1};
+    CurveScene scene;
+    scene.document = &doc;
+    scene.channels = {{0, 0}};
+    scene.curves = {{0, 0, 0}};
+    const ViewTransform view(QSizeF(600, 400), -0.2, 2.0, 250, 100);  // value 1 at y = 100, 0 at y = 200
+    const int x = int(view.toWidgetX(1.0)), yRef = int(std::lround(view.toWidgetY(1.0)));
+    const QImage plain = CurveRenderer().frame(scene, view, 1.0).copy();
+    scene.references[{0, 0}] = std::make_shared<Track>(one);
+    const QImage withRef = CurveRenderer().frame(scene, view, 1.0).copy();
+
+    const Theme& theme = Theme::dark();
+    const QColor background = plain.pixelColor(x, yRef), colour = componentColor(doc.channel(0, 0)->track, 0);
+    const QColor tinted = withRef.pixelColor(x, yRef);
+    auto expected = [&](int from, int to) { return from + theme.referenceAlpha * (to - from); };
+    EXPECT_NEAR(tinted.red(), expected(background.red(), colour.red()), 3);
+    EXPECT_NEAR(tinted.green(), expected(background.green(), colour.green()), 3);
+    EXPECT_NEAR(tinted.blue(), expected(background.blue(), colour.blue()), 3);
+    // Away from both curves the pictures agree; the channel's own curve (at 0) is unchanged.
+    EXPECT_EQ(plain.pixel(x, yRef + 40), withRef.pixel(x, yRef + 40));
+    EXPECT_EQ(plain.pixel(x, int(view.toWidgetY(0.0))), withRef.pixel(x, int(view.toWidgetY(0.0))));
 }

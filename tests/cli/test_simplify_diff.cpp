@@ -1,0 +1,713 @@
+// `tangent diff` and `tangent simplify`, run as a process: crafted pairs with known differences
+// (computed here from the floats the files store), files gltfpack and glTF-Transform wrote, and
+// simplify's output checked by the Khronos validator, by its own bytes and by `diff`.
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+#include <QFileInfo>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+
+using namespace clitest;
+using nlohmann::json;
+using tangent::DocumentBuilder;
+using tangent::Interpolation;
+using tangent::TargetPath;
+using tangent::Track;
+
+namespace {
+
+const double kPi = 3.14159265358979323846;
+
+json parseJson(const Result& r) {
+    try {
+        return json::parse(r.out);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << "stdout is not JSON (" << e.what() << "):\n" << r.out << "\nstderr: " << r.err;
+        return json::object();
+    }
+}
+
+struct Workspace {
+    QTemporaryDir dir;
+    std::string path(const std::string& name) const { return dir.filePath(q(name)).toStdString(); }
+    // Saved by Tangent's writer and checked by the Khronos validator, as every file a test writes.
+    std::string save(const tangent::Document& doc, const std::string& name) const {
+        tangent::save(doc, path(name));
+        expectKhronosValid(path(name));
+        return path(name);
+    }
+};
+
+// Runs another program (gltfpack, node); a missing one fails the test, it never skips.
+Result runProgram(const QString& program, const QStringList& arguments) {
+    QProcess process;
+    process.start(program, arguments);
+    Result r;
+    if (!process.waitForStarted(30000)) {
+        ADD_FAILURE() << program.toStdString() << " could not be started (is it installed?)";
+        return r;
+    }
+    if (!process.waitForFinished(120000)) {
+        process.kill();
+        ADD_FAILURE() << program.toStdString() << " did not finish";
+        return r;
+    }
+    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    r.out = process.readAllStandardOutput().toStdString();
+    r.err = process.readAllStandardError().toStdString();
+    return r;
+}
+
+void gltfpack(const std::string& in, const std::string& out, const QStringList& flags) {
+    const Result r = runProgram("gltfpack", QStringList{"-i", q(in), "-o", q(out)} + flags);
+    ASSERT_EQ(r.status, 0) << "gltfpack " << flags.join(' ').toStdString() << ":\n" << r.out << r.err;
+    expectKhronosValid(out);
+}
+
+void gltfTransform(const char* command, const std::string& in, const std::string& out) {
+    const Result r = runProgram("node", {TANGENT_GLTF_TRANSFORM, command, q(in), q(out)});
+    ASSERT_EQ(r.status, 0) << "gltf-transform " << command << ":\n" << r.out << r.err;
+    expectKhronosValid(out);
+}
+
+// A .glb read here, not by Tangent: its JSON and its binary chunk.
+struct Glb {
+    json root;
+    QByteArray bin;
+};
+
+Glb readGlb(const std::string& path) {
+    const QByteArray bytes = readBytes(path);
+    Glb glb;
+    auto u32 = [&](int at) {
+        std::uint32_t v = 0;
+        std::memcpy(&v, bytes.constData() + at, 4);
+        return int(v);
+    };
+    if (bytes.size() < 20 || !bytes.startsWith("glTF")) {
+        ADD_FAILURE() << path << " is not a .glb";
+        return glb;
+    }
+    const int jsonLength = u32(12);
+    glb.root = json::parse(bytes.mid(20, jsonLength).toStdString());
+    const int binAt = 20 + jsonLength;
+    if (bytes.size() >= binAt + 8) glb.bin = bytes.mid(binAt + 8, u32(binAt));
+    return glb;
+}
+
+// An accessor's bytes as stored (tightly packed, as these files' animation accessors are).
+QByteArray accessorData(const Glb& glb, int accessor) {
+    const json& a = glb.root["accessors"][accessor];
+    const json& view = glb.root["bufferViews"][a["bufferView"].get<int>()];
+    const int offset = view.value("byteOffset", 0) + a.value("byteOffset", 0);
+    const std::map<std::string, int> components = {{"SCALAR", 1}, {"VEC3", 3}, {"VEC4", 4}};
+    const std::map<int, int> size = {{5120, 1}, {5121, 1}, {5122, 2}, {5123, 2}, {5126, 4}};
+    return glb.bin.mid(offset, a["count"].get<int>() * components.at(a["type"].get<std::string>()) *
+                                       size.at(a["componentType"].get<int>()));
+}
+
+int channelCount(const json& root) {
+    int n = 0;
+    for (const json& a : root.value("animations", json::array())) n += int(a["channels"].size());
+    return n;
+}
+
+Track linear(TargetPath path, int components, const std::vector<float>& times, const std::vector<float>& values) {
+    return makeTrack(path, Interpolation::Linear, components, times, values);
+}
+
+// One node "Cube" with one animation "Move" and the given tracks.
+tangent::Document oneNode(const std::vector<Track>& tracks, const std::string& nodeName = "Cube") {
+    DocumentBuilder b;
+    const int node = b.addNode(nodeName);
+    const int anim = b.addAnimation("Move");
+    for (const Track& t : tracks) b.addChannel(anim, node, t);
+    return b.build("crafted.glb");
+}
+
+// Quaternion product a * b (x y z w), in double.
+std::vector<double> multiply(const std::vector<double>& a, const std::vector<double>& b) {
+    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+}
+
+std::vector<double> axisAngle(double x, double y, double z, double degrees) {
+    const double h = degrees * kPi / 360;
+    return {x * std::sin(h), y * std::sin(h), z * std::sin(h), std::cos(h)};
+}
+
+// A dense LINEAR bake at 60 fps of smooth motion: translation, rotation and scale over 2 s.
+tangent::Document denseBake() {
+    std::vector<float> times, translation, rotation, scale;
+    for (int k = 0; k <= 120; ++k) {
+        const double t = k / 60.0;
+        times.push_back(float(t));
+        translation.insert(translation.end(), {float(std::sin(2 * t)), float(0.5 * t * t), float(std::cos(3 * t))});
+        const std::vector<double> q = axisAngle(0, 0.6, 0.8, 90 * std::sin(1.5 * t));
+        for (double c : q) rotation.push_back(float(c));
+        const float s = float(1 + 0.3 * std::sin(t));
+        scale.insert(scale.end(), {s, s, s});
+    }
+    return oneNode({linear(TargetPath::Translation, 3, times, translation), linear(TargetPath::Rotation, 4, times, rotation),
+                    linear(TargetPath::Scale, 3, times, scale)});
+}
+
+}  // namespace
+
+// ------------------------------------------------------------------------ diff, crafted pairs
+
+TEST(Diff, TranslationShiftedByAQuarter) {
+    Workspace w;
+    const std::vector<float> times = {0, 0.5f, 1, 2};
+    const std::vector<float> xs = {0.1f, 1.3f, -2.7f, 5.9f};
+    std::vector<float> a, b;
+    double expected = 0, expectedAt = 0;
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+        const float shifted = xs[k] + 0.25f;  // what the file stores
+        a.insert(a.end(), {xs[k], 2, -1});
+        b.insert(b.end(), {shifted, 2, -1});
+        const double d = std::abs(double(shifted) - double(xs[k]));
+        if (d > expected) expected = d, expectedAt = times[k];
+    }
+    // Linear against linear on the same key times: the difference is largest at a key.
+    const std::string fileA = w.save(oneNode({linear(TargetPath::Translation, 3, times, a)}), "a.glb");
+    const std::string fileB = w.save(oneNode({linear(TargetPath::Translation, 3, times, b)}), "b.glb");
+
+    Result r = runTangent({"diff", q(fileA), q(fileB), "--json", "--tolerance-translation", "0.2"});
+    EXPECT_EQ(r.status, 1) << r.err;
+    json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    const json& c = j["channels"][0];
+    EXPECT_EQ(c["nodeName"], "Cube");
+    EXPECT_EQ(c["path"], "translation");
+    EXPECT_NEAR(c["maxError"].get<double>(), expected, 1e-12);
+    EXPECT_DOUBLE_EQ(c["at"].get<double>(), expectedAt);
+    EXPECT_EQ(c["keysA"], 4);
+    EXPECT_EQ(c["keysB"], 4);
+    EXPECT_EQ(c["bytesA"], 4 * 4 + 4 * 12);  // float times + VEC3 floats, as stored
+    EXPECT_TRUE(c["exceeds"].get<bool>());
+    EXPECT_EQ(j["a"], fileA);
+    EXPECT_EQ(j["b"], fileB);
+
+    r = runTangent({"diff", q(fileA), q(fileB), "--tolerance-translation", "0.3"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.out.find("EXCEEDS"), std::string::npos) << r.out;
+    // --tolerance sets every path's tolerance; the path's own option overrides it.
+    r = runTangent({"diff", q(fileA), q(fileB), "--tolerance", "0.3", "--tolerance-translation", "0.2"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_NE(r.out.find("EXCEEDS"), std::string::npos) << r.out;
+    r = runTangent({"diff", q(fileA), q(fileB), "--tolerance", "0.3"});
+    EXPECT_EQ(r.status, 0);
+}
+
+TEST(Diff, RotationTurnedByTwoDegreesAboutZ) {
+    Workspace w;
+    const std::vector<float> times = {0, 1, 2};
+    const std::vector<double> turn = axisAngle(0, 0, 1, 2);
+    std::vector<float> a, b;
+    for (double degrees : {0.0, 40.0, 100.0}) {
+        const std::vector<double> qa = axisAngle(1, 0, 0, degrees);
+        const std::vector<double> qb = multiply(turn, qa);
+        for (int c = 0; c < 4; ++c) a.push_back(float(qa[c])), b.push_back(float(qb[c]));
+    }
+    // slerp(r qa0, r qa1) = r slerp(qa0, qa1): 2 degrees apart everywhere, up to float rounding.
+    const std::string fileA = w.save(oneNode({linear(TargetPath::Rotation, 4, times, a)}), "a.glb");
+    const std::string fileB = w.save(oneNode({linear(TargetPath::Rotation, 4, times, b)}), "b.glb");
+    Result r = runTangent({"diff", q(fileA), q(fileB), "--json"});
+    EXPECT_EQ(r.status, 1) << r.err;  // over the default 0.1 degrees
+    json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    EXPECT_EQ(j["channels"][0]["path"], "rotation");
+    EXPECT_NEAR(j["channels"][0]["maxError"].get<double>(), 2.0, 1e-4);
+    EXPECT_EQ(j["channels"][0]["tolerance"], 0.1);
+    r = runTangent({"diff", q(fileA), q(fileB), "--tolerance-rotation", "2.01"});
+    EXPECT_EQ(r.status, 0) << r.out << r.err;
+}
+
+TEST(Diff, IdenticalFilesAgreeEverywhere) {
+    Workspace w;
+    const std::string file = w.save(cleanDocument(), "clean.glb");
+    // The same data in another container (a .gltf with a .bin) is still the same animation.
+    const Result converted = runTangent({"convert", q(file), "-o", q(w.path("clean.gltf"))});
+    ASSERT_EQ(converted.status, 0) << converted.err;
+    expectKhronosValid(w.path("clean.gltf"));
+    for (const std::string& other : {file, w.path("clean.gltf")}) {
+        const Result r = runTangent({"diff", q(file), q(other), "--json"});
+        EXPECT_EQ(r.status, 0) << r.err;
+        const json j = parseJson(r);
+        ASSERT_EQ(j["channels"].size(), 3u);
+        for (const json& c : j["channels"]) {
+            EXPECT_EQ(c["maxError"], 0.0) << c.dump();
+            EXPECT_FALSE(c["exceeds"].get<bool>());
+            EXPECT_EQ(c["bytesA"], c["bytesB"]);
+        }
+        EXPECT_TRUE(j["onlyInA"].empty());
+        EXPECT_TRUE(j["onlyInB"].empty());
+    }
+}
+
+TEST(Diff, AChannelOnlyInA) {
+    Workspace w;
+    const Track move = linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 1, 2, 3});
+    const Track grow = linear(TargetPath::Scale, 3, {0, 1}, {1, 1, 1, 2, 2, 2});
+    const std::string fileA = w.save(oneNode({move, grow}), "a.glb");
+    const std::string fileB = w.save(oneNode({move}), "b.glb");
+    Result r = runTangent({"diff", q(fileA), q(fileB), "--json"});
+    EXPECT_EQ(r.status, 0) << r.err;  // a missing channel is listed, not an error over tolerance
+    json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    ASSERT_EQ(j["onlyInA"].size(), 1u);
+    EXPECT_EQ(j["onlyInA"][0]["nodeName"], "Cube");
+    EXPECT_EQ(j["onlyInA"][0]["path"], "scale");
+    EXPECT_EQ(j["onlyInA"][0]["animation"], "Move");
+    EXPECT_TRUE(j["onlyInB"].empty());
+    r = runTangent({"diff", q(fileB), q(fileA), "--json"});
+    j = parseJson(r);
+    EXPECT_TRUE(j["onlyInA"].empty());
+    ASSERT_EQ(j["onlyInB"].size(), 1u);
+    EXPECT_EQ(j["onlyInB"][0]["path"], "scale");
+    r = runTangent({"diff", q(fileA), q(fileB)});
+    EXPECT_NE(r.out.find("only in A:"), std::string::npos) << r.out;
+}
+
+TEST(Diff, MatchByNameOrByIndexOnRenamedNodes) {
+    Workspace w;
+    const Track arm = linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 1, 0, 0});
+    const Track leg = linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 0, 1, 0});
+    auto twoNodes = [&](const char* first, const char* second) {
+        DocumentBuilder b;
+        const int n0 = b.addNode(first), n1 = b.addNode(second);
+        const int anim = b.addAnimation("Move");
+        b.addChannel(anim, n0, arm);
+        b.addChannel(anim, n1, leg);
+        return b.build("two.glb");
+    };
+    const std::string fileA = w.save(twoNodes("Arm", "Leg"), "a.glb");
+    const std::string fileB = w.save(twoNodes("ArmR", "LegR"), "b.glb");
+    json j = parseJson(runTangent({"diff", q(fileA), q(fileB), "--json"}));
+    EXPECT_TRUE(j["channels"].empty());
+    EXPECT_EQ(j["onlyInA"].size(), 2u);
+    EXPECT_EQ(j["onlyInB"].size(), 2u);
+    const Result r = runTangent({"diff", q(fileA), q(fileB), "--json", "--match", "index"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 2u);
+    EXPECT_EQ(j["channels"][0]["nodeName"], "Arm");
+    EXPECT_EQ(j["channels"][1]["nodeName"], "Leg");
+    for (const json& c : j["channels"]) EXPECT_EQ(c["maxError"], 0.0);
+    EXPECT_TRUE(j["onlyInA"].empty());
+    const Result bad = runTangent({"diff", q(fileA), q(fileB), "--match", "order"});
+    EXPECT_EQ(bad.status, 64);
+    expectOneErrorLine(bad, "--match");
+}
+
+TEST(Diff, DuplicateNodeNamesPairInIndexOrder) {
+    Workspace w;
+    const Track first = linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 1, 0, 0});
+    const Track second = linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 0, 1, 0});
+    Track moved = second;
+    for (float& v : moved.values) v += 0.5f;  // exact in float: the distance is 0.5 * sqrt(3)
+    auto bones = [&](const Track& two) {
+        DocumentBuilder b;
+        const int n0 = b.addNode("Bone"), n1 = b.addNode("Bone");
+        const int anim = b.addAnimation("Move");
+        b.addChannel(anim, n0, first);
+        b.addChannel(anim, n1, two);
+        return b.build("bones.glb");
+    };
+    const std::string fileA = w.save(bones(second), "a.glb");
+    const std::string fileB = w.save(bones(moved), "b.glb");
+    const json j = parseJson(runTangent({"diff", q(fileA), q(fileB), "--json"}));
+    ASSERT_EQ(j["channels"].size(), 2u);
+    EXPECT_EQ(j["channels"][0]["maxError"], 0.0);
+    EXPECT_NEAR(j["channels"][1]["maxError"].get<double>(), 0.5 * std::sqrt(3.0), 1e-12);
+    EXPECT_EQ(j["channels"][1]["a"]["channel"], 1);
+    EXPECT_EQ(j["channels"][1]["b"]["channel"], 1);
+}
+
+TEST(Diff, DifferentTimeRangesClampOutsideEach) {
+    Workspace w;
+    // A ends at 1 s holding x = 1; B goes on back to x = 0 at 3 s: 1 apart at 3 s, which a
+    // comparison over A's range alone would miss.
+    const std::string fileA =
+            w.save(oneNode({linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 1, 0, 0})}), "a.glb");
+    const std::string fileB =
+            w.save(oneNode({linear(TargetPath::Translation, 3, {0, 1, 3}, {0, 0, 0, 1, 0, 0, 0, 0, 0})}), "b.glb");
+    const json j = parseJson(runTangent({"diff", q(fileA), q(fileB), "--json"}));
+    ASSERT_EQ(j["channels"].size(), 1u);
+    EXPECT_NEAR(j["channels"][0]["maxError"].get<double>(), 1.0, 1e-9);
+    EXPECT_NEAR(j["channels"][0]["at"].get<double>(), 3.0, 1e-6);
+    EXPECT_EQ(j["channels"][0]["keysA"], 2);
+    EXPECT_EQ(j["channels"][0]["keysB"], 3);
+}
+
+// Channels the loader cannot decode (a missing sampler, a missing node, a weights output of
+// the wrong type) are paired and listed, not compared.
+TEST(Diff, UndecodedChannelsAreListedNotCompared) {
+    const std::string file = std::string(TANGENT_FUZZ_CORPUS) + "/channel_oddities.gltf";
+    const Result r = runTangent({"diff", q(file), q(file), "--json"});
+    EXPECT_EQ(r.status, 0) << r.err;
+    const json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 6u);
+    int compared = 0;
+    for (const json& c : j["channels"]) {
+        if (c["compared"].get<bool>()) {
+            ++compared;
+            EXPECT_EQ(c["maxError"], 0.0);
+        } else {
+            EXPECT_EQ(c["notCompared"], "neither side was decoded");
+            EXPECT_TRUE(c["maxError"].is_null());
+            EXPECT_FALSE(c["exceeds"].get<bool>());
+        }
+    }
+    EXPECT_EQ(compared, 3);
+}
+
+TEST(Diff, UnreadableInputsAndUsage) {
+    Workspace w;
+    const std::string good = w.save(cleanDocument(), "clean.glb");
+    Result r = runTangent({"diff", q(good), q(w.path("missing.glb"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "missing.glb");
+    writeBytes(w.path("text.gltf"), "this is not json");
+    r = runTangent({"diff", q(w.path("text.gltf")), q(good)});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "text.gltf");
+    r = runTangent({"diff", q(good)});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "two files");
+    r = runTangent({"diff", q(good), q(good), "--tolerance", "-1"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "--tolerance");
+}
+
+// ------------------------------------------------------------------ diff, what optimizers write
+
+// gltfpack resamples (30 fps) and quantizes; -c adds EXT_meshopt_compression. Every channel of
+// the Blender export is found again, and each differs (resampled CUBICSPLINE, quantized keys).
+TEST(DiffOptimizers, GltfpackOutputOfFixtures) {
+    Workspace w;
+    for (const char* name : {"smooth_trs_1.glb", "multi_object_1.glb"}) {
+        const std::string source = fixture(name);
+        const int channels = channelCount(readGlb(source).root);
+        for (const QStringList& flags : {QStringList{}, QStringList{"-c"}, QStringList{"-cc"}}) {
+            SCOPED_TRACE(std::string(name) + " gltfpack " + flags.join(' ').toStdString());
+            const std::string packed = w.path("packed.glb");
+            gltfpack(source, packed, flags);
+            const Result r = runTangent({"diff", q(source), q(packed), "--json"});
+            EXPECT_TRUE(r.status == 0 || r.status == 1) << r.err;
+            EXPECT_TRUE(r.err.empty()) << r.err;
+            const json j = parseJson(r);
+            EXPECT_EQ(int(j["channels"].size()), channels);
+            EXPECT_TRUE(j["onlyInA"].empty()) << j["onlyInA"].dump();
+            EXPECT_TRUE(j["onlyInB"].empty()) << j["onlyInB"].dump();
+            for (const json& c : j["channels"]) {
+                EXPECT_TRUE(c["compared"].get<bool>()) << c.dump();
+                EXPECT_GT(c["maxError"].get<double>(), 0) << c.dump();
+                EXPECT_GT(c["keysB"].get<int>(), c["keysA"].get<int>()) << c.dump();  // resampled at 30 fps
+            }
+        }
+    }
+}
+
+// On a LINEAR bake at 60 fps, gltfpack -af 60 keeps the key times and only quantizes: rotations
+// to 12-bit normalized components (each within 1/4094 of the source, so the angle stays below
+// 2 asin(|dq|) with |dq| <= 2/4094: 0.056 degrees), translation and scale to 16 bits of
+// mantissa (relative 2^-16 per component; these values stay below 2).
+TEST(DiffOptimizers, GltfpackQuantizationOfALinearBake) {
+    Workspace w;
+    const std::string bake = w.save(denseBake(), "bake.glb");
+    const std::string packed = w.path("packed.glb");
+    gltfpack(bake, packed, {"-af", "60"});
+    const json j = parseJson(runTangent({"diff", q(bake), q(packed), "--json"}));
+    ASSERT_EQ(j["channels"].size(), 3u);
+    std::map<std::string, double> bound = {
+            {"translation", 2 * std::sqrt(3.0) * std::ldexp(1.0, -16)},
+            {"rotation", 2 * std::asin(2.0 / 4094) * 180 / kPi},
+            {"scale", std::ldexp(1.0, -16) * 2}};
+    for (const json& c : j["channels"]) {
+        SCOPED_TRACE(c.dump());
+        EXPECT_EQ(c["keysB"], 121);
+        EXPECT_GT(c["maxError"].get<double>(), 0);
+        EXPECT_LE(c["maxError"].get<double>(), bound[c["path"].get<std::string>()]);
+    }
+}
+
+// An accessor's floats, read here from the file's bytes.
+std::vector<float> floatsOf(const Glb& glb, int accessor) {
+    EXPECT_EQ(glb.root["accessors"][accessor]["componentType"], 5126);
+    const QByteArray bytes = accessorData(glb, accessor);
+    std::vector<float> out(std::size_t(bytes.size()) / 4);
+    std::memcpy(out.data(), bytes.constData(), out.size() * 4);
+    return out;
+}
+
+// The largest error of channel c of `reduced` (LINEAR, its key times a subset of the source's)
+// against the LINEAR `source`, computed here from the two files' floats: both are straight
+// between the source's keys, so the largest difference is at one of them. Translation as a
+// distance, scale relative to the larger magnitude (at least 1).
+double linearSubsetError(const Glb& source, const Glb& reduced, int c, bool relative) {
+    auto samplerOf = [c](const Glb& g) {
+        const json& anim = g.root["animations"][0];
+        return anim["samplers"][anim["channels"][c]["sampler"].get<int>()];
+    };
+    const json sa = samplerOf(source), sb = samplerOf(reduced);
+    const std::vector<float> ta = floatsOf(source, sa["input"]), va = floatsOf(source, sa["output"]);
+    const std::vector<float> tb = floatsOf(reduced, sb["input"]), vb = floatsOf(reduced, sb["output"]);
+    double worst = 0;
+    std::size_t segment = 0;
+    for (std::size_t k = 0; k < ta.size(); ++k) {
+        while (segment + 2 < tb.size() && tb[segment + 1] <= ta[k]) ++segment;
+        const double s = std::clamp((double(ta[k]) - tb[segment]) / (double(tb[segment + 1]) - tb[segment]), 0.0, 1.0);
+        double distance = 0, largest = 0;
+        for (int i = 0; i < 3; ++i) {
+            const double played = vb[segment * 3 + std::size_t(i)] * (1 - s) + vb[(segment + 1) * 3 + std::size_t(i)] * s;
+            const double d = played - va[k * 3 + std::size_t(i)];
+            distance += d * d;
+            largest = std::max(largest, std::abs(d) / std::max({1.0, std::abs(played), double(std::abs(va[k * 3 + std::size_t(i)]))}));
+        }
+        worst = std::max(worst, relative ? largest : std::sqrt(distance));
+    }
+    return worst;
+}
+
+// glTF-Transform: resample drops a LINEAR key when it is within 1e-4 per component of the
+// line from the last kept key to the next source key; a dropped key is not checked again, so
+// the result can drift past 1e-4 (the greedy test): diff reports the drift, and it equals what
+// this test computes from the files. quantize leaves animation alone; meshopt stores rotations
+// as 16-bit normalized components (each within 1/32767: 2 asin(2/32767) degrees at most).
+TEST(DiffOptimizers, GltfTransformOutputOfALinearBake) {
+    Workspace w;
+    const std::string bake = w.save(denseBake(), "bake.glb");
+    const Glb source = readGlb(bake);
+    const int channels = channelCount(source.root);
+    for (const char* command : {"resample", "quantize", "meshopt"}) {
+        SCOPED_TRACE(command);
+        const std::string out = w.path(std::string(command) + ".glb");
+        gltfTransform(command, bake, out);
+        const Result r = runTangent({"diff", q(bake), q(out), "--json"});
+        EXPECT_TRUE(r.err.empty()) << r.err;
+        const json j = parseJson(r);
+        ASSERT_EQ(int(j["channels"].size()), channels);
+        int keysBefore = 0, keysAfter = 0;
+        for (const json& c : j["channels"]) {
+            SCOPED_TRACE(c.dump());
+            const std::string path = c["path"];
+            const double error = c["maxError"].get<double>();
+            keysBefore += c["keysA"].get<int>();
+            keysAfter += c["keysB"].get<int>();
+            if (std::string(command) == "resample") {
+                if (path != "rotation") {
+                    const double expected = linearSubsetError(source, readGlb(out), c["a"]["channel"], path == "scale");
+                    EXPECT_NEAR(error, expected, 1e-9);
+                }
+                if (c["keysB"] < c["keysA"]) {
+                    EXPECT_GT(error, 0);
+                }
+            } else if (std::string(command) == "quantize") {
+                EXPECT_EQ(error, 0);
+                EXPECT_EQ(c["bytesA"], c["bytesB"]);
+            } else {
+                EXPECT_EQ(c["keysB"], c["keysA"]);
+                if (path == "rotation") {
+                    EXPECT_GT(error, 0);
+                    EXPECT_LE(error, 2 * std::asin(2.0 / 32767) * 180 / kPi);
+                }
+            }
+        }
+        if (std::string(command) == "resample") {
+            EXPECT_LT(keysAfter, keysBefore);
+        }
+    }
+}
+
+// glTF-Transform on the Blender exports (CUBICSPLINE): resample and quantize leave the
+// animation as it was; meshopt stores rotation outputs as normalized shorts, which cannot hold
+// a CUBICSPLINE tangent component beyond [-1, 1] (the exports have them, read here from the
+// file): diff finds those rotations damaged, far over tolerance.
+TEST(DiffOptimizers, GltfTransformOutputOfFixtures) {
+    Workspace w;
+    for (const char* name : {"smooth_trs_1.glb", "multi_object_1.glb"}) {
+        const std::string source = fixture(name);
+        const Glb original = readGlb(source);
+        for (const char* command : {"resample", "quantize", "meshopt"}) {
+            SCOPED_TRACE(std::string(name) + " " + command);
+            const std::string out = w.path(std::string(command) + ".glb");
+            gltfTransform(command, source, out);
+            const Result r = runTangent({"diff", q(source), q(out), "--json"});
+            EXPECT_TRUE(r.err.empty()) << r.err;
+            const json j = parseJson(r);
+            ASSERT_EQ(int(j["channels"].size()), channelCount(original.root));
+            const Glb written = readGlb(out);
+            for (const json& c : j["channels"]) {
+                SCOPED_TRACE(c.dump());
+                EXPECT_TRUE(c["compared"].get<bool>());
+                if (std::string(command) != "meshopt") {
+                    EXPECT_EQ(c["maxError"], 0.0);
+                    continue;
+                }
+                if (c["path"] != "rotation") continue;
+                const json& anim = original.root["animations"][c["a"]["animation"].get<int>()];
+                const int output = anim["samplers"][anim["channels"][c["a"]["channel"].get<int>()]["sampler"].get<int>()]["output"];
+                float largest = 0;
+                for (float v : floatsOf(original, output)) largest = std::max(largest, std::abs(v));
+                const json& animB = written.root["animations"][c["b"]["animation"].get<int>()];
+                const json& accessorB = written.root["accessors"][animB["samplers"][animB["channels"][c["b"]["channel"].get<int>()]["sampler"].get<int>()]["output"].get<int>()];
+                ASSERT_GT(largest, 1.0f);
+                ASSERT_EQ(accessorB["componentType"], 5122);
+                ASSERT_TRUE(accessorB.value("normalized", false));
+                EXPECT_TRUE(c["exceeds"].get<bool>());
+                EXPECT_GT(c["maxError"].get<double>(), 10.0);
+            }
+            EXPECT_EQ(r.status, std::string(command) == "meshopt" ? 1 : 0);
+        }
+    }
+}
+
+// ------------------------------------------------------------------------------- simplify
+
+TEST(Simplify, ADenseLinearBakeGetsFewerKeysAndBytesWithinTolerance) {
+    Workspace w;
+    const std::string bake = w.save(denseBake(), "bake.glb");
+    const std::string out = w.path("simple.glb");
+    const Result r = runTangent({"simplify", q(bake), "-o", q(out), "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const json j = parseJson(r);
+    EXPECT_EQ(j["file"], bake);
+    EXPECT_EQ(j["output"], out);
+    ASSERT_EQ(j["channels"].size(), 3u);
+    const tangent::Document source = tangent::Document::load(bake);
+    const tangent::Document result = tangent::Document::load(out);
+    // The documented defaults: 1e-4 scene units, 0.1 degrees, 1e-3 relative.
+    const std::map<TargetPath, double> tolerance = {
+            {TargetPath::Translation, 1e-4}, {TargetPath::Rotation, 0.1}, {TargetPath::Scale, 1e-3}};
+    for (const json& c : j["channels"]) {
+        SCOPED_TRACE(c.dump());
+        EXPECT_EQ(c["before"]["interpolation"], "LINEAR");
+        EXPECT_EQ(c["before"]["keys"], 121);
+        EXPECT_EQ(c["before"]["bytes"], 121 * 4 + 121 * 4 * (c["path"] == "rotation" ? 4 : 3));
+        EXPECT_LT(c["after"]["keys"].get<int>(), 121);
+        EXPECT_LT(c["after"]["bytes"].get<int>(), c["before"]["bytes"].get<int>());
+        // The report's error, at the source's keys, computed here from the two files.
+        const int ch = c["channel"];
+        const Track& a = source.animations()[0].channels[std::size_t(ch)].track;
+        const Track& b = result.animations()[0].channels[std::size_t(ch)].track;
+        EXPECT_EQ(b.keyCount(), c["after"]["keys"].get<int>());
+        double worst = 0;
+        for (int k = 0; k < a.keyCount(); ++k) {
+            double va[4], vb[4];
+            tangent::evaluate(a, a.times[std::size_t(k)], va);
+            tangent::evaluate(b, a.times[std::size_t(k)], vb);
+            double e = 0;
+            if (a.path == TargetPath::Rotation) {
+                // Played rotations are normalized; acos near 1 needs both exactly unit.
+                double dot = 0, na = 0, nb = 0;
+                for (int i = 0; i < 4; ++i) dot += va[i] * vb[i], na += va[i] * va[i], nb += vb[i] * vb[i];
+                dot /= std::sqrt(na * nb);
+                e = 2 * std::acos(std::min(1.0, std::abs(dot))) * 180 / kPi;
+            } else if (a.path == TargetPath::Translation) {
+                for (int i = 0; i < 3; ++i) e += (va[i] - vb[i]) * (va[i] - vb[i]);
+                e = std::sqrt(e);
+            } else {
+                for (int i = 0; i < 3; ++i)
+                    e = std::max(e, std::abs(va[i] - vb[i]) / std::max({1.0, std::abs(va[i]), std::abs(vb[i])}));
+            }
+            worst = std::max(worst, e);
+        }
+        EXPECT_LE(worst, tolerance.at(a.path));
+        EXPECT_NEAR(c["maxError"].get<double>(), worst, 1e-9 + 1e-6 * worst);
+        EXPECT_GE(c["maxErrorAnywhere"].get<double>(), c["maxError"].get<double>() - 1e-12);
+    }
+    // What the file stores, measured on the written file: inputs shared by the three channels
+    // count once before (the builder shares one input of 121 times).
+    EXPECT_EQ(j["bytes"]["before"], 121 * 4 + 121 * 4 * 10);
+    EXPECT_LT(j["bytes"]["after"].get<int>(), j["bytes"]["before"].get<int>());
+    EXPECT_EQ(j["bytes"]["fileBefore"], QFileInfo(q(bake)).size());
+    EXPECT_EQ(j["bytes"]["fileAfter"], QFileInfo(q(out)).size());
+}
+
+TEST(Simplify, StrictKeepsEveryChannelWithinToleranceEverywhereAsDiffMeasures) {
+    Workspace w;
+    const std::string bake = w.save(denseBake(), "bake.glb");
+    const std::string out = w.path("strict.glb");
+    const Result r = runTangent({"simplify", q(bake), "-o", q(out), "--strict"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const Result d = runTangent({"diff", q(bake), q(out)});
+    EXPECT_EQ(d.status, 0) << d.out;
+}
+
+TEST(Simplify, UnselectedChannelsKeepTheirBytes) {
+    Workspace w;
+    const std::string bake = w.save(denseBake(), "bake.glb");
+    const std::string out = w.path("one.glb");
+    const Result r = runTangent({"simplify", q(bake), "-o", q(out), "--channel", "0:0", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    EXPECT_EQ(j["channels"][0]["channel"], 0);
+    const Glb before = readGlb(bake), after = readGlb(out);
+    for (int c : {1, 2}) {
+        const json& samplerA = before.root["animations"][0]["samplers"][before.root["animations"][0]["channels"][c]["sampler"].get<int>()];
+        const json& samplerB = after.root["animations"][0]["samplers"][after.root["animations"][0]["channels"][c]["sampler"].get<int>()];
+        EXPECT_EQ(accessorData(before, samplerA["input"]), accessorData(after, samplerB["input"])) << c;
+        EXPECT_EQ(accessorData(before, samplerA["output"]), accessorData(after, samplerB["output"])) << c;
+        EXPECT_EQ(samplerA["interpolation"], samplerB["interpolation"]);
+    }
+}
+
+TEST(Simplify, ToLinearGivesLinear) {
+    Workspace w;
+    const std::string bake = w.save(denseBake(), "bake.glb");
+    const std::string out = w.path("linear.gltf");
+    const Result r = runTangent({"simplify", q(bake), "-o", q(out), "--to", "linear", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const json j = parseJson(r);
+    int reduced = 0;
+    for (const json& c : j["channels"]) {
+        EXPECT_EQ(c["after"]["interpolation"], "LINEAR") << c.dump();
+        reduced += c["after"]["keys"].get<int>() < 121 ? 1 : 0;
+    }
+    EXPECT_GT(reduced, 0);
+    const json file = json::parse(readBytes(out).toStdString());
+    for (const json& s : file["animations"][0]["samplers"]) EXPECT_EQ(s.value("interpolation", "LINEAR"), "LINEAR");
+    const Result text = runTangent({"simplify", q(bake), "-o", q(w.path("t.glb")), "--to", "linear"});
+    expectKhronosValid(w.path("t.glb"));
+    EXPECT_NE(text.out.find("channel(s) simplified; animation data"), std::string::npos) << text.out;
+}
+
+TEST(Simplify, BadInputExitsWithOneSentence) {
+    Workspace w;
+    const std::string good = w.save(cleanDocument(), "clean.glb");
+    Result r = runTangent({"simplify", q(w.path("missing.glb")), "-o", q(w.path("o.glb"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "missing.glb");
+    writeBytes(w.path("text.gltf"), "this is not json");
+    r = runTangent({"simplify", q(w.path("text.gltf")), "-o", q(w.path("o.glb"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "text.gltf");
+    r = runTangent({"simplify", q(good), "-o", q(w.path("o.glb")), "--channel", "first"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "--channel 'first'");
+    r = runTangent({"simplify", q(good), "-o", q(w.path("o.glb")), "--channel", "0:9"});
+    EXPECT_EQ(r.status, 1);
+    expectOneErrorLine(r, "/animations/0/channels/9");
+    r = runTangent({"simplify", q(good), "-o", q(w.path("o.glb")), "--to", "step"});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "--to 'step'");
+    r = runTangent({"simplify", q(good)});
+    EXPECT_EQ(r.status, 64);
+    expectOneErrorLine(r, "-o OUT");
+    r = runTangent({"simplify", q(good), "-o", q(w.path("no/such/folder/o.glb"))});
+    EXPECT_EQ(r.status, 2);
+    expectOneErrorLine(r, "o.glb");
+    EXPECT_FALSE(QFileInfo::exists(q(w.path("o.glb"))));
+}

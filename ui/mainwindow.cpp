@@ -639,14 +639,17 @@ void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
 
 bool MainWindow::compareWith(const QString& path) {
     if (!model_->hasDocument()) return false;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
     std::shared_ptr<Document> other;
     try {
         other = std::make_shared<Document>(Document::load(path.toStdString(), LoadMode::Lenient));
     } catch (const std::exception& e) {
+        QApplication::restoreOverrideCursor();
         statusBar()->showMessage(QString::fromStdString(e.what()), 15000);
         return false;
     }
     const Comparison comparison = compare(model_->document(), *other);
+    QApplication::restoreOverrideCursor();
     CurveView::ReferenceCurves references;
     for (const ChannelPair& p : comparison.channels)
         if (p.compared)
@@ -679,6 +682,7 @@ void MainWindow::simplifyShownChannels() {
     SimplifyOptions fitted;
     const CurveView::ReferenceCurves before = view_->referenceCurves();
     auto fit = [&](const SimplifyOptions& options) {
+        QApplication::setOverrideCursor(Qt::WaitCursor);  // seconds on a long mocap channel
         fits.clear();
         fitted = options;
         CurveView::ReferenceCurves preview;
@@ -689,6 +693,7 @@ void MainWindow::simplifyShownChannels() {
             preview[{a, c}] = std::make_shared<Track>(fits.back().result.track);
         }
         view_->setReferenceCurves(std::move(preview));
+        QApplication::restoreOverrideCursor();
     };
     auto summary = [&](const SimplifyOptions& options) {
         fit(options);

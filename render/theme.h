@@ -29,8 +29,8 @@ struct Theme {
     double keyRadius = 4.0;
     double handleRadius = 3.5;
     double curveWidth = 1.6;
-    double referenceWidth = 4.0;  // a reference (ghost) curve: wide and faint, behind the curves
-    double referenceAlpha = 0.3;
+    double referenceWidth = 5.0;  // a reference (ghost) curve: wide and faint, behind the curves
+    double referenceAlpha = 0.4;
 
     static const Theme& dark();
 };

@@ -47,7 +47,10 @@ TEST(CompareWith, DrawsTheOtherFilesChannelsAndListsTheirDifferences) {
     w.resize(1200, 800);
     w.show();
     w.model()->setDocument(pair(false), QString(), QStringLiteral("pair.gltf"));
+    w.viewState()->setShownChannels({{0, 0}});
+    const QImage before = w.curveView()->grab().toImage();
     ASSERT_TRUE(w.compareWith(QString::fromStdString(otherPath)));
+    EXPECT_NE(w.curveView()->grab().toImage(), before) << "the other file's curve is drawn";
 
     // The reference curve is the other file's "ball" translation.
     const auto& refs = w.curveView()->referenceCurves();

@@ -86,7 +86,8 @@ Difference differenceAtKeys(const Track& reference, const Track& other) {
     for (int k = 0; k < reference.keyCount(); ++k) {
         evaluate(reference, reference.times[k], a.data());
         evaluate(other, reference.times[k], b.data());
-        const double e = pathError(reference.path, std::min(n, other.components), a.data(), b.data());
+        const double error = pathError(reference.path, std::min(n, other.components), a.data(), b.data());
+        const double e = std::isnan(error) ? std::numeric_limits<double>::infinity() : error;  // overflow
         if (e > worst.maxError || k == 0) worst = {e, double(reference.times[k])};
     }
     return worst;
@@ -487,7 +488,8 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
             const Interval iv = stack.back();
             stack.pop_back();
             double mid = 0;
-            const double bound = error.upperBound(iv.t0, iv.t1, &mid);
+            double bound = error.upperBound(iv.t0, iv.t1, &mid);
+            if (std::isnan(bound)) bound = std::numeric_limits<double>::infinity();
             const double m = 0.5 * (iv.t0 + iv.t1);
             if (!point(m, mid)) return false;
             if (!keep(bound)) continue;
@@ -507,13 +509,15 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision) {
     Difference worst;
     bool first = true;
+    // Values near the float range overflow: a NaN error or bound counts as infinite, never as 0.
     auto point = [&](double t, double e) {
+        if (std::isnan(e)) e = std::numeric_limits<double>::infinity();
         if (first || e > worst.maxError) worst = {e, t};
         first = false;
         return true;
     };
     auto keep = [&](double bound) {
-        return bound > worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError);
+        return !(bound <= worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
     };
     // A first look at every piece's ends and middle, so that the search starts from a good
     // estimate and prunes most pieces at once.
@@ -536,14 +540,14 @@ Difference differenceEverywhere(const Track& a, const Track& b, double absoluteP
 bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over) {
     Difference found;
     auto point = [&](double t, double e) {
-        if (e > tolerance) {
-            found = {e, t};
+        if (!(e <= tolerance)) {  // NaN too: an overflowing value is not within anything
+            found = {std::isnan(e) ? std::numeric_limits<double>::infinity() : e, t};
             return false;
         }
         return true;
     };
     double undecided = 0;
-    auto keep = [&](double bound) { return bound > tolerance; };
+    auto keep = [&](double bound) { return !(bound <= tolerance); };
     if (!searchPieces(a, b, point, keep, &undecided)) {
         if (over) *over = found;
         return false;

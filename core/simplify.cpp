@@ -945,18 +945,31 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
     if (options.to != SimplifyTarget::CubicSpline)
         candidates.push_back(fitLinear(source, samples, tolerance, everywhere));
     if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, tolerance, everywhere, false));
-    const Track* best = nullptr;
+    // Smallest first; each is measured again as it will be reported, and the first that holds
+    // is the answer: a candidate's own check never has the last word (values near the float
+    // range can fool a fitter's arithmetic, and the report must keep the promise).
+    std::vector<const Candidate*> faithful;
     for (const Candidate& c : candidates)
-        if (c.faithful && (!best || floatBytes(c.track) < floatBytes(*best))) best = &c.track;
+        if (c.faithful) faithful.push_back(&c);
+    std::stable_sort(faithful.begin(), faithful.end(), [](const Candidate* a, const Candidate* b) {
+        return floatBytes(a->track) < floatBytes(b->track);
+    });
     // The source stays when it is already the asked-for form and no larger, or nothing fitted.
     const bool sourceIsTarget =
             options.to == SimplifyTarget::Best ||
             (options.to == SimplifyTarget::CubicSpline && source.interpolation == Interpolation::CubicSpline) ||
             (options.to == SimplifyTarget::Linear && source.interpolation == Interpolation::Linear);
-    if (!best || (sourceIsTarget && floatBytes(source) <= floatBytes(*best)))
-        return reportOn(source, source, everywhere);
-    checkTrack(*best);
-    return reportOn(source, *best, everywhere);
+    for (const Candidate* c : faithful) {
+        if (sourceIsTarget && floatBytes(source) <= floatBytes(c->track)) break;
+        try {
+            checkTrack(c->track);
+        } catch (const EditError&) {
+            continue;
+        }
+        SimplifyResult r = reportOn(source, c->track, everywhere);
+        if (r.measured().maxError <= tolerance) return r;
+    }
+    return reportOn(source, source, everywhere);
 }
 
 }  // namespace tangent

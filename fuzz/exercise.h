@@ -18,8 +18,11 @@
 #include <vector>
 
 #include "tangent/checks.h"
+#include "tangent/compare.h"
+#include "tangent/difference.h"
 #include "tangent/document.h"
 #include "tangent/edit.h"
+#include "tangent/simplify.h"
 #include "tangent/track.h"
 
 namespace tangent::fuzz {
@@ -281,6 +284,40 @@ inline void exerciseSave(const Bytes& bytes, unsigned editMask, const Fail& fail
                     fail(std::string("the saved ") + name + " changed the track of " + where(ch));
             }
     }
+}
+
+// fuzz_compare: every supported channel simplified (a valid track that keeps its promise: within
+// the tolerance where it measures, or the source itself) and measured against itself (zero);
+// the document compared with itself (every pair compared, nothing over, nothing unpaired).
+inline void exerciseCompare(const Bytes& bytes, const Fail& fail) {
+    std::optional<Document> doc = tryLoad(bytes, LoadMode::Lenient);
+    if (!doc) return;
+    for (const Animation& a : doc->animations())
+        for (const Channel& ch : a.channels) {
+            if (!ch.supported || ch.track.keyCount() > 2048) continue;  // keep one input fast
+            const std::string at = where(ch);
+            const Track& source = ch.track;
+            const double self = differenceEverywhere(source, source).maxError;
+            if (!(self == 0)) fail(at + ": differs from itself by " + std::to_string(self));
+            SimplifyResult result;
+            try {
+                result = simplify(source);
+                checkTrack(result.track);
+            } catch (const std::exception& e) {
+                fail(at + ": simplify threw: " + e.what());
+                continue;
+            }
+            const double tolerance = SimplifyOptions{}.tolerances.forPath(source.path);
+            if (!result.track.sameCurve(source) && !(result.measured().maxError <= tolerance))
+                fail(at + ": simplify's result is " + std::to_string(result.measured().maxError) +
+                     " from the source, over the tolerance " + std::to_string(tolerance));
+            if (!std::isfinite(result.anywhere.maxError)) fail(at + ": the difference anywhere is not finite");
+        }
+    const Comparison self = compare(*doc, *doc);
+    if (!self.onlyInA.empty() || !self.onlyInB.empty()) fail("comparing the file with itself left channels unpaired");
+    for (const ChannelPair& p : self.channels)
+        if (p.compared && p.difference.maxError != 0)
+            fail(p.nodeName + " " + p.path + ": differs from itself by " + std::to_string(p.difference.maxError));
 }
 
 }  // namespace tangent::fuzz

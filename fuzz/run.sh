@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets (clang, build-fuzz/) and runs each for SECONDS (default 60).
 #
-#   fuzz/run.sh [SECONDS] [TARGET...]     targets: fuzz_load fuzz_validate fuzz_evaluate fuzz_save
+#   fuzz/run.sh [SECONDS] [TARGET...]     targets: fuzz_load fuzz_validate fuzz_evaluate fuzz_save fuzz_compare
 #
 # New interesting inputs go to build-fuzz/corpus/TARGET/ (kept between runs; fuzz/corpus/ is
 # the read-only seed corpus); a crash, leak, timeout or out-of-memory input is written to
@@ -13,7 +13,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 SECONDS_EACH="${1:-60}"
 shift || true
 TARGETS=("$@")
-[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fuzz_load fuzz_validate fuzz_evaluate fuzz_save)
+[[ ${#TARGETS[@]} -gt 0 ]] || TARGETS=(fuzz_load fuzz_validate fuzz_evaluate fuzz_save fuzz_compare)
 BUILD="$ROOT/build-fuzz"
 JOBS="${JOBS:-$(nproc)}"
 

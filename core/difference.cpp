@@ -507,6 +507,8 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
 }  // namespace
 
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision) {
+    // The same curve: nothing to search (the bounds would still split it down to their slack).
+    if (a.sameCurve(b)) return {};
     Difference worst;
     bool first = true;
     // Values near the float range overflow: a NaN error or bound counts as infinite, never as 0.

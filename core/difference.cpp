@@ -450,10 +450,15 @@ double smallestWidth(double t) {
     return 1e-10 * std::max(1.0, std::abs(t));
 }
 
-// At most this many intervals per search, so that a pathological pair (a bound that will not
-// close, e.g. rotations 180 degrees apart over a stretch) cannot run away; what is left is
-// reported as undecided (and as the bound in Difference::upperBound).
-constexpr long kIntervalBudget = 1L << 21;
+// At most this many intervals per search, a few thousand plus a few hundred per piece, so that a
+// pathological pair (a bound that will not close: a raw quaternion through zero, rotations 180
+// degrees apart over a stretch) cannot run away, also when a fit checks it again and again;
+// what is left is reported as undecided (and as the bound in Difference::upperBound). A smooth
+// pair needs a few dozen per piece.
+// A report (differenceEverywhere) may look closer than a yes-or-no check, which fits repeat.
+long intervalBudget(std::size_t pieces, bool report) {
+    return report ? 65536 + 1024 * long(pieces) : 4096 + 256 * long(pieces);
+}
 
 // A float holds about 7 digits: the largest difference is found to that.
 constexpr double kRelativePrecision = 1e-7;
@@ -467,7 +472,7 @@ struct Interval {
 // evaluated; `keep(upperBound)` says whether an interval still needs a look. Returns false
 // when `point` asked to stop.
 template <typename Point, typename Keep>
-bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided) {
+bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided, bool report) {
     const std::vector<double> times = breakpoints(a, b);
     if (times.empty()) return true;
     ErrorOnPiece error(a, b);
@@ -476,7 +481,7 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
         return point(times[0], error.at(times[0]));
     }
     std::vector<Interval> stack;
-    long budget = kIntervalBudget;
+    long budget = intervalBudget(times.size(), report);
     for (std::size_t i = 0; i + 1 < times.size(); ++i) {
         const double t0 = times[i], t1 = times[i + 1];
         error.reset(t0, t1);
@@ -533,7 +538,7 @@ Difference differenceEverywhere(const Track& a, const Track& b, double absoluteP
         }
     }
     double undecided = 0;
-    searchPieces(a, b, point, keep, &undecided);
+    searchPieces(a, b, point, keep, &undecided, true);
     worst.upperBound =
             std::max(undecided, worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
     return worst;
@@ -550,7 +555,7 @@ bool withinEverywhere(const Track& a, const Track& b, double tolerance, Differen
     };
     double undecided = 0;
     auto keep = [&](double bound) { return !(bound <= tolerance); };
-    if (!searchPieces(a, b, point, keep, &undecided)) {
+    if (!searchPieces(a, b, point, keep, &undecided, false)) {
         if (over) *over = found;
         return false;
     }

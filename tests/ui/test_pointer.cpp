@@ -19,19 +19,6 @@ using namespace tangent;
 using namespace tangent::ui;
 using namespace tangent::ui::test;
 
-namespace {
-
-// An action of a menu, as a user finds it: Channel ▸ Interpolation ▸ Linear.
-QAction* menuAction(QWidget& w, const QString& menu, const QString& text) {
-    for (QMenu* m : w.findChildren<QMenu*>())
-        if (m->title() == menu)
-            for (QAction* a : m->actions())
-                if (a->text() == text) return a;
-    return nullptr;
-}
-
-}  // namespace
-
 TEST(PointerChannelsInTheEditor, NamedDraggedAndKeptToTheirType) {
     QTemporaryDir dir;
     MainWindow w;

@@ -27,36 +27,12 @@
 
 using namespace tangent;
 using namespace tangent::ui;
+using tangent::ui::test::menuAction;
+using tangent::ui::test::triggerAndAnswer;
 
 namespace {
 
 constexpr double kPi = 3.14159265358979323846;
-
-QAction* menuAction(QWidget& w, const QString& menu, const QString& text) {
-    for (QMenu* m : w.findChildren<QMenu*>())
-        if (m->title() == menu)
-            for (QAction* a : m->actions())
-                if (a->text() == text) return a;
-    return nullptr;
-}
-
-// Triggers `action`; when its dialog shows, `answer` works its widgets and clicks a button.
-bool triggerAndAnswer(QAction* action, const std::function<void(QDialog*)>& answer,
-                      QDialogButtonBox::StandardButton button) {
-    bool answered = false;
-    QTimer timer;
-    timer.setInterval(5);
-    QObject::connect(&timer, &QTimer::timeout, [&] {
-        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-        if (!dialog || !dialog->isVisible() || answered) return;
-        answered = true;
-        answer(dialog);
-        dialog->findChild<QDialogButtonBox*>()->button(button)->click();
-    });
-    timer.start();
-    action->trigger();
-    return answered;
-}
 
 // x = sin(pi t) baked at 60 fps over 2 s as LINEAR keys (121), y = z = 0.
 Document sineBake() {

@@ -26,34 +26,10 @@
 
 using namespace tangent;
 using namespace tangent::ui;
+using tangent::ui::test::menuAction;
+using tangent::ui::test::triggerAndAnswer;
 
 namespace {
-
-QAction* menuAction(QWidget& w, const QString& menu, const QString& text) {
-    for (QMenu* m : w.findChildren<QMenu*>())
-        if (m->title() == menu)
-            for (QAction* a : m->actions())
-                if (a->text() == text) return a;
-    return nullptr;
-}
-
-// Triggers `action`, and when its dialog shows, lets `answer` set its widgets and clicks OK.
-// Returns whether a dialog was answered.
-bool triggerAndAnswer(QAction* action, const std::function<void(QDialog*)>& answer) {
-    bool answered = false;
-    QTimer timer;
-    timer.setInterval(5);
-    QObject::connect(&timer, &QTimer::timeout, [&] {
-        auto* dialog = qobject_cast<QDialog*>(QApplication::activeModalWidget());
-        if (!dialog || !dialog->isVisible() || answered) return;
-        answered = true;
-        answer(dialog);
-        dialog->findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok)->click();
-    });
-    timer.start();
-    action->trigger();
-    return answered;
-}
 
 void chooseInterpolation(QDialog* dialog, Interpolation to) {
     auto* box = dialog->findChild<QComboBox*>(QStringLiteral("interpolation"));

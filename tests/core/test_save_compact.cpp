@@ -134,7 +134,7 @@ void setAll(Document& doc, const std::vector<Track>& tracks) {
     for (std::size_t c = 0; c < tracks.size(); ++c) doc.setTrack(0, int(c), tracks[c]);
 }
 
-// The accessors the file's samplers and meshes use that `samplers` do not name.
+// Every accessor index of the file but the `edited` ones.
 std::set<int> accessorsBesides(const Json& json, const std::set<int>& edited) {
     std::set<int> out;
     for (std::size_t a = 0; a < json["accessors"].size(); ++a)
@@ -346,4 +346,52 @@ TEST(SaveCompact, ExternalBinShrinksToo) {
     for (std::size_t c = 0; c < tracks.size(); ++c)
         expectSameTrack(again.channel(0, int(c))->track, tracks[c], "channel " + std::to_string(c));
     expectSameValues(dumped(in.toStdString()), dumped(out), {0, 1, 2});
+}
+
+// Two animations of Blender's multi-object export (own time accessors 17 and 20) get the same
+// new times: they share one new accessor, which takes index 17; 20, needed by nothing, stays
+// as an accessor without bytes (no renumbering) and its bufferView goes.
+TEST(SaveCompact, AnOrphanNoNewDataNeedsKeepsItsIndexButNoBytes) {
+    QTemporaryDir dir;
+    const std::string in = fixture("multi_object_1.glb");
+    Document doc = Document::load(in);
+    ASSERT_EQ(doc.json()["accessors"].size(), 27u);
+    ASSERT_EQ(doc.json()["bufferViews"].size(), 27u);
+    ASSERT_EQ(doc.animations()[1].channels[0].inputAccessor, 17);
+    ASSERT_EQ(doc.animations()[2].channels[0].inputAccessor, 20);
+    std::vector<Track> tracks;
+    for (int a : {1, 2})
+        for (const Channel& c : doc.animations()[std::size_t(a)].channels) {
+            Track t = c.track;
+            t.times = {0.0f, 0.5f, 1.0f};
+            t.values.resize(3 * std::size_t(t.components));
+            t.resize(3);
+            t.interpolation = Interpolation::Linear;
+            doc.setTrack(a, c.index, t);
+            tracks.push_back(t);
+        }
+    const std::string out = dir.filePath("orphan.glb").toStdString();
+    save(doc, out);
+
+    int unused = 0;
+    for (const auto& m : validatorMessages(out))
+        if (m["code"] == "UNUSED_OBJECT" && m.value("pointer", "").rfind("/meshes/", 0) != 0) {  // unused UVs
+            EXPECT_EQ(m["pointer"], "/accessors/20");
+            ++unused;
+        }
+    EXPECT_EQ(unused, 1);
+    const Document again = Document::load(out);
+    EXPECT_EQ(again.json()["accessors"].size(), 27u);
+    EXPECT_FALSE(again.json()["accessors"][20].contains("bufferView"));
+    EXPECT_EQ(again.json()["bufferViews"].size(), 27u - 6 + 5);  // 6 views replaced by 1 input and 4 outputs
+    std::size_t k = 0;
+    for (int a : {1, 2})
+        for (const Channel& c : again.animations()[std::size_t(a)].channels) {
+            EXPECT_EQ(c.inputAccessor, 17);
+            expectSameTrack(c.track, tracks[k++], c.pointer());
+        }
+    std::set<int> unedited;
+    for (int i = 0; i < 27; ++i)
+        if (i < 17 || i > 22) unedited.insert(i);
+    expectSameValues(dumped(in), dumped(out), unedited);
 }

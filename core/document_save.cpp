@@ -4,6 +4,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 
 #include <QByteArray>
@@ -28,20 +29,101 @@ void padTo(std::vector<std::uint8_t>& b, std::size_t alignment, std::uint8_t fil
     while (b.size() % alignment) b.push_back(fill);
 }
 
+// How many times each integer under `key` occurs anywhere in the JSON.
+void countKeyRefs(const Json& j, const char* key, std::map<std::int64_t, int>& refs) {
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            if (it.key() == key && it.value().is_number_integer())
+                ++refs[it.value().get<std::int64_t>()];
+            else
+                countKeyRefs(it.value(), key, refs);
+        }
+    } else if (j.is_array()) {
+        for (const Json& e : j) countKeyRefs(e, key, refs);
+    }
+}
+
 // How many times each bufferView index is referenced anywhere in the JSON (accessors, sparse
 // parts, images and extensions all name it "bufferView").
 void countViewRefs(const Json& j, std::map<std::int64_t, int>& refs) {
+    countKeyRefs(j, "bufferView", refs);
+}
+
+// Every "bufferView" countViewRefs counts, renumbered (indices outside the table stay).
+void renumberViews(Json& j, const std::vector<std::int64_t>& newIndex) {
     if (j.is_object()) {
         for (auto it = j.begin(); it != j.end(); ++it) {
-            if (it.key() == "bufferView" && it.value().is_number_integer())
-                ++refs[it.value().get<std::int64_t>()];
-            else
-                countViewRefs(it.value(), refs);
+            if (it.key() == "bufferView" && it.value().is_number_integer()) {
+                const auto v = it.value().get<std::int64_t>();
+                if (v >= 0 && v < std::int64_t(newIndex.size())) it.value() = newIndex[std::size_t(v)];
+            } else {
+                renumberViews(it.value(), newIndex);
+            }
         }
     } else if (j.is_array()) {
-        for (const Json& e : j) countViewRefs(e, refs);
+        for (Json& e : j) renumberViews(e, newIndex);
     }
 }
+
+// How many times each accessor may be referenced, counted generously so that an accessor is
+// never taken for unused while something names it: integers under the keys that name
+// accessors in glTF and its extensions, and every integer of an "attributes" object and of
+// the objects in a "targets" array.
+void countAccessorRefs(const Json& j, std::map<std::int64_t, int>& refs, bool everyInteger) {
+    static const std::set<std::string> kKeys = {"input", "output", "indices", "inverseBindMatrices", "accessor"};
+    if (j.is_object()) {
+        for (auto it = j.begin(); it != j.end(); ++it) {
+            const Json& v = it.value();
+            if (v.is_number_integer()) {
+                if (everyInteger || kKeys.count(it.key())) ++refs[v.get<std::int64_t>()];
+            } else if (it.key() == "attributes") {
+                countAccessorRefs(v, refs, v.is_object());
+            } else if (it.key() == "targets" && v.is_array()) {
+                for (const Json& target : v) countAccessorRefs(target, refs, target.is_object());
+            } else {
+                countAccessorRefs(v, refs, false);
+            }
+        }
+    } else if (j.is_array()) {
+        for (const Json& e : j) countAccessorRefs(e, refs, false);
+    }
+}
+
+// The bytes a bufferView (or an EXT_meshopt_compression object) names in its buffer.
+struct ByteRange {
+    std::size_t buffer = 0, begin = 0, end = 0;
+};
+std::optional<ByteRange> rangeOf(const Json& o) {
+    if (!o.is_object() || !o.contains("buffer") || !o["buffer"].is_number_unsigned() || !o.contains("byteLength") ||
+        !o["byteLength"].is_number_unsigned())
+        return std::nullopt;
+    if (o.contains("byteOffset") && !o["byteOffset"].is_number_unsigned()) return std::nullopt;
+    const auto offset = o.value("byteOffset", std::uint64_t(0)), length = o["byteLength"].get<std::uint64_t>();
+    if (offset > (std::uint64_t(1) << 48) || length > (std::uint64_t(1) << 48)) return std::nullopt;
+    return ByteRange{o["buffer"].get<std::size_t>(), std::size_t(offset), std::size_t(offset + length)};
+}
+
+// The EXT_meshopt_compression object of a view, to change (null when it has none).
+Json* meshoptObject(Json& view) {
+    return const_cast<Json*>(detail::meshoptExtension(view));
+}
+
+// Where a new accessor's index goes: animations[animation].samplers[sampler][key].
+struct SamplerSlot {
+    int animation = 0, sampler = 0;
+    const char* key = "";
+};
+
+// Data an edit writes as an accessor, before its index is chosen.
+struct PendingAccessor {
+    std::vector<float> data;
+    const char* type = "SCALAR";
+    int count = 0;
+    bool withBounds = false;
+    int componentType = detail::kFloat;
+    std::vector<int> replaces;  // the accessors the samplers named before
+    std::vector<SamplerSlot> destinations;
+};
 
 // A file an image or buffer URI names, inside the document's folder.
 QString resolveAgainst(const Document& doc, const std::string& uri) {
@@ -107,6 +189,8 @@ public:
 
 private:
     std::size_t dataBuffer();
+    void removeUnreferencedViews(std::size_t viewCount);
+    void cutUnusedBytes(std::size_t buffer, const std::vector<ByteRange>& freed);
     int appendBytes(const std::vector<std::uint8_t>& bytes);  // returns a new bufferView index
     int accessorFor(const std::vector<float>& data, const char* type, int count, int reuse, bool withBounds,
                     int componentType = detail::kFloat);
@@ -254,69 +338,196 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
 
 void DocumentWriter::encodeEditedChannels() {
     countViewRefs(json_, viewRefs_);
-    // Who uses each accessor and sampler, to know when an edit may change it in place.
-    std::map<int, int> accessorUsers;  // as a sampler input or output, over all animations
-    for (const Json& anim : json_.value("animations", Json::array()))
-        for (const Json& s : anim.value("samplers", Json::array())) {
-            if (s.contains("input") && s["input"].is_number_integer()) ++accessorUsers[s["input"].get<int>()];
-            if (s.contains("output") && s["output"].is_number_integer()) ++accessorUsers[s["output"].get<int>()];
-        }
+    const std::size_t viewCount =
+            json_.contains("bufferViews") && json_["bufferViews"].is_array() ? json_["bufferViews"].size() : 0;
 
-    std::map<std::vector<float>, int> newInputs;  // channels with the same new times share one
+    // First every edited sampler is given its new structure, with null where a new accessor
+    // goes; then the accessors the edit leaves unreferenced are known, and the new data takes
+    // their indices (in place when it fits) before anything is appended.
+    std::vector<PendingAccessor> pending;
+    std::map<std::vector<float>, std::size_t> newInputs;  // channels with the same new times share one
+    std::set<int> released;                               // accessors edited samplers stopped naming
     for (const Animation& anim : doc_.animations()) {
         std::map<int, int> samplerUsers;
         for (const Channel& ch : anim.channels) ++samplerUsers[ch.sampler];
-        // Not a reference kept across the loop: accessorFor may add "buffers" or "bufferViews"
-        // to the root object, and an ordered_json object is a vector that then reallocates.
-        auto janim = [&]() -> Json& { return json_["animations"][anim.index]; };
+        Json& samplers = json_["animations"][anim.index]["samplers"];
         for (const Channel& ch : anim.channels) {
             if (!ch.supported || !ch.edited) continue;
             const Track& t = ch.track;
-            Json sampler = janim()["samplers"][ch.sampler];
             int samplerIndex = ch.sampler;
             if (samplerUsers[ch.sampler] > 1) {  // another channel plays this sampler: copy it
-                samplerIndex = int(janim()["samplers"].size());
-                janim()["samplers"].push_back(sampler);
+                samplerIndex = int(samplers.size());
+                Json copy = samplers[ch.sampler];
+                samplers.push_back(std::move(copy));
                 --samplerUsers[ch.sampler];
             }
+            json_["animations"][anim.index]["channels"][ch.index]["sampler"] = samplerIndex;
+            Json& sampler = samplers[samplerIndex];
+            const SamplerSlot inputSlot{anim.index, samplerIndex, "input"};
+            const SamplerSlot outputSlot{anim.index, samplerIndex, "output"};
 
-            // Input: unchanged times keep the (possibly shared) accessor; changed ones are
-            // written in place only when nothing else reads them (copy on write).
+            // Input: unchanged times keep the (possibly shared) accessor.
             const std::vector<float> times(t.times.begin(), t.times.end());
             if (decodedFloats(ch.inputAccessor) != times) {
-                if (auto it = newInputs.find(times); it != newInputs.end()) {
-                    sampler["input"] = it->second;
-                } else {
-                    const bool exclusive = accessorUsers[ch.inputAccessor] == 1;
-                    const int index =
-                            accessorFor(times, "SCALAR", t.keyCount(), exclusive ? ch.inputAccessor : -1, true);
-                    if (exclusive) accessorUsers[ch.inputAccessor] = 0;  // now ours alone
-                    sampler["input"] = index;
-                    newInputs.emplace(times, index);
+                sampler["input"] = nullptr;
+                released.insert(ch.inputAccessor);
+                auto it = newInputs.find(times);
+                if (it == newInputs.end()) {
+                    it = newInputs.emplace(times, pending.size()).first;
+                    pending.push_back({times, "SCALAR", t.keyCount(), true, detail::kFloat, {}, {}});
                 }
+                pending[it->second].replaces.push_back(ch.inputAccessor);
+                pending[it->second].destinations.push_back(inputSlot);
             }
-            const std::vector<float> output = samplerOutput(t);
-            const bool outputExclusive = accessorUsers[ch.outputAccessor] == 1;
+            std::vector<float> output = samplerOutput(t);
             // Weights (node, mesh, by pointer) are arrays: one SCALAR element per value.
             const bool array = t.path == TargetPath::Weights ||
                                (!ch.targetPointer.empty() && ch.pointerTarget.type == PropertyType::FloatArray);
             static const char* const kVectors[] = {"SCALAR", "SCALAR", "VEC2", "VEC3", "VEC4"};
             const char* type = array || t.components > 4 ? "SCALAR" : kVectors[t.components];
             const int elementCount = int(output.size() / (array ? 1 : t.components));
-            const Json& oldOutput = json_["accessors"][ch.outputAccessor];
+            const Json& oldOutput = doc_.json_["accessors"][ch.outputAccessor];
             const int componentType = outputComponentType(t, oldOutput.value("componentType", 0));
             if (componentType == 0)
                 throw FileError(doc_.fileName() + ": " + ch.pointer() +
                                 ": its integer values run from below -32768 to above 32767, which no glTF component "
                                 "type holds.");
-            sampler["output"] = accessorFor(output, type, elementCount, outputExclusive ? ch.outputAccessor : -1, false,
-                                            componentType);
-            if (outputExclusive) accessorUsers[ch.outputAccessor] = 0;
+            sampler["output"] = nullptr;
+            released.insert(ch.outputAccessor);
+            pending.push_back(
+                    {std::move(output), type, elementCount, false, componentType, {ch.outputAccessor}, {outputSlot}});
             sampler["interpolation"] = toString(t.interpolation);
-            janim()["samplers"][samplerIndex] = std::move(sampler);
-            janim()["channels"][ch.index]["sampler"] = samplerIndex;
         }
     }
+    if (pending.empty()) return;
+
+    std::map<std::int64_t, int> accessorRefs;
+    countAccessorRefs(json_, accessorRefs, false);
+    std::set<int> orphans;
+    for (int a : released)
+        if (accessorRefs[a] == 0) orphans.insert(a);
+    // An accessor's own replacement takes its index first (its bytes may be rewritten in
+    // place); then the new data no orphan replaced takes the orphans left, lowest first.
+    std::vector<int> index(pending.size(), -1);
+    for (std::size_t p = 0; p < pending.size(); ++p)
+        for (int old : pending[p].replaces)
+            if (orphans.erase(old)) {
+                index[p] = old;
+                break;
+            }
+    for (std::size_t p = 0; p < pending.size() && !orphans.empty(); ++p)
+        if (index[p] < 0) {
+            index[p] = *orphans.begin();
+            orphans.erase(orphans.begin());
+        }
+    for (std::size_t p = 0; p < pending.size(); ++p) {
+        const PendingAccessor& a = pending[p];
+        const int written = accessorFor(a.data, a.type, a.count, index[p], a.withBounds, a.componentType);
+        for (const SamplerSlot& s : a.destinations)
+            json_["animations"][s.animation]["samplers"][s.sampler][s.key] = written;
+    }
+    // Orphans no new data needed stay (their indices are not renumbered) but hold no bytes: an
+    // accessor without a bufferView is all zeros.
+    for (int a : orphans) {
+        Json& accessor = json_["accessors"][a];
+        for (const char* key : {"bufferView", "byteOffset", "sparse", "min", "max"}) accessor.erase(key);
+    }
+    removeUnreferencedViews(viewCount);
+}
+
+// Removes the bufferViews the edit left unreferenced (views nothing named in the file are
+// left as they were), renumbers every "bufferView" after them, and cuts their bytes out of
+// their buffers.
+void DocumentWriter::removeUnreferencedViews(std::size_t viewCount) {
+    if (!json_.contains("bufferViews") || !json_["bufferViews"].is_array()) return;
+    std::map<std::int64_t, int> refs;
+    countViewRefs(json_, refs);
+    Json& views = json_["bufferViews"];
+    std::vector<std::int64_t> newIndex(views.size());
+    std::vector<ByteRange> freed;
+    std::int64_t next = 0;
+    for (std::size_t v = 0; v < views.size(); ++v) {
+        const auto i = std::int64_t(v);
+        // A compressed view stays, bytes and all: a save keeps every EXT_meshopt_compression
+        // view's data byte for byte where it was (test_meshopt holds it to that).
+        if (v < viewCount && viewRefs_[i] > 0 && refs[i] == 0 && !detail::meshoptExtension(views[v])) {
+            newIndex[v] = -1;
+            if (auto r = rangeOf(views[v])) freed.push_back(*r);
+        } else {
+            newIndex[v] = next++;
+        }
+    }
+    if (next == std::int64_t(views.size())) return;
+    for (std::size_t v = views.size(); v-- > 0;)
+        if (newIndex[v] < 0) views.erase(v);
+    renumberViews(json_, newIndex);
+    std::set<std::size_t> touched;
+    for (const ByteRange& r : freed) touched.insert(r.buffer);
+    for (std::size_t b : touched) cutUnusedBytes(b, freed);
+}
+
+// Cuts out of buffer `b` the unused stretches that hold some freed range, each shortened to a
+// multiple of 4 bytes so every later offset keeps its alignment, and moves the offsets after
+// them down. Leaves the buffer as it is when anything about it is unsure: a placeholder, a
+// range that is not a number or runs past the buffer, or a "buffer" reference that is neither
+// a bufferView's nor an EXT_meshopt_compression object's (its bytes could be anywhere).
+void DocumentWriter::cutUnusedBytes(std::size_t b, const std::vector<ByteRange>& freed) {
+    if (b >= buffers_.size() || buffers_[b].empty()) return;
+    Json& jb = json_["buffers"][b];
+    if (!jb.is_object() || !jb.contains("byteLength") || !jb["byteLength"].is_number_unsigned()) return;
+    const std::size_t byteLength = jb["byteLength"].get<std::size_t>();
+    if (byteLength > buffers_[b].size()) return;
+
+    // Every object whose bytes are in b: views, and compressed data their extension names.
+    std::vector<Json*> users;
+    for (Json& v : json_["bufferViews"]) {
+        for (Json* o : {&v, meshoptObject(v)})
+            if (o && o->is_object() && o->contains("buffer") && (*o)["buffer"] == b) users.push_back(o);
+    }
+    std::map<std::int64_t, int> bufferRefs;
+    countKeyRefs(json_, "buffer", bufferRefs);
+    if (bufferRefs[std::int64_t(b)] != int(users.size())) return;
+    std::vector<std::pair<std::size_t, std::size_t>> used;  // [begin, end)
+    for (const Json* o : users) {
+        const auto r = rangeOf(*o);
+        if (!r || r->end > byteLength) return;
+        used.emplace_back(r->begin, r->end);
+    }
+    std::sort(used.begin(), used.end());
+
+    // The unused stretches between used ranges; a cut takes those that hold freed bytes.
+    std::vector<std::pair<std::size_t, std::size_t>> cuts;  // [begin, begin + length)
+    const auto consider = [&](std::size_t begin, std::size_t end) {
+        if (end <= begin) return;
+        const bool holdsFreed = std::any_of(freed.begin(), freed.end(), [&](const ByteRange& f) {
+            return f.buffer == b && f.begin < end && f.end > begin;
+        });
+        const std::size_t length = (end - begin) / 4 * 4;
+        if (holdsFreed && length > 0) cuts.emplace_back(begin, length);
+    };
+    std::size_t cursor = 0;
+    for (const auto& [begin, end] : used) {
+        consider(cursor, begin);
+        cursor = std::max(cursor, end);
+    }
+    consider(cursor, byteLength);
+    if (cuts.empty()) return;
+
+    const auto cutBefore = [&](std::size_t offset) {
+        std::size_t n = 0;
+        for (const auto& [begin, length] : cuts)
+            if (begin + length <= offset) n += length;
+        return n;
+    };
+    for (Json* o : users) {
+        const std::size_t offset = o->value("byteOffset", std::size_t(0));
+        if (const std::size_t down = cutBefore(offset)) (*o)["byteOffset"] = offset - down;
+    }
+    std::vector<std::uint8_t>& bytes = buffers_.edit(b);
+    for (auto it = cuts.rbegin(); it != cuts.rend(); ++it)
+        bytes.erase(bytes.begin() + std::ptrdiff_t(it->first), bytes.begin() + std::ptrdiff_t(it->first + it->second));
+    jb["byteLength"] = byteLength - cutBefore(byteLength);
+    changedBuffers_.insert(b);
 }
 
 void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUris) {

@@ -156,7 +156,9 @@ struct SaveOptions {
 };
 
 // Writes `doc` to `path` atomically (nothing is replaced unless every file was written).
-// Unedited data keeps its bytes; edited channels are re-encoded as float accessors.
+// Unedited data keeps its bytes; edited channels are re-encoded as float accessors, and the
+// data they replaced leaves the file: its accessors take the new data or are left without
+// bytes, and bufferViews nothing names any more are removed with their bytes.
 // Throws FileError naming the file when it cannot be written.
 void save(const Document& doc, const std::string& path, const SaveOptions& options = {});
 

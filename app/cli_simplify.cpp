@@ -300,7 +300,8 @@ int runSimplify(const QStringList& arguments) {
               std::to_string(dataAfter) + " bytes; file " + std::to_string(fileBefore) + " -> " +
               std::to_string(fileAfter) + " bytes.");
     if (fileAfter > fileBefore && dataAfter < dataBefore)
-        printLine("The file grew: the lossless save appends the new keys and keeps the replaced data's bytes.");
+        printLine("The file grew: the new accessors' JSON outweighs the bytes saved, or compressed "
+                  "(EXT_meshopt_compression) data the save keeps as it was.");
     return kOk;
 }
 

@@ -23,8 +23,7 @@ void addToleranceOptions(Parser& p) {
                "E");
     p.addValue({"tolerance-translation"}, "Translation tolerance in scene units (overrides --tolerance).", "E");
     p.addValue({"tolerance-rotation"}, "Rotation tolerance in degrees (overrides --tolerance).", "DEG");
-    p.addValue({"tolerance-scale"}, "Scale tolerance, relative to the larger magnitude (overrides --tolerance).",
-               "E");
+    p.addValue({"tolerance-scale"}, "Scale tolerance, relative to the larger magnitude (overrides --tolerance).", "E");
     p.addValue({"tolerance-weights"}, "Morph weight tolerance, absolute (overrides --tolerance).", "E");
 }
 
@@ -101,9 +100,7 @@ struct ChannelReport {
 };
 
 Json formJson(const Form& f) {
-    return Json{{"interpolation", f.interpolation},
-                {"keys", f.keys},
-                {"bytes", f.bytes}};
+    return Json{{"interpolation", f.interpolation}, {"keys", f.keys}, {"bytes", f.bytes}};
 }
 
 Json reportJson(const ChannelReport& r) {
@@ -124,8 +121,8 @@ Json reportJson(const ChannelReport& r) {
 
 std::string reportLine(const ChannelReport& r) {
     std::string line = pad(std::to_string(r.animation) + ":" + std::to_string(r.channel), 6) +
-                       pad(r.nodeName.empty() ? "-" : r.nodeName, 16) + pad(r.path, 12) + r.before.interpolation +
-                       " " + std::to_string(r.before.keys) + " keys " + std::to_string(r.before.bytes) + " B";
+                       pad(r.nodeName.empty() ? "-" : r.nodeName, 16) + pad(r.path, 12) + r.before.interpolation + " " +
+                       std::to_string(r.before.keys) + " keys " + std::to_string(r.before.bytes) + " B";
     if (!r.changed) return line + ": kept (" + r.kept + ")";
     return line + " -> " + r.after.interpolation + " " + std::to_string(r.after.keys) + " keys " +
            std::to_string(r.after.bytes) + " B, max error " + shortNumber(r.measured.maxError) + " at " +
@@ -220,12 +217,8 @@ Json pairJson(const ChannelPair& p) {
 }
 
 Json unpairedJson(const UnpairedChannel& u) {
-    return Json{{"animation", u.animationName},
-                {"nodeName", u.nodeName},
-                {"path", u.path},
-                {"index", sideRef(u.side)},
-                {"keys", u.side.keys},
-                {"bytes", u.side.bytes}};
+    return Json{{"animation", u.animationName}, {"nodeName", u.nodeName}, {"path", u.path},
+                {"index", sideRef(u.side)},     {"keys", u.side.keys},    {"bytes", u.side.bytes}};
 }
 
 std::string unpairedLine(const UnpairedChannel& u) {
@@ -300,8 +293,9 @@ int runSimplify(const QStringList& arguments) {
               std::to_string(dataAfter) + " bytes; file " + std::to_string(fileBefore) + " -> " +
               std::to_string(fileAfter) + " bytes.");
     if (fileAfter > fileBefore && dataAfter < dataBefore)
-        printLine("The file grew: the new accessors' JSON outweighs the bytes saved, or compressed "
-                  "(EXT_meshopt_compression) data the save keeps as it was.");
+        printLine(
+                "The file grew: the new accessors' JSON outweighs the bytes saved, or compressed "
+                "(EXT_meshopt_compression) data the save keeps as it was.");
     return kOk;
 }
 

@@ -50,8 +50,8 @@ std::vector<int> pairByKey(const std::vector<std::string>& a, const std::vector<
 void compareTracks(const Channel& a, const Channel& b, const CompareOptions& options, ChannelPair& pair) {
     if (!a.supported || !b.supported) {
         pair.notCompared = !a.supported && !b.supported ? "neither side was decoded"
-                           : !a.supported                ? "A's channel was not decoded"
-                                                         : "B's channel was not decoded";
+                           : !a.supported               ? "A's channel was not decoded"
+                                                        : "B's channel was not decoded";
         return;
     }
     const Track& ta = a.track;

@@ -25,8 +25,9 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }
 
 int usage() {
-    std::fprintf(stderr, "usage: time_simplify FILE... [--to best|cubicspline|linear] [--tolerance-translation E]\n"
-                         "       [--tolerance-rotation DEG] [--tolerance-scale E] [--tolerance-weights E] [-o OUT]\n");
+    std::fprintf(stderr,
+                 "usage: time_simplify FILE... [--to best|cubicspline|linear] [--tolerance-translation E]\n"
+                 "       [--tolerance-rotation DEG] [--tolerance-scale E] [--tolerance-weights E] [-o OUT]\n");
     return 64;
 }
 
@@ -48,10 +49,14 @@ int main(int argc, char** argv) {
         const std::string a = argv[i];
         if (a == "--to" && i + 1 < argc) {
             const std::string to = argv[++i];
-            if (to == "best") options.to = tangent::SimplifyTarget::Best;
-            else if (to == "cubicspline") options.to = tangent::SimplifyTarget::CubicSpline;
-            else if (to == "linear") options.to = tangent::SimplifyTarget::Linear;
-            else return usage();
+            if (to == "best")
+                options.to = tangent::SimplifyTarget::Best;
+            else if (to == "cubicspline")
+                options.to = tangent::SimplifyTarget::CubicSpline;
+            else if (to == "linear")
+                options.to = tangent::SimplifyTarget::Linear;
+            else
+                return usage();
         } else if (tolerance(a) && i + 1 < argc) {
             char* end = nullptr;
             *tolerance(a) = std::strtod(argv[++i], &end);
@@ -95,10 +100,12 @@ int main(int argc, char** argv) {
                 }
                 tangent::save(document, output);
             }
-            std::printf("{\"file\":\"%s\",\"channels\":%d,\"unchanged\":%d,\"keysBefore\":%llu,\"keysAfter\":%llu,"
-                        "\"floatBytesBefore\":%llu,\"floatBytesAfter\":%llu,\"loadSeconds\":%.3f,\"simplifySeconds\":%.3f}\n",
-                        file.c_str(), channels, unchanged, (unsigned long long)keysBefore, (unsigned long long)keysAfter,
-                        (unsigned long long)bytesBefore, (unsigned long long)bytesAfter, loadSeconds, simplifySeconds);
+            std::printf(
+                    "{\"file\":\"%s\",\"channels\":%d,\"unchanged\":%d,\"keysBefore\":%llu,\"keysAfter\":%llu,"
+                    "\"floatBytesBefore\":%llu,\"floatBytesAfter\":%llu,\"loadSeconds\":%.3f,\"simplifySeconds\":%.3f}"
+                    "\n",
+                    file.c_str(), channels, unchanged, (unsigned long long)keysBefore, (unsigned long long)keysAfter,
+                    (unsigned long long)bytesBefore, (unsigned long long)bytesAfter, loadSeconds, simplifySeconds);
         } catch (const std::exception& e) {
             std::fprintf(stderr, "time_simplify: %s\n", e.what());
             return 2;

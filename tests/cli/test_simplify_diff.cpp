@@ -132,8 +132,10 @@ tangent::Document oneNode(const std::vector<Track>& tracks, const std::string& n
 
 // Quaternion product a * b (x y z w), in double.
 std::vector<double> multiply(const std::vector<double>& a, const std::vector<double>& b) {
-    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1], a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
-            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3], a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
+    return {a[3] * b[0] + a[0] * b[3] + a[1] * b[2] - a[2] * b[1],
+            a[3] * b[1] - a[0] * b[2] + a[1] * b[3] + a[2] * b[0],
+            a[3] * b[2] + a[0] * b[1] - a[1] * b[0] + a[2] * b[3],
+            a[3] * b[3] - a[0] * b[0] - a[1] * b[1] - a[2] * b[2]};
 }
 
 std::vector<double> axisAngle(double x, double y, double z, double degrees) {
@@ -153,8 +155,8 @@ tangent::Document denseBake() {
         const float s = float(1 + 0.3 * std::sin(t));
         scale.insert(scale.end(), {s, s, s});
     }
-    return oneNode({linear(TargetPath::Translation, 3, times, translation), linear(TargetPath::Rotation, 4, times, rotation),
-                    linear(TargetPath::Scale, 3, times, scale)});
+    return oneNode({linear(TargetPath::Translation, 3, times, translation),
+                    linear(TargetPath::Rotation, 4, times, rotation), linear(TargetPath::Scale, 3, times, scale)});
 }
 
 }  // namespace
@@ -426,10 +428,9 @@ TEST(DiffOptimizers, GltfpackQuantizationOfALinearBake) {
     gltfpack(bake, packed, {"-af", "60"});
     const json j = parseJson(runTangent({"diff", q(bake), q(packed), "--json"}));
     ASSERT_EQ(j["channels"].size(), 3u);
-    std::map<std::string, double> bound = {
-            {"translation", 2 * std::sqrt(3.0) * std::ldexp(1.0, -16)},
-            {"rotation", 2 * std::asin(2.0 / 4094) * 180 / kPi},
-            {"scale", std::ldexp(1.0, -16) * 2}};
+    std::map<std::string, double> bound = {{"translation", 2 * std::sqrt(3.0) * std::ldexp(1.0, -16)},
+                                           {"rotation", 2 * std::asin(2.0 / 4094) * 180 / kPi},
+                                           {"scale", std::ldexp(1.0, -16) * 2}};
     for (const json& c : j["channels"]) {
         SCOPED_TRACE(c.dump());
         EXPECT_EQ(c["keysB"], 121);
@@ -466,10 +467,12 @@ double linearSubsetError(const Glb& source, const Glb& reduced, int c, bool rela
         const double s = std::clamp((double(ta[k]) - tb[segment]) / (double(tb[segment + 1]) - tb[segment]), 0.0, 1.0);
         double distance = 0, largest = 0;
         for (int i = 0; i < 3; ++i) {
-            const double played = vb[segment * 3 + std::size_t(i)] * (1 - s) + vb[(segment + 1) * 3 + std::size_t(i)] * s;
+            const double played =
+                    vb[segment * 3 + std::size_t(i)] * (1 - s) + vb[(segment + 1) * 3 + std::size_t(i)] * s;
             const double d = played - va[k * 3 + std::size_t(i)];
             distance += d * d;
-            largest = std::max(largest, std::abs(d) / std::max({1.0, std::abs(played), double(std::abs(va[k * 3 + std::size_t(i)]))}));
+            largest = std::max(largest, std::abs(d) / std::max({1.0, std::abs(played),
+                                                                double(std::abs(va[k * 3 + std::size_t(i)]))}));
         }
         worst = std::max(worst, relative ? largest : std::sqrt(distance));
     }
@@ -553,11 +556,16 @@ TEST(DiffOptimizers, GltfTransformOutputOfFixtures) {
                 }
                 if (c["path"] != "rotation") continue;
                 const json& anim = original.root["animations"][c["a"]["animation"].get<int>()];
-                const int output = anim["samplers"][anim["channels"][c["a"]["channel"].get<int>()]["sampler"].get<int>()]["output"];
+                const int output = anim["samplers"]
+                                       [anim["channels"][c["a"]["channel"].get<int>()]["sampler"].get<int>()]["output"];
                 float largest = 0;
                 for (float v : floatsOf(original, output)) largest = std::max(largest, std::abs(v));
                 const json& animB = written.root["animations"][c["b"]["animation"].get<int>()];
-                const json& accessorB = written.root["accessors"][animB["samplers"][animB["channels"][c["b"]["channel"].get<int>()]["sampler"].get<int>()]["output"].get<int>()];
+                const json& accessorB =
+                        written.root["accessors"]
+                                    [animB["samplers"][animB["channels"][c["b"]["channel"].get<int>()]["sampler"]
+                                                               .get<int>()]["output"]
+                                             .get<int>()];
                 ASSERT_GT(largest, 1.0f);
                 ASSERT_EQ(accessorB["componentType"], 5122);
                 ASSERT_TRUE(accessorB.value("normalized", false));
@@ -655,8 +663,10 @@ TEST(Simplify, UnselectedChannelsKeepTheirBytes) {
     EXPECT_EQ(j["channels"][0]["channel"], 0);
     const Glb before = readGlb(bake), after = readGlb(out);
     for (int c : {1, 2}) {
-        const json& samplerA = before.root["animations"][0]["samplers"][before.root["animations"][0]["channels"][c]["sampler"].get<int>()];
-        const json& samplerB = after.root["animations"][0]["samplers"][after.root["animations"][0]["channels"][c]["sampler"].get<int>()];
+        const json& samplerA = before.root["animations"][0]["samplers"]
+                                          [before.root["animations"][0]["channels"][c]["sampler"].get<int>()];
+        const json& samplerB = after.root["animations"][0]["samplers"]
+                                         [after.root["animations"][0]["channels"][c]["sampler"].get<int>()];
         EXPECT_EQ(accessorData(before, samplerA["input"]), accessorData(after, samplerB["input"])) << c;
         EXPECT_EQ(accessorData(before, samplerA["output"]), accessorData(after, samplerB["output"])) << c;
         EXPECT_EQ(samplerA["interpolation"], samplerB["interpolation"]);

@@ -20,7 +20,8 @@ namespace {
 constexpr double kPi = 3.14159265358979323846;
 
 // A LINEAR bake: f evaluated at every frame of [0, seconds].
-Track bake(TargetPath path, int components, double fps, double seconds, const std::function<std::vector<double>(double)>& f) {
+Track bake(TargetPath path, int components, double fps, double seconds,
+           const std::function<std::vector<double>(double)>& f) {
     Track t;
     t.interpolation = Interpolation::Linear;
     t.path = path;
@@ -201,7 +202,8 @@ TEST(Simplify, RotationWhoseRawComponentsPassNearZero) {
     for (int k = 0; k <= 60; ++k) {
         const double t = k / 30.0, half = 0.25 * t, sign = k >= 30 ? -1 : 1;
         source.times[std::size_t(k)] = float(t);
-        const double q[4] = {0, 0, std::sin(half), std::cos(half)}, dq[4] = {0, 0, 0.25 * std::cos(half), -0.25 * std::sin(half)};
+        const double q[4] = {0, 0, std::sin(half), std::cos(half)},
+                     dq[4] = {0, 0, 0.25 * std::cos(half), -0.25 * std::sin(half)};
         for (int c = 0; c < 4; ++c) {
             source.values[source.at(k, c)] = float(sign * q[c]);
             source.inTangents[source.at(k, c)] = source.outTangents[source.at(k, c)] = float(sign * dq[c]);
@@ -219,8 +221,10 @@ TEST(Simplify, RotationWhoseRawComponentsPassNearZero) {
         const double t0 = source.times[29], t1 = source.times[30], dt = t1 - t0, s = i / 1000.0;
         double want[4], got[4];
         for (int c = 0; c < 4; ++c)
-            want[c] = (2 * s * s * s - 3 * s * s + 1) * source.value(29, c) + dt * (s * s * s - 2 * s * s + s) * source.outTangent(29, c) +
-                      (-2 * s * s * s + 3 * s * s) * source.value(30, c) + dt * (s * s * s - s * s) * source.inTangent(30, c);
+            want[c] = (2 * s * s * s - 3 * s * s + 1) * source.value(29, c) +
+                      dt * (s * s * s - 2 * s * s + s) * source.outTangent(29, c) +
+                      (-2 * s * s * s + 3 * s * s) * source.value(30, c) +
+                      dt * (s * s * s - s * s) * source.inTangent(30, c);
         evaluate(r.track, t0 + s * dt, got);
         worst = std::max(worst, angleDegrees(want, got));
     }
@@ -333,7 +337,7 @@ TEST(Simplify, FixtureBakesAt30Fps) {
                 EXPECT_LE(floatBytes(r.track), floatBytes(simplify(source, to(SimplifyTarget::Linear)).track));
                 if (curve.path != TargetPath::Rotation) {  // resampleToLinear measures per component
                     EXPECT_LT(floatBytes(r.track), floatBytes(resampleToLinear(source, tolerance / std::sqrt(3.0))))
-                        << name << " " << ch.label;
+                            << name << " " << ch.label;
                 }
                 // Blender's smooth curves bake into a smooth motion: no broken key in the fit.
                 if (std::string(name) == "smooth_trs_1") {
@@ -341,9 +345,9 @@ TEST(Simplify, FixtureBakesAt30Fps) {
                     const Track cubic = simplify(source, to(SimplifyTarget::CubicSpline)).track;
                     EXPECT_EQ(keysWithTwoTangents(cubic), std::vector<int>{}) << name << " " << ch.label;
                 }
-                std::printf("%s %s: %d keys -> %s %d keys, %llu -> %llu bytes\n", name, ch.label.c_str(), source.keyCount(),
-                            toString(r.track.interpolation), r.track.keyCount(), (unsigned long long)floatBytes(source),
-                            (unsigned long long)floatBytes(r.track));
+                std::printf("%s %s: %d keys -> %s %d keys, %llu -> %llu bytes\n", name, ch.label.c_str(),
+                            source.keyCount(), toString(r.track.interpolation), r.track.keyCount(),
+                            (unsigned long long)floatBytes(source), (unsigned long long)floatBytes(r.track));
                 ++channels;
             }
         EXPECT_GT(channels, 0) << name;

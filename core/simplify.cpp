@@ -12,17 +12,19 @@
 // How the fit works (issue 14):
 //  1. Samples of the source's played curve: its keys for a bake measured at its keys; for the
 //     everywhere measure its keys, points inside each segment and, where the curve bends
-//     between two samples, more points (rotation hemisphere-aligned into one continuous run).
-//  2. Keys are chosen among the samples by a forward greedy search: from each key the farthest
-//     sample that one segment still reaches within the tolerance at every sample in between
-//     (gallop, then bisect). A CUBICSPLINE segment keeps the sampled values at its ends and
-//     fits its two tangents by least squares (per component a 2x2 system); its out-tangent
-//     continues the previous segment's in-tangent (an Aligned key) unless that reaches much
-//     less far than a free tangent: then the key is broken (a corner of the source).
-//  3. Values, tangents and times are floats in the file, so every test uses the float-rounded
-//     numbers. For the everywhere measure the float track is confirmed by withinEverywhere;
-//     a segment that fails is split at the failure and the split key's one tangent refitted.
-//  4. The smallest faithful form wins: fitted CUBICSPLINE, reduced LINEAR, STEP, the source.
+//     between two samples, more points. Corners are found in the source itself (a slope jump
+//     between frames, a CUBICSPLINE key whose in- and out-tangents differ): only they break.
+//  2. Keys are chosen among the samples by a forward greedy search against a fraction of the
+//     tolerance (the slack, so that step 3 still holds with fewer unknowns): from each key the
+//     farthest sample one segment with least-squares tangents still reaches (gallop, bisect).
+//  3. All keys are refitted at once as one C1 curve (one tangent per smooth key; banded least
+//     squares, reweighted towards the least largest error), a key added where a segment still
+//     misses, then each key whose neighbours hold without it dropped.
+//  4. Values, tangents and times are floats in the file, so every test uses the float-rounded
+//     numbers. For the everywhere measure the float track is confirmed by withinEverywhere,
+//     window by window; a segment that fails is split at the failure and refitted there.
+//  5. The smallest faithful form wins (fitted CUBICSPLINE, reduced LINEAR, STEP, the source),
+//     measured once more as it is reported.
 
 namespace tangent {
 

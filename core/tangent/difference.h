@@ -40,15 +40,17 @@ Difference differenceAtKeys(const Track& reference, const Track& other);
 
 // The largest error anywhere over the union of both time ranges (each curve clamps outside its
 // own range, as players do). Certified: the true maximum is in [maxError, upperBound], where
-// upperBound is maxError + max(absolutePrecision, 1e-7 * maxError) (a float's last digit) unless a search ran out of
-// its budget (a pathological pair), when it is the bound that was left. Between the union of both tracks' key times
-// both curves are smooth, and each such piece is searched by interval bisection with a bound on
-// how fast the error can change there (the two curves' speeds), so no peak is missed.
+// upperBound is maxError + max(absolutePrecision, 1e-7 * maxError), a float's last digit, unless
+// the search ran out of its budget (a pathological pair), when it is the bound that was left.
+// Between the union of both tracks' key times both curves are smooth; each such piece is
+// searched by interval bisection with Taylor bounds of the difference (exact derivatives at an
+// interval's middle, the third bounded), so no peak is missed. The same curve is 0 at once.
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision = 1e-9);
 
-// Whether the error of `b` against `a` stays within `tolerance` everywhere, certified as above
-// (a piece is given up as "over" when the bisection cannot decide: the error within a
-// hair of the tolerance). On false, `over` (if given) receives a time where it is over, or undecided.
+// Whether the error of `b` against `a` stays within `tolerance` everywhere, certified as above.
+// Where the bisection cannot decide (the error within a hair of the tolerance, or the budget
+// spent) the answer is false. On false, `over` (if given) receives a time where it is over (or
+// differenceEverywhere's answer when undecided). A NaN (values near the float range) is over.
 bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over = nullptr);
 
 }  // namespace tangent

@@ -8,6 +8,7 @@
 
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
+#include "tangent/repair.h"
 
 // How the fit works (issue 14):
 //  1. Samples of the source's played curve: its keys for a bake measured at its keys; for the
@@ -757,6 +758,7 @@ Candidate fitCubic(const Track& source, const Samples& s, double tolerance, bool
     CubicKeys keys = fitSmoothKeys(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
     if (!everywhere) {
         result.track = cubicTrackOf(source, s, keys);
+        zeroUnusedTangents(result.track);  // the ends' unused tangents: 0, as the checks ask
         result.faithful = differenceAtKeys(source, result.track).maxError <= tolerance;
         return result;
     }
@@ -784,6 +786,7 @@ Candidate fitCubic(const Track& source, const Samples& s, double tolerance, bool
     auto trackOf = [&](int first, int last) { return cubicTrackOf(source, s, keys, first, last); };
     result.faithful = confirmEverywhere(source, s, keys.samples, tolerance, trackOf, split);
     result.track = cubicTrackOf(source, s, keys);
+    zeroUnusedTangents(result.track);
     return result;
 }
 

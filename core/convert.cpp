@@ -76,15 +76,6 @@ std::vector<double> candidateTimes(const Track& source) {
     return times;
 }
 
-Track emptyLike(const Track& source, Interpolation interpolation, int keys) {
-    Track t;
-    t.interpolation = interpolation;
-    t.path = source.path;
-    t.components = source.components;
-    t.resize(keys);
-    return t;
-}
-
 }  // namespace
 
 double maxDifference(const Track& a, const Track& b, int samplesPerSegment) {

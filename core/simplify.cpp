@@ -216,16 +216,6 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
     return s;
 }
 
-Track emptyTrack(const Track& source, Interpolation interpolation, int keys) {
-    Track t;
-    t.interpolation = interpolation;
-    t.path = source.path;
-    t.components = source.components;
-    t.kind = source.kind;
-    t.resize(keys);
-    return t;
-}
-
 // ---------------------------------------------------------------------------------------------
 // CUBICSPLINE segments fitted by least squares.
 
@@ -683,7 +673,7 @@ CubicKeys fitSmoothKeys(const Samples& s, TargetPath path, double target) {
 Track cubicTrackOf(const Track& source, const Samples& s, const CubicKeys& keys, int first = 0, int last = -1) {
     const int C = s.components;
     if (last < 0) last = keys.count() - 1;
-    Track t = emptyTrack(source, Interpolation::CubicSpline, last - first + 1);
+    Track t = emptyLike(source, Interpolation::CubicSpline, last - first + 1);
     for (int k = 0; k < t.keyCount(); ++k) {
         const std::size_t from = std::size_t(first + k);
         t.times[std::size_t(k)] = static_cast<float>(s.times[std::size_t(keys.samples[from])]);
@@ -707,7 +697,7 @@ int keySegmentAtTime(const Samples& s, const std::vector<int>& keySamples, int f
 
 // Source keys first..last as a track of their own.
 Track sourceWindow(const Track& source, int first, int last) {
-    Track t = emptyTrack(source, source.interpolation, last - first + 1);
+    Track t = emptyLike(source, source.interpolation, last - first + 1);
     const auto C = std::size_t(source.components);
     const auto from = std::ptrdiff_t(std::size_t(first) * C), to = std::ptrdiff_t(std::size_t(last + 1) * C);
     std::copy(source.times.begin() + first, source.times.begin() + last + 1, t.times.begin());
@@ -834,7 +824,7 @@ private:
 
 Track linearTrackOf(const Track& source, const Samples& s, const std::vector<int>& keySamples) {
     const int C = s.components;
-    Track t = emptyTrack(source, Interpolation::Linear, int(keySamples.size()));
+    Track t = emptyLike(source, Interpolation::Linear, int(keySamples.size()));
     for (int k = 0; k < t.keyCount(); ++k) {
         t.times[std::size_t(k)] = static_cast<float>(s.times[std::size_t(keySamples[std::size_t(k)])]);
         for (int c = 0; c < C; ++c)
@@ -910,7 +900,7 @@ Candidate fitStep(const Track& source, double tolerance, bool everywhere, bool e
     }
     const bool heldAtEnd = kept.back() != n - 1;
     if (heldAtEnd) kept.push_back(n - 1);  // keeps the time range
-    Track t = emptyTrack(source, Interpolation::Step, int(kept.size()));
+    Track t = emptyLike(source, Interpolation::Step, int(kept.size()));
     for (int k = 0; k < t.keyCount(); ++k) {
         const int from = kept[std::size_t(k)];
         // The last key, kept only to end the time range, goes on holding the value before it.

@@ -108,6 +108,16 @@ bool Track::sameCurve(const Track& o) const {
            bitsEqual(outTangents, o.outTangents);
 }
 
+Track emptyLike(const Track& source, Interpolation interpolation, int keys) {
+    Track t;
+    t.interpolation = interpolation;
+    t.path = source.path;
+    t.components = source.components;
+    t.kind = source.kind;
+    t.resize(keys);
+    return t;
+}
+
 std::vector<float> samplerOutput(const Track& t) {
     const std::size_t C = std::size_t(t.components);
     const bool cubic = t.interpolation == Interpolation::CubicSpline;

@@ -238,16 +238,16 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
 }
 
 void CurveRenderer::drawReferences(QPainter& p, const CurveScene& scene, const ViewTransform& view) {
-    if (scene.references.empty() || !scene.document) return;
+    if (!scene.references || scene.references->empty() || !scene.document) return;
     p.save();
     p.setClipRect(QRectF(CurvePainter::kRulerWidth, CurvePainter::kRulerHeight,
                          view.viewport().width() - CurvePainter::kRulerWidth,
                          view.viewport().height() - CurvePainter::kRulerHeight),
                   Qt::IntersectClip);
     for (const CurveRef& ref : scene.curves) {
-        const auto it = scene.references.find({ref.animation, ref.channel});
+        const auto it = scene.references->find({ref.animation, ref.channel});
         const Track* own = trackOf(*scene.document, ref.animation, ref.channel);
-        if (it == scene.references.end() || !it->second || !own) continue;
+        if (it == scene.references->end() || !it->second || !own) continue;
         CurvePainter cp(p, curveTransform(scene, view, ref), Theme::dark());
         cp.drawReferenceCurve(*it->second, ref.component, componentColor(*own, ref.component),
                               scene.normalizedRotation);

@@ -24,7 +24,9 @@ struct CurveScene {
     std::set<ChannelKey> live;         // channels being dragged: drawn over the cached layer each frame
     // Faint curves behind a shown channel's own, in its component colours: the channel as it
     // was before Simplify, or the matching channel of a file compared with (File > Compare With).
-    std::map<ChannelKey, std::shared_ptr<const Track>> references;
+    // Not owned (the view keeps them): a scene is made for every frame.
+    using References = std::map<ChannelKey, std::shared_ptr<const Track>>;
+    const References* references = nullptr;
 };
 
 }  // namespace tangent::render

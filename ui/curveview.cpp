@@ -200,7 +200,7 @@ CurveScene CurveView::scene() const {
     sc.normalizedView = state_->normalizedView();
     sc.framesPerSecond = state_->timeInFrames() ? state_->frameRate() : 0;
     sc.live = live_;
-    sc.references = references_;
+    sc.references = &references_;
     return sc;
 }
 

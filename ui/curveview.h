@@ -43,7 +43,7 @@ public:
 
     // Faint curves drawn behind the shown channels' own (CurveScene::references): a ghost of
     // the channels before Simplify, another file's matching channels. Replaces the previous set.
-    using ReferenceCurves = std::map<std::pair<int, int>, std::shared_ptr<const Track>>;
+    using ReferenceCurves = CurveScene::References;
     void setReferenceCurves(ReferenceCurves references);
     const ReferenceCurves& referenceCurves() const { return references_; }
 

@@ -728,12 +728,7 @@ void MainWindow::simplifyShownChannels() {
         view_->setReferenceCurves(before);
         return;
     }
-    const SimplifyOptions options = dialog.options();
-    if (options.to != fitted.to || options.strict != fitted.strict ||
-        options.tolerances.translation != fitted.tolerances.translation ||
-        options.tolerances.rotationDegrees != fitted.tolerances.rotationDegrees ||
-        options.tolerances.scale != fitted.tolerances.scale || options.tolerances.weights != fitted.tolerances.weights)
-        fit(options);
+    if (!(dialog.options() == fitted)) fit(dialog.options());  // a value the preview has not seen
     TrackEdits::ChannelList channels;
     CurveView::ReferenceCurves ghost;  // the channels as they were, behind the result
     std::map<std::pair<int, int>, const Track*> results;

@@ -22,6 +22,10 @@ struct Tolerances {
     double forPath(TargetPath) const;
     // Every path's tolerance set to e (in each path's own unit).
     static Tolerances all(double e);
+    bool operator==(const Tolerances& o) const {
+        return translation == o.translation && rotationDegrees == o.rotationDegrees && scale == o.scale &&
+               weights == o.weights && property == o.property;
+    }
 };
 
 // The error between two played values (track.components numbers each; rotation x y z w).

@@ -22,6 +22,9 @@ struct SimplifyOptions {
     // source is a bake whose straight pieces are an artifact: at its keys, unless strict, which
     // measures everywhere (and keeps the bake's kinks).
     bool strict = false;
+    bool operator==(const SimplifyOptions& o) const {
+        return tolerances == o.tolerances && to == o.to && strict == o.strict;
+    }
 };
 
 struct SimplifyResult {

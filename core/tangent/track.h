@@ -100,6 +100,10 @@ inline bool tangentsMatch(float in, float out) {
     return (diff < 0 ? -diff : diff) <= 1e-5 * scale;
 }
 
+// A track of `keys` keys (zero, Aligned) with the source's path, component count and kind: what
+// a conversion or a fit fills in.
+Track emptyLike(const Track& source, Interpolation interpolation, int keys);
+
 // The track as a glTF sampler output stores it, key by key: CUBICSPLINE in-tangent, value,
 // out-tangent; LINEAR and STEP the value alone.
 std::vector<float> samplerOutput(const Track&);

@@ -122,7 +122,8 @@ TEST(CurveRenderer, AReferenceCurveIsDrawnFaintWhereItsValuesAre) {
     const ViewTransform view(QSizeF(600, 400), -0.2, 2.0, 250, 100);  // value 1 at y = 100, 0 at y = 200
     const int x = int(view.toWidgetX(1.0)), yRef = int(std::lround(view.toWidgetY(1.0)));
     const QImage plain = CurveRenderer().frame(scene, view, 1.0).copy();
-    scene.references[{0, 0}] = std::make_shared<Track>(one);
+    const CurveScene::References references{{{0, 0}, std::make_shared<Track>(one)}};
+    scene.references = &references;
     const QImage withRef = CurveRenderer().frame(scene, view, 1.0).copy();
 
     const Theme& theme = Theme::dark();

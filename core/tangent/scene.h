@@ -1,0 +1,133 @@
+#pragma once
+// The scene a document's animations move: nodes, meshes, skins, materials, decoded once from the
+// file (bounds-checked, as animation data is), and its pose at a time, evaluated by the same
+// track evaluation the curves show (edits in progress included). No Qt GUI types: the preview
+// (render/) draws it, `tangent pose` prints it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <glm/glm.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+namespace tangent {
+
+class Document;
+
+struct Transform {
+    glm::dvec3 translation{0.0};
+    glm::dquat rotation{1.0, 0.0, 0.0, 0.0};  // glm's constructor order is w, x, y, z
+    glm::dvec3 scale{1.0};
+    glm::dmat4 matrix() const;  // T * R * S, as the spec composes them
+};
+
+// A node's matrix as T * R * S, where it is one (no shear, no projection, no zero scale axis
+// that loses the rotation); false when it is not.
+bool decompose(const glm::dmat4& matrix, Transform* out);
+
+struct SceneNode {
+    std::string name;
+    int parent = -1;  // -1 for a root (or a node no other node lists as a child)
+    std::vector<int> children;
+    bool hasMatrix = false;  // the node has `matrix`; animation cannot move it
+    glm::dmat4 matrix{1.0};  // as written, when hasMatrix
+    Transform rest;          // its TRS; for a matrix node, the decomposition where there is one
+    bool decomposable = true;
+    int mesh = -1;
+    int skin = -1;
+    std::vector<double> weights;  // rest morph weights: the node's, else its mesh's, else zeros
+};
+
+struct MorphTarget {
+    std::vector<glm::vec3> positions;  // displacements, empty when the target has none
+    std::vector<glm::vec3> normals;
+};
+
+struct Primitive {
+    int mode = 4;  // glTF topology: 0 points, 1 lines, 4 triangles (2, 3, 5, 6 as the spec says)
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;      // empty when the file has none (the preview computes flat ones)
+    std::vector<glm::vec2> texcoords;    // TEXCOORD_n of the material's base colour texture, else empty
+    std::vector<std::uint32_t> indices;  // empty: non-indexed; every index < positions.size()
+    std::vector<glm::u16vec4> joints;    // JOINTS_0, every joint < its skin's joint count (checked at draw)
+    std::vector<glm::vec4> weights;      // WEIGHTS_0, same count as joints
+    std::vector<MorphTarget> targets;
+    int material = -1;
+};
+
+struct SceneMesh {
+    std::string name;
+    std::vector<Primitive> primitives;
+    std::vector<double> weights;  // the mesh's default morph weights
+};
+
+struct Skin {
+    std::string name;
+    std::vector<int> joints;                     // node indices
+    std::vector<glm::dmat4> inverseBindMatrices;  // one per joint (identity when absent)
+    int skeleton = -1;
+};
+
+struct SceneImage {
+    std::vector<std::uint8_t> bytes;  // encoded (PNG, JPEG ...): the render layer decodes them
+    std::string mimeType;
+};
+
+struct SceneMaterial {
+    std::string name;
+    glm::dvec4 baseColorFactor{1.0};
+    int baseColorImage = -1;  // index into Scene::images, -1 when none (or not readable)
+    int baseColorTexCoord = 0;
+    bool doubleSided = false;
+};
+
+struct Scene {
+    std::vector<SceneNode> nodes;
+    std::vector<SceneMesh> meshes;
+    std::vector<Skin> skins;
+    std::vector<SceneMaterial> materials;
+    std::vector<SceneImage> images;
+    std::vector<int> roots;  // of the file's default scene (scene, else scenes[0], else every parentless node)
+    // What could not be used, one sentence each naming the file and the place: a primitive with
+    // hostile data is left out and the rest of the scene stays.
+    std::vector<std::string> problems;
+};
+
+// Reads the scene of a loaded (not scanned) document. Never throws for bad mesh, skin or
+// material data (see Scene::problems); node hierarchy errors (a cycle, two parents) leave the
+// offending links out, with a problem each.
+Scene loadScene(const Document&);
+
+struct Pose {
+    double time = 0.0;
+    std::vector<Transform> local;                // per node: rest TRS with the animation applied
+    std::vector<glm::dmat4> world;               // per node: parent's world * local
+    std::vector<std::vector<double>> weights;    // per node: morph weights (empty without targets)
+};
+
+// The rest pose: every node as the file places it, no animation.
+Pose restPose(const Scene&);
+
+// The pose of `animation` at time t (clamped to each channel's keys, as the spec plays them):
+// its supported translation, rotation, scale and weights channels, classic and
+// KHR_animation_pointer, applied to the rest pose; rotation normalized. Reuses `pose`'s storage
+// (playback evaluates every frame). animation -1 gives the rest pose.
+void evaluatePose(const Scene&, const Document&, int animation, double t, Pose& pose);
+
+// Per joint of `skin`: world(joint) * inverseBindMatrix, which takes a bind-pose vertex to world
+// space (the spec ignores the skinned mesh node's own transform).
+std::vector<glm::mat4> jointMatrices(const Scene&, const Pose&, int skin);
+
+// A primitive as the pose deforms it, in world space: morph targets by `weights`, then the skin
+// (joint matrices) or the node's world matrix. Normals are deformed alike and normalized; empty
+// when the primitive has none. Vertices whose joints lie outside the skin keep their bind position.
+struct DeformedPrimitive {
+    std::vector<glm::vec3> positions;
+    std::vector<glm::vec3> normals;
+};
+void deformPrimitive(const Scene&, const Pose&, int node, const Primitive&, DeformedPrimitive& out);
+
+// World-space bounds of the posed scene's meshes and node origins; false when there is nothing.
+bool sceneBounds(const Scene&, const Pose&, glm::dvec3* lo, glm::dvec3* hi);
+
+}  // namespace tangent

@@ -212,10 +212,11 @@ private:
         try {
             *out = detail::decodeAccessor(json_, source_, index, doc_.fileName(), mode);
         } catch (const detail::AccessorError& e) {
-            problem(place, "accessor " + std::to_string(index) + " cannot be read (" + e.pointer + ": " + e.message + ")");
+            // The loader's sentence, after the place that uses the accessor.
+            problem(place, e.pointer + ": " + e.message);
             return false;
         } catch (const FileError& e) {
-            problem(place, "accessor " + std::to_string(index) + " cannot be read (" + e.what() + ")");
+            problem(place, std::string("accessor ") + std::to_string(index) + " cannot be read: " + e.what());
             return false;
         }
         bool ok = out->type == allowed.type;
@@ -553,6 +554,10 @@ private:
                 }
                 const int child = int(v.get<std::int64_t>());
                 SceneNode& c = scene_.nodes[std::size_t(child)];
+                if (child == int(i)) {
+                    problem(cptr, "a node cannot be its own child; the link is left out.");
+                    continue;
+                }
                 if (c.parent >= 0) {
                     problem(cptr, "node " + std::to_string(child) + " is already a child of node " +
                                           std::to_string(c.parent) + "; this second parent is ignored.");
@@ -562,9 +567,8 @@ private:
                 for (int up = int(i); up >= 0; up = scene_.nodes[std::size_t(up)].parent)
                     if (up == child) cycle = true;
                 if (cycle) {
-                    problem(cptr, child == int(i) ? "a node cannot be its own child; the link is left out."
-                                                  : "node " + std::to_string(child) + " is an ancestor of node " +
-                                                            std::to_string(i) + "; the cycle's link is left out.");
+                    problem(cptr, "node " + std::to_string(child) + " is an ancestor of node " + std::to_string(i) +
+                                          "; the cycle's link is left out.");
                     continue;
                 }
                 c.parent = int(i);

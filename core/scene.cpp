@@ -724,7 +724,9 @@ void evaluatePose(const Scene& scene, const Document& doc, int animation, double
             const bool pointer = !ch.targetPointer.empty();
             const int node = pointer ? ch.pointerTarget.node : ch.node;
             const TargetPath path = pointer ? ch.pointerTarget.path : ch.track.path;
-            if (node < 0 || std::size_t(node) >= scene.nodes.size() || scene.nodes[std::size_t(node)].hasMatrix) continue;
+            if (node < 0 || std::size_t(node) >= scene.nodes.size()) continue;
+            // A node with a matrix keeps it (the spec forbids animating its TRS); its weights may move.
+            if (scene.nodes[std::size_t(node)].hasMatrix && path != TargetPath::Weights) continue;
             Transform& local = pose.local[std::size_t(node)];
             const Track& track = ch.track;
             switch (path) {

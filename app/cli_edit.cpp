@@ -16,7 +16,7 @@ std::vector<ChannelRef> selectedChannels(const Document& doc, const QStringList&
     if (refs.isEmpty()) {
         for (const Animation& a : doc.animations())
             for (const Channel& c : a.channels)
-                if (c.supported) out.push_back({a.index, c.index});
+                if (c.supported) out.push_back({a.index, c.index, {}});
         return out;
     }
     std::set<std::pair<int, int>> seen;
@@ -67,7 +67,7 @@ int runConvert(const QStringList& arguments) {
     Document doc = Document::load(in, LoadMode::Strict);
     const std::vector<ChannelRef> refs = selectedChannels(doc, p.values("channel"));
     if (!keep) {
-        for (const ChannelRef ref : refs) {
+        for (const ChannelRef& ref : refs) {
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
             if (track.interpolation == to) continue;
             if (track.stepsOnly()) {  // an int or bool property (KHR_animation_pointer)

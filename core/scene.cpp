@@ -300,6 +300,12 @@ private:
         if (!present) return problem(ptr + "/attributes", "has no POSITION, so there is nothing to draw."), false;
         copyVectors(a, out.positions);
         const std::size_t n = out.positions.size();
+        // Indices are decoded as floats, exact up to 2^24: a larger primitive is not drawn.
+        constexpr std::size_t kMaxVertices = std::size_t(1) << 24;
+        if (n > kMaxVertices)
+            return problem(at + "POSITION", std::to_string(n) + " vertices are more than the preview draws (" +
+                                                std::to_string(kMaxVertices) + ")."),
+                   false;
 
         if (!decode(*attributes, "NORMAL", at + "NORMAL", normalTypes(), detail::Decode::Copy, &a, &present))
             return false;
@@ -374,8 +380,7 @@ private:
                 return false;
             out.indices.resize(std::size_t(a.count));
             for (std::size_t i = 0; i < out.indices.size(); ++i) {
-                // Raw unsigned ints arrive as floats: exact below 2^24, and any larger one is
-                // outside every vertex count Tangent holds anyway.
+                // Raw unsigned ints arrive as floats: exact below 2^24, which bounds n (above).
                 const double v = a.data[i];
                 if (!(v >= 0) || v >= double(n))
                     return problem(ptr + "/indices", "index " + std::to_string(std::uint64_t(std::max(v, 0.0))) +
@@ -404,6 +409,14 @@ private:
                 const std::string pptr = ptr + "/primitives/" + std::to_string(p);
                 Primitive prim;
                 if (!loadPrimitive(primitives[p], pptr, prim)) continue;
+                // Many primitives may share one large accessor: bound what the whole scene holds
+                // by the file's own size, so a few bytes of JSON cannot fill memory.
+                heldBytes_ += primitiveBytes(prim);
+                if (heldBytes_ > meshBudget()) {
+                    problem(pptr, "is left out, with every primitive after it: the meshes would take more than " +
+                                      std::to_string(meshBudget() >> 20) + " MiB, far more than the file holds.");
+                    return;
+                }
                 if (prim.targets.size() != targets) {
                     problem(pptr + "/targets", "has " + std::to_string(prim.targets.size()) +
                                                        " morph targets, not the " + std::to_string(targets) +
@@ -422,6 +435,22 @@ private:
                     out.weights = values;
             }
         }
+    }
+
+    static std::size_t primitiveBytes(const Primitive& p) {
+        std::size_t bytes = p.positions.size() * sizeof(glm::vec3) + p.normals.size() * sizeof(glm::vec3) +
+                            p.texcoords.size() * sizeof(glm::vec2) + p.indices.size() * sizeof(std::uint32_t) +
+                            p.joints.size() * sizeof(glm::u16vec4) + p.weights.size() * sizeof(glm::vec4);
+        for (const MorphTarget& t : p.targets)
+            bytes += (t.positions.size() + t.normals.size()) * sizeof(glm::vec3);
+        return bytes;
+    }
+
+    // Decoded floats may take several times their quantized bytes; 64 MiB for files of zeros.
+    std::size_t meshBudget() const {
+        std::size_t fileBytes = 0;
+        for (const auto& b : doc_.buffers()) fileBytes += b.size();
+        return (std::size_t(64) << 20) + 16 * fileBytes;
     }
 
     static bool readNumbers(const Json& v, std::vector<double>& out) {
@@ -636,6 +665,7 @@ private:
     Scene& scene_;
     detail::BufferSource source_;
     bool quantized_ = false;
+    std::size_t heldBytes_ = 0;  // decoded primitives so far, against meshBudget()
 };
 
 // Local T * R * S of every node, then world = parent world * local, parents first.

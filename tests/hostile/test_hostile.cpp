@@ -530,3 +530,40 @@ TEST(HostileScene, CleanCorpusExportsHaveNoProblems) {
         EXPECT_TRUE(sceneBounds(scene, pose, &lo, &hi)) << name;
     }
 }
+
+// Many primitives may name one accessor: 300 primitives over one 1 M-vertex POSITION accessor
+// (a 12 MB file) would decode to 3.6 GB. The scene stops at its bound, names the first primitive
+// left out, and keeps the ones before it.
+TEST(HostileScene, PrimitivesSharingOneHugeAccessorCannotMultiplyMemory) {
+    constexpr int vertices = 1 << 20, primitives = 300;
+    Small s = smallAnimation();
+    const std::size_t animationBytes = s.bin.size();
+    for (int i = 0; i < vertices * 3; ++i) put(s.bin, float(i % 7));
+    s.json["buffers"][0]["byteLength"] = s.bin.size();
+    s.json["bufferViews"].push_back(
+        Json{{"buffer", 0}, {"byteOffset", animationBytes}, {"byteLength", std::size_t(vertices) * 12}});
+    const std::size_t view = s.json["bufferViews"].size() - 1;
+    s.json["accessors"].push_back(Json{{"bufferView", view},
+                                       {"componentType", 5126},
+                                       {"count", vertices},
+                                       {"type", "VEC3"},
+                                       {"min", {0, 0, 0}},
+                                       {"max", {6, 6, 6}}});
+    const std::size_t positions = s.json["accessors"].size() - 1;
+    Json list = Json::array();
+    for (int p = 0; p < primitives; ++p) list.push_back(Json{{"attributes", {{"POSITION", positions}}}, {"mode", 0}});
+    s.json["meshes"] = Json::array({Json{{"primitives", list}}});
+    s.json["nodes"][0]["mesh"] = 0;
+    const Document doc = Document::fromBytes(glb(s.json, s.bin), "shared.glb", "", LoadMode::Lenient);
+    const Scene scene = loadScene(doc);
+    ASSERT_EQ(scene.problems.size(), 1u);
+    const std::size_t kept = scene.meshes[0].primitives.size();
+    EXPECT_GT(kept, 10u);
+    EXPECT_LT(kept, std::size_t(primitives));
+    EXPECT_LT(kept * vertices * 12, std::size_t(512) << 20);
+    EXPECT_EQ(scene.problems[0], "shared.glb: /meshes/0/primitives/" + std::to_string(kept) +
+                                     ": is left out, with every primitive after it: the meshes would take more "
+                                     "than " +
+                                     std::to_string((64 + 16 * s.bin.size() / (1 << 20))) +
+                                     " MiB, far more than the file holds.");
+}

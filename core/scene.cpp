@@ -114,7 +114,8 @@ private:
                     } else {
                         out.baseColorTexCoord = std::max(texCoord, 0);
                         bool badSource = false;
-                        const int image = indexMember(textures[std::size_t(texture)], "source", images.size(), &badSource);
+                        const int image =
+                                indexMember(textures[std::size_t(texture)], "source", images.size(), &badSource);
                         if (image < 0) {
                             problem("/textures/" + std::to_string(texture),
                                     "has no image Tangent can read; the material is drawn without it.");
@@ -135,7 +136,8 @@ private:
     void loadImage(const Json& image, int index) {
         const std::string ptr = "/images/" + std::to_string(index);
         SceneImage& out = scene_.images[std::size_t(index)];
-        if (const Json* mime = member(image, "mimeType"); mime && mime->is_string()) out.mimeType = mime->get<std::string>();
+        if (const Json* mime = member(image, "mimeType"); mime && mime->is_string())
+            out.mimeType = mime->get<std::string>();
         const Json* uri = member(image, "uri");
         bool bad = false;
         const int view = indexMember(image, "bufferView", arrayOf(json_, "bufferViews").size(), &bad);
@@ -151,7 +153,8 @@ private:
             const auto decoded = QByteArray::fromBase64Encoding(
                     QByteArray::fromRawData(text.data() + comma + 1, qsizetype(text.size() - comma - 1)),
                     QByteArray::AbortOnBase64DecodingErrors);
-            if (!decoded || decoded.decoded.isEmpty()) return problem(ptr + "/uri", "the data URI is not valid base64.");
+            if (!decoded || decoded.decoded.isEmpty())
+                return problem(ptr + "/uri", "the data URI is not valid base64.");
             out.bytes.assign(decoded.decoded.begin(), decoded.decoded.end());
             return;
         }
@@ -275,8 +278,8 @@ private:
 
     bool sameCount(const DecodedAccessor& a, std::size_t vertices, const std::string& place) {
         if (std::size_t(a.count) == vertices) return true;
-        problem(place, "has " + std::to_string(a.count) + " elements, not the " + std::to_string(vertices) +
-                               " of POSITION.");
+        problem(place,
+                "has " + std::to_string(a.count) + " elements, not the " + std::to_string(vertices) + " of POSITION.");
         return false;
     }
 
@@ -304,7 +307,7 @@ private:
         constexpr std::size_t kMaxVertices = std::size_t(1) << 24;
         if (n > kMaxVertices)
             return problem(at + "POSITION", std::to_string(n) + " vertices are more than the preview draws (" +
-                                                std::to_string(kMaxVertices) + ")."),
+                                                    std::to_string(kMaxVertices) + ")."),
                    false;
 
         if (!decode(*attributes, "NORMAL", at + "NORMAL", normalTypes(), detail::Decode::Copy, &a, &present))
@@ -375,7 +378,9 @@ private:
             holder["indices"] = *indices;
             if (!decode(holder, "indices", ptr + "/indices",
                         {"SCALAR",
-                         {{detail::kUnsignedByte, false}, {detail::kUnsignedShort, false}, {detail::kUnsignedInt, false}}},
+                         {{detail::kUnsignedByte, false},
+                          {detail::kUnsignedShort, false},
+                          {detail::kUnsignedInt, false}}},
                         detail::Decode::Raw, &a, &present))
                 return false;
             out.indices.resize(std::size_t(a.count));
@@ -414,7 +419,7 @@ private:
                 heldBytes_ += primitiveBytes(prim);
                 if (heldBytes_ > meshBudget()) {
                     problem(pptr, "is left out, with every primitive after it: the meshes would take more than " +
-                                      std::to_string(meshBudget() >> 20) + " MiB, far more than the file holds.");
+                                          std::to_string(meshBudget() >> 20) + " MiB, far more than the file holds.");
                     return;
                 }
                 if (prim.targets.size() != targets) {
@@ -429,8 +434,8 @@ private:
             if (const Json* w = member(mesh, "weights")) {
                 std::vector<double> values(targets);
                 if (!readNumbers(*w, values))
-                    problem(ptr + "/weights", "must be " + std::to_string(targets) +
-                                                      " numbers, one per morph target; zeros are used.");
+                    problem(ptr + "/weights",
+                            "must be " + std::to_string(targets) + " numbers, one per morph target; zeros are used.");
                 else
                     out.weights = values;
             }
@@ -441,8 +446,7 @@ private:
         std::size_t bytes = p.positions.size() * sizeof(glm::vec3) + p.normals.size() * sizeof(glm::vec3) +
                             p.texcoords.size() * sizeof(glm::vec2) + p.indices.size() * sizeof(std::uint32_t) +
                             p.joints.size() * sizeof(glm::u16vec4) + p.weights.size() * sizeof(glm::vec4);
-        for (const MorphTarget& t : p.targets)
-            bytes += (t.positions.size() + t.normals.size()) * sizeof(glm::vec3);
+        for (const MorphTarget& t : p.targets) bytes += (t.positions.size() + t.normals.size()) * sizeof(glm::vec3);
         return bytes;
     }
 
@@ -484,8 +488,10 @@ private:
             bool ok = true;
             for (std::size_t j = 0; j < joints->size() && ok; ++j) {
                 const Json& v = (*joints)[j];
-                if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || std::uint64_t(v.get<std::int64_t>()) >= nodeCount) {
-                    problem(ptr + "/joints/" + std::to_string(j), "does not name a node of the file; the skin is left out.");
+                if (!v.is_number_integer() || v.get<std::int64_t>() < 0 ||
+                    std::uint64_t(v.get<std::int64_t>()) >= nodeCount) {
+                    problem(ptr + "/joints/" + std::to_string(j),
+                            "does not name a node of the file; the skin is left out.");
                     ok = false;
                 } else {
                     out.joints.push_back(int(v.get<std::int64_t>()));
@@ -496,8 +502,8 @@ private:
             if (member(skin, "inverseBindMatrices")) {
                 DecodedAccessor a;
                 bool present = false;
-                if (!decode(skin, "inverseBindMatrices", ptr + "/inverseBindMatrices", {"MAT4", {{detail::kFloat, false}}},
-                            detail::Decode::Copy, &a, &present)) {
+                if (!decode(skin, "inverseBindMatrices", ptr + "/inverseBindMatrices",
+                            {"MAT4", {{detail::kFloat, false}}}, detail::Decode::Copy, &a, &present)) {
                     continue;
                 }
                 if (std::size_t(a.count) < out.joints.size()) {
@@ -508,7 +514,8 @@ private:
                 }
                 for (std::size_t j = 0; j < out.joints.size(); ++j)
                     for (int c = 0; c < 4; ++c)
-                        for (int r = 0; r < 4; ++r) out.inverseBindMatrices[j][c][r] = a.data[j * 16 + std::size_t(c * 4 + r)];
+                        for (int r = 0; r < 4; ++r)
+                            out.inverseBindMatrices[j][c][r] = a.data[j * 16 + std::size_t(c * 4 + r)];
             }
             scene_.skins[s] = std::move(out);
         }
@@ -544,8 +551,10 @@ private:
                 }
             } else {
                 double t[3] = {0, 0, 0}, r[4] = {0, 0, 0, 1}, s[3] = {1, 1, 1};
-                if (!numbersMember(node, "translation", 3, t)) problem(ptr + "/translation", "must be 3 numbers; 0 0 0 is used.");
-                if (!numbersMember(node, "rotation", 4, r)) problem(ptr + "/rotation", "must be 4 numbers; the identity is used.");
+                if (!numbersMember(node, "translation", 3, t))
+                    problem(ptr + "/translation", "must be 3 numbers; 0 0 0 is used.");
+                if (!numbersMember(node, "rotation", 4, r))
+                    problem(ptr + "/rotation", "must be 4 numbers; the identity is used.");
                 if (!numbersMember(node, "scale", 3, s)) problem(ptr + "/scale", "must be 3 numbers; 1 1 1 is used.");
                 out.rest.translation = glm::dvec3(t[0], t[1], t[2]);
                 glm::dquat q(r[3], r[0], r[1], r[2]);
@@ -577,7 +586,8 @@ private:
             for (std::size_t k = 0; k < children->size(); ++k) {
                 const Json& v = (*children)[k];
                 const std::string cptr = ptr + "/" + std::to_string(k);
-                if (!v.is_number_integer() || v.get<std::int64_t>() < 0 || std::uint64_t(v.get<std::int64_t>()) >= nodes.size()) {
+                if (!v.is_number_integer() || v.get<std::int64_t>() < 0 ||
+                    std::uint64_t(v.get<std::int64_t>()) >= nodes.size()) {
                     problem(cptr, "does not name a node of the file.");
                     continue;
                 }
@@ -653,9 +663,10 @@ private:
                     for (int c = 0; c < 4; ++c) worst = std::max(worst, int(j[c]));
                 if (worst >= int(joints))
                     problem("/nodes/" + std::to_string(i),
-                            "joint " + std::to_string(worst) + " of mesh " + std::to_string(node.mesh) + "'s primitive " +
-                                    std::to_string(p) + " is outside the " + std::to_string(joints) + " joints of skin " +
-                                    std::to_string(node.skin) + "; those vertices stay at their bind position.");
+                            "joint " + std::to_string(worst) + " of mesh " + std::to_string(node.mesh) +
+                                    "'s primitive " + std::to_string(p) + " is outside the " + std::to_string(joints) +
+                                    " joints of skin " + std::to_string(node.skin) +
+                                    "; those vertices stay at their bind position.");
             }
         }
     }

@@ -505,9 +505,9 @@ TEST(HostileScene, ImageUriOutsideTheFolderIsNotRead) {
     out.close();
     const Document doc = Document::load(path.toStdString(), LoadMode::Lenient);
     const Scene scene = loadScene(doc);
-    EXPECT_EQ(scene.problems, std::vector<std::string>{path.toStdString() +
-                                                       ": /images/0/uri: '../../etc/passwd' points outside the "
-                                                       "asset's folder."});
+    EXPECT_EQ(scene.problems,
+              std::vector<std::string>{path.toStdString() + ": /images/0/uri: '../../etc/passwd' points outside the "
+                                                            "asset's folder."});
     EXPECT_EQ(scene.materials[0].baseColorImage, -1);
     ASSERT_EQ(scene.materials[1].baseColorImage, 1);
     EXPECT_EQ(scene.images[1].mimeType, "image/png");
@@ -541,7 +541,7 @@ TEST(HostileScene, PrimitivesSharingOneHugeAccessorCannotMultiplyMemory) {
     for (int i = 0; i < vertices * 3; ++i) put(s.bin, float(i % 7));
     s.json["buffers"][0]["byteLength"] = s.bin.size();
     s.json["bufferViews"].push_back(
-        Json{{"buffer", 0}, {"byteOffset", animationBytes}, {"byteLength", std::size_t(vertices) * 12}});
+            Json{{"buffer", 0}, {"byteOffset", animationBytes}, {"byteLength", std::size_t(vertices) * 12}});
     const std::size_t view = s.json["bufferViews"].size() - 1;
     s.json["accessors"].push_back(Json{{"bufferView", view},
                                        {"componentType", 5126},
@@ -562,8 +562,8 @@ TEST(HostileScene, PrimitivesSharingOneHugeAccessorCannotMultiplyMemory) {
     EXPECT_LT(kept, std::size_t(primitives));
     EXPECT_LT(kept * vertices * 12, std::size_t(512) << 20);
     EXPECT_EQ(scene.problems[0], "shared.glb: /meshes/0/primitives/" + std::to_string(kept) +
-                                     ": is left out, with every primitive after it: the meshes would take more "
-                                     "than " +
-                                     std::to_string((64 + 16 * s.bin.size() / (1 << 20))) +
-                                     " MiB, far more than the file holds.");
+                                         ": is left out, with every primitive after it: the meshes would take more "
+                                         "than " +
+                                         std::to_string((64 + 16 * s.bin.size() / (1 << 20))) +
+                                         " MiB, far more than the file holds.");
 }

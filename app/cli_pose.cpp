@@ -52,7 +52,8 @@ NodeValues valuesOf(const Pose& pose, std::size_t i) {
     NodeValues v{};
     const Transform& t = pose.local[i];
     for (int c = 0; c < 3; ++c) v.translation[c] = t.translation[c], v.scale[c] = t.scale[c];
-    v.rotation[0] = t.rotation.x, v.rotation[1] = t.rotation.y, v.rotation[2] = t.rotation.z, v.rotation[3] = t.rotation.w;
+    v.rotation[0] = t.rotation.x, v.rotation[1] = t.rotation.y, v.rotation[2] = t.rotation.z,
+    v.rotation[3] = t.rotation.w;
     for (int c = 0; c < 4; ++c)
         for (int r = 0; r < 4; ++r) v.world[c * 4 + r] = pose.world[i][c][r];
     return v;
@@ -126,10 +127,10 @@ int runPose(const QStringList& arguments) {
             std::string index = std::to_string(i), name = scene.nodes[i].name;
             index.resize(std::max<std::size_t>(index.size(), 4), ' ');
             name.resize(std::max<std::size_t>(name.size(), 20), ' ');
-            const std::string trs =
-                    scene.nodes[i].decomposable
-                            ? "T " + numbers(v.translation, 3) + "  R " + numbers(v.rotation, 4) + "  S " + numbers(v.scale, 3)
-                            : std::string("matrix with no TRS decomposition (shear or projection)");
+            const std::string trs = scene.nodes[i].decomposable
+                                            ? "T " + numbers(v.translation, 3) + "  R " + numbers(v.rotation, 4) +
+                                                      "  S " + numbers(v.scale, 3)
+                                            : std::string("matrix with no TRS decomposition (shear or projection)");
             printLine("  " + index + " " + name + " " + trs);
             printLine("  " + std::string(26, ' ') + "world " + numbers(v.world, 4) + " | " + numbers(v.world + 4, 4) +
                       " | " + numbers(v.world + 8, 4) + " | " + numbers(v.world + 12, 4));

@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
     const tangent::Document doc = tangent::Document::load(file);
     const tangent::Scene scene = tangent::loadScene(doc);
     std::size_t channels = 0, keys = 0;
-    for (const tangent::Channel& ch : doc.animations()[0].channels) channels += 1, keys += std::size_t(ch.track.keyCount());
+    for (const tangent::Channel& ch : doc.animations()[0].channels)
+        channels += 1, keys += std::size_t(ch.track.keyCount());
     const int frames = int(doc.animations()[0].duration() * 60.0);
     std::printf("bench_pose: %s: %zu nodes, %zu channels, %zu keys, %d frames at 60 fps\n", file.c_str(),
                 scene.nodes.size(), channels, keys, frames);

@@ -63,7 +63,7 @@ struct SceneMesh {
 
 struct Skin {
     std::string name;
-    std::vector<int> joints;                     // node indices
+    std::vector<int> joints;                      // node indices
     std::vector<glm::dmat4> inverseBindMatrices;  // one per joint (identity when absent)
     int skeleton = -1;
 };
@@ -100,9 +100,9 @@ Scene loadScene(const Document&);
 
 struct Pose {
     double time = 0.0;
-    std::vector<Transform> local;                // per node: rest TRS with the animation applied
-    std::vector<glm::dmat4> world;               // per node: parent's world * local
-    std::vector<std::vector<double>> weights;    // per node: morph weights (empty without targets)
+    std::vector<Transform> local;              // per node: rest TRS with the animation applied
+    std::vector<glm::dmat4> world;             // per node: parent's world * local
+    std::vector<std::vector<double>> weights;  // per node: morph weights (empty without targets)
 };
 
 // The rest pose: every node as the file places it, no animation.

@@ -127,7 +127,8 @@ TEST(Pose, ProblemsGoToStderrAndJson) {
     j["nodes"][1]["children"] = {0};  // a cycle: Parent -> Child -> Parent
     const std::string file = dir.filePath("cycle.gltf").toStdString();
     writeBytes(file, QByteArray::fromStdString(j.dump()));
-    const std::string sentence = file + ": /nodes/1/children/0: node 0 is an ancestor of node 1; the cycle's link is left out.";
+    const std::string sentence =
+            file + ": /nodes/1/children/0: node 0 is an ancestor of node 1; the cycle's link is left out.";
     Result r = runTangent({"pose", q(file), "--times", "0"});
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.err, sentence + "\n");
@@ -189,7 +190,8 @@ TEST(Pose, WorldMatricesMatchThreeJsAnimationMixer) {
         for (int a = 0; a < int(doc.animations().size()); ++a) {
             const std::vector<double> times = interestingTimes(doc, a);
             QProcess node;
-            node.start("node", {QString::fromUtf8(TANGENT_THREE_POSE), q(file), QString::number(a), timesArgument(times)});
+            node.start("node",
+                       {QString::fromUtf8(TANGENT_THREE_POSE), q(file), QString::number(a), timesArgument(times)});
             if (!node.waitForStarted(30000))
                 FAIL() << "node (Node.js) could not be started: it is needed to compare with three.js ("
                        << node.errorString().toStdString() << ")";
@@ -198,8 +200,8 @@ TEST(Pose, WorldMatricesMatchThreeJsAnimationMixer) {
                                              "npm ci there):\n"
                                           << node.readAllStandardError().toStdString();
             const Poses three = parsePoses(Json::parse(node.readAllStandardOutput().toStdString()));
-            const Result r = runTangent({"pose", q(file), "--animation", QString::number(a), "--times",
-                                         timesArgument(times), "--json"});
+            const Result r = runTangent(
+                    {"pose", q(file), "--animation", QString::number(a), "--times", timesArgument(times), "--json"});
             ASSERT_EQ(r.status, 0) << r.err;
             const Poses ours = parsePoses(Json::parse(r.out));
             ASSERT_EQ(ours.times.size(), times.size());

@@ -61,7 +61,8 @@ private:
         return int(json_["bufferViews"].size()) - 1;
     }
     int addAccessor(int view, int componentType, const char* type, int count) {
-        json_["accessors"].push_back({{"bufferView", view}, {"componentType", componentType}, {"type", type}, {"count", count}});
+        json_["accessors"].push_back(
+                {{"bufferView", view}, {"componentType", componentType}, {"type", type}, {"count", count}});
         return int(json_["accessors"].size()) - 1;
     }
     Json json_;
@@ -84,7 +85,8 @@ void expectVec(const glm::vec3& v, double x, double y, double z, double toleranc
 void addChannel(Asset& a, const Json& target, const std::vector<float>& times, const std::vector<float>& values,
                 const char* type, const char* interpolation = "LINEAR") {
     Json& j = a.json();
-    if (!j.contains("animations")) j["animations"] = Json::array({Json{{"channels", Json::array()}, {"samplers", Json::array()}}});
+    if (!j.contains("animations"))
+        j["animations"] = Json::array({Json{{"channels", Json::array()}, {"samplers", Json::array()}}});
     Json& anim = j["animations"][0];
     const int input = a.floats(times, "SCALAR");
     const int output = a.floats(values, type);
@@ -169,10 +171,10 @@ TEST(Scene, RotationChannelIsNormalized) {
 TEST(Scene, AnimationPointerTranslationMovesTheNode) {
     Asset a = chain();
     a.json()["extensionsUsed"] = {"KHR_animation_pointer"};
-    addChannel(a,
-               {{"path", "pointer"},
-                {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/1/translation"}}}}}},
-               {0, 1}, {0, 5, 0, 0, 5, 0}, "VEC3");
+    addChannel(
+            a,
+            {{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", "/nodes/1/translation"}}}}}},
+            {0, 1}, {0, 5, 0, 0, 5, 0}, "VEC3");
     const Document doc = a.build();
     ASSERT_TRUE(doc.animations()[0].channels[0].supported);
     const Scene scene = loadScene(doc);
@@ -225,8 +227,8 @@ TEST(Scene, SkinDeformsByJointsAndInverseBindMatrices) {
     const int joints = a.unsignedBytes({0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0}, "VEC4", 4);
     const int weights = a.floats({1, 0, 0, 0, 1, 0, 0, 0, 0.5f, 0.5f, 0, 0}, "VEC4");
     // Inverse binds: the joints' bind worlds are T(1,0,0) and T(0,1,0).
-    const int ibm = a.floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0, 0, 1,  //
-                              1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -1, 0, 1},
+    const int ibm = a.floats({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -1, 0,  0, 1,  //
+                              1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0,  -1, 0, 1},
                              "MAT4");
     a.json()["skins"][0]["inverseBindMatrices"] = ibm;
     a.json()["meshes"] = Json::parse(R"([{"primitives": [{"attributes": {}}]}])");
@@ -275,10 +277,11 @@ TEST(Scene, MorphWeightsFromTheMeshTheNodeAndTheAnimation) {
     const int base = a.floats({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");
     const int up = a.floats({0, 0, 1, 0, 0, 1, 0, 0, 1}, "VEC3");
     const int side = a.floats({1, 0, 0, 1, 0, 0, 1, 0, 0}, "VEC3");
-    a.json()["meshes"] = Json::array({Json{{"weights", {0.25, 0.5}},
-                                           {"primitives", Json::array({Json{{"attributes", {{"POSITION", base}}},
-                                                                            {"targets", Json::array({Json{{"POSITION", up}},
-                                                                                                     Json{{"POSITION", side}}})}}})}}});
+    a.json()["meshes"] = Json::array({Json{
+            {"weights", {0.25, 0.5}},
+            {"primitives",
+             Json::array({Json{{"attributes", {{"POSITION", base}}},
+                               {"targets", Json::array({Json{{"POSITION", up}}, Json{{"POSITION", side}}})}}})}}});
     addChannel(a, {{"node", 0}, {"path", "weights"}}, {0, 1}, {0, 0, 1, 0.5f}, "SCALAR");
     const Document doc = a.build();
     const Scene scene = loadScene(doc);
@@ -309,8 +312,9 @@ Asset triangleMesh(int vertices = 8) {
     Asset a(R"({"asset": {"version": "2.0"}, "nodes": [{"mesh": 0}]})");
     std::vector<float> p(std::size_t(vertices) * 3, 0.0f);
     const int positions = a.floats(p, "VEC3");
-    a.json()["meshes"] = Json::array({Json{{"primitives", Json::array({Json{{"attributes", {{"POSITION", positions}}}},
-                                                                     Json{{"attributes", {{"POSITION", positions}}}}})}}});
+    a.json()["meshes"] =
+            Json::array({Json{{"primitives", Json::array({Json{{"attributes", {{"POSITION", positions}}}},
+                                                          Json{{"attributes", {{"POSITION", positions}}}}})}}});
     return a;
 }
 
@@ -358,12 +362,15 @@ TEST(SceneHostile, JointsOutsideTheSkin) {
     const int joints = a.unsignedShorts({0, 0, 0, 0, 5, 0, 0, 0, 1, 0, 0, 0}, "VEC4", 4);
     const int weights = a.floats({1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, "VEC4");
     a.json()["meshes"] = Json::array(
-            {Json{{"primitives", Json::array({Json{{"attributes", {{"POSITION", positions}, {"JOINTS_0", joints}, {"WEIGHTS_0", weights}}}}})}}});
+            {Json{{"primitives",
+                   Json::array({Json{{"attributes",
+                                      {{"POSITION", positions}, {"JOINTS_0", joints}, {"WEIGHTS_0", weights}}}}})}}});
     addChannel(a, {{"node", 1}, {"path", "translation"}}, {0}, {0, 0, 7}, "VEC3");
     const Document doc = a.build("bad.gltf");
     const Scene scene = loadScene(doc);
-    EXPECT_EQ(scene.problems, std::vector<std::string>{"bad.gltf: /nodes/0: joint 5 of mesh 0's primitive 0 is outside "
-                                                       "the 2 joints of skin 0; those vertices stay at their bind position."});
+    EXPECT_EQ(scene.problems,
+              std::vector<std::string>{"bad.gltf: /nodes/0: joint 5 of mesh 0's primitive 0 is outside "
+                                       "the 2 joints of skin 0; those vertices stay at their bind position."});
     Pose pose;
     evaluatePose(scene, doc, 0, 0.0, pose);
     DeformedPrimitive out;

@@ -1,11 +1,13 @@
 #include "transportbar.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
+#include <QPainter>
 #include <QStyle>
 #include <QToolButton>
 
@@ -19,6 +21,15 @@ constexpr int kCustomRate = -1;  // the data of the "Custom…" entry
 
 QString rateLabel(double fps) {
     return QStringLiteral("%1 fps").arg(fps, 0, 'g', 4);  // 29.97002997 -> "29.97"
+}
+
+// The style's media icon in the text colour: Fusion's own are dark grey, lost on the dark theme.
+QIcon mediaIcon(const QWidget* w, QStyle::StandardPixmap which) {
+    QPixmap pixmap = w->style()->standardIcon(which).pixmap(QSize(16, 16), w->devicePixelRatioF());
+    QPainter p(&pixmap);
+    p.setCompositionMode(QPainter::CompositionMode_SourceIn);
+    p.fillRect(pixmap.rect(), w->palette().color(QPalette::WindowText));
+    return QIcon(pixmap);
 }
 
 QString frameText(double t, double fps) {
@@ -35,12 +46,23 @@ QString TransportBar::timeText(double t, double fps, bool inFrames) {
 
 TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent)
     : QWidget(parent), state_(state), playback_(playback) {
-    auto* row = new QHBoxLayout(this);
-    row->setContentsMargins(6, 3, 6, 3);
-    row->setSpacing(4);
+    // Two groups side by side, or one above the other when the bar is too narrow for both.
+    rows_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    rows_->setContentsMargins(6, 3, 6, 3);
+    rows_->setSpacing(8);
+    controls_ = new QWidget(this);
+    info_ = new QWidget(this);
+    auto* row = new QHBoxLayout(controls_);
+    auto* infoRow = new QHBoxLayout(info_);
+    for (QHBoxLayout* r : {row, infoRow}) {
+        r->setContentsMargins(0, 0, 0, 0);
+        r->setSpacing(4);
+    }
+    rows_->addWidget(controls_);
+    rows_->addWidget(info_, 1);
     auto button = [this, row](QStyle::StandardPixmap icon, const QString& tip, auto slot) {
-        auto* b = new QToolButton(this);
-        b->setIcon(style()->standardIcon(icon));
+        auto* b = new QToolButton(controls_);
+        b->setIcon(mediaIcon(this, icon));
         b->setToolTip(tip);
         b->setAutoRaise(true);
         b->setFocusPolicy(Qt::NoFocus);
@@ -55,7 +77,7 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
     button(QStyle::SP_MediaSeekForward, QStringLiteral("One frame forward (Right)"), [this] { playback_->stepFrames(1); });
     button(QStyle::SP_MediaSkipForward, QStringLiteral("Last key of the shown channels (Shift+Right)"),
            &Playback::goToLastKey);
-    loop_ = new QToolButton(this);
+    loop_ = new QToolButton(controls_);
     loop_->setText(QStringLiteral("Loop"));
     loop_->setToolTip(QStringLiteral("Loop: play the animation's range again and again"));
     loop_->setCheckable(true);
@@ -65,13 +87,13 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
     connect(loop_, &QToolButton::toggled, playback_, &Playback::setLoop);
     row->addWidget(loop_);
 
-    speeds_ = new QComboBox(this);
+    speeds_ = new QComboBox(controls_);
     speeds_->setToolTip(QStringLiteral("Playback speed"));
     for (double s : kSpeeds) speeds_->addItem(QStringLiteral("%1×").arg(s), s);
     speeds_->setCurrentIndex(speeds_->findData(playback_->speed()));
     connect(speeds_, QOverload<int>::of(&QComboBox::activated), this,
             [this](int i) { playback_->setSpeed(speeds_->itemData(i).toDouble()); });
-    rates_ = new QComboBox(this);
+    rates_ = new QComboBox(controls_);
     rates_->setToolTip(QStringLiteral("Frame rate: frame steps, snapping and time in frames"));
     for (double fps : kStandardFrameRates) rates_->addItem(rateLabel(fps), fps);
     rates_->addItem(QStringLiteral("Custom…"), kCustomRate);
@@ -93,26 +115,25 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
     row->addSpacing(6);
     row->addWidget(speeds_);
     row->addWidget(rates_);
-    row->addSpacing(8);
-    readout_ = new QLabel(this);
+    readout_ = new QLabel(info_);
     readout_->setObjectName(QStringLiteral("timeReadout"));
     // Wide enough for "frame 1234.5  ·  1234.567 s": the bar does not jump while playing.
-    readout_->setMinimumWidth(readout_->fontMetrics().horizontalAdvance(QStringLiteral("frame 12345.5  ·  1234.567 s")));
-    row->addWidget(readout_);
-    row->addStretch(1);
-    animationsLabel_ = new QLabel(QStringLiteral("Animation"), this);
-    animations_ = new QComboBox(this);
+    readout_->setMinimumWidth(readout_->fontMetrics().horizontalAdvance(QStringLiteral("frame 1234.5  ·  123.456 s")));
+    infoRow->addWidget(readout_);
+    infoRow->addStretch(1);
+    animationsLabel_ = new QLabel(QStringLiteral("Animation"), info_);
+    animations_ = new QComboBox(info_);
     animations_->setToolTip(QStringLiteral("The animation played; the curve view shows its range"));
     animations_->setFocusPolicy(Qt::NoFocus);
     animations_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     animations_->setMinimumContentsLength(12);
     connect(animations_, QOverload<int>::of(&QComboBox::activated), this,
             [this](int i) { chooseAnimation(animations_->itemData(i).toInt()); });
-    row->addWidget(animationsLabel_);
-    row->addWidget(animations_);
+    infoRow->addWidget(animationsLabel_);
+    infoRow->addWidget(animations_);
 
     connect(playback_, &Playback::playingChanged, this, [this](bool playing) {
-        play_->setIcon(style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+        play_->setIcon(mediaIcon(this, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     });
     connect(playback_, &Playback::loopChanged, loop_, &QToolButton::setChecked);
     connect(playback_, &Playback::speedChanged, this,
@@ -142,6 +163,21 @@ void TransportBar::rebuildAnimations() {
     const bool several = animations_->count() > 1;
     animations_->setVisible(several);
     animationsLabel_->setVisible(several);
+    fitRows();
+}
+
+void TransportBar::fitRows() {
+    // Narrow enough for either group alone; both in one row when they fit.
+    const QMargins m = rows_->contentsMargins();
+    const int controls = controls_->sizeHint().width(), info = info_->sizeHint().width();
+    setMinimumWidth(std::max(controls, info_->minimumSizeHint().width()) + m.left() + m.right());
+    const bool oneRow = width() >= controls + rows_->spacing() + info + m.left() + m.right();
+    rows_->setDirection(oneRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
+
+void TransportBar::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitRows();
 }
 
 void TransportBar::chooseAnimation(int a) {

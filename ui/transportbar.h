@@ -1,12 +1,14 @@
 #pragma once
 // The bar under the curve view: first key, step back, play/pause, step forward, last key, loop,
 // speed, frame rate, the current time and frame, and (with several animations) which one plays.
-// Its controls take no keyboard focus: Space and the arrows stay the window's shortcuts.
+// Its controls take no keyboard focus: Space and the arrows stay the window's shortcuts. When
+// narrow (900 px windows), the readout and the chooser go to a second row.
 #include <QWidget>
 
 #include "playback.h"
 #include "viewstate.h"
 
+class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QToolButton;
@@ -36,13 +38,20 @@ public slots:
 signals:
     void animationChosen(int animation);
 
+protected:
+    void resizeEvent(QResizeEvent*) override;
+
 private:
+    void fitRows();
     void rebuildAnimations();
     void syncFrameRate();
     void updateReadout();
 
     ViewState* state_;
     Playback* playback_;
+    QBoxLayout* rows_;
+    QWidget* controls_;  // buttons, loop, speed, frame rate
+    QWidget* info_;      // the readout and the animation chooser
     QToolButton* play_;
     QToolButton* loop_;
     QComboBox* speeds_;

@@ -72,9 +72,11 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
     };
     button(QStyle::SP_MediaSkipBackward, QStringLiteral("First key of the shown channels (Shift+Left)"),
            &Playback::goToFirstKey);
-    button(QStyle::SP_MediaSeekBackward, QStringLiteral("One frame back (Left)"), [this] { playback_->stepFrames(-1); });
+    button(QStyle::SP_MediaSeekBackward, QStringLiteral("One frame back (Left)"),
+           [this] { playback_->stepFrames(-1); });
     play_ = button(QStyle::SP_MediaPlay, QStringLiteral("Play / pause (Space)"), &Playback::togglePlaying);
-    button(QStyle::SP_MediaSeekForward, QStringLiteral("One frame forward (Right)"), [this] { playback_->stepFrames(1); });
+    button(QStyle::SP_MediaSeekForward, QStringLiteral("One frame forward (Right)"),
+           [this] { playback_->stepFrames(1); });
     button(QStyle::SP_MediaSkipForward, QStringLiteral("Last key of the shown channels (Shift+Right)"),
            &Playback::goToLastKey);
     loop_ = new QToolButton(controls_);
@@ -156,9 +158,9 @@ void TransportBar::rebuildAnimations() {
     const DocumentModel* model = state_->model();
     if (model->hasDocument())
         for (const Animation& a : model->document().animations())
-            animations_->addItem(a.name.empty() ? QStringLiteral("Animation %1").arg(a.index)
-                                                : QString::fromStdString(a.name),
-                                 a.index);
+            animations_->addItem(
+                    a.name.empty() ? QStringLiteral("Animation %1").arg(a.index) : QString::fromStdString(a.name),
+                    a.index);
     animations_->setCurrentIndex(animations_->findData(state_->animation()));
     const bool several = animations_->count() > 1;
     animations_->setVisible(several);

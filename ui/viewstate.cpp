@@ -27,8 +27,8 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
             if (!shown_.empty()) break;
         }
         animation_ = !shown_.empty() ? shown_.front().first : doc.animations().empty() ? -1 : 0;
-        const double fps = animation_ >= 0 ? detectFrameRate(doc.animations()[std::size_t(animation_)])
-                                           : kDefaultFrameRate;
+        const double fps =
+                animation_ >= 0 ? detectFrameRate(doc.animations()[std::size_t(animation_)]) : kDefaultFrameRate;
         emit curvesChanged();
         emit selectionChanged();
         emit currentTimeChanged(time_);
@@ -55,9 +55,8 @@ void ViewState::setShownChannels(std::vector<std::pair<int, int>> channels) {
     shown_ = std::move(channels);
     // Play what is shown: when no shown channel belongs to the current animation, the first
     // shown channel's animation becomes the current one.
-    const bool showsCurrent = std::any_of(shown_.begin(), shown_.end(), [this](const std::pair<int, int>& ac) {
-        return ac.first == animation_;
-    });
+    const bool showsCurrent = std::any_of(shown_.begin(), shown_.end(),
+                                          [this](const std::pair<int, int>& ac) { return ac.first == animation_; });
     if (!shown_.empty() && !showsCurrent) setAnimation(shown_.front().first);
     // Keep only the selection on channels still shown.
     KeySelection kept;
@@ -121,8 +120,7 @@ double ViewState::playheadTime(double t) const {
 }
 
 void ViewState::setAnimation(int a) {
-    if (!model_->hasDocument() || a < 0 || a >= int(model_->document().animations().size()) || a == animation_)
-        return;
+    if (!model_->hasDocument() || a < 0 || a >= int(model_->document().animations().size()) || a == animation_) return;
     animation_ = a;
     emit animationChanged(a);
 }

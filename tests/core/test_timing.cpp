@@ -25,7 +25,7 @@ std::vector<float> keysAt(std::initializer_list<int> frames, double fps) {
 
 TEST(FrameRate, LowestStandardRateTheKeysFit) {
     EXPECT_EQ(detectFrameRate(keysAt({0, 5, 22, 25, 71}, 24)), 24);  // not 48 or 120
-    EXPECT_EQ(detectFrameRate(keysAt({0, 1, 7, 70}, 30)), 30);        // not 60; not 15 (odd frames)
+    EXPECT_EQ(detectFrameRate(keysAt({0, 1, 7, 70}, 30)), 30);       // not 60; not 15 (odd frames)
     EXPECT_EQ(detectFrameRate(keysAt({0, 3, 11, 60}, 25)), 25);
     EXPECT_EQ(detectFrameRate(keysAt({0, 1, 7, 59}, 60)), 60);
     EXPECT_EQ(detectFrameRate(keysAt({1, 3, 121}, 120)), 120);
@@ -34,8 +34,9 @@ TEST(FrameRate, LowestStandardRateTheKeysFit) {
     EXPECT_EQ(detectFrameRate(keysAt({0, 1, 7}, 15)), 15);
     EXPECT_EQ(detectFrameRate(keysAt({0, 1, 7}, 12)), 12);
     // 29.97: frame k at k * 1001 / 30000 s.
-    EXPECT_EQ(detectFrameRate(Times{0.0f, float(1001.0 / 30000), float(7 * 1001.0 / 30000), float(300 * 1001.0 / 30000)}),
-              30000.0 / 1001);
+    EXPECT_EQ(
+            detectFrameRate(Times{0.0f, float(1001.0 / 30000), float(7 * 1001.0 / 30000), float(300 * 1001.0 / 30000)}),
+            30000.0 / 1001);
     // Only even frames of 24 also fit 12, the lower rate: that is the rule.
     EXPECT_EQ(detectFrameRate(keysAt({0, 2, 10}, 24)), 12);
 }

@@ -135,6 +135,15 @@ void CurveView::frameAll() {
     userMovedView_ = false;
 }
 
+void CurveView::frameTimeRange(double start, double end) {
+    if (state_->visibleCurves().empty() || !(end > start)) return frameAll();
+    QRectF r = contentBounds(false);
+    r.setLeft(start);
+    r.setRight(end);
+    fitWorld(r);
+    userMovedView_ = true;  // a resize keeps this range
+}
+
 void CurveView::frameSelected() {
     if (state_->selection().empty()) return frameAll();
     fitWorld(contentBounds(true));
@@ -284,7 +293,7 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || !doc()) return;
     if (e->position().y() < CurvePainter::kRulerHeight) {
         interaction_ = Interaction::DraggingPlayhead;
-        state_->setCurrentTime(std::max(0.0, view_.toWorldX(e->position().x())));
+        state_->setCurrentTime(state_->playheadTime(view_.toWorldX(e->position().x())));
         return;
     }
     pressHit_ = hitAt(e->position());
@@ -419,7 +428,7 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
             update();
             break;
         case Interaction::DraggingPlayhead:
-            state_->setCurrentTime(std::max(0.0, view_.toWorldX(pos.x())));
+            state_->setCurrentTime(state_->playheadTime(view_.toWorldX(pos.x())));
             break;
     }
     lastPos_ = pos;

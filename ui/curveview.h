@@ -54,6 +54,8 @@ public:
 public slots:
     void frameAll();
     void frameSelected();  // frame all when nothing is selected
+    // Frames the time range [start, end] (an animation's), the visible curves' values in height.
+    void frameTimeRange(double start, double end);
     void selectAll();
     void deleteSelectedKeys();
     void insertKeyAtPlayhead();

@@ -89,6 +89,7 @@ KeyInspector::KeyInspector(ViewState* state, QWidget* parent) : QWidget(parent),
     layout->addStretch(1);
     connect(time_, &QDoubleSpinBox::editingFinished, this, &KeyInspector::editTime);
     connect(state_, &ViewState::selectionChanged, this, &KeyInspector::refresh);
+    connect(state_, &ViewState::optionsChanged, this, &KeyInspector::refresh);  // seconds or frames
     connect(state_->model(), &DocumentModel::channelChanged, this, &KeyInspector::refresh);
     connect(state_->model(), &DocumentModel::documentReset, this, &KeyInspector::refresh);
     refresh();
@@ -162,7 +163,13 @@ void KeyInspector::refresh() {
     if (keys.size() > 1) title += QStringLiteral("<br><i>%1 keys selected; showing the first</i>").arg(keys.size());
     title_->setText(title);
     time_->setEnabled(true);
-    if (!time_->hasFocus()) time_->setValue(track->times[k_]);
+    // With time in frames, the key's frame (fractional when it is off the frames).
+    const bool frames = state_->timeInFrames();
+    time_->setSuffix(frames ? QStringLiteral(" f") : QStringLiteral(" s"));
+    time_->setDecimals(frames ? 3 : 6);
+    time_->setRange(0, frames ? 1e7 * state_->frameRate() : 1e7);
+    if (!time_->hasFocus()) time_->setValue(frames ? track->times[k_] * state_->frameRate() : track->times[k_]);
+    shownTime_ = time_->value();
     rebuildRows(track->components);
     const bool cubic = track->interpolation == Interpolation::CubicSpline;
     for (int comp = 0; comp < track->components; ++comp) {
@@ -207,7 +214,10 @@ void KeyInspector::refuse(const QString& reason) {
 }
 
 void KeyInspector::editTime() {
-    const double t = time_->value();
+    const bool frames = state_->timeInFrames();
+    // In frames the box shows a rounded frame; leaving it as shown is no edit.
+    if (frames && time_->value() == shownTime_) return;
+    const double t = frames ? time_->value() / state_->frameRate() : time_->value();
     const int k = k_;
     if (k < 0) return;
     const Track* track = trackOf(state_->model()->document(), a_, c_);

@@ -1,7 +1,8 @@
 #pragma once
-// The Key dock: the first selected key's time, and per component its value, in-tangent and
-// out-tangent (value per second) and handle mode. Every field edit is one undo command made
-// through TrackEdits; the fields follow drags live (they read the model on every channel change).
+// The Key dock: the first selected key's time (in frames with time in frames), and per
+// component its value, in-tangent and out-tangent (value per second) and handle mode. Every
+// field edit is one undo command made through TrackEdits; the fields follow drags live (they
+// read the model on every channel change).
 #include <functional>
 #include <vector>
 
@@ -56,6 +57,7 @@ private:
     QLabel* title_;
     QLabel* broken_;
     QDoubleSpinBox* time_;
+    double shownTime_ = 0;  // the time box's value as refresh() set it (seconds or frames)
     QGridLayout* grid_;
     std::vector<Row> rows_;
     bool updating_ = false;

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 
+#include <QAbstractItemView>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -15,6 +16,7 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
@@ -28,6 +30,7 @@
 #include <QThread>
 #include <QTimer>
 #include <QToolBar>
+#include <QVBoxLayout>
 
 #include "channelspanel.h"
 #include "comparisonpanel.h"
@@ -35,12 +38,15 @@
 #include "editdialogs.h"
 #include "issuespanel.h"
 #include "keyinspector.h"
+#include "playback.h"
 #include "recovery.h"
 #include "tangent/convert.h"
 #include "tangent/edit.h"
 #include "tangent/repair.h"
 #include "tangent/simplify.h"
+#include "tangent/timing.h"
 #include "trackedits.h"
+#include "transportbar.h"
 
 namespace tangent::ui {
 
@@ -56,7 +62,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     model_ = new DocumentModel(this);
     state_ = new ViewState(model_, this);
     view_ = new CurveView(state_, this);
-    setCentralWidget(view_);
+    // ---- playback: the transport bar under the curve view ----
+    playback_ = new Playback(state_, this);
+    transport_ = new TransportBar(state_, playback_, this);
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    centreLayout->addWidget(view_, 1);
+    centreLayout->addWidget(transport_);
+    setCentralWidget(centre);
+    connect(transport_, &TransportBar::animationChosen, this, [this] {
+        const auto [start, end] = playback_->range();
+        view_->frameTimeRange(start, end);
+    });
+    // ---- end playback ----
     setAcceptDrops(true);
     setDockNestingEnabled(true);
 
@@ -97,9 +117,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(cursorLabel_);
 
     createActions();
+    createPlaybackActions();
 
     connect(view_, &CurveView::cursorMoved, this, [this](double t, double v) {
-        cursorLabel_->setText(QStringLiteral("t %1 s   value %2").arg(t, 0, 'f', 3).arg(v, 0, 'g', 5));
+        const QString time = state_->timeInFrames()
+                                     ? QStringLiteral("frame %1").arg(frameAt(t, state_->frameRate()), 0, 'f', 1)
+                                     : QStringLiteral("t %1 s").arg(t, 0, 'f', 3);
+        cursorLabel_->setText(QStringLiteral("%1   value %2").arg(time).arg(v, 0, 'g', 5));
     });
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     connect(state_, &ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
@@ -217,13 +241,16 @@ void MainWindow::createActions() {
     framesA->setCheckable(true);
     QMenu* rateMenu = viewMenu->addMenu(QStringLiteral("Frame &Rate"));
     auto* rates = new QActionGroup(this);
-    for (double fps : {24.0, 25.0, 30.0, 60.0}) {
-        QAction* r = rateMenu->addAction(QStringLiteral("%1 fps").arg(fps));
+    for (double fps : kStandardFrameRates) {
+        QAction* r = rateMenu->addAction(QStringLiteral("%1 fps").arg(fps, 0, 'g', 4));
         r->setCheckable(true);
         r->setChecked(fps == state_->frameRate());
         rates->addAction(r);
         connect(r, &QAction::triggered, this, [this, fps] { state_->setFrameRate(fps); });
+        // The rate is also detected on open and set from the transport bar.
+        connect(state_, &ViewState::optionsChanged, r, [this, r, fps] { r->setChecked(fps == state_->frameRate()); });
     }
+    rates->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);  // a custom rate checks none
     viewMenu->addSeparator();
 
     QAction* nextA = act(key, QStringLiteral("&Next Broken Key"), QKeySequence(Qt::Key_BracketRight),
@@ -293,6 +320,57 @@ void MainWindow::createActions() {
     // Dock toggles.
     for (QDockWidget* d : findChildren<QDockWidget*>()) viewMenu->addAction(d->toggleViewAction());
 }
+
+// ---- playback ----
+
+void MainWindow::createPlaybackActions() {
+    QMenu* menu = menuBar()->addMenu(QStringLiteral("&Playback"));
+    auto act = [this, menu](const QString& text, const QKeySequence& seq, auto slot) {
+        auto* a = new QAction(text, this);
+        a->setShortcut(seq);
+        a->setShortcutContext(Qt::WindowShortcut);
+        connect(a, &QAction::triggered, playback_, slot);
+        menu->addAction(a);
+        return a;
+    };
+    act(QStringLiteral("&Play / Pause"), QKeySequence(Qt::Key_Space), [this] { playback_->togglePlaying(); });
+    menu->addSeparator();
+    act(QStringLiteral("Step &Forward"), QKeySequence(Qt::Key_Right), [this] { playback_->stepFrames(1); });
+    act(QStringLiteral("Step &Back"), QKeySequence(Qt::Key_Left), [this] { playback_->stepFrames(-1); });
+    act(QStringLiteral("&First Key"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [this] { playback_->goToFirstKey(); });
+    act(QStringLiteral("&Last Key"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { playback_->goToLastKey(); });
+    menu->addSeparator();
+    QAction* loopA = act(QStringLiteral("L&oop"), QKeySequence(), [this](bool on) { playback_->setLoop(on); });
+    loopA->setCheckable(true);
+    loopA->setChecked(playback_->loops());
+    connect(playback_, &Playback::loopChanged, loopA, &QAction::setChecked);
+    QMenu* speeds = menu->addMenu(QStringLiteral("&Speed"));
+    auto* group = new QActionGroup(this);
+    for (double speed : {0.25, 0.5, 1.0, 1.5, 2.0}) {
+        QAction* a = speeds->addAction(QStringLiteral("%1×").arg(speed));
+        a->setCheckable(true);
+        a->setChecked(speed == playback_->speed());
+        group->addAction(a);
+        connect(a, &QAction::triggered, playback_, [this, speed] { playback_->setSpeed(speed); });
+        connect(playback_, &Playback::speedChanged, a, [a, speed](double s) { a->setChecked(s == speed); });
+    }
+    // Text fields keep their arrows and Space by themselves (they take the shortcut override);
+    // lists and trees are told to here.
+    for (QAbstractItemView* v : findChildren<QAbstractItemView*>()) v->installEventFilter(this);
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(event);
+        if (key->key() == Qt::Key_Left || key->key() == Qt::Key_Right) {
+            event->accept();  // the view's own key press, not Step / First / Last Key
+            return true;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
+// ---- end playback ----
 
 void MainWindow::updateTitle() {
     setWindowTitle(QStringLiteral("%1[*] — Tangent")

@@ -1,6 +1,7 @@
 #pragma once
-// The editor window: Channels, Key, Issues and Comparison docks around the curve view; menus,
-// toolbar, status bar, files (open/save/recent/drag-and-drop) and the unsaved-changes guard.
+// The editor window: Channels, Key, Issues and Comparison docks around the curve view and the
+// transport bar under it; menus, toolbar, status bar, files (open/save/recent/drag-and-drop),
+// playback and the unsaved-changes guard.
 #include <memory>
 
 #include <QMainWindow>
@@ -22,6 +23,8 @@ class KeyInspector;
 class IssuesPanel;
 class RecoveryWriter;
 class ComparisonPanel;
+class Playback;
+class TransportBar;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -34,6 +37,8 @@ public:
     CurveView* curveView() { return view_; }
     KeyInspector* keyInspector() { return inspector_; }
     IssuesPanel* issuesPanel() { return issues_; }
+    Playback* playback() { return playback_; }
+    TransportBar* transportBar() { return transport_; }
     // Keeps the recovery copy of the unsaved edits (see recovery.h).
     RecoveryWriter* recovery() { return recovery_; }
 
@@ -66,9 +71,13 @@ protected:
     void closeEvent(QCloseEvent*) override;
     void dragEnterEvent(QDragEnterEvent*) override;
     void dropEvent(QDropEvent*) override;
+    // Lists and trees keep Left/Right (collapse, expand, move) over the playback shortcuts.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void createActions();
+    // The Playback menu: Space, Left/Right, Shift+Left/Right, loop and speed (window shortcuts).
+    void createPlaybackActions();
     void updateTitle();
     void updateRecentMenu();
     void addRecent(const QString& path);
@@ -95,6 +104,8 @@ private:
     KeyInspector* inspector_;
     IssuesPanel* issues_;
     ComparisonPanel* comparison_;
+    Playback* playback_;
+    TransportBar* transport_;
     QDockWidget* comparisonDock_;
     std::shared_ptr<const Document> compared_;  // the other file of File > Compare With
     QMenu* recentMenu_ = nullptr;

@@ -1,7 +1,10 @@
 #include "viewstate.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
+
+#include "tangent/timing.h"
 
 namespace tangent::ui {
 
@@ -23,9 +26,14 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
                 }
             if (!shown_.empty()) break;
         }
+        animation_ = !shown_.empty() ? shown_.front().first : doc.animations().empty() ? -1 : 0;
+        const double fps =
+                animation_ >= 0 ? detectFrameRate(doc.animations()[std::size_t(animation_)]) : kDefaultFrameRate;
         emit curvesChanged();
         emit selectionChanged();
         emit currentTimeChanged(time_);
+        emit animationChanged(animation_);
+        setFrameRate(fps);
     });
     connect(model_, &DocumentModel::channelChanged, this, &ViewState::onChannelChanged);
 }
@@ -45,6 +53,11 @@ void ViewState::onChannelChanged(int a, int c) {
 void ViewState::setShownChannels(std::vector<std::pair<int, int>> channels) {
     if (channels == shown_) return;
     shown_ = std::move(channels);
+    // Play what is shown: when no shown channel belongs to the current animation, the first
+    // shown channel's animation becomes the current one.
+    const bool showsCurrent = std::any_of(shown_.begin(), shown_.end(),
+                                          [this](const std::pair<int, int>& ac) { return ac.first == animation_; });
+    if (!shown_.empty() && !showsCurrent) setAnimation(shown_.front().first);
     // Keep only the selection on channels still shown.
     KeySelection kept;
     for (const KeyRef& k : selection_)
@@ -99,6 +112,17 @@ void ViewState::setCurrentTime(double t) {
     if (t == time_) return;
     time_ = t;
     emit currentTimeChanged(t);
+}
+
+double ViewState::playheadTime(double t) const {
+    t = std::max(0.0, t);
+    return timeInFrames_ ? nearestFrameTime(t, frameRate_) : t;
+}
+
+void ViewState::setAnimation(int a) {
+    if (!model_->hasDocument() || a < 0 || a >= int(model_->document().animations().size()) || a == animation_) return;
+    animation_ = a;
+    emit animationChanged(a);
 }
 
 void ViewState::setNormalizedRotation(bool on) {

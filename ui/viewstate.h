@@ -1,7 +1,8 @@
 #pragma once
 // What the editor shows and has selected, shared by the channel list, the curve view and the
-// key inspector: the channels shown, hidden components, the key selection, the playhead and
-// display options. No curve data: that lives in the DocumentModel.
+// key inspector: the channels shown, hidden components, the key selection, the playhead, the
+// current animation (the one played) and display options. No curve data: that lives in the
+// DocumentModel.
 #include <set>
 #include <utility>
 #include <vector>
@@ -35,6 +36,15 @@ public:
 
     double currentTime() const { return time_; }
     void setCurrentTime(double t);
+    // Where the playhead goes when placed at t (a click or drag in the ruler): not before 0 and,
+    // with time in frames, on the nearest frame.
+    double playheadTime(double t) const;
+
+    // The animation played and previewed (an index into the document's animations, -1 with
+    // none). On open: the first one with a channel Tangent can play; it follows the shown
+    // channels when none of them belongs to it.
+    int animation() const { return animation_; }
+    void setAnimation(int a);
 
     // Solo: when any shown channel is soloed, only soloed channels are visible. Lock: a locked
     // channel's keys cannot be selected (so not dragged, deleted or edited from the view).
@@ -47,7 +57,8 @@ public:
     // in real units).
     bool normalizedView() const { return normalizedView_; }
     void setNormalizedView(bool on);
-    // Frames: the rate for snapping key drags and for time labels in frames.
+    // Frames: the rate for snapping key drags, stepping, and for time labels in frames. On open:
+    // the rate the current animation's keys sit on (tangent/timing.h).
     double frameRate() const { return frameRate_; }
     void setFrameRate(double fps);
     bool snapToFrames() const { return snap_; }
@@ -64,6 +75,7 @@ signals:
     void curvesChanged();  // shown channels or hidden components
     void selectionChanged();
     void currentTimeChanged(double t);
+    void animationChanged(int animation);
     void optionsChanged();
 
 private:
@@ -74,6 +86,7 @@ private:
     std::set<CurveRef> hidden_;
     KeySelection selection_;
     double time_ = 0;
+    int animation_ = -1;
     bool normalizedRotation_ = true;
     bool showAllHandles_ = false;
     std::set<std::pair<int, int>> solo_, locked_;

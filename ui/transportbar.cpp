@@ -1,0 +1,217 @@
+#include "transportbar.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QInputDialog>
+#include <QLabel>
+#include <QPainter>
+#include <QStyle>
+#include <QToolButton>
+
+#include "tangent/timing.h"
+
+namespace tangent::ui {
+
+namespace {
+const double kSpeeds[] = {0.25, 0.5, 1, 1.5, 2};
+constexpr int kCustomRate = -1;  // the data of the "Custom…" entry
+
+QString rateLabel(double fps) {
+    return QStringLiteral("%1 fps").arg(fps, 0, 'g', 4);  // 29.97002997 -> "29.97"
+}
+
+// The style's media icon in the text colour: Fusion's own are dark grey, lost on the dark theme.
+QIcon mediaIcon(const QWidget* w, QStyle::StandardPixmap which) {
+    QPixmap pixmap = w->style()->standardIcon(which).pixmap(QSize(16, 16), w->devicePixelRatioF());
+    QPainter p(&pixmap);
+    p.setCompositionMode(QPainter::CompositionMode_SourceIn);
+    p.fillRect(pixmap.rect(), w->palette().color(QPalette::WindowText));
+    return QIcon(pixmap);
+}
+
+QString frameText(double t, double fps) {
+    const double f = frameAt(t, fps);
+    return std::abs(f - std::round(f)) < 1e-4 ? QString::number(std::llround(f)) : QString::number(f, 'f', 1);
+}
+}  // namespace
+
+QString TransportBar::timeText(double t, double fps, bool inFrames) {
+    const QString seconds = QStringLiteral("%1 s").arg(t, 0, 'f', 3);
+    const QString frame = QStringLiteral("frame %1").arg(frameText(t, fps));
+    return inFrames ? frame + QStringLiteral("  ·  ") + seconds : seconds + QStringLiteral("  ·  ") + frame;
+}
+
+TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent)
+    : QWidget(parent), state_(state), playback_(playback) {
+    // Two groups side by side, or one above the other when the bar is too narrow for both.
+    rows_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
+    rows_->setContentsMargins(6, 3, 6, 3);
+    rows_->setSpacing(8);
+    controls_ = new QWidget(this);
+    info_ = new QWidget(this);
+    auto* row = new QHBoxLayout(controls_);
+    auto* infoRow = new QHBoxLayout(info_);
+    for (QHBoxLayout* r : {row, infoRow}) {
+        r->setContentsMargins(0, 0, 0, 0);
+        r->setSpacing(4);
+    }
+    rows_->addWidget(controls_);
+    rows_->addWidget(info_, 1);
+    auto button = [this, row](QStyle::StandardPixmap icon, const QString& tip, auto slot) {
+        auto* b = new QToolButton(controls_);
+        b->setIcon(mediaIcon(this, icon));
+        b->setToolTip(tip);
+        b->setAutoRaise(true);
+        b->setFocusPolicy(Qt::NoFocus);
+        connect(b, &QToolButton::clicked, playback_, slot);
+        row->addWidget(b);
+        return b;
+    };
+    button(QStyle::SP_MediaSkipBackward, QStringLiteral("First key of the shown channels (Shift+Left)"),
+           &Playback::goToFirstKey);
+    button(QStyle::SP_MediaSeekBackward, QStringLiteral("One frame back (Left)"),
+           [this] { playback_->stepFrames(-1); });
+    play_ = button(QStyle::SP_MediaPlay, QStringLiteral("Play / pause (Space)"), &Playback::togglePlaying);
+    button(QStyle::SP_MediaSeekForward, QStringLiteral("One frame forward (Right)"),
+           [this] { playback_->stepFrames(1); });
+    button(QStyle::SP_MediaSkipForward, QStringLiteral("Last key of the shown channels (Shift+Right)"),
+           &Playback::goToLastKey);
+    loop_ = new QToolButton(controls_);
+    loop_->setText(QStringLiteral("Loop"));
+    loop_->setToolTip(QStringLiteral("Loop: play the animation's range again and again"));
+    loop_->setCheckable(true);
+    loop_->setChecked(playback_->loops());
+    loop_->setAutoRaise(true);
+    loop_->setFocusPolicy(Qt::NoFocus);
+    connect(loop_, &QToolButton::toggled, playback_, &Playback::setLoop);
+    row->addWidget(loop_);
+
+    speeds_ = new QComboBox(controls_);
+    speeds_->setToolTip(QStringLiteral("Playback speed"));
+    for (double s : kSpeeds) speeds_->addItem(QStringLiteral("%1×").arg(s), s);
+    speeds_->setCurrentIndex(speeds_->findData(playback_->speed()));
+    connect(speeds_, QOverload<int>::of(&QComboBox::activated), this,
+            [this](int i) { playback_->setSpeed(speeds_->itemData(i).toDouble()); });
+    rates_ = new QComboBox(controls_);
+    rates_->setToolTip(QStringLiteral("Frame rate: frame steps, snapping and time in frames"));
+    for (double fps : kStandardFrameRates) rates_->addItem(rateLabel(fps), fps);
+    rates_->addItem(QStringLiteral("Custom…"), kCustomRate);
+    connect(rates_, QOverload<int>::of(&QComboBox::activated), this, [this](int i) {
+        double fps = rates_->itemData(i).toDouble();
+        if (fps == kCustomRate) {
+            bool ok = false;
+            fps = QInputDialog::getDouble(this, QStringLiteral("Frame Rate"), QStringLiteral("Frames per second:"),
+                                          state_->frameRate(), 1, 1000, 3, &ok);
+            if (!ok) return syncFrameRate();
+        }
+        state_->setFrameRate(fps);
+        syncFrameRate();
+    });
+    for (QComboBox* box : {speeds_, rates_}) {
+        box->setFocusPolicy(Qt::NoFocus);
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    }
+    row->addSpacing(6);
+    row->addWidget(speeds_);
+    row->addWidget(rates_);
+    readout_ = new QLabel(info_);
+    readout_->setObjectName(QStringLiteral("timeReadout"));
+    // Wide enough for "frame 1234.5  ·  1234.567 s": the bar does not jump while playing.
+    readout_->setMinimumWidth(readout_->fontMetrics().horizontalAdvance(QStringLiteral("frame 1234.5  ·  123.456 s")));
+    infoRow->addWidget(readout_);
+    infoRow->addStretch(1);
+    animationsLabel_ = new QLabel(QStringLiteral("Animation"), info_);
+    animations_ = new QComboBox(info_);
+    animations_->setToolTip(QStringLiteral("The animation played; the curve view shows its range"));
+    animations_->setFocusPolicy(Qt::NoFocus);
+    animations_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    animations_->setMinimumContentsLength(12);
+    connect(animations_, QOverload<int>::of(&QComboBox::activated), this,
+            [this](int i) { chooseAnimation(animations_->itemData(i).toInt()); });
+    infoRow->addWidget(animationsLabel_);
+    infoRow->addWidget(animations_);
+
+    connect(playback_, &Playback::playingChanged, this, [this](bool playing) {
+        play_->setIcon(mediaIcon(this, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+    connect(playback_, &Playback::loopChanged, loop_, &QToolButton::setChecked);
+    connect(playback_, &Playback::speedChanged, this,
+            [this](double s) { speeds_->setCurrentIndex(speeds_->findData(s)); });
+    connect(state_, &ViewState::currentTimeChanged, this, &TransportBar::updateReadout);
+    connect(state_, &ViewState::optionsChanged, this, [this] {
+        syncFrameRate();
+        updateReadout();
+    });
+    connect(state_->model(), &DocumentModel::documentReset, this, &TransportBar::rebuildAnimations);
+    connect(state_, &ViewState::animationChanged, this,
+            [this](int a) { animations_->setCurrentIndex(animations_->findData(a)); });
+    rebuildAnimations();
+    syncFrameRate();
+    updateReadout();
+}
+
+void TransportBar::rebuildAnimations() {
+    animations_->clear();
+    const DocumentModel* model = state_->model();
+    if (model->hasDocument())
+        for (const Animation& a : model->document().animations())
+            animations_->addItem(
+                    a.name.empty() ? QStringLiteral("Animation %1").arg(a.index) : QString::fromStdString(a.name),
+                    a.index);
+    animations_->setCurrentIndex(animations_->findData(state_->animation()));
+    const bool several = animations_->count() > 1;
+    animations_->setVisible(several);
+    animationsLabel_->setVisible(several);
+    fitRows();
+}
+
+void TransportBar::fitRows() {
+    // Narrow enough for either group alone; both in one row when they fit.
+    const QMargins m = rows_->contentsMargins();
+    const int controls = controls_->sizeHint().width(), info = info_->sizeHint().width();
+    setMinimumWidth(std::max(controls, info_->minimumSizeHint().width()) + m.left() + m.right());
+    const bool oneRow = width() >= controls + rows_->spacing() + info + m.left() + m.right();
+    rows_->setDirection(oneRow ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+}
+
+void TransportBar::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    fitRows();
+}
+
+void TransportBar::chooseAnimation(int a) {
+    const DocumentModel* model = state_->model();
+    if (!model->hasDocument() || a < 0 || a >= int(model->document().animations().size())) return;
+    const bool shown = std::any_of(state_->shownChannels().begin(), state_->shownChannels().end(),
+                                   [a](const std::pair<int, int>& ac) { return ac.first == a; });
+    if (!shown) {
+        std::vector<std::pair<int, int>> channels;
+        for (const Channel& c : model->document().animations()[std::size_t(a)].channels)
+            if (c.supported) channels.push_back({a, c.index});
+        if (!channels.empty()) state_->setShownChannels(std::move(channels));
+    }
+    state_->setAnimation(a);
+    emit animationChosen(a);
+}
+
+void TransportBar::syncFrameRate() {
+    const double fps = state_->frameRate();
+    int i = rates_->findData(fps);
+    if (i < 0) {
+        // A rate of one's own: one entry for it, before "Custom…".
+        const int custom = rates_->findData(kCustomRate);
+        if (custom > int(kStandardFrameRates.size())) rates_->removeItem(custom - 1);
+        rates_->insertItem(rates_->findData(kCustomRate), rateLabel(fps), fps);
+        i = rates_->findData(fps);
+    }
+    rates_->setCurrentIndex(i);
+}
+
+void TransportBar::updateReadout() {
+    readout_->setText(timeText(state_->currentTime(), state_->frameRate(), state_->timeInFrames()));
+}
+
+}  // namespace tangent::ui

@@ -1,0 +1,64 @@
+#pragma once
+// The bar under the curve view: first key, step back, play/pause, step forward, last key, loop,
+// speed, frame rate, the current time and frame, and (with several animations) which one plays.
+// Its controls take no keyboard focus: Space and the arrows stay the window's shortcuts. When
+// narrow (900 px windows), the readout and the chooser go to a second row.
+#include <QWidget>
+
+#include "playback.h"
+#include "viewstate.h"
+
+class QBoxLayout;
+class QComboBox;
+class QLabel;
+class QToolButton;
+
+namespace tangent::ui {
+
+class TransportBar : public QWidget {
+    Q_OBJECT
+public:
+    TransportBar(ViewState* state, Playback* playback, QWidget* parent = nullptr);
+
+    QComboBox* animationChooser() const { return animations_; }
+    QComboBox* speedChooser() const { return speeds_; }
+    QComboBox* frameRateChooser() const { return rates_; }
+    QToolButton* playButton() const { return play_; }
+    QToolButton* loopButton() const { return loop_; }
+    QLabel* timeReadout() const { return readout_; }
+
+    // The readout's text for time t: seconds and frame, the unit in use first.
+    static QString timeText(double t, double fps, bool inFrames);
+
+public slots:
+    // Makes `a` the current animation; when none of its channels is shown, shows them all.
+    // Then animationChosen(a), for the curve view to frame its range.
+    void chooseAnimation(int a);
+
+signals:
+    void animationChosen(int animation);
+
+protected:
+    void resizeEvent(QResizeEvent*) override;
+
+private:
+    void fitRows();
+    void rebuildAnimations();
+    void syncFrameRate();
+    void updateReadout();
+
+    ViewState* state_;
+    Playback* playback_;
+    QBoxLayout* rows_;
+    QWidget* controls_;  // buttons, loop, speed, frame rate
+    QWidget* info_;      // the readout and the animation chooser
+    QToolButton* play_;
+    QToolButton* loop_;
+    QComboBox* speeds_;
+    QComboBox* rates_;
+    QComboBox* animations_;
+    QLabel* animationsLabel_;
+    QLabel* readout_;
+};
+
+}  // namespace tangent::ui

@@ -38,6 +38,7 @@ const Subcommand kSubcommands[] = {
         {"render", "draw one channel's curves to PNG or SVG", runRender},
         {"simplify", "baked keys into a few editable ones, within a tolerance", runSimplify},
         {"diff", "compare two files' animations channel by channel; exit 1 over tolerance", runDiff},
+        {"pose", "every node's local TRS and world matrix at given times", runPose},
 };
 
 const Subcommand* findSubcommand(const char* name) {

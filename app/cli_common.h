@@ -98,5 +98,6 @@ int runFix(const QStringList& arguments);
 int runRender(const QStringList& arguments);
 int runSimplify(const QStringList& arguments);
 int runDiff(const QStringList& arguments);
+int runPose(const QStringList& arguments);
 
 }  // namespace tangent::cli

@@ -22,6 +22,7 @@
 #include "tangent/difference.h"
 #include "tangent/document.h"
 #include "tangent/edit.h"
+#include "tangent/scene.h"
 #include "tangent/simplify.h"
 #include "tangent/track.h"
 
@@ -220,10 +221,43 @@ inline void tryEdit(Track& t, const std::string& what, const std::string& at, co
     t = std::move(copy);
 }
 
-// fuzz_evaluate: every supported channel at assorted times, then again after a few edits.
+// The scene of a loaded document: meshes, skins and the hierarchy decoded (hostile data becomes
+// problems, never an exception), every animation posed at a few times, every drawn primitive
+// deformed. A pose has one entry per node; a deformed primitive one vertex per vertex.
+inline void exerciseScene(const Document& doc, const Fail& fail) {
+    Scene scene;
+    try {
+        scene = loadScene(doc);
+    } catch (const std::exception& e) {
+        return fail(std::string("loadScene threw: ") + e.what());
+    }
+    Pose pose;
+    DeformedPrimitive deformed;
+    for (int a = -1; a < int(doc.animations().size()); ++a)
+        for (double t : {-1.0, 0.0, 0.5, 1e9, std::numeric_limits<double>::quiet_NaN()}) {
+            evaluatePose(scene, doc, a, t, pose);
+            if (pose.world.size() != scene.nodes.size() || pose.local.size() != scene.nodes.size())
+                return fail("evaluatePose did not give one transform per node");
+            for (std::size_t n = 0; n < scene.nodes.size(); ++n) {
+                const int mesh = scene.nodes[n].mesh;
+                if (mesh < 0) continue;
+                for (const Primitive& prim : scene.meshes[std::size_t(mesh)].primitives) {
+                    deformPrimitive(scene, pose, int(n), prim, deformed);
+                    if (deformed.positions.size() != prim.positions.size())
+                        return fail("deformPrimitive did not give one position per vertex");
+                }
+            }
+            glm::dvec3 lo, hi;
+            sceneBounds(scene, pose, &lo, &hi);
+        }
+}
+
+// fuzz_evaluate: every supported channel at assorted times, then again after a few edits; and
+// the scene those channels move.
 inline void exerciseEvaluate(const Bytes& bytes, const Fail& fail) {
     std::optional<Document> doc = tryLoad(bytes, LoadMode::Lenient);
     if (!doc) return;
+    exerciseScene(*doc, fail);
     for (const Animation& a : doc->animations())
         for (const Channel& ch : a.channels) {
             if (!ch.supported) continue;

@@ -63,6 +63,9 @@ TEST_P(Replay, Validate) {
 TEST_P(Replay, Evaluate) {
     exerciseEvaluate(GetParam().bytes, failTest(GetParam().name));
 }
+TEST_P(Replay, Scene) {
+    if (const auto doc = tryLoad(GetParam().bytes, tangent::LoadMode::Lenient)) exerciseScene(*doc, failTest(GetParam().name));
+}
 TEST_P(Replay, SimplifyAndCompare) {
     exerciseCompare(GetParam().bytes, failTest(GetParam().name));
 }

@@ -16,6 +16,7 @@
 #include "hostile_support.h"
 #include "tangent/document.h"
 #include "tangent/edit.h"
+#include "tangent/scene.h"
 
 using namespace tangent;
 using namespace hostile;
@@ -484,4 +485,48 @@ TEST(HostileAccessor, ChannelsSharingOneHugeAccessorCannotMultiplyMemory) {
     ASSERT_FALSE(doc.loadFindings().empty());
     EXPECT_EQ(doc.loadFindings().back().code, "TANGENT_FILE_TOO_LARGE");
     EXPECT_THROW(Document::fromBytes(file, "shared.glb", ""), FileError);
+}
+
+// The preview reads base colour images: an image URI that leaves the asset's folder is refused
+// with one sentence, as buffer URIs are, and the data URI beside it is read.
+TEST(HostileScene, ImageUriOutsideTheFolderIsNotRead) {
+    QFile corpus(QString(TANGENT_FUZZ_DIR) + "/corpus/image_uri_escape.gltf");
+    ASSERT_TRUE(corpus.open(QIODevice::ReadOnly));
+    Json j = Json::parse(corpus.readAll().toStdString());
+    j["textures"] = Json::array({Json{{"source", 0}}, Json{{"source", 1}}});
+    j["materials"] = Json::array({Json{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 0}}}}}},
+                                  Json{{"pbrMetallicRoughness", {{"baseColorTexture", {{"index", 1}}}}}}});
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath("escape.gltf");
+    QFile out(path);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(j.dump()));
+    out.close();
+    const Document doc = Document::load(path.toStdString(), LoadMode::Lenient);
+    const Scene scene = loadScene(doc);
+    EXPECT_EQ(scene.problems, std::vector<std::string>{path.toStdString() +
+                                                       ": /images/0/uri: '../../etc/passwd' points outside the "
+                                                       "asset's folder."});
+    EXPECT_EQ(scene.materials[0].baseColorImage, -1);
+    ASSERT_EQ(scene.materials[1].baseColorImage, 1);
+    EXPECT_EQ(scene.images[1].mimeType, "image/png");
+    EXPECT_EQ(scene.images[1].bytes, (std::vector<std::uint8_t>{0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'}));
+}
+
+// Every fixture-like corpus file through the scene: nothing is left out of a clean export.
+TEST(HostileScene, CleanCorpusExportsHaveNoProblems) {
+    for (const char* name : {"fixture_smooth_trs_1.glb", "fixture_morph_weights_1.glb", "fixture_multi_object_1.glb",
+                             "meshopt_gltfpack_c.glb", "meshopt_gltf_transform.glb"}) {
+        const Document doc = Document::load(std::string(TANGENT_FUZZ_DIR) + "/corpus/" + name, LoadMode::Lenient);
+        const Scene scene = loadScene(doc);
+        EXPECT_TRUE(scene.problems.empty()) << name << ": " << scene.problems.front();
+        std::size_t primitives = 0;
+        for (const SceneMesh& m : scene.meshes) primitives += m.primitives.size();
+        EXPECT_GT(primitives, 0u) << name;
+        Pose pose;
+        evaluatePose(scene, doc, 0, 0.5, pose);
+        glm::dvec3 lo, hi;
+        EXPECT_TRUE(sceneBounds(scene, pose, &lo, &hi)) << name;
+    }
 }

@@ -636,6 +636,8 @@ QImage renderPreviewImage(const Document& doc, const Scene& scene, const Preview
         MotionTrail trail;
         PreviewOptions options;
         options.highlightNode = request.highlightNode;
+        options.showSkeleton = request.showSkeleton;
+        options.showGrid = request.showGrid;
         if (request.highlightNode >= 0) {
             trail = motionTrail(scene, doc, request.animation, request.highlightNode, request.highlightKeyTimes);
             options.trail = &trail;

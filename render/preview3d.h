@@ -79,6 +79,8 @@ struct PreviewRequest {
     OrbitCamera camera;     // used as is without autoFrame; its direction is kept with it
     int highlightNode = -1;
     std::vector<double> highlightKeyTimes;  // ticks on the highlighted node's trail
+    bool showSkeleton = true;
+    bool showGrid = true;
 };
 
 // The camera a request draws with: its own, or framed on the rest pose (as autoFrame says).

@@ -35,6 +35,7 @@
 #include "editdialogs.h"
 #include "issuespanel.h"
 #include "keyinspector.h"
+#include "previewdock.h"
 #include "recovery.h"
 #include "tangent/convert.h"
 #include "tangent/edit.h"
@@ -87,6 +88,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabifyDockWidget(issuesDock, comparisonDock_);
     issuesDock->raise();
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
+    addDockWidget(Qt::RightDockWidgetArea, new PreviewDock(state_, this));
 
     cursorLabel_ = new QLabel(this);
     selectionLabel_ = new QLabel(this);

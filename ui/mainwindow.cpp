@@ -39,6 +39,7 @@
 #include "issuespanel.h"
 #include "keyinspector.h"
 #include "playback.h"
+#include "previewdock.h"
 #include "recovery.h"
 #include "tangent/convert.h"
 #include "tangent/edit.h"
@@ -107,6 +108,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     tabifyDockWidget(issuesDock, comparisonDock_);
     issuesDock->raise();
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
+    addDockWidget(Qt::RightDockWidgetArea, new PreviewDock(state_, this));
 
     cursorLabel_ = new QLabel(this);
     selectionLabel_ = new QLabel(this);

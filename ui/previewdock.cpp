@@ -1,0 +1,305 @@
+#include "previewdock.h"
+
+#include <algorithm>
+
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMouseEvent>
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QWheelEvent>
+
+namespace tangent::ui {
+
+namespace {
+
+QSurfaceFormat previewFormat() {
+    QSurfaceFormat format = QSurfaceFormat::defaultFormat();
+    if (QOpenGLContext::openGLModuleType() == QOpenGLContext::LibGL) {
+        format.setVersion(3, 3);
+        format.setProfile(QSurfaceFormat::CoreProfile);
+    } else {
+        format.setVersion(3, 0);
+    }
+    format.setDepthBufferSize(24);
+    format.setSamples(4);
+    return format;
+}
+
+bool isEnough(const QSurfaceFormat& made) {
+    return made.renderableType() == QSurfaceFormat::OpenGLES ? made.majorVersion() >= 3
+                                                              : made.version() >= qMakePair(3, 3);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+PreviewWidget::PreviewWidget(ViewState* state, QWidget* parent) : QOpenGLWidget(parent), state_(state) {
+    setFormat(previewFormat());
+    setFocusPolicy(Qt::StrongFocus);
+    setMinimumSize(160, 120);
+    DocumentModel* model = state_->model();
+    connect(model, &DocumentModel::documentReset, this, &PreviewWidget::reloadScene);
+    // Edits (a drag's every step included): the pose and the trail follow live.
+    connect(model, &DocumentModel::channelChanged, this, [this] {
+        trailStale_ = true;
+        update();
+    });
+    connect(state_, &ViewState::currentTimeChanged, this, [this] { update(); });
+    connect(state_, &ViewState::curvesChanged, this, &PreviewWidget::updateHighlight);
+    connect(state_, &ViewState::selectionChanged, this, &PreviewWidget::updateHighlight);
+    reloadScene();
+}
+
+PreviewWidget::~PreviewWidget() { releaseRenderer(); }
+
+void PreviewWidget::releaseRenderer() {
+    if (!renderer_) return;
+    makeCurrent();
+    renderer_.reset();
+    doneCurrent();
+}
+
+int PreviewWidget::animation() const {
+    const DocumentModel* model = state_->model();
+    if (!model->hasDocument()) return -1;
+    const int count = int(model->document().animations().size());
+    int a = requestedAnimation_;
+    if (a == kFollowShownChannels) a = state_->shownChannels().empty() ? 0 : state_->shownChannels().front().first;
+    return a >= 0 && a < count ? a : -1;
+}
+
+void PreviewWidget::setAnimation(int animation) {
+    requestedAnimation_ = animation;
+    updateHighlight();
+}
+
+void PreviewWidget::setCamera(const render::OrbitCamera& camera) {
+    camera_ = camera;
+    framePending_ = false;
+    update();
+}
+
+double PreviewWidget::aspect() const { return height() > 0 ? double(width()) / height() : 1.0; }
+
+void PreviewWidget::reloadScene() {
+    const DocumentModel* model = state_->model();
+    scene_ = model->hasDocument() ? loadScene(model->document()) : Scene();
+    sceneUploaded_ = false;
+    framePending_ = true;
+    if (width() > 0 && height() > 0 && isVisible()) frameScene();
+    updateHighlight();
+}
+
+void PreviewWidget::updateHighlight() {
+    // The channel of the first selected key, else the first shown channel.
+    int node = -1;
+    std::vector<double> keyTimes;
+    const DocumentModel* model = state_->model();
+    if (model->hasDocument()) {
+        std::pair<int, int> channel{-1, -1};
+        const auto selected = state_->selectedKeys();
+        if (!selected.empty())
+            channel = {std::get<0>(selected.front()), std::get<1>(selected.front())};
+        else if (!state_->shownChannels().empty())
+            channel = state_->shownChannels().front();
+        const Channel* c = channel.first >= 0 ? model->document().channel(channel.first, channel.second) : nullptr;
+        if (c && channel.first == animation() && c->node >= 0 && c->node < int(scene_.nodes.size())) {
+            node = c->node;
+            keyTimes.assign(c->track.times.begin(), c->track.times.end());
+        }
+    }
+    if (node != highlightNode_ || keyTimes != highlightKeyTimes_) {
+        highlightNode_ = node;
+        highlightKeyTimes_ = std::move(keyTimes);
+    }
+    trailStale_ = true;
+    update();
+}
+
+void PreviewWidget::frameScene() {
+    glm::dvec3 lo(-1.0), hi(1.0);
+    if (!sceneBounds(scene_, restPose(scene_), &lo, &hi)) lo = glm::dvec3(-1.0), hi = glm::dvec3(1.0);
+    camera_.frame(lo, hi, aspect());
+    framePending_ = false;
+    update();
+}
+
+void PreviewWidget::frameSelected() {
+    if (highlightNode_ < 0 || !state_->model()->hasDocument()) return frameScene();
+    const Document& doc = state_->model()->document();
+    Pose pose;
+    evaluatePose(scene_, doc, animation(), state_->currentTime(), pose);
+    if (highlightNode_ >= int(pose.world.size())) return frameScene();
+    // The node where it is now and the path it takes, at least a tenth of the scene's size.
+    glm::dvec3 lo(pose.world[highlightNode_][3]), hi = lo;
+    const render::MotionTrail trail = render::motionTrail(scene_, doc, animation(), highlightNode_, {});
+    for (const glm::dvec3& p : trail.points) lo = glm::min(lo, p), hi = glm::max(hi, p);
+    glm::dvec3 sceneLo(-1.0), sceneHi(1.0);
+    sceneBounds(scene_, restPose(scene_), &sceneLo, &sceneHi);
+    const glm::dvec3 least(0.05 * glm::length(sceneHi - sceneLo));
+    const glm::dvec3 centre = 0.5 * (lo + hi);
+    lo = glm::min(lo, centre - least);
+    hi = glm::max(hi, centre + least);
+    camera_.frame(lo, hi, aspect());
+    update();
+}
+
+QStringList PreviewWidget::problems() const {
+    QStringList out;
+    for (const std::string& p : scene_.problems) out << QString::fromStdString(p);
+    if (renderer_)
+        for (const std::string& p : renderer_->problems()) out << QString::fromStdString(p);
+    if (!glError_.isEmpty()) out << glError_;
+    return out;
+}
+
+void PreviewWidget::initializeGL() {
+    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &PreviewWidget::releaseRenderer,
+            Qt::UniqueConnection);
+    renderer_.reset();
+    sceneUploaded_ = false;
+    glError_.clear();
+    if (!isEnough(context()->format())) {
+        glError_ = QStringLiteral("The 3D preview needs OpenGL 3.3 or OpenGL ES 3; this display offers %1.%2.")
+                           .arg(context()->format().majorVersion())
+                           .arg(context()->format().minorVersion());
+        return;
+    }
+    try {
+        renderer_ = std::make_unique<render::PreviewRenderer>();
+    } catch (const std::exception& e) {
+        glError_ = QString::fromStdString(e.what());
+    }
+}
+
+void PreviewWidget::resizeGL(int, int) {
+    if (framePending_) frameScene();
+}
+
+void PreviewWidget::paintGL() {
+    if (!renderer_) return;
+    if (!sceneUploaded_) {
+        renderer_->setScene(scene_);
+        sceneUploaded_ = true;
+        setToolTip(problems().join('\n'));
+    }
+    const DocumentModel* model = state_->model();
+    if (model->hasDocument())
+        evaluatePose(scene_, model->document(), animation(), state_->currentTime(), pose_);
+    else
+        pose_ = restPose(scene_);
+    if (trailStale_) {
+        trail_ = model->hasDocument() ? render::motionTrail(scene_, model->document(), animation(), highlightNode_,
+                                                            highlightKeyTimes_)
+                                      : render::MotionTrail();
+        trailStale_ = false;
+    }
+    render::PreviewOptions options;
+    options.highlightNode = highlightNode_;
+    options.trail = &trail_;
+    const qreal ratio = devicePixelRatioF();
+    renderer_->render(scene_, pose_, camera_, QSize(int(width() * ratio), int(height() * ratio)), options);
+}
+
+bool PreviewWidget::event(QEvent* e) {
+    // The main window's Home and F (Frame All / Frame Selected of the curve view) would take
+    // these keys first; over the preview they frame the preview.
+    if (e->type() == QEvent::ShortcutOverride) {
+        auto* key = static_cast<QKeyEvent*>(e);
+        if ((key->key() == Qt::Key_Home || key->key() == Qt::Key_F) && key->modifiers() == Qt::NoModifier) {
+            e->accept();
+            return true;
+        }
+    }
+    return QOpenGLWidget::event(e);
+}
+
+void PreviewWidget::keyPressEvent(QKeyEvent* e) {
+    if (e->modifiers() == Qt::NoModifier && e->key() == Qt::Key_Home) return frameScene();
+    if (e->modifiers() == Qt::NoModifier && e->key() == Qt::Key_F) return frameSelected();
+    QOpenGLWidget::keyPressEvent(e);
+}
+
+void PreviewWidget::enterEvent(QEnterEvent* e) {
+    // Keys go to the view under the pointer, as in Blender; not while someone types a number.
+    QWidget* focus = QApplication::focusWidget();
+    if (!qobject_cast<QLineEdit*>(focus) && !qobject_cast<QAbstractSpinBox*>(focus)) setFocus(Qt::MouseFocusReason);
+    QOpenGLWidget::enterEvent(e);
+}
+
+void PreviewWidget::mousePressEvent(QMouseEvent* e) {
+    const bool middle = e->button() == Qt::MiddleButton;
+    const bool altLeft = e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier);
+    if (!middle && !altLeft) return QOpenGLWidget::mousePressEvent(e);
+    drag_ = (e->modifiers() & Qt::ShiftModifier) ? Drag::Pan : Drag::Orbit;
+    lastPointer_ = e->position();
+    e->accept();
+}
+
+void PreviewWidget::mouseMoveEvent(QMouseEvent* e) {
+    if (drag_ == Drag::None) return QOpenGLWidget::mouseMoveEvent(e);
+    const QPointF delta = e->position() - lastPointer_;
+    lastPointer_ = e->position();
+    if (drag_ == Drag::Orbit)
+        camera_.orbit(delta.x(), delta.y());
+    else
+        camera_.pan(delta.x(), delta.y(), height());
+    update();
+}
+
+void PreviewWidget::mouseReleaseEvent(QMouseEvent* e) {
+    if (drag_ == Drag::None) return QOpenGLWidget::mouseReleaseEvent(e);
+    drag_ = Drag::None;
+}
+
+void PreviewWidget::wheelEvent(QWheelEvent* e) {
+    const double steps = e->angleDelta().y() / 120.0;
+    if (steps == 0) return;
+    camera_.zoom(steps);
+    update();
+    e->accept();
+}
+
+// ---------------------------------------------------------------------------------------------
+
+bool PreviewDock::openGLAvailable() {
+    static const bool available = [] {
+        QOpenGLContext context;
+        context.setFormat(previewFormat());
+        if (!context.create() || !isEnough(context.format())) return false;
+        QOffscreenSurface surface;
+        surface.setFormat(context.format());
+        surface.create();
+        const bool current = surface.isValid() && context.makeCurrent(&surface);
+        if (current) context.doneCurrent();
+        return current;
+    }();
+    return available;
+}
+
+PreviewDock::PreviewDock(ViewState* state, QWidget* parent) : QDockWidget(QStringLiteral("Preview"), parent) {
+    setObjectName(QStringLiteral("previewDock"));
+    // Without OpenGL (offscreen without a display) a sentence takes the view's place, and no
+    // GL widget changes how the window composes.
+    if (openGLAvailable()) {
+        view_ = new PreviewWidget(state, this);
+        setWidget(view_);
+    } else {
+        auto* label = new QLabel(
+                QStringLiteral("The 3D preview needs OpenGL 3.3 (or OpenGL ES 3), and this display has none."), this);
+        label->setWordWrap(true);
+        label->setAlignment(Qt::AlignCenter);
+        setWidget(label);
+    }
+}
+
+void PreviewDock::setAnimation(int animation) {
+    if (view_) view_->setAnimation(animation);
+}
+
+}  // namespace tangent::ui

@@ -31,7 +31,7 @@ QSurfaceFormat previewFormat() {
 
 bool isEnough(const QSurfaceFormat& made) {
     return made.renderableType() == QSurfaceFormat::OpenGLES ? made.majorVersion() >= 3
-                                                              : made.version() >= qMakePair(3, 3);
+                                                             : made.version() >= qMakePair(3, 3);
 }
 
 }  // namespace
@@ -50,12 +50,15 @@ PreviewWidget::PreviewWidget(ViewState* state, QWidget* parent) : QOpenGLWidget(
         update();
     });
     connect(state_, &ViewState::currentTimeChanged, this, [this] { update(); });
+    connect(state_, &ViewState::animationChanged, this, &PreviewWidget::updateHighlight);
     connect(state_, &ViewState::curvesChanged, this, &PreviewWidget::updateHighlight);
     connect(state_, &ViewState::selectionChanged, this, &PreviewWidget::updateHighlight);
     reloadScene();
 }
 
-PreviewWidget::~PreviewWidget() { releaseRenderer(); }
+PreviewWidget::~PreviewWidget() {
+    releaseRenderer();
+}
 
 void PreviewWidget::releaseRenderer() {
     if (!renderer_) return;
@@ -67,15 +70,8 @@ void PreviewWidget::releaseRenderer() {
 int PreviewWidget::animation() const {
     const DocumentModel* model = state_->model();
     if (!model->hasDocument()) return -1;
-    const int count = int(model->document().animations().size());
-    int a = requestedAnimation_;
-    if (a == kFollowShownChannels) a = state_->shownChannels().empty() ? 0 : state_->shownChannels().front().first;
-    return a >= 0 && a < count ? a : -1;
-}
-
-void PreviewWidget::setAnimation(int animation) {
-    requestedAnimation_ = animation;
-    updateHighlight();
+    const int a = state_->animation();
+    return a >= 0 && a < int(model->document().animations().size()) ? a : -1;
 }
 
 void PreviewWidget::setCamera(const render::OrbitCamera& camera) {
@@ -84,7 +80,9 @@ void PreviewWidget::setCamera(const render::OrbitCamera& camera) {
     update();
 }
 
-double PreviewWidget::aspect() const { return height() > 0 ? double(width()) / height() : 1.0; }
+double PreviewWidget::aspect() const {
+    return height() > 0 ? double(width()) / height() : 1.0;
+}
 
 void PreviewWidget::reloadScene() {
     const DocumentModel* model = state_->model();
@@ -296,10 +294,6 @@ PreviewDock::PreviewDock(ViewState* state, QWidget* parent) : QDockWidget(QStrin
         label->setAlignment(Qt::AlignCenter);
         setWidget(label);
     }
-}
-
-void PreviewDock::setAnimation(int animation) {
-    if (view_) view_->setAnimation(animation);
 }
 
 }  // namespace tangent::ui

@@ -23,11 +23,8 @@ public:
     PreviewWidget(ViewState* state, QWidget* parent = nullptr);
     ~PreviewWidget() override;
 
-    // The animation that poses the scene; kFollowShownChannels (the default) takes the first
-    // shown channel's, else 0.
-    static constexpr int kFollowShownChannels = -2;
-    void setAnimation(int animation);
-    int animation() const;  // the one in use (-1: the rest pose)
+    // The animation that poses the scene: ViewState's (-1: none, the rest pose).
+    int animation() const;
     int highlightedNode() const { return highlightNode_; }
 
     const render::OrbitCamera& camera() const { return camera_; }
@@ -64,7 +61,6 @@ private:
     std::unique_ptr<render::PreviewRenderer> renderer_;
     bool sceneUploaded_ = false;
     bool framePending_ = true;  // frame the scene once the widget has its size
-    int requestedAnimation_ = kFollowShownChannels;
     int highlightNode_ = -1;
     std::vector<double> highlightKeyTimes_;
     render::MotionTrail trail_;
@@ -81,7 +77,6 @@ public:
     PreviewDock(ViewState* state, QWidget* parent = nullptr);
     // The GL view; null when no OpenGL 3.3 / ES 3 context can be made (a sentence says so).
     PreviewWidget* view() const { return view_; }
-    void setAnimation(int animation);
 
     // Whether this display can give the preview its context (tried once, then remembered).
     static bool openGLAvailable();

@@ -80,6 +80,9 @@ public:
 
     // Whether this display can give the preview its context (tried once, then remembered).
     static bool openGLAvailable();
+    // Whether that OpenGL is a software renderer (Mesa's llvmpipe): the view draws without
+    // multisampling there.
+    static bool softwareOpenGL();
 
 private:
     PreviewWidget* view_ = nullptr;

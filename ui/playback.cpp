@@ -48,6 +48,7 @@ void Playback::play() {
     if (!(end > start)) return;
     const double t = state_->currentTime();
     if (t < start || t >= end) state_->setCurrentTime(start);
+    position_ = shown_ = state_->currentTime();
     lastTick_ = clock_();
     playing_ = true;
     timer_.start();
@@ -84,16 +85,23 @@ void Playback::tick() {
     const double elapsed = std::max(0.0, now - lastTick_);
     lastTick_ = now;
     const auto [start, end] = range();
-    double t = state_->currentTime() + elapsed * speed_;
+    if (state_->currentTime() != shown_) position_ = state_->currentTime();  // the user moved it
+    double t = position_ + elapsed * speed_;
     if (t > end) {
         if (loop_ && end > start) {
             t = start + std::fmod(t - start, end - start);
         } else {
-            state_->setCurrentTime(end);
+            show(end);
             pause();
             return;
         }
     }
+    position_ = t;
+    show(state_->timeInFrames() ? std::min(end, nearestFrameTime(t, state_->frameRate())) : t);
+}
+
+void Playback::show(double t) {
+    shown_ = t;
     state_->setCurrentTime(t);
 }
 

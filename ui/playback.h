@@ -56,11 +56,15 @@ signals:
 
 private:
     std::pair<double, double> shownKeyRange() const;
+    void show(double t);  // sets the playhead, remembering what it set
 
     ViewState* state_;
     QTimer timer_;
     Clock clock_;
     double lastTick_ = 0;
+    // Where playback is, unrounded: with time in frames the playhead shows whole frames, and
+    // rounding must not hold it back. shown_ is the time it last set, to notice another mover.
+    double position_ = 0, shown_ = 0;
     bool playing_ = false;
     bool loop_ = true;
     double speed_ = 1;

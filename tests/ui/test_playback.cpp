@@ -217,6 +217,27 @@ TEST_F(PlaybackTest, InFramesTheRulerTheInspectorAndTheReadoutUseFramesAndThePla
     EXPECT_EQ(window.transportBar()->timeReadout()->text(), QStringLiteral("1.010 s  ·  frame 24.2"));
 }
 
+// In frames, playback shows whole frames, and rounding never holds it back: at 24 fps, ticks
+// 0.03 s apart land on frames 1, 1, 2 (0.72, 1.44, 2.16 frames played).
+TEST_F(PlaybackTest, InFramesPlaybackShowsWholeFramesWithoutFallingBehind) {
+    open("broken_trs_1.glb");
+    key(Qt::Key_T);
+    ASSERT_TRUE(state()->timeInFrames());
+    ASSERT_EQ(state()->frameRate(), 24.0);
+    key(Qt::Key_Space);
+    ASSERT_TRUE(playback()->isPlaying());
+    advance(0.03);
+    EXPECT_DOUBLE_EQ(time(), 1 / 24.0);
+    advance(0.03);
+    EXPECT_DOUBLE_EQ(time(), 1 / 24.0);
+    advance(0.03);
+    EXPECT_DOUBLE_EQ(time(), 2 / 24.0);
+    // The user puts the playhead on frame 24 while it plays: playback goes on from there.
+    state()->setCurrentTime(1.0);
+    advance(0.03);
+    EXPECT_DOUBLE_EQ(time(), 25 / 24.0);
+}
+
 TEST_F(PlaybackTest, TheFrameRateIsDetectedOnOpen) {
     open("broken_trs_1.glb");  // Blender 3.4 at 24 fps: frames 0 5 22 25 32 35 47 59 71
     EXPECT_EQ(state()->frameRate(), 24);

@@ -11,6 +11,7 @@
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
+#include <QVBoxLayout>
 #include <QWheelEvent>
 
 namespace tangent::ui {
@@ -107,8 +108,9 @@ void PreviewWidget::updateHighlight() {
         else if (!state_->shownChannels().empty())
             channel = state_->shownChannels().front();
         const Channel* c = channel.first >= 0 ? model->document().channel(channel.first, channel.second) : nullptr;
-        if (c && channel.first == animation() && c->node >= 0 && c->node < int(scene_.nodes.size())) {
-            node = c->node;
+        const int target = !c ? -1 : c->targetPointer.empty() ? c->node : c->pointerTarget.node;
+        if (c && channel.first == animation() && target >= 0 && target < int(scene_.nodes.size())) {
+            node = target;
             keyTimes.assign(c->track.times.begin(), c->track.times.end());
         }
     }
@@ -185,7 +187,7 @@ void PreviewWidget::paintGL() {
     if (!sceneUploaded_) {
         renderer_->setScene(scene_);
         sceneUploaded_ = true;
-        setToolTip(problems().join('\n'));
+        emit problemsChanged(problems());
     }
     const DocumentModel* model = state_->model();
     if (model->hasDocument())
@@ -311,8 +313,31 @@ PreviewDock::PreviewDock(ViewState* state, QWidget* parent) : QDockWidget(QStrin
     // Without OpenGL (offscreen without a display) a sentence takes the view's place, and no
     // GL widget changes how the window composes.
     if (openGLAvailable()) {
-        view_ = new PreviewWidget(state, this);
-        setWidget(view_);
+        // What the scene or the renderer could not use, under the view: a file's bad mesh is
+        // named, as a bad animation is, and the rest is drawn.
+        auto* box = new QWidget(this);
+        auto* layout = new QVBoxLayout(box);
+        layout->setContentsMargins(0, 0, 0, 0);
+        layout->setSpacing(0);
+        view_ = new PreviewWidget(state, box);
+        problems_ = new QLabel(box);
+        problems_->setObjectName(QStringLiteral("previewProblems"));
+        problems_->setWordWrap(true);
+        problems_->setContentsMargins(6, 3, 6, 3);
+        problems_->setStyleSheet(QStringLiteral("color: #ffc14d"));  // the Issues panel's warning colour
+        problems_->hide();
+        layout->addWidget(view_, 1);
+        layout->addWidget(problems_);
+        connect(view_, &PreviewWidget::problemsChanged, this, [this](const QStringList& problems) {
+            problems_->setVisible(!problems.isEmpty());
+            if (problems.isEmpty()) return;
+            problems_->setText(problems.size() == 1 ? problems.front()
+                                                    : QStringLiteral("%1 (and %2 more problems: see the tooltip)")
+                                                              .arg(problems.front())
+                                                              .arg(problems.size() - 1));
+            problems_->setToolTip(problems.join('\n'));
+        });
+        setWidget(box);
     } else {
         auto* label = new QLabel(
                 QStringLiteral("The 3D preview needs OpenGL 3.3 (or OpenGL ES 3), and this display has none."), this);

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include <QDockWidget>
+#include <QLabel>
 #include <QOpenGLWidget>
 
 #include "documentmodel.h"
@@ -35,6 +36,10 @@ public:
     const Scene& scene() const { return scene_; }
     // What the file's scene or the renderer could not use, one sentence each.
     QStringList problems() const;
+
+signals:
+    // Once the scene is loaded into the renderer: what it could not use, one sentence each.
+    void problemsChanged(const QStringList& problems);
 
 protected:
     void initializeGL() override;
@@ -84,8 +89,11 @@ public:
     // multisampling there.
     static bool softwareOpenGL();
 
+    QLabel* problemsLabel() const { return problems_; }
+
 private:
     PreviewWidget* view_ = nullptr;
+    QLabel* problems_ = nullptr;
 };
 
 }  // namespace tangent::ui

@@ -19,7 +19,9 @@ Playback::Playback(ViewState* state, QObject* parent) : QObject(parent), state_(
     const QScreen* screen = QGuiApplication::primaryScreen();
     const double hz = screen && screen->refreshRate() > 1 ? screen->refreshRate() : 60;
     timer_.setTimerType(Qt::PreciseTimer);
-    timer_.setInterval(std::max(1, int(std::lround(1000 / hz))));
+    // Whole milliseconds below the refresh interval (16 at 60 Hz, not 17): no refresh waits for a
+    // tick, and time follows the wall clock, so a slightly faster tick changes nothing else.
+    timer_.setInterval(std::max(1, int(std::floor(1000 / hz))));
     connect(&timer_, &QTimer::timeout, this, &Playback::tick);
     // A new file or another animation: a new range, and nothing plays until asked.
     connect(state_->model(), &DocumentModel::documentReset, this, &Playback::pause);

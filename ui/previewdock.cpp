@@ -4,6 +4,7 @@
 
 #include <QAbstractSpinBox>
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
@@ -189,22 +190,28 @@ void PreviewWidget::paintGL() {
         sceneUploaded_ = true;
         emit problemsChanged(problems());
     }
+    QElapsedTimer timer;  // lastFrameStats(): three clock reads a frame
+    timer.start();
     const DocumentModel* model = state_->model();
     if (model->hasDocument())
         evaluatePose(scene_, model->document(), animation(), state_->currentTime(), pose_);
     else
         pose_ = restPose(scene_);
+    const qint64 posed = timer.nsecsElapsed();
+    qint64 trailed = posed;
     if (trailStale_) {
         trail_ = model->hasDocument() ? render::motionTrail(scene_, model->document(), animation(), highlightNode_,
                                                             highlightKeyTimes_)
                                       : render::MotionTrail();
         trailStale_ = false;
+        trailed = timer.nsecsElapsed();
     }
     render::PreviewOptions options;
     options.highlightNode = highlightNode_;
     options.trail = &trail_;
     const qreal ratio = devicePixelRatioF();
     renderer_->render(scene_, pose_, camera_, QSize(int(width() * ratio), int(height() * ratio)), options);
+    stats_ = {posed / 1e6, (trailed - posed) / 1e6, (timer.nsecsElapsed() - trailed) / 1e6};
 }
 
 bool PreviewWidget::event(QEvent* e) {

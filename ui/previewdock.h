@@ -34,6 +34,16 @@ public:
     void frameSelected();  // F: the highlighted node and its trail
 
     const Scene& scene() const { return scene_; }
+
+    // How the last paintGL spent its time (bench/playback): evaluating the pose, computing the
+    // motion trail (0 unless it was stale) and the renderer's draw calls, ms of wall time.
+    struct FrameStats {
+        double poseMs = 0;
+        double trailMs = 0;
+        double drawMs = 0;
+    };
+    const FrameStats& lastFrameStats() const { return stats_; }
+
     // What the file's scene or the renderer could not use, one sentence each.
     QStringList problems() const;
 
@@ -71,6 +81,7 @@ private:
     render::MotionTrail trail_;
     bool trailStale_ = true;
     QString glError_;
+    FrameStats stats_;
 
     enum class Drag { None, Orbit, Pan } drag_ = Drag::None;
     QPointF lastPointer_;

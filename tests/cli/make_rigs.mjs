@@ -110,7 +110,8 @@ function keyed(interpolation, values, tangent) {
 
 const SEGMENT = 0.6, RINGS = 13, AROUND = 12, RADIUS = 0.12, JOINTS = 4;
 const LENGTH = SEGMENT * (JOINTS - 1);  // the tube: from joint 0 to joint 3 along the chain's y
-const TIP = 0.09, TIP_GAP = 0.06;        // the tip box's half size, and its gap above the tube
+const TIP = 0.11, TIP_GAP = 0.25;  // the tip box's half size, and its gap above the tube (so that the
+                                    // tube does not hide part of it in the preview test)
 
 const joint = [
     { t: [0.1, 0.2, -0.1], r: axisAngle([0.3, 0.2, 1], 0.35), s: [1, 1.05, 0.95] },

@@ -3,12 +3,13 @@
 //   rig.glb              a 4-joint chain under a transformed parent node, every joint with its
 //                        own rest translation, rotation and scale; a skinned tube (12 around x 13
 //                        rings, normals, 4 weights per vertex, 1 to 4 of them non-zero) and a
-//                        magenta tip box (weighted to the last joint only) drawn by a mesh node
+//                        magenta tip box (weighted to the last joint only), both with a morph
+//                        target (a bulge; the box grown about its centre), drawn by a mesh node
 //                        that has its own transform (which the spec says is ignored); inverse
 //                        bind matrices from the rest pose. Animations 0 "Linear" and 1 "Cubic":
 //                        rotation, translation and scale channels on the joints and the parent,
 //                        LINEAR resp. CUBICSPLINE, keys at uneven times, channels starting and
-//                        ending at different times.
+//                        ending at different times; a weights channel on the skinned mesh's node.
 //   morph.glb            a mesh of two primitives (grids with normals) with 2 morph targets
 //                        (positions and normals), default weights, under a transformed parent;
 //                        animations 0 "Linear" and 1 "Cubic" on its weights (and the parent's
@@ -138,7 +139,7 @@ function skinWeights(y, reach) {
 }
 
 function tube(doc, buffer, bindFrame) {
-    const positions = [], normals = [], joints = [], weights = [], indices = [];
+    const positions = [], normals = [], joints = [], weights = [], indices = [], bulge = [];
     for (let r = 0; r < RINGS; ++r) {
         const y = (LENGTH * r) / (RINGS - 1);
         for (let a = 0; a < AROUND; ++a) {
@@ -146,6 +147,10 @@ function tube(doc, buffer, bindFrame) {
             const local = [RADIUS * Math.cos(angle), y, RADIUS * Math.sin(angle)];
             positions.push(...transformPoint(bindFrame, local));
             normals.push(Math.cos(angle), 0, Math.sin(angle));  // bindFrame's rotation applied below
+            // The morph target: a bulge, widest half-way (a displacement: the frame's linear part).
+            const out = 0.5 * Math.sin((Math.PI * y) / LENGTH);
+            const moved = transformPoint(bindFrame, [local[0] * (1 + out), y, local[2] * (1 + out)]);
+            bulge.push(...moved.map((x, i) => x - positions[positions.length - 3 + i]));
             // Reach from 0.55 to 2.2 segments around the ring: 1, 2, 3 or 4 joints per vertex.
             const { joints: j, weights: w } = skinWeights(y, SEGMENT * (0.55 + (1.65 * a) / (AROUND - 1)));
             joints.push(...j), weights.push(...w);
@@ -155,12 +160,12 @@ function tube(doc, buffer, bindFrame) {
             }
         }
     }
-    return { positions, normals: rotateNormals(bindFrame, normals), joints, weights, indices };
+    return { positions, normals: rotateNormals(bindFrame, normals), joints, weights, indices, bulge };
 }
 
 // A box of half size `h` centred at `centre` (bind frame coordinates), 24 vertices with normals.
 function box(bindFrame, centre, h) {
-    const positions = [], normals = [], indices = [];
+    const positions = [], normals = [], indices = [], grow = [];
     const faces = [
         [[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[-1, 0, 0], [0, 0, 1], [0, 1, 0]],
         [[0, 1, 0], [0, 0, 1], [1, 0, 0]], [[0, -1, 0], [1, 0, 0], [0, 0, 1]],
@@ -171,11 +176,14 @@ function box(bindFrame, centre, h) {
         for (const [a, b] of [[-1, -1], [1, -1], [1, 1], [-1, 1]]) {
             const p = [0, 1, 2].map((i) => centre[i] + h * (n[i] + a * u[i] + b * v[i]));
             positions.push(...transformPoint(bindFrame, p));
+            // The morph target grows the box about its centre by 40 %: it stays a convex box.
+            const grown = transformPoint(bindFrame, p.map((x, i) => centre[i] + 1.4 * (x - centre[i])));
+            grow.push(...grown.map((x, i) => x - positions[positions.length - 3 + i]));
             normals.push(...n);
         }
         indices.push(base, base + 1, base + 2, base, base + 2, base + 3);
     }
-    return { positions, normals: rotateNormals(bindFrame, normals), indices };
+    return { positions, normals: rotateNormals(bindFrame, normals), indices, grow };
 }
 
 // Normals by the inverse transpose of the frame's linear part, normalized.
@@ -222,7 +230,8 @@ function rig() {
         .setAttribute('JOINTS_0', accessor(doc, buffer, 'VEC4', new Uint16Array(t.joints)))
         .setAttribute('WEIGHTS_0', accessor(doc, buffer, 'VEC4', new Float32Array(t.weights)))
         .setIndices(accessor(doc, buffer, 'SCALAR', new Uint16Array(t.indices)))
-        .setMaterial(doc.createMaterial('Grey').setBaseColorFactor([0.55, 0.6, 0.55, 1]).setRoughnessFactor(1));
+        .setMaterial(doc.createMaterial('Grey').setBaseColorFactor([0.55, 0.6, 0.55, 1]).setRoughnessFactor(1))
+        .addTarget(doc.createPrimitiveTarget().setAttribute('POSITION', accessor(doc, buffer, 'VEC3', new Float32Array(t.bulge))));
     const b = box(bindFrame, [0, LENGTH + TIP_GAP + TIP, 0], TIP);
     const count = b.positions.length / 3;
     const tip = doc
@@ -232,14 +241,15 @@ function rig() {
         .setAttribute('JOINTS_0', accessor(doc, buffer, 'VEC4', new Uint16Array(count * 4).map((_, i) => (i % 4 === 0 ? 3 : 0))))
         .setAttribute('WEIGHTS_0', accessor(doc, buffer, 'VEC4', new Float32Array(count * 4).map((_, i) => (i % 4 === 0 ? 1 : 0))))
         .setIndices(accessor(doc, buffer, 'SCALAR', new Uint16Array(b.indices)))
-        .setMaterial(doc.createMaterial('MagentaTip').setBaseColorFactor([1, 0, 1, 1]).setRoughnessFactor(1));
+        .setMaterial(doc.createMaterial('MagentaTip').setBaseColorFactor([1, 0, 1, 1]).setRoughnessFactor(1))
+        .addTarget(doc.createPrimitiveTarget().setAttribute('POSITION', accessor(doc, buffer, 'VEC3', new Float32Array(b.grow))));
     // The skinned mesh node has a transform of its own, which the spec says is ignored.
     const meshNode = doc
         .createNode('Body')
         .setTranslation([2, -1, 0.5])
         .setRotation(axisAngle([0, 1, 0], 1.1))
         .setScale([1.5, 0.5, 2])
-        .setMesh(doc.createMesh('Tube').addPrimitive(body).addPrimitive(tip))
+        .setMesh(doc.createMesh('Tube').addPrimitive(body).addPrimitive(tip).setWeights([0.25]))
         .setSkin(skin);
     scene.addChild(meshNode);
 
@@ -272,6 +282,9 @@ function rig() {
                 keyed(interpolation, [parentRest.r, axisAngle([0.4, 1, 0.2], 0.7)], () => [[0.1, 0.2, -0.1, 0], [0.2, -0.1, 0.1, 0.05]]));
         channel(doc, buffer, animation, parent, 'translation', interpolation, [0, 1, 2],
                 keyed(interpolation, [parentRest.t, [0.5, 0, 0.3], [0.2, 0.3, -0.2]], () => [[0.5, 0, 0.2], [0.1, 0.6, -0.3]]));
+        // Morphed, then skinned: the weights move on the skinned mesh's node.
+        channel(doc, buffer, animation, meshNode, 'weights', interpolation, [0.1, 1.1, 2.2],
+                keyed(interpolation, [[0.25], [1], [0.5]], (k) => [[1.2], [-0.6 * k]]));
     }
     return doc;
 }

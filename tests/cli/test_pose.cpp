@@ -271,7 +271,8 @@ std::vector<std::map<Key, std::vector<std::vector<double>>>> parseMeshes(const J
 }  // namespace
 
 // Files glTF-Transform writes at test time (tests/cli/make_rigs.mjs): a skinned 4-joint chain
-// under a transformed parent, drawn by a transformed mesh node (ignored, as the spec says), and a
+// under a transformed parent, drawn by a transformed mesh node (ignored, as the spec says), its
+// mesh also morphed (a weights channel: morph targets first, then the skin), and a
 // two-primitive mesh with 2 morph targets under a transformed parent; LINEAR and CUBICSPLINE
 // animations of each; both again through glTF-Transform's quantize() (KHR_mesh_quantization).
 // Every world matrix and every deformed vertex position, at times before, at, between and after

@@ -127,8 +127,8 @@ TEST(PreviewImage, TheBoxIsWhereTheTranslationCurvePutsIt) {
 }
 
 // rig.glb (tests/cli/make_rigs.mjs, glTF-Transform): a skinned 4-joint chain whose magenta tip
-// box (the mesh's primitive 1) is weighted to the last joint alone, so it stays a convex box as
-// the chain bends. Its pixels must fill the silhouette that deformPrimitive's vertices make
+// box (the mesh's primitive 1) is weighted to the last joint alone and morphed by growing about
+// its centre, so it stays a convex box as the chain bends. Its pixels must fill the silhouette that deformPrimitive's vertices make
 // through the camera's matrices: the projection of a convex box is the convex hull of its
 // projected corners, and the area centroid of that polygon is where the pixels' centroid lies.
 // (deformPrimitive itself is checked against three.js in tests/cli/test_pose.cpp.)

@@ -11,7 +11,8 @@
 //                        LINEAR resp. CUBICSPLINE, keys at uneven times, channels starting and
 //                        ending at different times; a weights channel on the skinned mesh's node.
 //   morph.glb            a mesh of two primitives (grids with normals) with 2 morph targets
-//                        (positions and normals), default weights, under a transformed parent;
+//                        (positions and normals), default weights, under a transformed parent,
+//                        drawn by two nodes (the second, not animated, with weights of its own);
 //                        animations 0 "Linear" and 1 "Cubic" on its weights (and the parent's
 //                        rotation).
 //   rig_quantized.glb,   the same after glTF-Transform's quantize() (KHR_mesh_quantization:
@@ -338,6 +339,8 @@ function morph() {
     const holder = doc.createNode('Holder').setTranslation([0.5, 0.2, -0.3]).setRotation(axisAngle([1, 0.5, 0], 0.4)).setScale([1.2, 0.8, 1]);
     const face = doc.createNode('Face').setTranslation([-0.4, 0.1, 0.2]).setRotation(axisAngle([0, 0, 1], 0.3)).setScale([0.9, 1.1, 1.3]).setMesh(mesh);
     holder.addChild(face);
+    // The same mesh again, with weights of its own on the node (they override the mesh's).
+    holder.addChild(doc.createNode('FaceCopy').setTranslation([0.2, -1.3, 0.1]).setScale([0.8, 0.8, 0.8]).setMesh(mesh).setWeights([0.7, 0.3]));
     scene.addChild(holder);
     for (const interpolation of ['LINEAR', 'CUBICSPLINE']) {
         const animation = doc.createAnimation(interpolation === 'LINEAR' ? 'Linear' : 'Cubic');

@@ -48,6 +48,21 @@ struct NodeValues {
     double translation[3], rotation[4], scale[3], world[16];
 };
 
+// Every drawn primitive as the pose deforms it (deformPrimitive: morph targets, then the skin or
+// the node's world matrix), node by node, in the file's primitive order.
+template <typename Visit>
+void forEachDeformed(const Scene& scene, const Pose& pose, Visit visit) {
+    DeformedPrimitive deformed;
+    for (std::size_t i = 0; i < scene.nodes.size(); ++i) {
+        const int mesh = scene.nodes[i].mesh;
+        if (mesh < 0) continue;
+        for (const Primitive& prim : scene.meshes[std::size_t(mesh)].primitives) {
+            deformPrimitive(scene, pose, int(i), prim, deformed);
+            visit(int(i), mesh, prim.index, deformed.positions);
+        }
+    }
+}
+
 NodeValues valuesOf(const Pose& pose, std::size_t i) {
     NodeValues v{};
     const Transform& t = pose.local[i];
@@ -62,20 +77,25 @@ NodeValues valuesOf(const Pose& pose, std::size_t i) {
 }  // namespace
 
 int runPose(const QStringList& arguments) {
-    Parser p("pose", "pose FILE [--animation A] --times T1,T2,... [--json]",
+    Parser p("pose", "pose FILE [--animation A] --times T1,T2,... [--vertices] [--json]",
              "Evaluates one animation over the file's scene at each time (clamped to each channel's\n"
              "keys, as the spec plays them) and prints every node's local translation, rotation\n"
              "(x y z w) and scale, and its world matrix (column-major, as glTF stores matrices).\n"
              "Nodes the animation does not move keep their rest pose. A file without animations\n"
-             "gives the rest pose. Problems with the scene's data go to stderr (JSON: `problems`).");
+             "gives the rest pose. Problems with the scene's data go to stderr (JSON: `problems`).\n"
+             "With --vertices, also every mesh primitive's vertex positions in world space as the\n"
+             "pose deforms them (morph targets, then the skin; an unskinned mesh by its node).");
     p.addValue({"a", "animation"}, "The animation: its index or its name (default 0).", "A");
     p.addValue({"t", "times"}, "Comma-separated times in seconds.", "T1,T2,...");
     p.addFlag({"json"},
               "Print JSON: {file, animation, animationName, poses: [{t, nodes: [{index, name, decomposable, "
-              "translation, rotation, scale, world}]}], problems}.");
+              "translation, rotation, scale, world}], meshes: [{node, mesh, primitive, positions: [[x, y, z]...]}]}], "
+              "problems} (meshes with --vertices).");
+    p.addFlag({"vertices"}, "Also print the deformed vertex positions of every mesh primitive, in world space.");
     if (!p.parse(arguments)) return kOk;
     const std::string file = p.singleFile();
     const std::vector<double> times = parsePoseTimes(QString::fromStdString(p.required("times", "--times T1,T2,...")));
+    const bool vertices = p.isSet("vertices");
 
     const Document doc = Document::load(file, LoadMode::Lenient);
     const int animation = findAnimation(doc, p);
@@ -104,7 +124,20 @@ int runPose(const QStringList& arguments) {
                 node["world"] = vectorJson(v.world, 16);
                 nodes.push_back(std::move(node));
             }
-            poses.push_back(Json{{"t", t}, {"nodes", std::move(nodes)}});
+            Json entry{{"t", t}, {"nodes", std::move(nodes)}};
+            if (vertices) {
+                Json meshes = Json::array();
+                forEachDeformed(scene, pose, [&](int node, int mesh, int primitive, const std::vector<glm::vec3>& at) {
+                    Json positions = Json::array();
+                    for (const glm::vec3& v : at) positions.push_back(Json::array({v.x, v.y, v.z}));
+                    meshes.push_back(Json{{"node", node},
+                                          {"mesh", mesh},
+                                          {"primitive", primitive},
+                                          {"positions", std::move(positions)}});
+                });
+                entry["meshes"] = std::move(meshes);
+            }
+            poses.push_back(std::move(entry));
         }
         out["poses"] = std::move(poses);
         out["problems"] = scene.problems;
@@ -135,6 +168,15 @@ int runPose(const QStringList& arguments) {
             printLine("  " + std::string(26, ' ') + "world " + numbers(v.world, 4) + " | " + numbers(v.world + 4, 4) +
                       " | " + numbers(v.world + 8, 4) + " | " + numbers(v.world + 12, 4));
         }
+        if (!vertices) continue;
+        forEachDeformed(scene, pose, [&](int node, int mesh, int primitive, const std::vector<glm::vec3>& at) {
+            printLine("  node " + std::to_string(node) + " mesh " + std::to_string(mesh) + " primitive " +
+                      std::to_string(primitive) + ": " + std::to_string(at.size()) + " vertices in world space");
+            for (std::size_t k = 0; k < at.size(); ++k) {
+                const double xyz[3] = {at[k].x, at[k].y, at[k].z};
+                printLine("    " + std::to_string(k) + "  " + numbers(xyz, 3));
+            }
+        });
     }
     return kOk;
 }

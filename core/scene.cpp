@@ -413,6 +413,7 @@ private:
             for (std::size_t p = 0; p < primitives.size(); ++p) {
                 const std::string pptr = ptr + "/primitives/" + std::to_string(p);
                 Primitive prim;
+                prim.index = int(p);
                 if (!loadPrimitive(primitives[p], pptr, prim)) continue;
                 // Many primitives may share one large accessor: bound what the whole scene holds
                 // by the file's own size, so a few bytes of JSON cannot fill memory.

@@ -53,6 +53,7 @@ struct Primitive {
     std::vector<glm::vec4> weights;      // WEIGHTS_0, same count as joints
     std::vector<MorphTarget> targets;
     int material = -1;
+    int index = -1;  // its index in the file's mesh.primitives (a primitive left out leaves a gap)
 };
 
 struct SceneMesh {

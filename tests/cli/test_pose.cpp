@@ -4,8 +4,10 @@
 // `three` pinned in tools/corpus).
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "cli_support.h"
 
@@ -220,5 +222,141 @@ TEST(Pose, WorldMatricesMatchThreeJsAnimationMixer) {
                 }
             }
         }
+    }
+}
+
+// ------------------------------------------------- skins and morph targets against three.js
+
+namespace {
+
+// node SCRIPT ARGS... -> stdout, failing the test (never skipping) when node cannot run it.
+Json runNodeJson(const QString& script, const QStringList& arguments, const char* what) {
+    QProcess node;
+    node.start("node", QStringList{script} + arguments);
+    if (!node.waitForStarted(30000)) {
+        ADD_FAILURE() << "node (Node.js) could not be started: it is needed for " << what << " ("
+                      << node.errorString().toStdString() << ")";
+        return Json();
+    }
+    if (!node.waitForFinished(120000)) {
+        node.kill();
+        ADD_FAILURE() << what << " did not finish";
+        return Json();
+    }
+    if (node.exitStatus() != QProcess::NormalExit || node.exitCode() != 0) {
+        ADD_FAILURE() << what << " failed (are the npm tools installed in tools/corpus? run npm ci there):\n"
+                      << node.readAllStandardError().toStdString();
+        return Json();
+    }
+    const std::string out = node.readAllStandardOutput().toStdString();
+    return out.empty() ? Json::object() : Json::parse(out);
+}
+
+// (node, mesh, primitive) -> positions, per pose.
+using Key = std::tuple<int, int, int>;
+std::vector<std::map<Key, std::vector<std::vector<double>>>> parseMeshes(const Json& out) {
+    std::vector<std::map<Key, std::vector<std::vector<double>>>> all;
+    for (const Json& pose : out["poses"]) {
+        std::map<Key, std::vector<std::vector<double>>> meshes;
+        for (const Json& m : pose["meshes"]) {
+            std::vector<std::vector<double>> positions;
+            for (const Json& p : m["positions"]) positions.push_back(numbers(p));
+            meshes[{m["node"].get<int>(), m["mesh"].get<int>(), m["primitive"].get<int>()}] = std::move(positions);
+        }
+        all.push_back(std::move(meshes));
+    }
+    return all;
+}
+
+}  // namespace
+
+// Files glTF-Transform writes at test time (tests/cli/make_rigs.mjs): a skinned 4-joint chain
+// under a transformed parent, drawn by a transformed mesh node (ignored, as the spec says), its
+// mesh also morphed (a weights channel: morph targets first, then the skin), and a
+// two-primitive mesh with 2 morph targets under a transformed parent; LINEAR and CUBICSPLINE
+// animations of each; both again through glTF-Transform's quantize() (KHR_mesh_quantization).
+// Every world matrix and every deformed vertex position, at times before, at, between and after
+// the keys, against three.js's GLTFLoader + AnimationMixer + Mesh.getVertexPosition
+// (three_pose.mjs --vertices explains how three's bind matrices map to the spec's formula).
+TEST(Pose, SkinnedAndMorphedVerticesMatchThreeJs) {
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    runNodeJson(QString::fromUtf8(TANGENT_MAKE_RIGS), {dir.path()}, "make_rigs.mjs (glTF-Transform)");
+    ASSERT_FALSE(HasFailure());
+    // The quantized files take their node layout from quantize(): compare each by its own indices.
+    for (const char* name : {"rig.glb", "rig_quantized.glb", "morph.glb", "morph_quantized.glb"}) {
+        SCOPED_TRACE(name);
+        const std::string file = dir.filePath(name).toStdString();
+        expectKhronosValid(file);
+        const tangent::Document doc = tangent::Document::load(file, tangent::LoadMode::Lenient);
+        ASSERT_EQ(doc.animations().size(), 2u);
+        double largestWorld = 0, largestVertex = 0, largestMotion = 0;
+        std::size_t vertices = 0;
+        for (int a = 0; a < 2; ++a) {
+            const std::vector<double> times = interestingTimes(doc, a);
+            const Json threeJson = runNodeJson(QString::fromUtf8(TANGENT_THREE_POSE),
+                                               {q(file), QString::number(a), timesArgument(times), "--vertices"},
+                                               "three_pose.mjs (three.js)");
+            ASSERT_FALSE(HasFailure());
+            const Result r = runTangent({"pose", q(file), "--animation", QString::number(a), "--times",
+                                         timesArgument(times), "--vertices", "--json"});
+            ASSERT_EQ(r.status, 0) << r.err;
+            const Json oursJson = Json::parse(r.out);
+            EXPECT_EQ(oursJson["problems"], Json::array());
+            const Poses three = parsePoses(threeJson), ours = parsePoses(oursJson);
+            const auto threeMeshes = parseMeshes(threeJson), ourMeshes = parseMeshes(oursJson);
+            ASSERT_EQ(three.times.size(), times.size());
+            ASSERT_EQ(ours.times.size(), times.size());
+            for (std::size_t i = 0; i < times.size(); ++i) {
+                SCOPED_TRACE("animation " + std::to_string(a) + ", t " + std::to_string(times[i]));
+                ASSERT_EQ(three.worlds[i].size(), ours.worlds[i].size());
+                for (const auto& [index, expected] : three.worlds[i]) {
+                    ASSERT_TRUE(ours.worlds[i].count(index)) << "node " << index;
+                    const std::vector<double>& got = ours.worlds[i].at(index);
+                    ASSERT_EQ(got.size(), 16u);
+                    for (std::size_t e = 0; e < 16; ++e) {
+                        largestWorld = std::max(largestWorld, std::abs(got[e] - expected[e]));
+                        EXPECT_NEAR(got[e], expected[e], 1e-5 * std::max(1.0, std::abs(expected[e])))
+                                << "node " << index << ", element " << e;
+                    }
+                }
+                // Every primitive of every mesh node, both ways.
+                // Two primitives in each file; the morph files draw their mesh twice.
+                ASSERT_EQ(threeMeshes[i].size(), std::string(name).rfind("rig", 0) == 0 ? 2u : 4u);
+                ASSERT_EQ(ourMeshes[i].size(), threeMeshes[i].size());
+                for (const auto& [key, expected] : threeMeshes[i]) {
+                    const auto& [node, mesh, primitive] = key;
+                    ASSERT_TRUE(ourMeshes[i].count(key))
+                            << "node " << node << " mesh " << mesh << " primitive " << primitive;
+                    const auto& got = ourMeshes[i].at(key);
+                    const auto& rest = ourMeshes[0].at(key);  // t before the keys: the first key's pose
+                    ASSERT_EQ(got.size(), expected.size());
+                    for (std::size_t v = 0; v < expected.size(); ++v) {
+                        ++vertices;
+                        for (std::size_t c = 0; c < 3; ++c) {
+                            largestVertex = std::max(largestVertex, std::abs(got[v][c] - expected[v][c]));
+                            largestMotion = std::max(largestMotion, std::abs(got[v][c] - rest[v][c]));
+                            EXPECT_NEAR(got[v][c], expected[v][c], 1e-5 * std::max(1.0, std::abs(expected[v][c])))
+                                    << "node " << node << " primitive " << primitive << ", vertex " << v << ", axis "
+                                    << c;
+                        }
+                    }
+                }
+            }
+        }
+        if (std::string(name) == "rig.glb") {
+            // Text: a heading per primitive, then one line per vertex.
+            const Result text = runTangent({"pose", q(file), "--times", "1", "--vertices"});
+            ASSERT_EQ(text.status, 0) << text.err;
+            EXPECT_NE(text.out.find("  node 5 mesh 0 primitive 1: 24 vertices in world space\n    0  "),
+                      std::string::npos)
+                    << text.out;
+        }
+        // The animations really deform the meshes (a comparison of still meshes would prove little).
+        EXPECT_GT(largestMotion, 0.2);
+        std::printf(
+                "%s: %zu vertex positions, largest difference from three.js %.3g (world matrices %.3g), "
+                "largest motion %.3g\n",
+                name, vertices, largestVertex, largestWorld, largestMotion);
     }
 }

@@ -126,6 +126,82 @@ TEST(PreviewImage, TheBoxIsWhereTheTranslationCurvePutsIt) {
     }
 }
 
+// rig.glb (tests/cli/make_rigs.mjs, glTF-Transform): a skinned 4-joint chain whose magenta tip
+// box (the mesh's primitive 1) is weighted to the last joint alone and morphed by growing about
+// its centre, so it stays a convex box as the chain bends. Its pixels must fill the silhouette that deformPrimitive's vertices make
+// through the camera's matrices: the projection of a convex box is the convex hull of its
+// projected corners, and the area centroid of that polygon is where the pixels' centroid lies.
+// (deformPrimitive itself is checked against three.js in tests/cli/test_pose.cpp.)
+glm::dvec2 hullCentroid(std::vector<glm::dvec2> points) {
+    std::sort(points.begin(), points.end(),
+              [](const glm::dvec2& a, const glm::dvec2& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
+    auto cross = [](const glm::dvec2& o, const glm::dvec2& a, const glm::dvec2& b) {
+        return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    };
+    // Andrew's monotone chain: lower hull, then upper hull.
+    std::vector<glm::dvec2> hull(2 * points.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        while (k >= 2 && cross(hull[k - 2], hull[k - 1], points[i]) <= 0) --k;
+        hull[k++] = points[i];
+    }
+    for (std::size_t i = points.size() - 1, lower = k + 1; i-- > 0;) {
+        while (k >= lower && cross(hull[k - 2], hull[k - 1], points[i]) <= 0) --k;
+        hull[k++] = points[i];
+    }
+    hull.resize(k - 1);
+    // The polygon's area centroid (shoelace).
+    double area = 0;
+    glm::dvec2 c(0.0);
+    for (std::size_t i = 0; i < hull.size(); ++i) {
+        const glm::dvec2& a = hull[i];
+        const glm::dvec2& b = hull[(i + 1) % hull.size()];
+        const double w = a.x * b.y - b.x * a.y;
+        area += w;
+        c += (a + b) * w;
+    }
+    return c / (3 * area);
+}
+
+TEST(PreviewImage, TheSkinnedTipIsWhereTheSkinPutsIt) {
+    const Document doc = Document::load(file("rig.glb"));
+    const Scene scene = loadScene(doc);
+    ASSERT_TRUE(scene.problems.empty());
+    int node = -1;
+    for (std::size_t i = 0; i < scene.nodes.size(); ++i)
+        if (scene.nodes[i].skin >= 0) node = int(i);
+    ASSERT_GE(node, 0);
+    const SceneMesh& mesh = scene.meshes[std::size_t(scene.nodes[std::size_t(node)].mesh)];
+    ASSERT_EQ(mesh.primitives.size(), 2u);
+    const Primitive& tip = mesh.primitives[1];
+    ASSERT_EQ(scene.materials[std::size_t(tip.material)].name, "MagentaTip");
+    render::PreviewRequest request;
+    request.size = QSize(800, 500);
+    request.showSkeleton = false;
+    request.animation = 1;  // "Cubic"
+    const render::OrbitCamera camera = render::requestCamera(scene, request);
+    LargestError largest{"skinned tip"};
+    glm::dvec2 previous(0.0);
+    for (double t : {0.9, 1.6}) {
+        request.time = t;
+        Pose pose;
+        evaluatePose(scene, doc, request.animation, t, pose);
+        DeformedPrimitive deformed;
+        deformPrimitive(scene, pose, node, tip, deformed);
+        std::vector<glm::dvec2> projected;
+        for (const glm::vec3& p : deformed.positions) projected.push_back(project(camera, glm::dvec3(p), request.size));
+        const glm::dvec2 expected = hullCentroid(projected);
+        const QImage image = render::renderPreviewImage(doc, scene, request);
+        const Centroid seen = magentaCentroid(image);
+        ASSERT_GT(seen.pixels, 100) << "t " << t;
+        largest.see(seen.at, expected);
+        EXPECT_NEAR(seen.at.x, expected.x, kPixelTolerance) << "t " << t;
+        EXPECT_NEAR(seen.at.y, expected.y, kPixelTolerance) << "t " << t;
+        if (t > 1) EXPECT_GT(glm::length(seen.at - previous), 10.0) << "the tip did not move";
+        previous = seen.at;
+    }
+}
+
 // ------------------------------------------------------------------------------ the dock
 
 struct DockFixture {

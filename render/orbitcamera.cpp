@@ -8,20 +8,27 @@
 
 namespace tangent::render {
 
-
 glm::dvec3 OrbitCamera::forward() const {
     // The eye sits at yaw about +Y and pitch above the horizon; forward points back at the target.
     const glm::dvec3 toEye(std::cos(pitch) * std::sin(yaw), std::sin(pitch), std::cos(pitch) * std::cos(yaw));
     return -toEye;
 }
 
-glm::dvec3 OrbitCamera::eye() const { return target - forward() * distance; }
+glm::dvec3 OrbitCamera::eye() const {
+    return target - forward() * distance;
+}
 
-glm::dvec3 OrbitCamera::right() const { return glm::dvec3(std::cos(yaw), 0.0, -std::sin(yaw)); }
+glm::dvec3 OrbitCamera::right() const {
+    return glm::dvec3(std::cos(yaw), 0.0, -std::sin(yaw));
+}
 
-glm::dvec3 OrbitCamera::up() const { return glm::cross(right(), forward()); }
+glm::dvec3 OrbitCamera::up() const {
+    return glm::cross(right(), forward());
+}
 
-glm::dmat4 OrbitCamera::view() const { return glm::lookAt(eye(), target, up()); }
+glm::dmat4 OrbitCamera::view() const {
+    return glm::lookAt(eye(), target, up());
+}
 
 glm::dmat4 OrbitCamera::projection(double aspect) const {
     const double nearPlane = std::max(distance * 1e-3, 1e-6);

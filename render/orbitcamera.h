@@ -8,9 +8,9 @@ namespace tangent::render {
 // +Z), pitch lifts the eye above the horizon. Pointer deltas are in pixels.
 struct OrbitCamera {
     glm::dvec3 target{0.0};
-    double yaw = 0.6;         // radians
-    double pitch = 0.35;      // radians, kept inside +-kMaxPitch
-    double distance = 5.0;    // eye to target, scene units
+    double yaw = 0.6;                  // radians
+    double pitch = 0.35;               // radians, kept inside +-kMaxPitch
+    double distance = 5.0;             // eye to target, scene units
     double fovY = 0.7853981633974483;  // vertical field of view, radians (45 degrees)
 
     static constexpr double kMaxPitch = 1.5533430342749532;  // 89 degrees: never straight down

@@ -131,7 +131,9 @@ struct OverlayVertex {
     float size;
 };
 
-glm::vec4 rgba(const QColor& c, float alpha = 1.0f) { return {float(c.redF()), float(c.greenF()), float(c.blueF()), alpha}; }
+glm::vec4 rgba(const QColor& c, float alpha = 1.0f) {
+    return {float(c.redF()), float(c.greenF()), float(c.blueF()), alpha};
+}
 
 void push(std::vector<OverlayVertex>& out, const glm::dvec3& p, const glm::vec4& c, float size = 1.0f) {
     out.push_back({float(p.x), float(p.y), float(p.z), c.r, c.g, c.b, c.a, size});
@@ -243,7 +245,8 @@ struct PreviewRenderer::Impl {
     }
 
     GLuint uploadTexture(const SceneImage& image, int index) {
-        QImage decoded = QImage::fromData(image.bytes.data(), int(std::min<std::size_t>(image.bytes.size(), INT32_MAX)));
+        QImage decoded =
+                QImage::fromData(image.bytes.data(), int(std::min<std::size_t>(image.bytes.size(), INT32_MAX)));
         if (decoded.isNull()) {
             problems.push_back("/images/" + std::to_string(index) + " (" +
                                (image.mimeType.empty() ? std::string("no mimeType") : image.mimeType) +
@@ -400,9 +403,9 @@ struct PreviewRenderer::Impl {
             const GLsizei count = uploadPose(item, scene, pose);
             if (count == 0) continue;
             const Primitive& prim = scene.meshes[item.mesh].primitives[item.primitive];
-            const SceneMaterial* material =
-                    prim.material >= 0 && prim.material < int(scene.materials.size()) ? &scene.materials[prim.material]
-                                                                                       : nullptr;
+            const SceneMaterial* material = prim.material >= 0 && prim.material < int(scene.materials.size())
+                                                    ? &scene.materials[prim.material]
+                                                    : nullptr;
             const glm::dvec4 base = material ? material->baseColorFactor : glm::dvec4(1.0);
             meshProgram.setUniformValue("baseColor", float(base.r), float(base.g), float(base.b), float(base.a));
             const GLuint texture = material && material->baseColorImage >= 0 &&
@@ -461,7 +464,8 @@ struct PreviewRenderer::Impl {
             push(out, {-half, 0, v}, c);
             push(out, {half, 0, v}, c);
         }
-        const glm::vec4 red(0.86f, 0.30f, 0.30f, 1.0f), green(0.45f, 0.78f, 0.30f, 1.0f), blue(0.30f, 0.50f, 0.92f, 1.0f);
+        const glm::vec4 red(0.86f, 0.30f, 0.30f, 1.0f), green(0.45f, 0.78f, 0.30f, 1.0f),
+                blue(0.30f, 0.50f, 0.92f, 1.0f);
         push(out, {-half, 0, 0}, red * glm::vec4(0.6f, 0.6f, 0.6f, 1.0f));
         push(out, {0, 0, 0}, red * glm::vec4(0.6f, 0.6f, 0.6f, 1.0f));
         push(out, {0, 0, 0}, red);
@@ -563,14 +567,18 @@ PreviewRenderer::~PreviewRenderer() {
     impl_->gl->glDeleteBuffers(1, &impl_->overlayBuffer);
 }
 
-void PreviewRenderer::setScene(const Scene& scene) { impl_->setScene(scene); }
+void PreviewRenderer::setScene(const Scene& scene) {
+    impl_->setScene(scene);
+}
 
 void PreviewRenderer::render(const Scene& scene, const Pose& pose, const OrbitCamera& camera, QSize viewport,
                              const PreviewOptions& options) {
     impl_->render(scene, pose, camera, viewport, options);
 }
 
-const std::vector<std::string>& PreviewRenderer::problems() const { return impl_->problems; }
+const std::vector<std::string>& PreviewRenderer::problems() const {
+    return impl_->problems;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Offscreen
@@ -605,7 +613,7 @@ QImage renderPreviewImage(const Document& doc, const Scene& scene, const Preview
     }
     const QSurfaceFormat made = context.format();
     const bool enough = made.renderableType() == QSurfaceFormat::OpenGLES ? made.majorVersion() >= 3
-                                                                           : made.version() >= qMakePair(3, 3);
+                                                                          : made.version() >= qMakePair(3, 3);
     if (!enough) throw PreviewUnavailable(unavailable);
     QOffscreenSurface surface;
     surface.setFormat(made);

@@ -30,7 +30,7 @@ MotionTrail motionTrail(const Scene& scene, const Document& doc, int animation, 
                         const std::vector<double>& keyTimes, int samples = 120);
 
 struct PreviewOptions {
-    int highlightNode = -1;             // drawn in the accent colour, with its trail
+    int highlightNode = -1;              // drawn in the accent colour, with its trail
     const MotionTrail* trail = nullptr;  // not owned; may be null
     bool showMeshes = true;
     bool showSkeleton = true;

@@ -92,7 +92,8 @@ public:
         inside_ = outer;
         if (paint && outer == window) framePaintMs_ += ms;
         if (watched == curveView) curveMs.push_back(ms);
-        if (paint && watched != curveView && watched != preview) otherPaintMs.push_back(ms), ++painted[watched->metaObject()->className()];
+        if (paint && watched != curveView && watched != preview)
+            otherPaintMs.push_back(ms), ++painted[watched->metaObject()->className()];
         if (frame) frameMs.push_back(ms), widgetPaintMs.push_back(framePaintMs_), flushMs.push_back(ms - framePaintMs_);
         if (watched == preview) {
             previewMs.push_back(ms);
@@ -104,7 +105,8 @@ public:
     }
 
     void clear() {
-        for (auto* v : {&curveMs, &previewMs, &poseMs, &trailMs, &drawMs, &frameMs, &widgetPaintMs, &flushMs, &otherPaintMs})
+        for (auto* v :
+             {&curveMs, &previewMs, &poseMs, &trailMs, &drawMs, &frameMs, &widgetPaintMs, &flushMs, &otherPaintMs})
             v->clear();
         painted.clear();
     }
@@ -166,10 +168,11 @@ void runCase(MainWindow& w, FrameTimer& timer, QAction* space, const Case& c, do
     std::printf("\n%s: %zu channels, %zu curves, preview %s\n", c.name.c_str(), c.channels.size(), curves,
                 c.preview ? "shown" : "hidden");
     const double expected = elapsedMs / 1000 * hz;
-    std::printf("    ticks delivered %zu of %.0f expected at the display's %.1f Hz over %.2f s (%.1f %%); "
-                "timer %g ms (%.0f ticks)\n",
-                ticks.size(), expected, hz, elapsedMs / 1000, 100.0 * double(ticks.size()) / expected, interval,
-                elapsedMs / interval);
+    std::printf(
+            "    ticks delivered %zu of %.0f expected at the display's %.1f Hz over %.2f s (%.1f %%); "
+            "timer %g ms (%.0f ticks)\n",
+            ticks.size(), expected, hz, elapsedMs / 1000, 100.0 * double(ticks.size()) / expected, interval,
+            elapsedMs / interval);
     std::printf("    late ticks (> 1.5 intervals after the previous): %d, frames they dropped: %d\n", late, missed);
     std::printf("    process CPU %.0f %% of one core\n", 100 * cpu / elapsedMs);
     line("interval between ticks", gaps);
@@ -184,7 +187,8 @@ void runCase(MainWindow& w, FrameTimer& timer, QAction* space, const Case& c, do
     line("  draw calls", timer.drawMs);
     std::printf("    other widgets painted per tick:");
     for (const auto& [name, n] : timer.painted)
-        if (n >= int(ticks.size()) / 4) std::printf(" %s %.1f", name.c_str(), double(n) / std::max<std::size_t>(1, ticks.size()));
+        if (n >= int(ticks.size()) / 4)
+            std::printf(" %s %.1f", name.c_str(), double(n) / std::max<std::size_t>(1, ticks.size()));
     std::printf("\n");
 }
 
@@ -192,7 +196,8 @@ void runCase(MainWindow& w, FrameTimer& timer, QAction* space, const Case& c, do
 
 int main(int argc, char** argv) {
     if (argc < 2 || argv[1][0] == '-') {
-        std::fprintf(stderr, "usage: time_playback FILE [--seconds S] [--joint J] [--fixture SMALL.glb] [--size WxH]\n");
+        std::fprintf(stderr,
+                     "usage: time_playback FILE [--seconds S] [--joint J] [--fixture SMALL.glb] [--size WxH]\n");
         return 64;
     }
     double seconds = 10;
@@ -213,8 +218,9 @@ int main(int argc, char** argv) {
     auto* dock = w.findChild<QDockWidget*>(QStringLiteral("previewDock"));
     PreviewWidget* preview = dock ? w.findChild<PreviewWidget*>() : nullptr;
     if (!preview)
-        std::printf("time_playback: the Preview dock has no OpenGL here (QT_XCB_GL_INTEGRATION=none, or no display "
-                    "with GL): the window is drawn without composition, the preview cases are skipped\n");
+        std::printf(
+                "time_playback: the Preview dock has no OpenGL here (QT_XCB_GL_INTEGRATION=none, or no display "
+                "with GL): the window is drawn without composition, the preview cases are skipped\n");
     QAction* space = nullptr;
     for (QAction* a : w.findChildren<QAction*>())
         if (a->shortcut() == QKeySequence(Qt::Key_Space)) space = a;
@@ -232,7 +238,8 @@ int main(int argc, char** argv) {
     const char* renderer = nullptr;
     if (preview) {
         preview->makeCurrent();
-        renderer = reinterpret_cast<const char*>(QOpenGLContext::currentContext()->functions()->glGetString(GL_RENDERER));
+        renderer =
+                reinterpret_cast<const char*>(QOpenGLContext::currentContext()->functions()->glGetString(GL_RENDERER));
         preview->doneCurrent();
     }
     std::printf("time_playback: %s, window %dx%d, curve view %dx%d, preview %dx%d, GL renderer %s\n", argv[1],

@@ -20,14 +20,16 @@
 #include "documentmodel.h"
 #include "mainwindow.h"
 #include "preview3d.h"
-#include "theme.h"
 #include "previewdock.h"
+#include "theme.h"
 #include "viewstate.h"
 
 namespace tangent::ui {
 namespace {
 
-std::string file(const char* name) { return std::string(TANGENT_PREVIEW_FILES) + "/" + name; }
+std::string file(const char* name) {
+    return std::string(TANGENT_PREVIEW_FILES) + "/" + name;
+}
 
 // linear_box.glb: keys at 0, 1, 2 s, LINEAR.
 glm::dvec3 linearTranslation(double t) {
@@ -96,8 +98,8 @@ const double kTimes[] = {0.0, 0.35, 1.0, 1.6, 2.0, 2.5};
 // ------------------------------------------------------------------------------ offscreen
 
 TEST(PreviewImage, TheBoxIsWhereTheTranslationCurvePutsIt) {
-    for (const auto& [name, translation] : {std::pair{"linear_box.glb", &linearTranslation},
-                                           std::pair{"cubic_box.glb", &cubicTranslation}}) {
+    for (const auto& [name, translation] :
+         {std::pair{"linear_box.glb", &linearTranslation}, std::pair{"cubic_box.glb", &cubicTranslation}}) {
         SCOPED_TRACE(name);
         const Document doc = Document::load(file(name));
         const Scene scene = loadScene(doc);
@@ -128,10 +130,10 @@ TEST(PreviewImage, TheBoxIsWhereTheTranslationCurvePutsIt) {
 
 // rig.glb (tests/cli/make_rigs.mjs, glTF-Transform): a skinned 4-joint chain whose magenta tip
 // box (the mesh's primitive 1) is weighted to the last joint alone and morphed by growing about
-// its centre, so it stays a convex box as the chain bends. Its pixels must fill the silhouette that deformPrimitive's vertices make
-// through the camera's matrices: the projection of a convex box is the convex hull of its
-// projected corners, and the area centroid of that polygon is where the pixels' centroid lies.
-// (deformPrimitive itself is checked against three.js in tests/cli/test_pose.cpp.)
+// its centre, so it stays a convex box as the chain bends. Its pixels must fill the silhouette that deformPrimitive's
+// vertices make through the camera's matrices: the projection of a convex box is the convex hull of its projected
+// corners, and the area centroid of that polygon is where the pixels' centroid lies. (deformPrimitive itself is checked
+// against three.js in tests/cli/test_pose.cpp.)
 glm::dvec2 hullCentroid(std::vector<glm::dvec2> points) {
     std::sort(points.begin(), points.end(),
               [](const glm::dvec2& a, const glm::dvec2& b) { return a.x < b.x || (a.x == b.x && a.y < b.y); });
@@ -197,7 +199,9 @@ TEST(PreviewImage, TheSkinnedTipIsWhereTheSkinPutsIt) {
         largest.see(seen.at, expected);
         EXPECT_NEAR(seen.at.x, expected.x, kPixelTolerance) << "t " << t;
         EXPECT_NEAR(seen.at.y, expected.y, kPixelTolerance) << "t " << t;
-        if (t > 1) EXPECT_GT(glm::length(seen.at - previous), 10.0) << "the tip did not move";
+        if (t > 1) {
+            EXPECT_GT(glm::length(seen.at - previous), 10.0) << "the tip did not move";
+        }
         previous = seen.at;
     }
 }
@@ -220,8 +224,8 @@ struct DockFixture {
 };
 
 TEST(PreviewDock, TheGrabbedFramebufferShowsTheBoxWhereThePosePutsIt) {
-    for (const auto& [name, translation] : {std::pair{"linear_box.glb", &linearTranslation},
-                                           std::pair{"cubic_box.glb", &cubicTranslation}}) {
+    for (const auto& [name, translation] :
+         {std::pair{"linear_box.glb", &linearTranslation}, std::pair{"cubic_box.glb", &cubicTranslation}}) {
         SCOPED_TRACE(name);
         DockFixture f(name);
         ASSERT_NE(f.view(), nullptr);
@@ -350,7 +354,8 @@ struct Outcome {
     std::string err;
 };
 
-Outcome tangent(const QStringList& arguments, const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
+Outcome tangent(const QStringList& arguments,
+                const QProcessEnvironment& env = QProcessEnvironment::systemEnvironment()) {
     QProcess process;
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(TANGENT_EXECUTABLE), arguments);
@@ -385,8 +390,8 @@ TEST(RenderPreview, TwoTimesGiveTwoPicturesOfTheRequestedSize) {
     render::PreviewRequest request;
     const render::OrbitCamera camera = render::requestCamera(loadScene(doc), request);
     const glm::dvec2 moved = magentaCentroid(second).at - magentaCentroid(first).at;
-    const glm::dvec2 expected =
-            project(camera, linearTranslation(1.5), QSize(1280, 720)) - project(camera, linearTranslation(0), QSize(1280, 720));
+    const glm::dvec2 expected = project(camera, linearTranslation(1.5), QSize(1280, 720)) -
+                                project(camera, linearTranslation(0), QSize(1280, 720));
     EXPECT_NEAR(moved.x, expected.x, 3.0);
     EXPECT_NEAR(moved.y, expected.y, 3.0);
 }
@@ -395,12 +400,13 @@ TEST(RenderPreview, UsageMistakesExit64) {
     const QString box = QString::fromStdString(file("linear_box.glb"));
     QTemporaryDir dir;
     const QString out = dir.filePath("x.png");
-    for (const QStringList& args : {QStringList{"render", box, "--preview", "-o", out},
-                                    QStringList{"render", box, "--preview", "--time", "soon", "-o", out},
-                                    QStringList{"render", box, "--preview", "--time", "nan", "-o", out},
-                                    QStringList{"render", box, "--channel", "0:0", "--time", "1", "-o", out},
-                                    QStringList{"render", box, "--preview", "--time", "1", "-o", dir.filePath("x.svg")},
-                                    QStringList{"render", box, "--preview", "--time", "1", "-o", out, "--size", "9x9"}}) {
+    for (const QStringList& args :
+         {QStringList{"render", box, "--preview", "-o", out},
+          QStringList{"render", box, "--preview", "--time", "soon", "-o", out},
+          QStringList{"render", box, "--preview", "--time", "nan", "-o", out},
+          QStringList{"render", box, "--channel", "0:0", "--time", "1", "-o", out},
+          QStringList{"render", box, "--preview", "--time", "1", "-o", dir.filePath("x.svg")},
+          QStringList{"render", box, "--preview", "--time", "1", "-o", out, "--size", "9x9"}}) {
         const Outcome r = tangent(args);
         EXPECT_EQ(r.status, 64) << args.join(' ').toStdString();
         EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
@@ -416,9 +422,9 @@ TEST(RenderPreview, WithoutADisplayItSaysSoInOneSentence) {
     env.remove("WAYLAND_DISPLAY");
     env.insert("QT_QPA_PLATFORM", "offscreen");
     QTemporaryDir dir;
-    const Outcome r = tangent({"render", QString::fromStdString(file("linear_box.glb")), "--preview", "--time", "1", "-o",
-                           dir.filePath("x.png")},
-                          env);
+    const Outcome r = tangent({"render", QString::fromStdString(file("linear_box.glb")), "--preview", "--time", "1",
+                               "-o", dir.filePath("x.png")},
+                              env);
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_NE(r.err.find("linear_box.glb"), std::string::npos) << r.err;

@@ -81,7 +81,7 @@ TEST(OrbitCamera, FrameFitsTheBoundingSphere) {
     const glm::dvec3 lo(-1, 0, -2), hi(3, 2, 2);
     camera.frame(lo, hi, 16.0 / 9.0);
     expectNear(camera.target, {1, 1, 0});
-    const double radius = std::sqrt(16.0 + 4.0 + 16.0) / 2;  // half the box diagonal
+    const double radius = std::sqrt(16.0 + 4.0 + 16.0) / 2;                         // half the box diagonal
     EXPECT_NEAR(camera.distance, 1.1 * radius / std::sin(camera.fovY / 2), 1e-12);  // tall: vertical fov binds
     for (int corner = 0; corner < 8; ++corner) {
         const glm::dvec3 p(corner & 1 ? hi.x : lo.x, corner & 2 ? hi.y : lo.y, corner & 4 ? hi.z : lo.z);

@@ -61,6 +61,9 @@ PreviewWidget::PreviewWidget(ViewState* state, QWidget* parent) : QOpenGLWidget(
 
 PreviewWidget::~PreviewWidget() {
     releaseRenderer();
+    // ~QOpenGLWidget destroys the context after this object is gone: its aboutToBeDestroyed
+    // must not call back into a PreviewWidget that no longer exists.
+    if (QOpenGLContext* gl = context()) disconnect(gl, nullptr, this, nullptr);
 }
 
 void PreviewWidget::releaseRenderer() {
@@ -109,7 +112,7 @@ void PreviewWidget::updateHighlight() {
         else if (!state_->shownChannels().empty())
             channel = state_->shownChannels().front();
         const Channel* c = channel.first >= 0 ? model->document().channel(channel.first, channel.second) : nullptr;
-        const int target = !c ? -1 : c->targetPointer.empty() ? c->node : c->pointerTarget.node;
+        const int target = c ? c->targetNode() : -1;
         if (c && channel.first == animation() && target >= 0 && target < int(scene_.nodes.size())) {
             node = target;
             keyTimes.assign(c->track.times.begin(), c->track.times.end());

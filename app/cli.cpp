@@ -203,7 +203,7 @@ int renderPreview(const Parser& p, const std::string& file, const QString& out) 
         const Channel& channel = requireChannel(doc, ref);
         if (!p.isSet("animation")) request.animation = ref.animation;
         if (ref.animation == request.animation) {
-            request.highlightNode = channel.node;
+            request.highlightNode = channel.targetNode();
             request.highlightKeyTimes.assign(channel.track.times.begin(), channel.track.times.end());
         }
     }

@@ -763,9 +763,8 @@ void evaluatePose(const Scene& scene, const Document& doc, int animation, double
         thread_local std::vector<double> weights;
         for (const Channel& ch : doc.animations()[std::size_t(animation)].channels) {
             if (!ch.supported) continue;
-            const bool pointer = !ch.targetPointer.empty();
-            const int node = pointer ? ch.pointerTarget.node : ch.node;
-            const TargetPath path = pointer ? ch.pointerTarget.path : ch.track.path;
+            const int node = ch.targetNode();
+            const TargetPath path = ch.targetPointer.empty() ? ch.track.path : ch.pointerTarget.path;
             if (node < 0 || std::size_t(node) >= scene.nodes.size()) continue;
             // A node with a matrix keeps it (the spec forbids animating its TRS); its weights may move.
             if (scene.nodes[std::size_t(node)].hasMatrix && path != TargetPath::Weights) continue;

@@ -55,6 +55,8 @@ struct Channel {
     int outputAccessor = -1;
     bool edited = false;          // track differs from the file; saved by re-encoding
     std::string pointer() const;  // "/animations/A/channels/C", filled in by the loader
+    // The node whose property the channel moves: target.node, or a /nodes/N/... pointer's N (-1 if none).
+    int targetNode() const { return targetPointer.empty() ? node : pointerTarget.node; }
     int animation = -1;
 };
 

@@ -177,6 +177,9 @@ TEST(Scene, AnimationPointerTranslationMovesTheNode) {
             {0, 1}, {0, 5, 0, 0, 5, 0}, "VEC3");
     const Document doc = a.build();
     ASSERT_TRUE(doc.animations()[0].channels[0].supported);
+    // The channel has no target.node; the node it moves is the pointer's.
+    EXPECT_EQ(doc.animations()[0].channels[0].node, -1);
+    EXPECT_EQ(doc.animations()[0].channels[0].targetNode(), 1);
     const Scene scene = loadScene(doc);
     Pose pose;
     evaluatePose(scene, doc, 0, 0.25, pose);

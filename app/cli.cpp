@@ -173,7 +173,7 @@ QSize parseSize(const Parser& p, QSize fallback) {
     return QSize(width, height);
 }
 
-// `render --preview`: the 3D view at one time, offscreen, framed on the rest pose.
+// `render --preview`: the 3D view at one time, offscreen, framed on the whole motion.
 int renderPreview(const Parser& p, const std::string& file, const QString& out) {
     if (!out.endsWith(".png", Qt::CaseInsensitive))
         throw UsageError("tangent render: with --preview the output '" + out.toStdString() + "' must end in .png.");
@@ -228,7 +228,7 @@ int runRender(const QStringList& arguments) {
              "unused end tangents shown as unused, time in seconds. PNG or SVG by OUT's extension.\n"
              "Needs no display.\n\n"
              "With --preview: the 3D view of the scene posed at --time (PNG, 1280x720 unless --size),\n"
-             "framed on the rest pose so that two times show the motion; --channel highlights its\n"
+             "framed on the whole motion, so that two times show it moving; --channel highlights its\n"
              "node with its motion trail. Needs OpenGL (run it with a display, or under xvfb-run).");
     p.addValue({"c", "channel"},
                "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "

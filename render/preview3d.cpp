@@ -16,6 +16,7 @@
 #include <glm/gtc/type_ptr.hpp>
 
 #include "tangent/document.h"
+#include "tangent/timing.h"
 #include "theme.h"
 
 namespace tangent::render {
@@ -583,11 +584,26 @@ const std::vector<std::string>& PreviewRenderer::problems() const {
 // ---------------------------------------------------------------------------------------------
 // Offscreen
 
-OrbitCamera requestCamera(const Scene& scene, const PreviewRequest& request) {
+void motionBounds(const Scene& scene, const Document& doc, int animation, glm::dvec3* lo, glm::dvec3* hi) {
+    *lo = glm::dvec3(-1.0), *hi = glm::dvec3(1.0);
+    bool any = sceneBounds(scene, restPose(scene), lo, hi);
+    if (animation < 0 || animation >= int(doc.animations().size())) return;
+    const auto [start, end] = animationTimeRange(doc.animations()[std::size_t(animation)]);
+    constexpr int kPoses = 16;
+    Pose pose;
+    for (int i = 0; i < kPoses; ++i) {
+        evaluatePose(scene, doc, animation, start + (end - start) * i / (kPoses - 1), pose);
+        glm::dvec3 a, b;
+        if (!sceneBounds(scene, pose, &a, &b)) continue;
+        *lo = any ? glm::min(*lo, a) : a, *hi = any ? glm::max(*hi, b) : b, any = true;
+    }
+}
+
+OrbitCamera requestCamera(const Scene& scene, const Document& doc, const PreviewRequest& request) {
     OrbitCamera camera = request.camera;
     if (!request.autoFrame) return camera;
-    glm::dvec3 lo(-1.0), hi(1.0);
-    if (!sceneBounds(scene, restPose(scene), &lo, &hi)) lo = glm::dvec3(-1.0), hi = glm::dvec3(1.0);
+    glm::dvec3 lo, hi;
+    motionBounds(scene, doc, request.animation, &lo, &hi);
     const QSize size = request.size;
     camera.frame(lo, hi, size.height() > 0 ? double(size.width()) / size.height() : 1.0);
     return camera;
@@ -650,7 +666,7 @@ QImage renderPreviewImage(const Document& doc, const Scene& scene, const Preview
             trail = motionTrail(scene, doc, request.animation, request.highlightNode, request.highlightKeyTimes);
             options.trail = &trail;
         }
-        renderer.render(scene, pose, requestCamera(scene, request), request.size, options);
+        renderer.render(scene, pose, requestCamera(scene, doc, request), request.size, options);
         context.functions()->glFinish();
         image = fbo->toImage().convertToFormat(QImage::Format_RGB32);
         fbo->release();

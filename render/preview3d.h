@@ -29,6 +29,11 @@ struct MotionTrail {
 MotionTrail motionTrail(const Scene& scene, const Document& doc, int animation, int node,
                         const std::vector<double>& keyTimes, int samples = 120);
 
+// World bounds of the scene over an animation: the rest pose and 16 poses evenly over its key
+// range (-1: the rest pose alone), so that a camera framed on them sees all of the motion and
+// stays put while it plays. Unit bounds around the origin when the scene is empty.
+void motionBounds(const Scene& scene, const Document& doc, int animation, glm::dvec3* lo, glm::dvec3* hi);
+
 struct PreviewOptions {
     int highlightNode = -1;              // drawn in the accent colour, with its trail
     const MotionTrail* trail = nullptr;  // not owned; may be null
@@ -75,7 +80,7 @@ struct PreviewRequest {
     QSize size{1280, 720};
     int animation = 0;  // -1: the rest pose
     double time = 0.0;
-    bool autoFrame = true;  // frame the rest pose's bounds (the camera stays put across times)
+    bool autoFrame = true;  // frame the motion's bounds (the camera stays put across times)
     OrbitCamera camera;     // used as is without autoFrame; its direction is kept with it
     int highlightNode = -1;
     std::vector<double> highlightKeyTimes;  // ticks on the highlighted node's trail
@@ -83,8 +88,9 @@ struct PreviewRequest {
     bool showGrid = true;
 };
 
-// The camera a request draws with: its own, or framed on the rest pose (as autoFrame says).
-OrbitCamera requestCamera(const Scene& scene, const PreviewRequest& request);
+// The camera a request draws with: its own, or framed on the animation's motionBounds (as
+// autoFrame says).
+OrbitCamera requestCamera(const Scene& scene, const Document& doc, const PreviewRequest& request);
 
 // Renders offscreen (QOffscreenSurface + a multisampled framebuffer where available). Needs a
 // QGuiApplication. Throws PreviewUnavailable naming the document's file when no OpenGL

@@ -127,8 +127,11 @@ void PreviewWidget::updateHighlight() {
 }
 
 void PreviewWidget::frameScene() {
-    glm::dvec3 lo(-1.0), hi(1.0);
-    if (!sceneBounds(scene_, restPose(scene_), &lo, &hi)) lo = glm::dvec3(-1.0), hi = glm::dvec3(1.0);
+    glm::dvec3 lo, hi;
+    if (state_->model()->hasDocument())
+        render::motionBounds(scene_, state_->model()->document(), animation(), &lo, &hi);
+    else
+        lo = glm::dvec3(-1.0), hi = glm::dvec3(1.0);
     camera_.frame(lo, hi, aspect());
     framePending_ = false;
     update();

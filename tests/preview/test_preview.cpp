@@ -107,7 +107,7 @@ TEST(PreviewImage, TheBoxIsWhereTheTranslationCurvePutsIt) {
         render::PreviewRequest request;
         request.size = QSize(800, 500);
         request.showSkeleton = false;
-        const render::OrbitCamera camera = render::requestCamera(scene, request);
+        const render::OrbitCamera camera = render::requestCamera(scene, doc, request);
         LargestError largest{"renderPreviewImage"};
         glm::dvec2 previous(0.0);
         for (double t : kTimes) {
@@ -181,7 +181,7 @@ TEST(PreviewImage, TheSkinnedTipIsWhereTheSkinPutsIt) {
     request.size = QSize(800, 500);
     request.showSkeleton = false;
     request.animation = 1;  // "Cubic"
-    const render::OrbitCamera camera = render::requestCamera(scene, request);
+    const render::OrbitCamera camera = render::requestCamera(scene, doc, request);
     LargestError largest{"skinned tip"};
     glm::dvec2 previous(0.0);
     for (double t : {0.9, 1.6}) {
@@ -385,10 +385,10 @@ TEST(RenderPreview, TwoTimesGiveTwoPicturesOfTheRequestedSize) {
     EXPECT_EQ(second.size(), QSize(1280, 720));
     EXPECT_EQ(small.size(), QSize(320, 200));
     EXPECT_NE(first, second);
-    // Framed on the rest pose: the box moved by the curve's difference, the camera stayed.
+    // Framed on the whole motion: the box moved by the curve's difference, the camera stayed.
     const Document doc = Document::load(file("linear_box.glb"));
     render::PreviewRequest request;
-    const render::OrbitCamera camera = render::requestCamera(loadScene(doc), request);
+    const render::OrbitCamera camera = render::requestCamera(loadScene(doc), doc, request);
     const glm::dvec2 moved = magentaCentroid(second).at - magentaCentroid(first).at;
     const glm::dvec2 expected = project(camera, linearTranslation(1.5), QSize(1280, 720)) -
                                 project(camera, linearTranslation(0), QSize(1280, 720));

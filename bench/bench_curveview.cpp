@@ -38,6 +38,7 @@
 #include "documentmodel.h"
 #include "editor.h"
 #include "mocap.h"
+#include "stats.h"
 #include "viewstate.h"
 
 using namespace tangent;
@@ -52,18 +53,8 @@ double ms(Clock::time_point a, Clock::time_point b) {
 
 // CPU time of the whole process (every thread), ms: on a shared machine the wall time includes
 // waiting for a core.
-double cpuMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-double percentile(std::vector<double> v, double p) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t i = std::min(v.size() - 1, std::size_t(p / 100.0 * double(v.size() - 1) + 0.5));
-    return v[i];
-}
+using tangent::bench::cpuMs;
+using tangent::bench::percentile;
 
 void sendMouse(QWidget* w, QEvent::Type type, QPointF pos, Qt::MouseButton button, Qt::MouseButtons buttons) {
     QMouseEvent e(type, pos, w->mapToGlobal(pos), button, buttons, Qt::NoModifier);

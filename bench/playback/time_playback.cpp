@@ -36,6 +36,7 @@
 #include <QScreen>
 #include <QTimer>
 
+#include "../stats.h"
 #include "curveview.h"
 #include "mainwindow.h"
 #include "playback.h"
@@ -47,18 +48,8 @@ using namespace tangent::ui;
 
 namespace {
 
-double cpuMs() {
-    timespec ts{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-double percentile(std::vector<double> v, double p) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t i = std::min(v.size() - 1, std::size_t(p / 100.0 * double(v.size() - 1) + 0.5));
-    return v[i];
-}
+using tangent::bench::cpuMs;
+using tangent::bench::percentile;
 
 void wait(int ms) {
     QEventLoop loop;

@@ -29,13 +29,7 @@ MotionTrail motionTrail(const Scene& scene, const Document& doc, int animation, 
     MotionTrail trail;
     if (node < 0 || node >= int(scene.nodes.size())) return trail;
     if (animation < 0 || animation >= int(doc.animations().size())) return trail;
-    double start = std::numeric_limits<double>::infinity(), end = -start;
-    for (const Channel& c : doc.animations()[animation].channels) {
-        if (!c.supported || c.track.keyCount() == 0) continue;
-        start = std::min(start, c.track.startTime());
-        end = std::max(end, c.track.endTime());
-    }
-    if (!(start <= end)) return trail;
+    const auto [start, end] = animationTimeRange(doc.animations()[std::size_t(animation)]);
     Pose pose;
     auto positionAt = [&](double t) {
         evaluatePose(scene, doc, animation, t, pose);

@@ -503,8 +503,10 @@ Findings checkFile(const std::string& path) {
         throw;  // no bytes to report on
     } catch (const FileError& e) {
         Finding f;
-        f.code = std::string(e.what()).find("malformed JSON") != std::string::npos ? "INVALID_JSON"
-                                                                                   : "TANGENT_FILE_UNLOADABLE";
+        const std::string what = e.what();
+        const bool notJson = what.find("malformed JSON") != std::string::npos ||
+                             what.find("not a glTF file: it is") != std::string::npos;
+        f.code = notJson ? "INVALID_JSON" : "TANGENT_FILE_UNLOADABLE";
         f.severity = Severity::Error;
         splitFileError(e.what(), path, &f.pointer, &f.message);
         f.message = "the file cannot be loaded: " + f.message;

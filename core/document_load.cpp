@@ -4,6 +4,7 @@
 // extras on a round trip; a lossless save needs the file's own JSON anyway.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -19,6 +20,7 @@
 #include "accessor.h"
 #include "bits.h"
 #include "tangent/document.h"
+#include "tangent/edit.h"
 #include "tangent/patch.h"
 #include "uri.h"
 
@@ -235,6 +237,8 @@ private:
         try {
             doc_.json_ = Json::parse(text.begin(), text.end());
         } catch (const nlohmann::json::parse_error& e) {
+            const unsigned char first = jsonStart(text).first;
+            if (doc_.format_ == FileFormat::Gltf && first != '{' && first != '[') failNotJson(text);
             fail("byte " + std::to_string(e.byte), std::string("malformed JSON (") + shortReason(e.what()) + ").");
         } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range: a number like 1e400
             fail("", std::string("malformed JSON (") + shortReason(e.what()) + ").");
@@ -245,6 +249,43 @@ private:
             fail("/asset/version", "required property is missing; this is not a glTF 2.0 file.");
         const std::string version = (*asset)["version"].get<std::string>();
         if (version.rfind("2.", 0) != 0) fail("/asset/version", "glTF version '" + version + "' is not 2.x.");
+    }
+
+    // Where the JSON text begins (after white space and a byte order mark), as a line and column,
+    // and its first character (0 when there is none).
+    struct JsonStart {
+        int line = 1, column = 1;
+        unsigned char first = 0;
+    };
+    static JsonStart jsonStart(std::string_view text) {
+        JsonStart start;
+        for (std::size_t i = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0; i < text.size(); ++i) {
+            const char c = text[i];
+            if (c == '\n') {
+                ++start.line;
+                start.column = 1;
+            } else if (c == ' ' || c == '\t' || c == '\r') {
+                ++start.column;
+            } else {
+                start.first = static_cast<unsigned char>(c);
+                break;
+            }
+        }
+        return start;
+    }
+
+    // A file the parser refuses that does not even begin like a JSON object or array is some
+    // other file named .gltf (a text, an image): saying so is clearer than "invalid literal".
+    [[noreturn]] void failNotJson(std::string_view text) const {
+        const JsonStart start = jsonStart(text);
+        const std::string where = "line " + std::to_string(start.line) + ", column " + std::to_string(start.column);
+        if (start.first == 0) fail(where, "not a glTF file: it is empty, not JSON.");
+        char shown[16];
+        if (start.first >= 0x20 && start.first < 0x7f)
+            std::snprintf(shown, sizeof shown, "'%c'", start.first);
+        else
+            std::snprintf(shown, sizeof shown, "byte 0x%02X", start.first);
+        fail(where, std::string("not a glTF file: it is not JSON (it begins with ") + shown + ").");
     }
 
     static std::string shortReason(const std::string& what) {
@@ -739,6 +780,7 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
         for (std::size_t i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), C, end); i < end;
              i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), i + 1, end))
             if (!tangentsMatch(t.inTangents[i], t.outTangents[i])) t.modes[i] = HandleMode::Free;
+        inferHandleModes(t);
     }
     ch.supported = true;
 }

@@ -45,7 +45,8 @@ CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std:
 
 // Scans `path` leniently and checks it (scanAndCheck). A file whose bytes cannot be read
 // throws FileError; a file that breaks the spec so badly that it cannot be loaded gives one error finding
-// (INVALID_JSON for malformed JSON, TANGENT_FILE_UNLOADABLE otherwise) naming the place.
+// (INVALID_JSON for malformed JSON or a file that is not JSON, TANGENT_FILE_UNLOADABLE otherwise)
+// naming the place.
 Findings checkFile(const std::string& path);
 
 }  // namespace tangent

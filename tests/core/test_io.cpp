@@ -232,6 +232,38 @@ TEST(Load, MalformedJsonNamesTheByte) {
     }
 }
 
+// A file named .gltf that is not JSON at all says so, at the line and column where it begins,
+// instead of the parser's "invalid literal".
+TEST(Load, TextFileIsNotGltf) {
+    QTemporaryDir dir;
+    const auto message = [&](const std::string& name, const std::string& bytes) {
+        const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+        writeBytes(path, std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+        try {
+            Document::load(path);
+        } catch (const FileError& e) {
+            return std::string(e.what());
+        }
+        return std::string("loaded");
+    };
+    const auto file = [&](const char* name) { return dir.filePath(QString::fromLatin1(name)).toStdString(); };
+    EXPECT_EQ(message("notes.gltf", "This is a text file, not glTF.\n"),
+              file("notes.gltf") + ": line 1, column 1: not a glTF file: it is not JSON (it begins with 'T').");
+    EXPECT_EQ(message("indented.gltf", "\xEF\xBB\xBF\n\n  \tTangent"),
+              file("indented.gltf") + ": line 3, column 4: not a glTF file: it is not JSON (it begins with 'T').");
+    EXPECT_EQ(message("empty.gltf", ""),
+              file("empty.gltf") + ": line 1, column 1: not a glTF file: it is empty, not JSON.");
+    EXPECT_EQ(message("blank.gltf", " \n "),
+              file("blank.gltf") + ": line 2, column 2: not a glTF file: it is empty, not JSON.");
+    EXPECT_EQ(message("image.gltf", "\x89PNG\r\n"),
+              file("image.gltf") + ": line 1, column 1: not a glTF file: it is not JSON (it begins with byte 0x89).");
+    // JSON that goes wrong later is still malformed JSON, at its byte.
+    EXPECT_EQ(message("cut.gltf", "{\"asset\": "),
+              file("cut.gltf") +
+                      ": byte 11: malformed JSON (syntax error while parsing value - unexpected end of input; "
+                      "expected '[', '{', or a literal).");
+}
+
 TEST(Load, TruncatedGlb) {
     std::vector<std::uint8_t> bytes = readBytes(fixture("broken_trs_1.glb"));
     bytes.resize(bytes.size() - 100);

@@ -1607,6 +1607,10 @@ async function main() {
     // One line per file: { "file": [ {code, pointer}, ... ], ... }.
     const manifestLines = Object.entries(pointerExpectations).map(([name, list]) => ` ${JSON.stringify(name)}: ${JSON.stringify(list)}`);
     writeFile(path.join(craftedDir, 'pointer_expectations.json'), `{\n${manifestLines.join(',\n')}\n}\n`);
+    // Files named .gltf that are not JSON at all: a text, an empty file, a PNG.
+    writeFile(path.join(craftedDir, 'not_json_text.gltf'), 'This is a text file, not glTF.\n');
+    writeFile(path.join(craftedDir, 'not_json_empty.gltf'), '');
+    writeFile(path.join(craftedDir, 'not_json_png.gltf'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
     // glTF-Transform API documents: .glb, and .gltf + .bin.
     const io = new NodeIO().registerExtensions([...ALL_EXTENSIONS, KHRAnimationPointer]);

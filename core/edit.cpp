@@ -233,6 +233,27 @@ void divideKey(Track& t, int key, double divisor) {
     applyAutoTangentsNear(t, key, key);
 }
 
+void inferHandleModes(Track& t) {
+    if (t.interpolation != Interpolation::CubicSpline || t.keyCount() < 2) return;
+    // Tangent's own inserted keys are Auto-clamped, so that mode is tried first; an extremum's
+    // flat handles are then Auto-clamped too, which keeps them flat while it stays one.
+    constexpr HandleMode kDerived[] = {HandleMode::AutoClamped, HandleMode::Auto, HandleMode::Flat, HandleMode::Linear};
+    const int n = t.keyCount();
+    for (int k = 0; k < n; ++k)
+        for (int c = 0; c < t.components; ++c) {
+            const std::size_t i = t.at(k, c);
+            for (HandleMode mode : kDerived) {
+                // Equal bits, as recomputing the mode would store them: a key given a mode here
+                // keeps its tangents through every later recomputation until its neighbours move.
+                const TangentPair p = modeTangents(t, k, c, mode);
+                if (toFiniteFloat(p.in) == t.inTangents[i] && toFiniteFloat(p.out) == t.outTangents[i]) {
+                    t.modes[i] = mode;
+                    break;
+                }
+            }
+        }
+}
+
 void setHandleMode(Track& t, int key, int c, HandleMode mode) {
     requireKey(t, key, std::max(c, 0));
     const int c0 = c < 0 ? 0 : c, c1 = c < 0 ? t.components : c + 1;

@@ -38,6 +38,11 @@ void setTangents(Track&, int key, int component, double in, double out);
 void divideKey(Track&, int key, double divisor);
 // Sets the handle mode for a key (one component, or all with component = -1) and applies it.
 void setHandleMode(Track&, int key, int component, HandleMode mode);
+// Gives each key (per component) of a CUBICSPLINE track the mode its tangents already follow:
+// Auto-clamped, Auto, Flat or Linear when recomputing that mode gives exactly the stored floats
+// (so the tangents of keys nobody edits never change), else it keeps its mode. The loader calls
+// it, so handle modes survive a save and a reopen.
+void inferHandleModes(Track&);
 // Recomputes the tangents of every key whose mode derives them from its neighbours.
 void applyAutoTangents(Track&);
 // The in- and out-tangent a mode gives key k, component c, from the neighbouring values

@@ -18,7 +18,8 @@ enum class TargetPath { Translation, Rotation, Scale, Weights, Property };
 enum class ValueKind : std::uint8_t { Real, Integer, Bool };
 
 // How a key's tangents are kept up to date. The file stores only tangents; modes are
-// inferred on load (in == out: Aligned, otherwise Free) and live in the editor session.
+// inferred on load (inferHandleModes in edit.h: the derived mode the tangents follow exactly,
+// else Aligned when in == out, otherwise Free) and live in the editor session.
 enum class HandleMode : std::uint8_t {
     Free,         // in and out independent ("broken")
     Aligned,      // in == out (one slope through the key)

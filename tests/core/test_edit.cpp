@@ -1,7 +1,10 @@
 #include <cmath>
 
+#include <QTemporaryDir>
+
 #include <gtest/gtest.h>
 
+#include "tangent/builder.h"
 #include "tangent/document.h"
 #include "tangent/edit.h"
 #include "test_support.h"
@@ -153,4 +156,61 @@ TEST(Edit, RefusesNonFiniteNumbers) {
     EXPECT_THROW(moveKeysInTime(t, {0}, std::nan("")), EditError);
     EXPECT_THROW(setValue(t, 5, 0, 1), EditError);
     EXPECT_EQ(t.values[0], 0.0f);
+}
+
+// Handle modes survive a save and a reopen: the loader gives each key the derived mode whose
+// tangents it holds bit for bit, and only then Aligned (in == out) or Free.
+TEST(Edit, HandleModesAreInferredOnLoad) {
+    Track t;
+    t.interpolation = Interpolation::CubicSpline;
+    t.path = TargetPath::Translation;
+    t.components = 3;
+    t.resize(7);
+    const float times[] = {0, 1, 2, 3, 4, 5, 6};
+    const float xs[] = {0, 2, 2.2f, 1, 0.5f, 4, 4};
+    for (int k = 0; k < 7; ++k) {
+        t.times[k] = times[k];
+        for (int c = 0; c < 3; ++c) t.values[t.at(k, c)] = xs[k] * float(c + 1);
+    }
+    // x: key 1 Auto, 2 Auto-clamped (an extremum: flat), 3 Flat, 4 Linear, 5 Free, 0 and 6 Aligned.
+    setHandleMode(t, 1, 0, HandleMode::Auto);
+    setHandleMode(t, 2, 0, HandleMode::AutoClamped);
+    setHandleMode(t, 3, 0, HandleMode::Flat);
+    setHandleMode(t, 4, 0, HandleMode::Linear);
+    setTangents(t, 5, 0, 0.25, 0.75);
+    // y: an aligned key whose tangent is one float step away from Auto's, (4.4 - 0) / 2, stays Aligned.
+    setTangents(t, 1, 1, std::nextafter(2.2f, 3.0f), std::nextafter(2.2f, 3.0f));
+    // The hand-computed tangents the modes gave x (chosen so that no two modes agree).
+    EXPECT_EQ(t.inTangent(1, 0), 1.1f);   // Auto: (2.2 - 0) / (2 - 0); clamped it would be 3 · 0.2
+    EXPECT_EQ(t.outTangent(2, 0), 0.0f);  // Auto-clamped at an extremum; Auto: (1 - 2) / 2
+    EXPECT_EQ(t.inTangent(3, 0), 0.0f);   // Flat; Auto-clamped: (0.5 - 2.2) / 2
+    EXPECT_EQ(t.inTangent(4, 0), -0.5f);  // Linear: (0.5 - 1) / 1
+    EXPECT_EQ(t.outTangent(4, 0), 3.5f);  // (4 - 0.5) / 1
+
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("modes.gltf").toStdString();
+    {
+        DocumentBuilder b;
+        const int node = b.addNode("box");
+        const int anim = b.addAnimation("move");
+        b.addChannel(anim, node, t);
+        save(b.build("modes.gltf"), path);
+    }
+    expectKhronosValid(path);
+    const Document reopened = Document::load(path);
+    const Track& back = reopened.animations()[0].channels[0].track;
+    ASSERT_EQ(back.keyCount(), 7);
+    const auto mode = [&](int k, int c) { return back.modes[back.at(k, c)]; };
+    EXPECT_EQ(mode(1, 0), HandleMode::Auto);
+    EXPECT_EQ(mode(2, 0), HandleMode::AutoClamped);
+    EXPECT_EQ(mode(3, 0), HandleMode::Flat);
+    EXPECT_EQ(mode(4, 0), HandleMode::Linear);
+    EXPECT_EQ(mode(5, 0), HandleMode::Free);
+    EXPECT_EQ(mode(1, 1), HandleMode::Aligned);
+    // Editing an Auto key's neighbour moves it again, as before the save.
+    Track edited = back;
+    setValue(edited, 2, 0, 5.0);
+    EXPECT_EQ(edited.inTangent(1, 0), 2.5f);  // (5 - 0) / 2
+    // A key far from the edit keeps its bits.
+    EXPECT_EQ(edited.outTangent(5, 0), 0.75f);
 }

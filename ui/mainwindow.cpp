@@ -4,11 +4,13 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <set>
 
 #include <QAbstractItemView>
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QCheckBox>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -25,6 +27,7 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QStatusBar>
 #include <QThread>
@@ -41,6 +44,7 @@
 #include "playback.h"
 #include "previewdock.h"
 #include "recovery.h"
+#include "shortcutsdialog.h"
 #include "tangent/convert.h"
 #include "tangent/edit.h"
 #include "tangent/repair.h"
@@ -120,6 +124,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 
     createActions();
     createPlaybackActions();
+    createHelpActions();
 
     connect(view_, &CurveView::cursorMoved, this, [this](double t, double v) {
         const QString time = state_->timeInFrames()
@@ -135,6 +140,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
     connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
+    connect(state_, &ViewState::curvesChanged, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &DocumentModel::channelChanged, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateInterpolationChecks);
     // Reference curves and a comparison belong to the document they were made for.
     connect(model_, &DocumentModel::documentReset, this, [this] {
         view_->setReferenceCurves({});
@@ -279,10 +287,18 @@ void MainWindow::createActions() {
     key->addMenu(modes);
 
     QMenu* interp = channel->addMenu(QStringLiteral("&Interpolation"));
-    act(interp, QStringLiteral("&Step"), QKeySequence(), [this] { setInterpolation(Interpolation::Step); });
-    act(interp, QStringLiteral("&Linear"), QKeySequence(), [this] { setInterpolation(Interpolation::Linear); });
-    act(interp, QStringLiteral("&Cubic Spline"), QKeySequence(),
-        [this] { setInterpolation(Interpolation::CubicSpline); });
+    // Checked: the interpolation every shown channel has (none when they differ).
+    interpolationGroup_ = new QActionGroup(this);
+    interpolationGroup_->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+    for (const auto& [text, value] : {std::pair{QStringLiteral("&Step"), Interpolation::Step},
+                                      std::pair{QStringLiteral("&Linear"), Interpolation::Linear},
+                                      std::pair{QStringLiteral("&Cubic Spline"), Interpolation::CubicSpline}}) {
+        QAction* a = act(interp, text, QKeySequence(), [this, value = value] { setInterpolation(value); });
+        a->setCheckable(true);
+        a->setData(int(value));
+        interpolationGroup_->addAction(a);
+    }
+    connect(interp, &QMenu::aboutToShow, this, &MainWindow::updateInterpolationChecks);
     act(channel, QStringLiteral("Con&vert…"), QKeySequence(), [this] {
         ConvertDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) convertShownChannels(dialog.interpolation(), dialog.tolerance());
@@ -321,6 +337,29 @@ void MainWindow::createActions() {
 
     // Dock toggles.
     for (QDockWidget* d : findChildren<QDockWidget*>()) viewMenu->addAction(d->toggleViewAction());
+}
+
+void MainWindow::createHelpActions() {
+    QMenu* help = menuBar()->addMenu(QStringLiteral("&Help"));
+    auto* shortcutsA = new QAction(QStringLiteral("&Keyboard Shortcuts"), this);
+    shortcutsA->setShortcut(QKeySequence::HelpContents);
+    connect(shortcutsA, &QAction::triggered, this, [this] { showShortcuts(); });
+    help->addAction(shortcutsA);
+    help->addAction(QStringLiteral("&About Tangent"), this, [this] {
+        QMessageBox::about(this, QStringLiteral("About Tangent"),
+                           QStringLiteral("<b>Tangent %1</b><p>An editor and QA tool for glTF 2.0 animation curves: "
+                                          "what you see is what the glTF specification plays.</p>")
+                                   .arg(QApplication::applicationVersion()));
+    });
+}
+
+ShortcutsDialog* MainWindow::showShortcuts() {
+    if (!shortcuts_) shortcuts_ = new ShortcutsDialog(this);
+    shortcuts_->refresh();
+    shortcuts_->show();
+    shortcuts_->raise();
+    shortcuts_->activateWindow();
+    return shortcuts_;
 }
 
 // ---- playback ----
@@ -375,9 +414,10 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 // ---- end playback ----
 
 void MainWindow::updateTitle() {
-    setWindowTitle(QStringLiteral("%1[*] — Tangent")
-                           .arg(model_->hasDocument() ? model_->displayName() : QStringLiteral("Tangent")));
-    setWindowModified(model_->isModified());
+    // With no document (a file given at launch that did not open) the window is just Tangent.
+    setWindowTitle(model_->hasDocument() ? QStringLiteral("%1[*] — Tangent").arg(model_->displayName())
+                                         : QStringLiteral("Tangent"));
+    setWindowModified(model_->hasDocument() && model_->isModified());
 }
 
 void MainWindow::updateSelectionStatus() {
@@ -664,8 +704,49 @@ void MainWindow::setHandleMode(HandleMode mode) {
                                   });
 }
 
+void MainWindow::updateInterpolationChecks() {
+    std::set<Interpolation> shown;
+    if (model_->hasDocument())
+        for (const auto& [a, c] : state_->shownChannels()) {
+            const Channel& ch = model_->document().animations()[a].channels[c];
+            if (ch.supported) shown.insert(ch.track.interpolation);
+        }
+    for (QAction* a : interpolationGroup_->actions())
+        a->setChecked(shown.size() == 1 && int(*shown.begin()) == a->data().toInt());
+}
+
+bool MainWindow::confirmDroppingTangents(Interpolation interp) {
+    if (interp == Interpolation::CubicSpline) return true;
+    int cubic = 0;
+    for (const auto& [a, c] : state_->shownChannels()) {
+        const Channel& ch = model_->document().animations()[a].channels[c];
+        if (ch.supported && ch.track.interpolation == Interpolation::CubicSpline && !state_->isLocked(a, c)) ++cubic;
+    }
+    QSettings settings;
+    const QString key = QStringLiteral("warnings/dropTangents");
+    if (cubic == 0 || !settings.value(key, true).toBool()) return true;
+    QMessageBox box(
+            QMessageBox::Warning, QStringLiteral("Drop the tangents?"),
+            QStringLiteral("%1 drops the tangents of %2 cubic channel(s): their curves between keys become %3.")
+                    .arg(interp == Interpolation::Linear ? QStringLiteral("Linear") : QStringLiteral("Step"))
+                    .arg(cubic)
+                    .arg(interp == Interpolation::Linear ? QStringLiteral("straight lines") : QStringLiteral("steps")),
+            QMessageBox::Ok | QMessageBox::Cancel, this);
+    box.setInformativeText(
+            QStringLiteral("Channel ▸ Convert… keeps the motion within a tolerance instead, adding keys where needed. "
+                           "Undo brings the tangents back."));
+    box.button(QMessageBox::Ok)->setText(QStringLiteral("Drop Tangents"));
+    auto* dontAsk = new QCheckBox(QStringLiteral("Do not ask again"), &box);
+    box.setCheckBox(dontAsk);
+    const bool ok = box.exec() == QMessageBox::Ok;
+    if (ok && dontAsk->isChecked()) settings.setValue(key, false);
+    return ok;
+}
+
 void MainWindow::setInterpolation(Interpolation interp) {
     if (!model_->hasDocument()) return;
+    const auto restoreChecks = qScopeGuard([this] { updateInterpolationChecks(); });
+    if (!confirmDroppingTangents(interp)) return;
     int stepsOnly = 0;  // int and bool properties keep STEP
     const auto outcome = TrackEdits::of(state_)->apply(
             QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), state_->shownChannels(),

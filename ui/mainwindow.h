@@ -14,6 +14,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QAction;
+class QActionGroup;
 
 namespace tangent::ui {
 
@@ -25,6 +26,7 @@ class RecoveryWriter;
 class ComparisonPanel;
 class Playback;
 class TransportBar;
+class ShortcutsDialog;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -66,6 +68,9 @@ public:
     // the file cannot be read.
     bool compareWith(const QString& path);
     ComparisonPanel* comparisonPanel() { return comparison_; }
+    // Help > Keyboard Shortcuts: the dialog listing the menus' shortcuts and the mouse (shown,
+    // not modal, so it can stay open beside the curves).
+    ShortcutsDialog* showShortcuts();
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -78,6 +83,8 @@ private:
     void createActions();
     // The Playback menu: Space, Left/Right, Shift+Left/Right, loop and speed (window shortcuts).
     void createPlaybackActions();
+    // The Help menu: Keyboard Shortcuts (F1) and About.
+    void createHelpActions();
     void updateTitle();
     void updateRecentMenu();
     void addRecent(const QString& path);
@@ -86,6 +93,10 @@ private:
     bool saveAs();
     void setHandleMode(HandleMode mode);
     void setInterpolation(Interpolation interp);
+    // Channel > Interpolation: checks the interpolation every shown channel has; asks before
+    // Linear or Step drops the tangents of cubic channels (unless told not to ask again).
+    void updateInterpolationChecks();
+    bool confirmDroppingTangents(Interpolation interp);
     // Channel > Convert… and Fix Rotations… after their dialogs: one undo step each, through
     // TrackEdits; the result (keys before -> after, largest difference; what was repaired) is
     // shown in the status bar.
@@ -114,6 +125,8 @@ private:
     QLabel* issuesLabel_;
     RecoveryWriter* recovery_;
     bool loading_ = false;
+    ShortcutsDialog* shortcuts_ = nullptr;
+    QActionGroup* interpolationGroup_ = nullptr;
 };
 
 }  // namespace tangent::ui

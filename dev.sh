@@ -27,6 +27,7 @@ APT_PACKAGES=(
     xvfb xauth imagemagick xdotool # the editor under Xvfb: screenshots, driven by hand
     clang        # for fuzzing (libFuzzer)
     clang-format # the formatting CI checks (.clang-format)
+    desktop-file-utils shared-mime-info libglib2.0-bin # the .deb test: desktop and MIME caches, GIO
 )
 VALIDATOR_DIR="$ROOT/tools/validator"
 VALIDATOR_SCRIPT="$VALIDATOR_DIR/validate.mjs"

@@ -80,7 +80,8 @@ void NumberField::setSuffix(const QString& suffix) {
 
 void NumberField::showNumber(const QString& numberText) {
     shownText_ = numberText + suffix_;
-    setText(shownText_);  // also clears isModified()
+    setText(shownText_);   // also clears isModified()
+    setCursorPosition(0);  // a long number too wide for the field shows its first digits
 }
 
 void NumberField::showNothing() {
@@ -90,6 +91,7 @@ void NumberField::showNothing() {
 
 void NumberField::revert() {
     setText(shownText_);
+    setCursorPosition(0);
 }
 
 QString NumberField::numberText() const {

@@ -8,15 +8,18 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
 
+#include "../core/test_support.h"  // expectKhronosValid
 #include "keyinspector.h"
 #include "mainwindow.h"
 #include "numberfield.h"
@@ -31,7 +34,6 @@ static void PrintTo(const QString& text, std::ostream* os) {
 
 using namespace tangent;
 using namespace tangent::ui;
-using tangent::ui::test::fixture;
 
 namespace {
 
@@ -84,7 +86,9 @@ protected:
         QApplication::setActiveWindow(&w);
         ASSERT_TRUE(QTest::qWaitForWindowActive(&w));
     }
-    void open(const std::string& name) { ASSERT_TRUE(w.openFile(QString::fromStdString(fixture(name)))); }
+    void open(const std::string& name) {
+        ASSERT_TRUE(w.openFile(QString::fromStdString(tangent::ui::test::fixture(name))));
+    }
     KeyInspector* inspector() { return w.keyInspector(); }
     NumberField* field(const QString& name) {
         auto* f = inspector()->findChild<NumberField*>(name);
@@ -329,6 +333,14 @@ TEST_F(KeyInspectorTest, TypingAnEulerAngleSetsTheQuaternionKeyAsOneUndoStep) {
     // Enter again on 30: no edit.
     type(x, QStringLiteral("30"));
     EXPECT_EQ(undo()->count(), 1);
+    // Saved, the file is valid and holds the new key as it is.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("euler.glb"));
+    QString error;
+    ASSERT_TRUE(w.model()->saveAs(path, &error)) << error.toStdString();
+    expectKhronosValid(path.toStdString());
+    const Document reopened = Document::load(QFile::encodeName(path).toStdString());
+    EXPECT_EQ(reopened.channel(0, 1)->track.values, after.values);
 
     undo()->undo();
     EXPECT_EQ(track(0, 1).values, before.values);

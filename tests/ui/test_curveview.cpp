@@ -1,5 +1,4 @@
 // Widget tests: the real CurveView driven with mouse events on a real Blender export.
-#include <QDoubleSpinBox>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QProgressDialog>
@@ -17,6 +16,7 @@
 #include "issuespanel.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
+#include "numberfield.h"
 #include "tangent/builder.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
@@ -347,11 +347,11 @@ TEST(MainWindowTest, TitleShowsTheFileAndTheModifiedMarker) {
     w.viewState()->setSelection({{0, 0, 2, 1}});
     KeyInspector* inspector = w.keyInspector();
     EXPECT_EQ(inspector->key(), 2);
-    auto boxes = inspector->findChildren<QDoubleSpinBox*>();
+    auto boxes = inspector->findChildren<NumberField*>();
     ASSERT_GE(boxes.size(), 1 + 3 * 3);  // time + (value, in, out) per component
-    QDoubleSpinBox* valueY = nullptr;
+    NumberField* valueY = nullptr;
     const float vy = w.model()->document().channel(0, 0)->track.value(2, 1);
-    for (QDoubleSpinBox* b : boxes)
+    for (NumberField* b : boxes)
         if (b != boxes.front() && std::abs(b->value() - vy) < 1e-6) valueY = b;
     ASSERT_NE(valueY, nullptr);
     valueY->setValue(1.25);

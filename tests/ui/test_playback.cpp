@@ -3,7 +3,6 @@
 // test clock moved by hand; expected times are the files' own key times written as literals.
 #include <QAbstractItemView>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QTest>
 #include <QToolButton>
@@ -17,6 +16,7 @@
 #include "curveview.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
+#include "numberfield.h"
 #include "playback.h"
 #include "tangent/builder.h"
 #include "transportbar.h"
@@ -198,7 +198,7 @@ TEST_F(PlaybackTest, InFramesTheRulerTheInspectorAndTheReadoutUseFramesAndThePla
 
     // The Key inspector: key 1 is frame 5 (0.20833333 s).
     state()->setSelection({{0, 0, 1, 0}});
-    QDoubleSpinBox* timeBox = window.keyInspector()->findChildren<QDoubleSpinBox*>().front();
+    NumberField* timeBox = window.keyInspector()->findChildren<NumberField*>().front();
     EXPECT_EQ(timeBox->suffix(), QStringLiteral(" f"));
     EXPECT_EQ(timeBox->value(), 5.0);
     // Leaving the box as it shows is no edit; typing frame 6 moves the key to 6/24 s.
@@ -335,7 +335,7 @@ TEST_F(PlaybackTest, ListsKeepTheirArrowsAndTextFieldsTheirKeys) {
     EXPECT_EQ(time(), 0.5);
     // A Key inspector field: the arrows move the text cursor, Space is typed.
     state()->setSelection({{0, 0, 1, 0}});
-    QDoubleSpinBox* valueBox = window.keyInspector()->findChildren<QDoubleSpinBox*>()[1];
+    NumberField* valueBox = window.keyInspector()->findChildren<NumberField*>()[1];
     valueBox->setFocus();
     QTest::keyClick(valueBox, Qt::Key_Left);
     QTest::keyClick(valueBox, Qt::Key_Space);

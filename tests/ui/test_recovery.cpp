@@ -5,7 +5,6 @@
 
 #include <QAction>
 #include <QDir>
-#include <QDoubleSpinBox>
 #include <QFile>
 #include <QMessageBox>
 #include <QPushButton>
@@ -20,6 +19,7 @@
 #include "documentmodel.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
+#include "numberfield.h"
 #include "recovery.h"
 #include "tangent/edit.h"
 #include "ui_support.h"
@@ -319,11 +319,11 @@ TEST_F(RecoveryTest, TheKeyInspectorRefusesNaNAndATimeCrossingANeighbour) {
     w.viewState()->setSelection({{0, 0, 2, 1}});
     KeyInspector* inspector = w.keyInspector();
     ASSERT_EQ(inspector->key(), 2);
-    auto boxes = inspector->findChildren<QDoubleSpinBox*>();
+    auto boxes = inspector->findChildren<NumberField*>();
     ASSERT_GE(boxes.size(), 4);
-    QDoubleSpinBox* time = boxes.front();
-    QDoubleSpinBox* value = nullptr;
-    for (QDoubleSpinBox* b : boxes)
+    NumberField* time = boxes.front();
+    NumberField* value = nullptr;
+    for (NumberField* b : boxes)
         if (b != time && std::abs(b->value() - double(before.value(2, 1))) < 1e-6) value = b;
     ASSERT_NE(value, nullptr);
 

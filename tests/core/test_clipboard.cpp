@@ -131,6 +131,20 @@ TEST(Clipboard, LinearKeysIntoACubicTrackGetTheSlopesToTheirNeighbours) {
               (std::vector<HandleMode>{HandleMode::Free, HandleMode::Linear, HandleMode::Linear, HandleMode::Free}));
 }
 
+TEST(Clipboard, StepKeysIntoACubicTrackAreFlat) {
+    Track t = track(Interpolation::CubicSpline, TargetPath::Property, 1, {0, 4}, {0, 0});
+    t.inTangents = {5, 5};
+    t.outTangents = {5, 5};
+    const ClipChannel c{"step", "", "", track(Interpolation::Step, TargetPath::Property, 1, {0, 1}, {2, 6})};
+    const PasteResult r = pasteKeys(t, c, 1, PasteMode::Merge);
+    EXPECT_TRUE(r.tangentsFromLine);
+    EXPECT_EQ(t.values, (std::vector<float>{0, 2, 6, 0}));
+    EXPECT_EQ(t.inTangents, (std::vector<float>{5, 0, 0, 5}));
+    EXPECT_EQ(t.outTangents, (std::vector<float>{5, 0, 0, 5}));
+    EXPECT_EQ(t.modes,
+              (std::vector<HandleMode>{HandleMode::Aligned, HandleMode::Flat, HandleMode::Flat, HandleMode::Aligned}));
+}
+
 TEST(Clipboard, CubicKeysIntoALinearTrackGiveTheirValuesOnly) {
     Track t = track(Interpolation::Linear, TargetPath::Property, 1, {0, 1, 2}, {0, 1, 2});
     const PasteResult r = pasteKeys(t, clip(), 1, PasteMode::Replace);  // keys at 1 and 2.5

@@ -40,6 +40,7 @@
 #include "curveview.h"
 #include "editdialogs.h"
 #include "issuespanel.h"
+#include "keyclipboard.h"
 #include "keyinspector.h"
 #include "playback.h"
 #include "previewdock.h"
@@ -222,6 +223,15 @@ void MainWindow::createActions() {
     act(edit, QStringLiteral("&Delete Keys"), QKeySequence::Delete, [this] { view_->deleteSelectedKeys(); });
     act(edit, QStringLiteral("&Insert Key at Playhead"), QKeySequence(Qt::Key_I),
         [this] { view_->insertKeyAtPlayhead(); });
+    edit->addSeparator();
+    auto* keyClipboard = new KeyClipboard(state_, this);
+    connect(keyClipboard, &KeyClipboard::message, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    act(edit, QStringLiteral("&Copy Keys"), QKeySequence::Copy, [keyClipboard] { keyClipboard->copySelectedKeys(); });
+    act(edit, QStringLiteral("&Paste Keys"), QKeySequence::Paste,
+        [keyClipboard] { keyClipboard->paste(PasteMode::Replace); });
+    act(edit, QStringLiteral("Paste and &Merge Keys"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_V),
+        [keyClipboard] { keyClipboard->paste(PasteMode::Merge); });
 
     QAction* frameAllA =
             act(viewMenu, QStringLiteral("Frame &All"), QKeySequence(Qt::Key_Home), [this] { view_->frameAll(); });

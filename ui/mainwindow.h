@@ -25,6 +25,8 @@ class RecoveryWriter;
 class ComparisonPanel;
 class Playback;
 class TransportBar;
+class GhostCurves;
+struct Hit;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -66,6 +68,7 @@ public:
     // the file cannot be read.
     bool compareWith(const QString& path);
     ComparisonPanel* comparisonPanel() { return comparison_; }
+    GhostCurves* ghostCurves() { return ghosts_; }
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -73,6 +76,8 @@ protected:
     void dropEvent(QDropEvent*) override;
     // Lists and trees keep Left/Right (collapse, expand, move) over the playback shortcuts.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    bool event(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -96,6 +101,14 @@ private:
     void simplifyShownChannels();
     void showFinding(const tangent::Finding& f);
     void updateSelectionStatus();
+    // The curve view's context menu over `hit`, made of the window's own actions (those that
+    // exist: copy and paste when the Edit menu has them) and Insert Key Here on a curve.
+    void showCurveMenu(const Hit& hit, QPoint globalPos);
+    QAction* findMenuAction(const QString& menuTitle, const QString& text) const;
+    // The side docks as wide as the user last made them, but each at most a fifth of the
+    // window, so that the curve view keeps most of a small window and they recover when it grows.
+    void fitDocksToWidth();
+    void rememberDockWidths();
 
     DocumentModel* model_;
     ViewState* state_;
@@ -114,6 +127,9 @@ private:
     QLabel* issuesLabel_;
     RecoveryWriter* recovery_;
     bool loading_ = false;
+    GhostCurves* ghosts_;
+    int preferredLeftDockWidth_ = 300, preferredRightDockWidth_ = 300;
+    bool separatorPressed_ = false;  // a press on the window itself: a dock separator drag
 };
 
 }  // namespace tangent::ui

@@ -5,6 +5,7 @@
 #include <set>
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -96,23 +97,36 @@ QRectF CurveView::contentBounds(bool selectedOnly) const {
     if (!d) return {};
     const std::vector<CurveRef> curves = state_->visibleCurves();
     if (selectedOnly) {
-        const KeySelection& sel = state_->selection();
-        if (state_->normalizedView()) {
-            // In each curve's normalized units.
-            QRectF r;
-            for (const CurveRef& ref : curves) {
-                QRectF b = curvesBounds(*d, {ref}, true, &sel);
-                if (b.isNull() && b.width() == 0 && b.height() == 0 &&
-                    !sel.count({ref.animation, ref.channel, 0, ref.component}))
-                    continue;
-                const auto [lo, hi] = curveRange(ref);
-                const double mid = (lo + hi) / 2, half = hi > lo ? (hi - lo) / 2 : 1;
-                b = QRectF(b.left(), (b.top() - mid) / half, b.width(), b.height() / half);
-                r = r.isNull() ? b : r.united(b);
+        // Each selected key with the ends of its handles as drawn and its neighbouring keys, so
+        // that framing a key shows what editing it changes (in each curve's normalized units in
+        // the normalized view).
+        const std::set<CurveRef> visible(curves.begin(), curves.end());
+        double t0 = INFINITY, t1 = -INFINITY, v0 = INFINITY, v1 = -INFINITY;
+        for (const KeyRef& k : state_->selection()) {
+            const Track* track = trackOf(*d, k.animation, k.channel);
+            if (!track || !visible.count(k.curve()) || k.key >= track->keyCount()) continue;
+            double mid = 0, half = 1;
+            if (state_->normalizedView()) {
+                const auto [lo, hi] = curveRange(k.curve());
+                mid = (lo + hi) / 2;
+                half = hi > lo ? (hi - lo) / 2 : 1;
             }
-            return r;
+            auto add = [&](QPointF p) {
+                const double v = (p.y() - mid) / half;
+                t0 = std::min(t0, p.x());
+                t1 = std::max(t1, p.x());
+                v0 = std::min(v0, v);
+                v1 = std::max(v1, v);
+            };
+            const KeyHandles h = keyHandles(*track, k.key, k.component);
+            add(h.key);
+            if (h.hasIn) add(h.in);
+            if (h.hasOut) add(h.out);
+            for (int n : {k.key - 1, k.key + 1})
+                if (n >= 0 && n < track->keyCount()) add(QPointF(track->times[n], track->value(n, k.component)));
         }
-        return curvesBounds(*d, curves, true, &sel);
+        if (!(t0 <= t1)) return {};
+        return QRectF(t0, v0, t1 - t0, v1 - v0);
     }
     // Keys, plus the curve between them (it may overshoot the keys).
     QRectF r = curvesBounds(*d, curves, false);
@@ -145,8 +159,9 @@ void CurveView::frameTimeRange(double start, double end) {
 }
 
 void CurveView::frameSelected() {
-    if (state_->selection().empty()) return frameAll();
-    fitWorld(contentBounds(true));
+    const QRectF selected = contentBounds(true);
+    if (state_->selection().empty() || (selected.isNull() && selected.topLeft().isNull())) return frameAll();
+    fitWorld(selected);
     userMovedView_ = true;
 }
 
@@ -209,12 +224,24 @@ CurveScene CurveView::scene() const {
     sc.normalizedView = state_->normalizedView();
     sc.framesPerSecond = state_->timeInFrames() ? state_->frameRate() : 0;
     sc.live = live_;
-    sc.references = &references_;
+    sc.references = &drawnReferences_;
     return sc;
 }
 
 void CurveView::setReferenceCurves(ReferenceCurves references) {
     references_ = std::move(references);
+    updateDrawnReferences();
+}
+
+void CurveView::setGhostCurves(ReferenceCurves ghosts) {
+    if (ghosts == ghosts_) return;  // the same tracks: the cached picture stays (drags)
+    ghosts_ = std::move(ghosts);
+    updateDrawnReferences();
+}
+
+void CurveView::updateDrawnReferences() {
+    drawnReferences_ = references_;
+    drawnReferences_.insert(ghosts_.begin(), ghosts_.end());  // insert keeps an existing entry
     renderer_.invalidate();
     update();
 }
@@ -281,6 +308,7 @@ void CurveView::paintEvent(QPaintEvent*) {
 
 void CurveView::mousePressEvent(QMouseEvent* e) {
     setFocus(Qt::MouseFocusReason);
+    if (e->button() == Qt::RightButton) return rightButtonPressed(e);
     if (interaction_ != Interaction::Idle) return;
     pressPos_ = lastPos_ = e->position();
     pressMods_ = e->modifiers();
@@ -472,12 +500,33 @@ void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || !doc()) return;
     const Hit hit = hitAt(e->position());
     if (hit.kind != HitKind::Curve) return mousePressEvent(e);
-    int k = -1;
-    const auto outcome =
-            TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), hit.curve.animation, hit.curve.channel,
-                                          [&](int, int, Track& t) { k = insertKey(t, hit.time); });
-    if (outcome.applied) state_->setSelection({{hit.curve.animation, hit.curve.channel, k, hit.curve.component}});
+    insertKeyAt(hit.curve, hit.time);
     interaction_ = Interaction::Idle;
+}
+
+void CurveView::insertKeyAt(const CurveRef& curve, double time) {
+    int k = -1;
+    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), curve.animation, curve.channel,
+                                                       [&](int, int, Track& t) { k = insertKey(t, time); });
+    if (outcome.applied) state_->setSelection({{curve.animation, curve.channel, k, curve.component}});
+}
+
+void CurveView::rightButtonPressed(QMouseEvent* e) {
+    // During a drag the right button cancels it (as Esc does), as in Blender; no menu then.
+    if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle ||
+        interaction_ == Interaction::RubberBand)
+        return abortDrag();
+    if (interaction_ != Interaction::Idle || !doc()) return;
+    const Hit hit = hitAt(e->position());
+    if (hit.kind == HitKind::Key && !state_->selection().count(hit.keyRef()))
+        state_->setSelection({hit.keyRef()});  // the menu acts on the key under the pointer
+    emit contextMenuRequested(hit, e->globalPosition().toPoint());
+}
+
+void CurveView::contextMenuEvent(QContextMenuEvent* e) {
+    // A right press has shown the menu already; the keyboard's menu key asks here.
+    e->accept();
+    if (e->reason() != QContextMenuEvent::Mouse && doc()) emit contextMenuRequested(hitAt(e->pos()), e->globalPos());
 }
 
 void CurveView::wheelEvent(QWheelEvent* e) {

@@ -46,6 +46,10 @@ public:
     using ReferenceCurves = CurveScene::References;
     void setReferenceCurves(ReferenceCurves references);
     const ReferenceCurves& referenceCurves() const { return references_; }
+    // Ghosts of the saved curves (View > Show Ghost of Saved Curves): drawn the same way, for
+    // the channels without a reference curve above (Simplify's ghost and a comparison win).
+    void setGhostCurves(ReferenceCurves ghosts);
+    const ReferenceCurves& ghostCurves() const { return ghosts_; }
 
     // Painting statistics (tests and bench_curveview): how the last frame was made.
     using PaintStats = CurveRenderer::Stats;
@@ -62,10 +66,15 @@ public slots:
     // Selects and frames the next / previous broken key (in- and out-tangent differ) of the
     // shown channels, after / before the current selection. Returns false when there is none.
     bool selectNextBrokenKey(bool forward = true);
+    // A key inserted into `curve`'s channel at `time`, the curve's shape kept; the new key selected.
+    void insertKeyAt(const CurveRef& curve, double time);
 
 signals:
     void cursorMoved(double time, double value);  // world coordinates under the pointer
     void message(const QString& text);            // a note for the status bar ("no broken keys")
+    // A right-click (or the menu key) at `globalPos` over `hit`; a key clicked is selected first.
+    // The main window builds the menu from its actions.
+    void contextMenuRequested(const tangent::ui::Hit& hit, QPoint globalPos);
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -76,6 +85,7 @@ protected:
     void mouseDoubleClickEvent(QMouseEvent*) override;
     void wheelEvent(QWheelEvent*) override;
     void keyPressEvent(QKeyEvent*) override;
+    void contextMenuEvent(QContextMenuEvent*) override;
 
 private:
     using ChannelKey = std::pair<int, int>;
@@ -84,6 +94,7 @@ private:
     void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
     void finishDrag();
     void abortDrag();
+    void rightButtonPressed(QMouseEvent*);
     void updateCursor(QPointF pos);
     QRectF contentBounds(bool selectedOnly) const;
     void fitWorld(const QRectF& world);
@@ -96,6 +107,9 @@ private:
     CurveRenderer renderer_;
     std::set<ChannelKey> live_;  // channels a drag from the pressed point edits (drawn live)
     ReferenceCurves references_;
+    ReferenceCurves ghosts_;
+    ReferenceCurves drawnReferences_;  // references_ over ghosts_: what the renderer draws
+    void updateDrawnReferences();
     bool framedNormalized_ = false;
 
     ViewState* state_;

@@ -24,10 +24,13 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QMouseEvent>
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QScopeGuard>
+#include <QResizeEvent>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
 #include <QThread>
@@ -39,6 +42,7 @@
 #include "comparisonpanel.h"
 #include "curveview.h"
 #include "editdialogs.h"
+#include "ghostcurves.h"
 #include "issuespanel.h"
 #include "keyclipboard.h"
 #include "keyinspector.h"
@@ -103,7 +107,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     });
     QDockWidget* channelsDock =
             dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
-    QDockWidget* keyDock = dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspector_, Qt::RightDockWidgetArea);
+    // The inspector scrolls sideways in a narrow dock rather than holding the window's width.
+    auto* inspectorScroll = new QScrollArea(this);
+    inspectorScroll->setWidget(inspector_);
+    inspectorScroll->setWidgetResizable(true);
+    inspectorScroll->setFrameShape(QFrame::NoFrame);
+    inspectorScroll->setMinimumWidth(160);
+    QDockWidget* keyDock =
+            dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspectorScroll, Qt::RightDockWidgetArea);
     QDockWidget* issuesDock =
             dock(QStringLiteral("Issues"), QStringLiteral("issuesDock"), issues_, Qt::BottomDockWidgetArea);
     resizeDocks({channelsDock, keyDock}, {300, 300}, Qt::Horizontal);
@@ -123,6 +134,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(selectionLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
 
+    ghosts_ = new GhostCurves(model_, this);
+    connect(ghosts_, &GhostCurves::ghostsChanged, view_, &CurveView::setGhostCurves);
+    connect(view_, &CurveView::contextMenuRequested, this, &MainWindow::showCurveMenu);
     createActions();
     createPlaybackActions();
     createHelpActions();
@@ -164,6 +178,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     resize(1400, 860);
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    preferredLeftDockWidth_ = settings.value(QStringLiteral("mainWindow/leftDockWidth"), 300).toInt();
+    preferredRightDockWidth_ = settings.value(QStringLiteral("mainWindow/rightDockWidth"), 300).toInt();
     updateTitle();
     updateSelectionStatus();
 }
@@ -216,6 +232,10 @@ void MainWindow::createActions() {
     undoA->setShortcut(QKeySequence::Undo);
     QAction* redoA = model_->undoStack()->createRedoAction(this, QStringLiteral("&Redo"));
     redoA->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    // Fixed toolbar labels: the undo text ("Undo Move 3 keys") is in the menu and the tooltip,
+    // so the toolbar does not re-flow at every edit.
+    undoA->setIconText(QStringLiteral("Undo"));
+    redoA->setIconText(QStringLiteral("Redo"));
     edit->addAction(undoA);
     edit->addAction(redoA);
     edit->addSeparator();
@@ -252,6 +272,10 @@ void MainWindow::createActions() {
     normViewA->setCheckable(true);
     normViewA->setToolTip(QStringLiteral("Each curve scaled to -1..1 over its own range (edits stay in real units)"));
     act(viewMenu, QStringLiteral("Clear &Reference Curves"), QKeySequence(), [this] { view_->setReferenceCurves({}); });
+    QAction* ghostA = act(viewMenu, QStringLiteral("Show &Ghost of Saved Curves"), QKeySequence(Qt::Key_G),
+                          [this](bool on) { ghosts_->setEnabled(on); });
+    ghostA->setCheckable(true);
+    ghostA->setToolTip(QStringLiteral("Each edited channel as it was when opened or last saved, drawn faint behind"));
     viewMenu->addSeparator();
     QAction* snapA = act(viewMenu, QStringLiteral("S&nap Keys to Frames"), QKeySequence(Qt::Key_S),
                          [this](bool on) { state_->setSnapToFrames(on); });
@@ -422,6 +446,91 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 }
 
 // ---- end playback ----
+
+// ---- curve view context menu ----
+
+QAction* MainWindow::findMenuAction(const QString& menuTitle, const QString& text) const {
+    for (QMenu* menu : menuBar()->findChildren<QMenu*>())
+        if (menu->title() == menuTitle)
+            for (QAction* a : menu->actions())
+                if (a->text() == text) return a;
+    return nullptr;
+}
+
+void MainWindow::showCurveMenu(const Hit& hit, QPoint globalPos) {
+    auto* menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("curveContextMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    auto add = [&](QMenu* into, const QString& menuTitle, const QString& text) {
+        if (QAction* a = findMenuAction(menuTitle, text)) into->addAction(a);
+    };
+    auto addSubmenu = [&](const QString& title) {
+        for (QMenu* source : menuBar()->findChildren<QMenu*>())
+            if (source->title() == title) return menu->addMenu(title)->addActions(source->actions());
+    };
+    const bool onKey = hit.kind == HitKind::Key || hit.kind == HitKind::InHandle || hit.kind == HitKind::OutHandle;
+    if (hit.kind == HitKind::Curve) {
+        QAction* insertHere = menu->addAction(QStringLiteral("&Insert Key Here"));
+        connect(insertHere, &QAction::triggered, this, [this, hit] { view_->insertKeyAt(hit.curve, hit.time); });
+    } else if (!onKey) {
+        add(menu, QStringLiteral("&Edit"), QStringLiteral("&Insert Key at Playhead"));
+    }
+    if (onKey) {
+        add(menu, QStringLiteral("&Edit"), QStringLiteral("&Delete Keys"));
+        addSubmenu(QStringLiteral("&Handle Mode"));
+    }
+    addSubmenu(QStringLiteral("&Interpolation"));
+    menu->addSeparator();
+    for (const QString& text :
+         {QStringLiteral("&Copy Keys"), QStringLiteral("&Paste Keys"), QStringLiteral("Paste and &Merge Keys")})
+        add(menu, QStringLiteral("&Edit"), text);
+    menu->addSeparator();
+    add(menu, QStringLiteral("&View"), QStringLiteral("Frame &Selected"));
+    add(menu, QStringLiteral("&View"), QStringLiteral("Frame &All"));
+    menu->popup(globalPos);
+}
+
+// ---- dock widths ----
+
+void MainWindow::fitDocksToWidth() {
+    const int cap = width() / 5;
+    QList<QDockWidget*> docks;
+    QList<int> widths;
+    for (auto [area, preferred] : {std::pair{Qt::LeftDockWidgetArea, preferredLeftDockWidth_},
+                                   std::pair{Qt::RightDockWidgetArea, preferredRightDockWidth_}})
+        for (QDockWidget* d : findChildren<QDockWidget*>())
+            if (dockWidgetArea(d) == area && d->isVisible() && !d->isFloating()) {
+                docks << d;
+                widths << std::max(d->minimumSizeHint().width(), std::min(preferred, cap));
+                break;
+            }
+    if (!docks.isEmpty()) resizeDocks(docks, widths, Qt::Horizontal);
+}
+
+void MainWindow::rememberDockWidths() {
+    for (QDockWidget* d : findChildren<QDockWidget*>()) {
+        if (!d->isVisible() || d->isFloating()) continue;
+        if (dockWidgetArea(d) == Qt::LeftDockWidgetArea) preferredLeftDockWidth_ = d->width();
+        if (dockWidgetArea(d) == Qt::RightDockWidgetArea) preferredRightDockWidth_ = d->width();
+    }
+}
+
+bool MainWindow::event(QEvent* e) {
+    // Presses on the window itself (not on a child) are on the separators between docks.
+    if (e->type() == QEvent::MouseButtonPress)
+        separatorPressed_ = !childAt(static_cast<QMouseEvent*>(e)->position().toPoint());
+    const bool handled = QMainWindow::event(e);
+    if (e->type() == QEvent::MouseButtonRelease && separatorPressed_) {
+        separatorPressed_ = false;
+        rememberDockWidths();
+    }
+    return handled;
+}
+
+void MainWindow::resizeEvent(QResizeEvent* e) {
+    QMainWindow::resizeEvent(e);
+    if (e->size().width() != e->oldSize().width()) fitDocksToWidth();
+}
 
 void MainWindow::updateTitle() {
     // With no document (a file given at launch that did not open) the window is just Tangent.
@@ -597,6 +706,8 @@ void MainWindow::closeEvent(QCloseEvent* e) {
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
+    settings.setValue(QStringLiteral("mainWindow/leftDockWidth"), preferredLeftDockWidth_);
+    settings.setValue(QStringLiteral("mainWindow/rightDockWidth"), preferredRightDockWidth_);
     recovery_->discard();  // a clean end: saved, unmodified or discarded on purpose
     e->accept();
 }

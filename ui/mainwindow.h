@@ -27,6 +27,8 @@ class ComparisonPanel;
 class Playback;
 class TransportBar;
 class ShortcutsDialog;
+class GhostCurves;
+struct Hit;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -71,6 +73,7 @@ public:
     // Help > Keyboard Shortcuts: the dialog listing the menus' shortcuts and the mouse (shown,
     // not modal, so it can stay open beside the curves).
     ShortcutsDialog* showShortcuts();
+    GhostCurves* ghostCurves() { return ghosts_; }
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -78,6 +81,8 @@ protected:
     void dropEvent(QDropEvent*) override;
     // Lists and trees keep Left/Right (collapse, expand, move) over the playback shortcuts.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    bool event(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void createActions();
@@ -107,6 +112,14 @@ private:
     void simplifyShownChannels();
     void showFinding(const tangent::Finding& f);
     void updateSelectionStatus();
+    // The curve view's context menu over `hit`, made of the window's own actions (those that
+    // exist: copy and paste when the Edit menu has them) and Insert Key Here on a curve.
+    void showCurveMenu(const Hit& hit, QPoint globalPos);
+    QAction* findMenuAction(const QString& menuTitle, const QString& text) const;
+    // The side docks as wide as the user last made them, but each at most a fifth of the
+    // window, so that the curve view keeps most of a small window and they recover when it grows.
+    void fitDocksToWidth();
+    void rememberDockWidths();
 
     DocumentModel* model_;
     ViewState* state_;
@@ -127,6 +140,9 @@ private:
     bool loading_ = false;
     ShortcutsDialog* shortcuts_ = nullptr;
     QActionGroup* interpolationGroup_ = nullptr;
+    GhostCurves* ghosts_;
+    int preferredLeftDockWidth_ = 300, preferredRightDockWidth_ = 300;
+    bool separatorPressed_ = false;  // a press on the window itself: a dock separator drag
 };
 
 }  // namespace tangent::ui

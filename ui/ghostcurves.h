@@ -1,0 +1,45 @@
+#pragma once
+// Ghosts of the saved curves: each channel as it was when the file was opened or last saved,
+// for the channels that differ from it now (View > Show Ghost of Saved Curves). The curve view
+// draws them faint behind the edited curves, as its reference curves.
+#include <map>
+#include <memory>
+#include <set>
+#include <utility>
+
+#include <QObject>
+
+#include "curvescene.h"
+#include "documentmodel.h"
+#include "drawing.h"
+
+namespace tangent::ui {
+
+class GhostCurves : public QObject {
+    Q_OBJECT
+public:
+    using Ghosts = render::CurveScene::References;
+    explicit GhostCurves(DocumentModel* model, QObject* parent = nullptr);
+
+    bool isEnabled() const { return enabled_; }
+    void setEnabled(bool on);
+    // The saved tracks of the channels that differ from them (empty while disabled).
+    const Ghosts& ghosts() const { return ghosts_; }
+
+signals:
+    void ghostsChanged(const tangent::ui::GhostCurves::Ghosts& ghosts);
+
+private:
+    void takeSnapshot();              // a new document: every track as it is now
+    void refreshSnapshotOfChanged();  // saved (or undone back to the saved state)
+    void updateGhost(int animation, int channel);
+    void setGhosts(Ghosts ghosts);
+
+    DocumentModel* model_;
+    bool enabled_ = false;
+    std::map<std::pair<int, int>, std::shared_ptr<const Track>> saved_;
+    std::set<std::pair<int, int>> changedSinceSnapshot_;
+    Ghosts ghosts_;
+};
+
+}  // namespace tangent::ui

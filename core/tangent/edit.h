@@ -86,11 +86,11 @@ void retimeRange(Track&, double t0, double t1, double newT1);
 // Every key at or after `from` moved by dt (time inserted, dt > 0, or removed, dt < 0); refuses
 // to cross or meet the key before `from`, or to go below 0.
 void shiftRange(Track&, double from, double dt);
-// Keeps the animation in [start, end] only: a key is inserted (insertKey: the shape kept
-// exactly) where the range cuts a segment, keys outside are removed; a track whose keys all lie
-// outside holds its clamped value with keys at start and end. A key closer to start or end than
-// kMinKeySpacing is moved onto it. With `startAtZero` every key then moves by -start, so that
-// the range plays from time 0 (what engines play).
+// Keeps [start, end] only: insertKey where the range cuts a segment (the shape kept exactly; a
+// rotation's new key is a unit quaternion, which keeps the played curve at the cut only), keys
+// outside removed; a track whose keys all lie outside holds its clamped value with keys at start
+// and end. A key nearer start or end than kMinKeySpacing moves onto it. `startAtZero`: every key
+// then moves by -start, so that the range plays from time 0 (what engines play).
 void trimTrack(Track&, double start, double end, bool startAtZero);
 
 // Checks the invariants; throws EditError naming the first problem.

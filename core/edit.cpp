@@ -591,6 +591,12 @@ void trimTrack(Track& t, double start, double end, bool startAtZero) {
     if (startAtZero)
         for (float& time : out.times) time = float(double(time) - double(startKey));
     applyAutoTangents(out);
+    // The new first in-tangent and last out-tangent are unused, and the spec says they should be 0.
+    if (out.interpolation == Interpolation::CubicSpline)
+        for (int c = 0; c < out.components; ++c) {
+            out.inTangents[out.at(0, c)] = 0;
+            out.outTangents[out.at(out.keyCount() - 1, c)] = 0;
+        }
     checkTrack(out);
     t = std::move(out);
 }

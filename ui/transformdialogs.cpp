@@ -238,9 +238,11 @@ RetimeSettings RetimeDialog::settings() const {
 TrimDialog::TrimDialog(std::pair<double, double> range, QWidget* parent) : QDialog(parent) {
     setWindowTitle(QStringLiteral("Trim to Range"));
     auto* layout = new QVBoxLayout(this);
-    auto* note = new QLabel(QStringLiteral("Keeps only the range: keys outside it go, and a key is inserted where the "
-                                           "range cuts a segment, so the motion inside stays exactly as it is."),
-                            this);
+    auto* note = new QLabel(
+            QStringLiteral("Keeps only the range: keys outside it go, and a key is inserted where the "
+                           "range cuts a segment, so the motion inside stays as it is (a rotation exactly at its keys "
+                           "and the cuts: the new keys are unit quaternions)."),
+            this);
     note->setWordWrap(true);
     layout->addWidget(note);
     auto* form = new QFormLayout;

@@ -143,6 +143,8 @@ TEST(TransformKeys, TrimKeepsTheCurveInsideExactly) {
     trimTrack(t, 0.5, 3, false);  // cuts the first and the last segment
     ASSERT_EQ(t.keyCount(), 4);
     EXPECT_EQ(t.times, (std::vector<float>{0.5f, 1, 2, 3}));
+    EXPECT_EQ(t.inTangents[0], 0);  // the unused end tangents zeroed, as the spec wants
+    EXPECT_EQ(t.outTangents[3], 0);
     for (double s = 0.5; s <= 3; s += 0.125) EXPECT_NEAR(at(t, s), at(before, s), 1e-6) << s;
     Track zero = before;
     trimTrack(zero, 0.5, 3, true);  // and the range plays from 0 s

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include "tangent/hermite.h"
@@ -391,6 +393,231 @@ void setInterpolation(Track& t, Interpolation to) {
         std::fill(out.outTangents.begin(), out.outTangents.end(), 0.0f);
         std::fill(out.modes.begin(), out.modes.end(), HandleMode::Aligned);
     }
+    checkTrack(out);
+    t = std::move(out);
+}
+
+// ---- transforming keys --------------------------------------------------------------------
+
+namespace {
+
+std::string number(double v) {
+    std::ostringstream out;
+    out << std::setprecision(6) << v;
+    return out.str();
+}
+
+std::vector<int> sortedKeys(const Track& t, std::vector<int> keys) {
+    for (int k : keys) requireKey(t, k, 0);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    return keys;
+}
+
+// The factors f > 0 for which scaling `selected` keys about `pivot` keeps every pair of
+// neighbours at least kMinKeySpacing apart and the first key at or after 0. Each key's new time
+// is c + s·f (selected: c = pivot, s = t - pivot; others: c = t, s = 0), so each condition is
+// linear in f and bounds it from one side. A pair already too close allows no change that way.
+std::pair<double, double> allowedTimeScales(const Track& t, const std::vector<bool>& selected, double pivot) {
+    double lo = 0, hi = INFINITY;
+    auto require = [&](double a, double b, double atLeast) {  // a + b·f >= atLeast
+        if (b == 0) return;
+        const double bound = (atLeast - a) / b;
+        if (b > 0)
+            lo = std::max(lo, std::min(bound, 1.0));
+        else
+            hi = std::min(hi, std::max(bound, 1.0));
+    };
+    auto offset = [&](int k) { return selected[k] ? pivot : double(t.times[k]); };
+    auto slope = [&](int k) { return selected[k] ? double(t.times[k]) - pivot : 0.0; };
+    for (int k = 0; k < t.keyCount(); ++k) {
+        if (k == 0 && selected[0]) require(offset(0), slope(0), 0);
+        if (k + 1 < t.keyCount() && (selected[k] || selected[k + 1]))
+            require(offset(k + 1) - offset(k), slope(k + 1) - slope(k), kMinKeySpacing);
+    }
+    return {lo, hi};
+}
+
+std::vector<bool> selectionMask(const Track& t, const std::vector<int>& keys) {
+    std::vector<bool> selected(t.keyCount(), false);
+    for (int k : keys) selected[k] = true;
+    return selected;
+}
+
+// Divides both tangents of key k, every component, by `divisor`; refuses a result that is not
+// finite (a float range overflow).
+void divideTangents(Track& t, int k, double divisor) {
+    for (int c = 0; c < t.components; ++c) {
+        const std::size_t i = t.at(k, c);
+        const float in = float(t.inTangents[i] / divisor), out = float(t.outTangents[i] / divisor);
+        if (!std::isfinite(in) || !std::isfinite(out))
+            throw EditError("key " + std::to_string(k) + " would hold a tangent that is not finite.");
+        t.inTangents[i] = in;
+        t.outTangents[i] = out;
+    }
+}
+
+// Keys that derive their tangents from a neighbour that is about to go keep the tangents they
+// have, so that removing the neighbour leaves the curve between the remaining keys as it was.
+void freezeDerivedModes(Track& t, int k) {
+    for (int c = 0; c < t.components; ++c) {
+        HandleMode& m = t.modes[t.at(k, c)];
+        if (derivesTangents(m)) m = t.inTangent(k, c) == t.outTangent(k, c) ? HandleMode::Aligned : HandleMode::Free;
+    }
+}
+
+}  // namespace
+
+double clampTimeScale(const Track& t, const std::vector<int>& keys, double pivot, double factor) {
+    const std::vector<int> sorted = sortedKeys(t, keys);
+    if (sorted.empty() || !std::isfinite(factor) || !std::isfinite(pivot)) return 1;
+    const auto [lo, hi] = allowedTimeScales(t, selectionMask(t, sorted), pivot);
+    const double f = std::clamp(factor, lo, hi);
+    return f > 0 ? f : std::min(hi, 1e-6);  // a lone key scaled to its pivot: as close as it goes
+}
+
+void scaleKeysInTime(Track& t, const std::vector<int>& keys, double pivot, double factor) {
+    requireFinite(factor, "the time scale factor");
+    requireFinite(pivot, "the pivot time");
+    if (!(factor > 0)) throw EditError("a time scale factor must be greater than 0.");
+    const std::vector<int> sorted = sortedKeys(t, keys);
+    if (sorted.empty() || factor == 1) return;
+    const auto [lo, hi] = allowedTimeScales(t, selectionMask(t, sorted), pivot);
+    if (factor < lo || factor > hi)
+        throw EditError("scaling the keys by " + number(factor) + " about " + number(pivot) +
+                        " s would make a key cross or meet its neighbour or go before 0 s.");
+    Track out = t;
+    for (int k : sorted) {
+        out.times[k] = float(pivot + (double(t.times[k]) - pivot) * factor);
+        divideTangents(out, k, factor);
+    }
+    applyAutoTangents(out);
+    checkTrack(out);
+    t = std::move(out);
+}
+
+void scaleKeysInValue(Track& t, const std::vector<int>& keys, int component, double pivot, double factor) {
+    requireFinite(factor, "the value scale factor");
+    requireFinite(pivot, "the pivot value");
+    const std::vector<int> sorted = sortedKeys(t, keys);
+    if (component >= t.components) throw EditError("component " + std::to_string(component) + " does not exist.");
+    const int c0 = component < 0 ? 0 : component, c1 = component < 0 ? t.components : component + 1;
+    Track out = t;
+    for (int k : sorted)
+        for (int c = c0; c < c1; ++c) {
+            const std::size_t i = t.at(k, c);
+            out.values[i] = storedValue(t, pivot + (double(t.values[i]) - pivot) * factor);
+            const float in = float(t.inTangents[i] * factor), o = float(t.outTangents[i] * factor);
+            if (!std::isfinite(in) || !std::isfinite(o))
+                throw EditError("key " + std::to_string(k) + " would hold a tangent that is not finite.");
+            out.inTangents[i] = in;
+            out.outTangents[i] = o;
+        }
+    applyAutoTangents(out);
+    checkTrack(out);
+    t = std::move(out);
+}
+
+void retimeRange(Track& t, double t0, double t1, double newT1) {
+    requireFinite(t0, "the range's start");
+    requireFinite(t1, "the range's end");
+    requireFinite(newT1, "the new end");
+    if (t0 < 0) throw EditError("the range cannot start before 0 s.");
+    if (!(t1 > t0)) throw EditError("the range's end must be after its start.");
+    if (!(newT1 > t0)) throw EditError("the new end must be after the range's start.");
+    const double factor = (newT1 - t0) / (t1 - t0), shift = newT1 - t1;
+    Track out = t;
+    for (int k = 0; k < t.keyCount(); ++k) {
+        const double time = t.times[k];
+        if (time > t1) {
+            out.times[k] = float(time + shift);
+        } else if (time >= t0) {
+            out.times[k] = float(t0 + (time - t0) * factor);
+            divideTangents(out, k, factor);
+        }
+    }
+    for (int k = 1; k < out.keyCount(); ++k) {
+        const bool wasApart = double(t.times[k]) - t.times[k - 1] >= kMinKeySpacing;
+        if (!(out.times[k] > out.times[k - 1]) ||
+            (wasApart && double(out.times[k]) - out.times[k - 1] < kMinKeySpacing))
+            throw EditError("retiming to " + number(newT1) + " s would make keys " + std::to_string(k - 1) + " and " +
+                            std::to_string(k) + " meet.");
+    }
+    applyAutoTangents(out);
+    checkTrack(out);
+    t = std::move(out);
+}
+
+void shiftRange(Track& t, double from, double dt) {
+    requireFinite(from, "the time");
+    requireFinite(dt, "the shift");
+    const int first = firstKeyAtOrAfter(t, from);
+    if (first >= t.keyCount() || dt == 0) return;
+    const double moved = double(t.times[first]) + dt;
+    if (moved < 0) throw EditError("shifting by " + number(dt) + " s would move a key before 0 s.");
+    if (first > 0 && dt < 0 && moved - t.times[first - 1] < kMinKeySpacing)
+        throw EditError("shifting by " + number(dt) + " s would make key " + std::to_string(first) +
+                        " cross or meet the key before it.");
+    Track out = t;
+    for (int k = first; k < t.keyCount(); ++k) out.times[k] = float(double(t.times[k]) + dt);
+    checkTrack(out);
+    t = std::move(out);
+}
+
+void trimTrack(Track& t, double start, double end, bool startAtZero) {
+    requireFinite(start, "the range's start");
+    requireFinite(end, "the range's end");
+    if (start < 0) throw EditError("the range cannot start before 0 s.");
+    if (!(end - start >= kMinKeySpacing)) throw EditError("the range's end must be after its start.");
+    if (t.keyCount() < 1) throw EditError("the track has no keys.");
+    const float startKey = float(start), endKey = float(end);
+    Track out = t;
+    // A key just beside a boundary becomes the key at the boundary (a shift under kMinKeySpacing).
+    for (int k = 0; k < out.keyCount(); ++k)
+        for (float boundary : {startKey, endKey})
+            if (std::fabs(double(out.times[k]) - boundary) < kMinKeySpacing) out.times[k] = boundary;
+    auto hasKeyAt = [&](float time) { return std::find(out.times.begin(), out.times.end(), time) != out.times.end(); };
+    for (float boundary : {startKey, endKey})
+        if (boundary > out.times.front() && boundary < out.times.back() && !hasKeyAt(boundary))
+            insertKey(out, boundary);
+    const auto inside = [&](float time) { return time >= startKey && time <= endKey; };
+    std::vector<int> outside;
+    int kept = 0;
+    for (int k = 0; k < out.keyCount(); ++k) {
+        if (!inside(out.times[k])) {
+            outside.push_back(k);
+        } else {
+            ++kept;
+            if ((k > 0 && !inside(out.times[k - 1])) || (k + 1 < out.keyCount() && !inside(out.times[k + 1])))
+                freezeDerivedModes(out, k);
+        }
+    }
+    if (kept < 2) {
+        // The range holds at most one key: the curve there is the value it is clamped to.
+        std::vector<double> held(t.components);
+        evaluateRaw(t, start, held.data());
+        Track hold = t;
+        hold.resize(2);
+        hold.times = {startKey, endKey};
+        for (int k = 0; k < 2; ++k)
+            for (int c = 0; c < t.components; ++c) {
+                hold.values[hold.at(k, c)] = float(held[c]);
+                hold.inTangents[hold.at(k, c)] = hold.outTangents[hold.at(k, c)] = 0;
+                hold.modes[hold.at(k, c)] = HandleMode::Aligned;
+            }
+        out = std::move(hold);
+    } else if (!outside.empty()) {
+        deleteKeys(out, outside);
+    }
+    if (startAtZero)
+        for (float& time : out.times) time = float(double(time) - double(startKey));
+    applyAutoTangents(out);
+    // The new first in-tangent and last out-tangent are unused, and the spec says they should be 0.
+    if (out.interpolation == Interpolation::CubicSpline)
+        for (int c = 0; c < out.components; ++c) {
+            out.inTangents[out.at(0, c)] = 0;
+            out.outTangents[out.at(out.keyCount() - 1, c)] = 0;
+        }
     checkTrack(out);
     t = std::move(out);
 }

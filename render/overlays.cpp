@@ -61,4 +61,26 @@ void drawPlayheadValues(const CurvePainter& cp, const CurveScene& scene, const V
     cp.drawPlayheadValues(view.toWidgetX(t), std::move(labels));
 }
 
+void drawSelectionBox(QPainter& p, const QRectF& box, bool timeEdges, bool valueEdges, const Theme& theme) {
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    QColor line = theme.keySelected;
+    line.setAlphaF(0.55);
+    p.setPen(QPen(line, 1, Qt::DashLine));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(box);
+    p.setPen(QPen(theme.keySelected, 3, Qt::SolidLine, Qt::FlatCap));
+    const QPointF c = box.center();
+    const double half = 8;
+    if (timeEdges) {
+        p.drawLine(QPointF(box.left(), c.y() - half), QPointF(box.left(), c.y() + half));
+        p.drawLine(QPointF(box.right(), c.y() - half), QPointF(box.right(), c.y() + half));
+    }
+    if (valueEdges) {
+        p.drawLine(QPointF(c.x() - half, box.top()), QPointF(c.x() + half, box.top()));
+        p.drawLine(QPointF(c.x() - half, box.bottom()), QPointF(c.x() + half, box.bottom()));
+    }
+    p.restore();
+}
+
 }  // namespace tangent::render

@@ -19,4 +19,8 @@ void drawLegend(QPainter&, const CurveScene&, QSizeF area, const Theme& = Theme:
 void drawPlayheadValues(const CurvePainter&, const CurveScene&, const ViewTransform& view, double t,
                         const std::function<ViewTransform(const CurveRef&)>& transformOf);
 
+// The box around a multi-key selection (widget pixels): a thin outline and, in the middle of
+// each edge that can be dragged, a short bar (left/right scale time, top/bottom value).
+void drawSelectionBox(QPainter&, const QRectF& box, bool timeEdges, bool valueEdges, const Theme& = Theme::dark());
+
 }  // namespace tangent::render

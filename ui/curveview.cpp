@@ -90,6 +90,12 @@ Hit CurveView::hitAt(QPointF pos) const {
     return hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, hitOptions());
 }
 
+std::optional<SelectionBox> CurveView::selectionBox() const {
+    if (!doc()) return std::nullopt;
+    return ui::selectionBox(*doc(), state_->selection(), state_->visibleCurves(),
+                            [this](const CurveRef& r) { return curveTransform(r); });
+}
+
 // ---- framing ---------------------------------------------------------------------------
 
 QRectF CurveView::contentBounds(bool selectedOnly) const {
@@ -289,6 +295,7 @@ void CurveView::paintEvent(QPaintEvent*) {
         drawPlayheadValues(cp, sc, view_, state_->currentTime(),
                            [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });
     }
+    if (const auto box = selectionBox()) drawSelectionBox(p, box->drawn(), box->scalesTime(), box->scalesValue());
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
     cp.drawRulers();
     if (d) cp.drawPlayhead(state_->currentTime());
@@ -325,6 +332,10 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
         return;
     }
     pressHit_ = hitAt(e->position());
+    // Keys and handles come first; the selection box's edges before a curve under them.
+    pressEdge_ = BoxEdge::None;
+    if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve)
+        if (const auto box = selectionBox()) pressEdge_ = box->edgeAt(e->position());
     const bool shift = e->modifiers() & Qt::ShiftModifier;
     // What a drag from here would edit is drawn live from now on, so that the cached layer
     // without it is made before the first move, not during it.
@@ -345,12 +356,23 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
         state_->setSelection(std::move(sel));
         for (auto [a, c, key] : state_->selectedKeys()) live_.insert({a, c});
     }
+    if (pressEdge_ != BoxEdge::None)
+        for (auto [a, c, key] : state_->selectedKeys()) live_.insert({a, c});
     interaction_ = Interaction::Pressed;
     update();
 }
 
 void CurveView::beginDrag() {
     const Document& d = *doc();
+    if (pressEdge_ != BoxEdge::None) {
+        if (const auto box = selectionBox()) {
+            scaleDrag_.begin(d, state_->selection(), *box, pressEdge_);
+            interaction_ = Interaction::ScalingSelection;
+            const std::vector<ChannelKey> channels = scaleDrag_.channels();
+            live_ = std::set<ChannelKey>(channels.begin(), channels.end());
+            return;
+        }
+    }
     if (pressHit_.kind == HitKind::InHandle || pressHit_.kind == HitKind::OutHandle) {
         drag_.beginHandle(d, pressHit_.curve, pressHit_.key, pressHit_.kind == HitKind::OutHandle);
         interaction_ = Interaction::DraggingHandle;
@@ -371,6 +393,12 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
     const KeyDrag::Apply apply = [model](int a, int c, const Track& track, KeySpan keys) {
         model->setTrack(a, c, track, keys);
     };
+    if (interaction_ == Interaction::ScalingSelection) {
+        scaleDrag_.update(
+                pos - pressPos_, mods & Qt::ShiftModifier, state_->snapToFrames() ? state_->frameRate() : 0,
+                [this](const CurveRef& r) { return curveTransform(r); }, apply);
+        return;
+    }
     if (interaction_ == Interaction::DraggingKeys) {
         QPointF delta = pos - pressPos_;
         if (mods & Qt::ShiftModifier) {  // lock to the dominant axis
@@ -410,6 +438,10 @@ void CurveView::finishDrag() {
                                      ? QStringLiteral("Edit tangent")
                                      : countedName(QStringLiteral("Move"), drag_.keyCount(), QStringLiteral("key"));
         state_->model()->pushEdit(name, drag_.changes(state_->model()->document()));
+    } else if (interaction_ == Interaction::ScalingSelection) {
+        state_->model()->pushEdit(countedName(QStringLiteral("Scale"), scaleDrag_.keyCount(), QStringLiteral("key")),
+                                  scaleDrag_.changes(state_->model()->document()));
+        scaleDrag_.clear();
     } else if (interaction_ == Interaction::RubberBand) {
         KeySelection sel = keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_, hitOptions());
         if (pressMods_ & Qt::ShiftModifier) sel.insert(state_->selection().begin(), state_->selection().end());
@@ -425,6 +457,10 @@ void CurveView::abortDrag() {
     DocumentModel* model = state_->model();
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle)
         drag_.restore([model](int a, int c, const Track& track, KeySpan keys) { model->setTrack(a, c, track, keys); });
+    if (interaction_ == Interaction::ScalingSelection)
+        scaleDrag_.restore(
+                [model](int a, int c, const Track& track, KeySpan keys) { model->setTrack(a, c, track, keys); });
+    scaleDrag_.clear();
     drag_.clear();
     live_.clear();
     interaction_ = Interaction::Idle;
@@ -448,6 +484,7 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
         case Interaction::DraggingKeys:
         case Interaction::DraggingHandle:
         case Interaction::RubberBand:
+        case Interaction::ScalingSelection:
             updateDrag(pos, e->modifiers());
             break;
         case Interaction::Panning:
@@ -466,7 +503,7 @@ void CurveView::mouseReleaseEvent(QMouseEvent* e) {
     switch (interaction_) {
         case Interaction::Pressed:
             // A click: select just the key under the pointer, or clear the selection.
-            if (!(pressMods_ & Qt::ShiftModifier)) {
+            if (!(pressMods_ & Qt::ShiftModifier) && pressEdge_ == BoxEdge::None) {
                 if (pressHit_.kind == HitKind::Key)
                     state_->setSelection({pressHit_.keyRef()});
                 else if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve)
@@ -479,6 +516,7 @@ void CurveView::mouseReleaseEvent(QMouseEvent* e) {
         case Interaction::DraggingKeys:
         case Interaction::DraggingHandle:
         case Interaction::RubberBand:
+        case Interaction::ScalingSelection:
             if (e->button() == Qt::LeftButton) finishDrag();
             break;
         case Interaction::Panning:
@@ -514,7 +552,7 @@ void CurveView::insertKeyAt(const CurveRef& curve, double time) {
 void CurveView::rightButtonPressed(QMouseEvent* e) {
     // During a drag the right button cancels it (as Esc does), as in Blender; no menu then.
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle ||
-        interaction_ == Interaction::RubberBand)
+        interaction_ == Interaction::RubberBand || interaction_ == Interaction::ScalingSelection)
         return abortDrag();
     if (interaction_ != Interaction::Idle || !doc()) return;
     const Hit hit = hitAt(e->position());
@@ -563,8 +601,13 @@ void CurveView::keyPressEvent(QKeyEvent* e) {
 void CurveView::updateCursor(QPointF pos) {
     if (interaction_ != Interaction::Idle) return;
     const Hit h = hitAt(pos);
+    const auto box = selectionBox();
+    const BoxEdge edge =
+            box && (h.kind == HitKind::Nothing || h.kind == HitKind::Curve) ? box->edgeAt(pos) : BoxEdge::None;
     if (h.kind == HitKind::Key || h.kind == HitKind::InHandle || h.kind == HitKind::OutHandle)
         setCursor(Qt::PointingHandCursor);
+    else if (edge != BoxEdge::None)
+        setCursor(edge == BoxEdge::Left || edge == BoxEdge::Right ? Qt::SizeHorCursor : Qt::SizeVerCursor);
     else if (h.kind == HitKind::Curve)
         setCursor(Qt::CrossCursor);
     else

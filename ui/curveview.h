@@ -17,6 +17,7 @@
 #include "drawing.h"
 #include "hittest.h"
 #include "keydrag.h"
+#include "selectionbox.h"
 #include "viewstate.h"
 
 namespace tangent::ui {
@@ -25,7 +26,16 @@ class CurveView : public QWidget {
     Q_OBJECT
 public:
     // What the mouse is doing. A press becomes a drag only past startDragDistance().
-    enum class Interaction { Idle, Pressed, DraggingKeys, DraggingHandle, RubberBand, Panning, DraggingPlayhead };
+    enum class Interaction {
+        Idle,
+        Pressed,
+        DraggingKeys,
+        DraggingHandle,
+        RubberBand,
+        Panning,
+        DraggingPlayhead,
+        ScalingSelection,  // an edge of the selection box (selectionbox.h)
+    };
 
     explicit CurveView(ViewState* state, QWidget* parent = nullptr);
 
@@ -34,6 +44,8 @@ public:
     Interaction interaction() const { return interaction_; }
     HitOptions hitOptions() const;
     Hit hitAt(QPointF pos) const;
+    // The box around the selected keys (two or more), in widget pixels; none without one.
+    std::optional<SelectionBox> selectionBox() const;
 
     QSize sizeHint() const override { return {900, 560}; }
 
@@ -123,7 +135,9 @@ private:
     Qt::KeyboardModifiers pressMods_;
     bool pressOnRuler_ = false;
     QRectF rubberBand_;
-    KeyDrag drag_;  // what a drag of keys or of a handle does to the tracks
+    KeyDrag drag_;                       // what a drag of keys or of a handle does to the tracks
+    BoxEdge pressEdge_ = BoxEdge::None;  // the selection box's edge under the press
+    SelectionScaleDrag scaleDrag_;       // what a drag of that edge does
 };
 
 }  // namespace tangent::ui

@@ -56,6 +56,7 @@
 #include "tangent/simplify.h"
 #include "tangent/timing.h"
 #include "trackedits.h"
+#include "transformdialogs.h"
 #include "transportbar.h"
 
 namespace tangent::ui {
@@ -319,6 +320,10 @@ void MainWindow::createActions() {
         act(modes, text, QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_0 + i++)), [this, m] { setHandleMode(m); });
     }
     key->addMenu(modes);
+    // ---- transform the selection (issue #13); S is Snap Keys to Frames, so Ctrl+T ----
+    key->addSeparator();
+    act(key, QStringLiteral("&Scale Keys…"), QKeySequence(Qt::CTRL | Qt::Key_T),
+        [this] { scaleSelectedKeysWithDialog(state_, this); });
 
     QMenu* interp = channel->addMenu(QStringLiteral("&Interpolation"));
     // Checked: the interpolation every shown channel has (none when they differ).
@@ -342,6 +347,9 @@ void MainWindow::createActions() {
         FixRotationsDialog dialog(this);
         if (dialog.exec() == QDialog::Accepted) fixShownRotations(dialog.repairs());
     });
+    channel->addSeparator();
+    act(channel, QStringLiteral("&Retime…"), QKeySequence(), [this] { retimeWithDialog(state_, this); });
+    act(channel, QStringLiteral("&Trim to Range…"), QKeySequence(), [this] { trimWithDialog(state_, this); });
 
     tb->addAction(openA);
     tb->addAction(saveA);

@@ -67,6 +67,37 @@ void deleteKeys(Track&, std::vector<int> keys);
 // tangents are dropped (convert --to linear resamples instead, within a tolerance).
 void setInterpolation(Track&, Interpolation);
 
+// ---- transforming keys (issue #13): each refuses, leaving the track as it was, what would
+// make keys cross or meet (closer than kMinKeySpacing), go below time 0, or hold a number that
+// is not finite. Auto-mode keys are recomputed afterwards.
+
+// The factor nearest to `factor` (> 0) that scales the times of `keys` about `pivot` without
+// any key crossing or meeting a neighbour or going below 0 (an interactive drag clamps to it,
+// as a move clamps with clampTimeShift). 1 when even that is not allowed.
+double clampTimeScale(const Track&, const std::vector<int>& keys, double pivot, double factor);
+// Times of `keys` t -> pivot + (t - pivot)·factor; their tangents ÷ factor, so that a segment
+// between two scaled keys keeps its shape stretched (value per second: a slope over a segment
+// twice as long is half as steep). A segment between a scaled and an unscaled key only changes
+// length. Refuses factor <= 0 or not finite, and a result clampTimeScale would not allow.
+void scaleKeysInTime(Track&, const std::vector<int>& keys, double pivot, double factor);
+// Values of `keys`, one component (-1: every component), v -> pivot + (v - pivot)·factor; their
+// tangents × factor. Any finite factor (0 flattens, a negative one mirrors). For rotation the
+// raw quaternion components are scaled; the curve played stays their normalized result.
+void scaleKeysInValue(Track&, const std::vector<int>& keys, int component, double pivot, double factor);
+// Retime: the keys in [t0, t1] stretched to [t0, newT1] (tangents ÷ the factor, as above) and
+// every key after t1 moved by newT1 - t1, so the motion after the range keeps its timing. Keys
+// at t0 and t1 are stretched keys too (both tangents), so the motion's speed has no jump there.
+void retimeRange(Track&, double t0, double t1, double newT1);
+// Every key at or after `from` moved by dt (time inserted, dt > 0, or removed, dt < 0); refuses
+// to cross or meet the key before `from`, or to go below 0.
+void shiftRange(Track&, double from, double dt);
+// Keeps [start, end] only: insertKey where the range cuts a segment (the shape kept exactly; a
+// rotation's new key is a unit quaternion, which keeps the played curve at the cut only), keys
+// outside removed; a track whose keys all lie outside holds its clamped value with keys at start
+// and end. A key nearer start or end than kMinKeySpacing moves onto it. `startAtZero`: every key
+// then moves by -start, so that the range plays from time 0 (what engines play).
+void trimTrack(Track&, double start, double end, bool startAtZero);
+
 // Checks the invariants; throws EditError naming the first problem.
 void checkTrack(const Track&);
 

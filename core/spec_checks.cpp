@@ -136,14 +136,18 @@ public:
     }
 
     // The data pass of the channel's float accessors, from the keys the loader decoded (the
-    // same floats as the file's, all finite): spares reading them again.
+    // same floats as the file's, all finite): spares reading them again. An edited channel's
+    // keys are what the save writes, with their own min and max: the file's old bounds do not
+    // apply to them.
     void checkChannel(const Channel& channel) {
         if (!channel.supported) return;
         const Track& t = channel.track;
         const std::size_t n = std::size_t(t.keyCount()), C = std::size_t(t.components);
+        const bool bounds = !channel.edited;
         if (fromTrack(channel.inputAccessor)) {
             const FloatParts times{{t.times.data()}, n, 1, 1};
-            runDataChecks(channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; });
+            runDataChecks(
+                    channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; }, 0, bounds);
         }
         if (fromTrack(channel.outputAccessor)) {
             const bool cubic = t.interpolation == Interpolation::CubicSpline;
@@ -153,8 +157,9 @@ public:
                                                         C,
                                                         std::size_t(components)}
                                            : FloatParts{{t.values.data()}, n, C, std::size_t(components)};
-            runDataChecks(channel.outputAccessor, parts,
-                          [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; });
+            runDataChecks(
+                    channel.outputAccessor, parts,
+                    [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; }, 0, bounds);
         }
     }
 

@@ -71,6 +71,7 @@ bool DocumentModel::saveAs(const QString& path, QString* error) {
 
 void DocumentModel::setTrack(int a, int c, const Track& track, KeySpan changed) {
     if (!doc_) return;
+    emit channelAboutToChange(a, c);
     doc_->setTrack(a, c, track);
     emit channelChanged(a, c, changed);
 }
@@ -88,6 +89,7 @@ void DocumentModel::pushEdit(const QString& text, std::vector<TrackChange> chang
 
 void DocumentModel::applyPatch(int a, int c, TrackPatch& patch) {
     if (!doc_) return;
+    emit channelAboutToChange(a, c);
     doc_->patchTrack(a, c, patch);
     emit channelChanged(a, c, patch.span());
 }

@@ -72,6 +72,9 @@ public:
 
 signals:
     void documentReset();  // a new document: everything is stale
+    // A channel's track is about to change (an edit, an undo or a redo): it still holds the
+    // keys it had.
+    void channelAboutToChange(int animation, int channel);
     // The keys of `changed` (track indices after the edit) or, with changed.isAll(), anything.
     void channelChanged(int animation, int channel, tangent::KeySpan changed);
     void modifiedChanged(bool modified);

@@ -3,42 +3,30 @@
 namespace tangent::ui {
 
 GhostCurves::GhostCurves(DocumentModel* model, QObject* parent) : QObject(parent), model_(model) {
-    connect(model_, &DocumentModel::documentReset, this, &GhostCurves::takeSnapshot);
+    connect(model_, &DocumentModel::documentReset, this, &GhostCurves::forgetSavedTracks);
+    connect(model_, &DocumentModel::channelAboutToChange, this, &GhostCurves::keepSavedTrack);
     connect(model_, &DocumentModel::channelChanged, this, [this](int a, int c) {
-        changedSinceSnapshot_.insert({a, c});
         if (enabled_) updateGhost(a, c);
     });
     connect(model_, &DocumentModel::modifiedChanged, this, [this](bool modified) {
-        if (!modified) refreshSnapshotOfChanged();
+        if (!modified) forgetSavedTracks();
     });
-    if (model_->hasDocument()) takeSnapshot();
 }
 
 void GhostCurves::setEnabled(bool on) {
     if (on == enabled_) return;
     enabled_ = on;
     if (!on) return setGhosts({});
-    for (auto [a, c] : changedSinceSnapshot_) updateGhost(a, c);
+    for (const auto& [channel, track] : saved_) updateGhost(channel.first, channel.second);
 }
 
-void GhostCurves::takeSnapshot() {
-    // A copy of every track: the saved state must outlive the edits that change the document.
+void GhostCurves::keepSavedTrack(int a, int c) {
+    if (saved_.count({a, c}) || !model_->hasDocument()) return;
+    if (const Track* track = trackOf(model_->document(), a, c)) saved_[{a, c}] = std::make_shared<const Track>(*track);
+}
+
+void GhostCurves::forgetSavedTracks() {
     saved_.clear();
-    changedSinceSnapshot_.clear();
-    if (model_->hasDocument())
-        for (const Animation& a : model_->document().animations())
-            for (const Channel& c : a.channels)
-                if (const Track* track = trackOf(model_->document(), a.index, c.index))
-                    saved_[{a.index, c.index}] = std::make_shared<const Track>(*track);
-    setGhosts({});
-}
-
-void GhostCurves::refreshSnapshotOfChanged() {
-    if (!model_->hasDocument()) return;
-    for (auto [a, c] : changedSinceSnapshot_)
-        if (const Track* track = trackOf(model_->document(), a, c))
-            saved_[{a, c}] = std::make_shared<const Track>(*track);
-    changedSinceSnapshot_.clear();
     setGhosts({});
 }
 

@@ -1,10 +1,10 @@
 #pragma once
 // Ghosts of the saved curves: each channel as it was when the file was opened or last saved,
 // for the channels that differ from it now (View > Show Ghost of Saved Curves). The curve view
-// draws them faint behind the edited curves, as its reference curves.
+// draws them faint behind the edited curves, as its reference curves. Only the channels edited
+// since the open or the save hold a copy of their saved track.
 #include <map>
 #include <memory>
-#include <set>
 #include <utility>
 
 #include <QObject>
@@ -30,15 +30,16 @@ signals:
     void ghostsChanged(const tangent::ui::GhostCurves::Ghosts& ghosts);
 
 private:
-    void takeSnapshot();              // a new document: every track as it is now
-    void refreshSnapshotOfChanged();  // saved (or undone back to the saved state)
+    // Before a channel first changes after an open or a save, its track is kept: only the
+    // channels edited since hold a second copy.
+    void keepSavedTrack(int animation, int channel);
+    void forgetSavedTracks();  // opened, saved, or undone back to the saved state
     void updateGhost(int animation, int channel);
     void setGhosts(Ghosts ghosts);
 
     DocumentModel* model_;
     bool enabled_ = false;
     std::map<std::pair<int, int>, std::shared_ptr<const Track>> saved_;
-    std::set<std::pair<int, int>> changedSinceSnapshot_;
     Ghosts ghosts_;
 };
 

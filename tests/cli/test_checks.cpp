@@ -3,8 +3,11 @@
 #include <cstring>
 #include <functional>
 
+#include <QTemporaryDir>
+
 #include "cli_support.h"
 #include "tangent/checks.h"
+#include "tangent/edit.h"
 
 using namespace tangent;
 using clitest::cleanDocument;
@@ -258,4 +261,27 @@ TEST(Checks, UnloadableFileIsOneFinding) {
     EXPECT_EQ(findings[0].code, "INVALID_JSON");
     EXPECT_EQ(findings[0].severity, Severity::Error);
     EXPECT_THROW(checkFile(dir.filePath("missing.gltf").toStdString()), FileError);
+}
+
+// An edit that moves the last key or a value past the file's declared bounds is not a finding
+// of the edited document: the save writes the bounds of the new data (the Khronos validator
+// confirms it), so the Issues panel must not show ACCESSOR_MAX_MISMATCH while the user edits.
+TEST(Checks, AnEditedChannelIsNotJudgedByTheFilesOldBounds) {
+    Document doc = Document::load(fixture("broken_trs_1.glb"));
+    ASSERT_EQ(countCode(checkDocument(doc), "ACCESSOR_MAX_MISMATCH"), 0);
+    Track track = doc.animations()[0].channels[0].track;
+    const int last = track.keyCount() - 1;
+    moveKeysInTime(track, {last}, 0.5);
+    setValue(track, 1, 0, double(track.value(1, 0)) + 100);
+    doc.setTrack(0, 0, track);
+    const Findings findings = checkDocument(doc);
+    for (const Finding& f : findings)
+        EXPECT_NE(f.severity, Severity::Error) << f.code << " " << f.pointer << ": " << f.message;
+    EXPECT_EQ(countCode(findings, "ACCESSOR_MAX_MISMATCH"), 0);
+    EXPECT_EQ(countCode(findings, "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND"), 0);
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("edited.glb").toStdString();
+    save(doc, path);
+    clitest::expectKhronosValid(path);
+    EXPECT_EQ(countCode(checkFile(path), "ACCESSOR_MAX_MISMATCH"), 0);
 }

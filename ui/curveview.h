@@ -84,6 +84,7 @@ private:
     void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
     void finishDrag();
     void abortDrag();
+    void reportLockedKeyAt(QPointF pos);  // a press on a locked channel's key: the status bar says so
     void updateCursor(QPointF pos);
     QRectF contentBounds(bool selectedOnly) const;
     void fitWorld(const QRectF& world);

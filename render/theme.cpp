@@ -39,8 +39,8 @@ QColor channelComponentColor(int component, int channelSlot) {
     const int slot = std::max(0, channelSlot);
     const double hue = slot < kHues ? hues[slot] : std::fmod(hues[slot % kHues] + 137.508 * (slot / kHues), 360.0);
     // x light, y middle, z dark, w pale; morph weights past four shift the hue a little.
-    static const double lightness[] = {0.74, 0.58, 0.44, 0.80};
-    static const double saturation[] = {0.85, 0.80, 0.85, 0.35};
+    static const double lightness[] = {0.74, 0.58, 0.44, 0.70};
+    static const double saturation[] = {0.85, 0.80, 0.85, 0.40};
     const int shade = component % 4;
     const double shifted = std::fmod(hue + 14.0 * (component / 4), 360.0);
     return QColor::fromHslF(float(shifted / 360.0), float(saturation[shade]), float(lightness[shade]));

@@ -95,7 +95,9 @@ public:
                 p->setPen(dimColor);
                 p->drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(info, Qt::ElideRight, r.width()));
             } else {
-                const int infoWidth = info.isEmpty() ? 0 : std::min(fm.horizontalAdvance(info) + 8, r.width() / 2);
+                // The info at the right, as much of it as the name leaves room for.
+                const int room = std::max(r.width() / 2, r.width() - fm.horizontalAdvance(text) - 8);
+                const int infoWidth = info.isEmpty() ? 0 : std::min(fm.horizontalAdvance(info) + 8, room);
                 p->setPen(dimColor);
                 p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, fm.elidedText(info, Qt::ElideLeft, infoWidth));
                 p->setPen(textColor);

@@ -204,6 +204,7 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
     // Block ranges (after a time pan they are left to here): needed where a clip keeps only
     // some rows, and for the statistics of a whole frame.
     const bool needBlocks = clip.isNull() || clip.top() > 0 || clip.bottom() < image.height() - 1;
+    const CurveColors colorOf(scene);
     for (auto& [ref, track] : todo) {
         EnvelopeEntry& e = envelopes_[{ref.animation, ref.channel}];
         if (ref.component >= int(e.envs.size())) continue;
@@ -212,9 +213,9 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
             e.spanCounts[ref.component] = env.updateBlocks();
         const ViewTransform device = deviceOf(curveTransform(scene, view, ref));
         if (accumulate)
-            items.push_back({&env, device.top(), device.scaleY(), componentColor(*track, ref.component)});
+            items.push_back({&env, device.top(), device.scaleY(), colorOf(*track, ref)});
         else
-            rasterizeEnvelope(image, env, device, componentColor(*track, ref.component), 0, clip);
+            rasterizeEnvelope(image, env, device, colorOf(*track, ref), 0, clip);
         if (!live && clip.isNull()) stats_.spanColumns += e.spanCounts[ref.component];
     }
     if (accumulate) accumulator_.draw(image, items, 0.9, clip);
@@ -232,7 +233,7 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
         CurvePainter cp(p, vt, Theme::dark());
         // Every segment in spans: only the extrapolation is left to draw.
         opt.segments = !envelopes_[{ref.animation, ref.channel}].allNarrow;
-        cp.drawCurve(*track, ref.component, componentColor(*track, ref.component), opt);
+        cp.drawCurve(*track, ref.component, colorOf(*track, ref), opt);
     }
     if (live) stats_.liveCurves = int(todo.size());
 }
@@ -244,13 +245,13 @@ void CurveRenderer::drawReferences(QPainter& p, const CurveScene& scene, const V
                          view.viewport().width() - CurvePainter::kRulerWidth,
                          view.viewport().height() - CurvePainter::kRulerHeight),
                   Qt::IntersectClip);
+    const CurveColors colorOf(scene);
     for (const CurveRef& ref : scene.curves) {
         const auto it = scene.references->find({ref.animation, ref.channel});
         const Track* own = trackOf(*scene.document, ref.animation, ref.channel);
         if (it == scene.references->end() || !it->second || !own) continue;
         CurvePainter cp(p, curveTransform(scene, view, ref), Theme::dark());
-        cp.drawReferenceCurve(*it->second, ref.component, componentColor(*own, ref.component),
-                              scene.normalizedRotation);
+        cp.drawReferenceCurve(*it->second, ref.component, colorOf(*own, ref), scene.normalizedRotation);
     }
     p.restore();
 }

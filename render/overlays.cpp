@@ -1,14 +1,35 @@
 #include "overlays.h"
 
 #include <algorithm>
-#include <set>
 
 namespace tangent::render {
 
-void drawLegend(QPainter& p, const CurveScene& scene, QSizeF area, const Theme& theme) {
-    if (!scene.document || scene.channels.empty()) return;
+std::vector<std::vector<LegendItem>> legendLines(const CurveScene& scene, const Theme& theme) {
+    std::vector<std::vector<LegendItem>> lines;
+    if (!scene.document) return lines;
     const Document& d = *scene.document;
-    const std::set<CurveRef> visible(scene.curves.begin(), scene.curves.end());
+    const CurveColors colorOf(scene);
+    // The visible curves come channel by channel, components in order: one line per run.
+    ChannelKey current{-1, -1};
+    for (const CurveRef& ref : scene.curves) {
+        const Track* track = trackOf(d, ref.animation, ref.channel);
+        if (!track) continue;
+        if (current != ChannelKey{ref.animation, ref.channel}) {
+            current = {ref.animation, ref.channel};
+            lines.push_back({{channelLabel(d, ref.animation, ref.channel) + QStringLiteral("  ") +
+                                      toString(track->interpolation),
+                              theme.text}});
+        }
+        lines.back().push_back(
+                {QString::fromStdString(componentName(*d.channel(ref.animation, ref.channel), ref.component)),
+                 colorOf(*track, ref)});
+    }
+    return lines;
+}
+
+void drawLegend(QPainter& p, const CurveScene& scene, QSizeF area, const Theme& theme) {
+    const std::vector<std::vector<LegendItem>> lines = legendLines(scene, theme);
+    if (lines.empty()) return;
     p.save();
     QFont font = p.font();
     font.setPixelSize(12);
@@ -17,24 +38,14 @@ void drawLegend(QPainter& p, const CurveScene& scene, QSizeF area, const Theme& 
     const double right = area.width() - 12;
     double y = CurvePainter::kRulerHeight + 8;
     const int fit = std::max(1, int((area.height() / 2 - y) / (fm.height() + 2)));
-    const int shown = int(scene.channels.size());
-    int line = 0;
-    for (auto [a, c] : scene.channels) {
-        const Track* track = trackOf(d, a, c);
-        if (!track) continue;
-        if (++line > fit - 1 && shown > fit) {
-            const QString more = QStringLiteral("… and %1 more channels").arg(shown - line + 1);
+    const int count = int(lines.size());
+    for (int line = 0; line < count; ++line) {
+        if (line + 1 > fit - 1 && count > fit) {
+            const QString more = QStringLiteral("… and %1 more channels").arg(count - line);
             drawLegendLine(p, right, y + fm.ascent(), {{more, theme.label}});
             break;
         }
-        std::vector<LegendItem> items{
-                {channelLabel(d, a, c) + QStringLiteral("  ") + toString(track->interpolation), theme.text}};
-        for (int comp = 0; comp < track->components; ++comp) {
-            QColor col = componentColor(*track, comp);
-            if (!visible.count({a, c, comp})) col.setAlphaF(0.25);
-            items.push_back({QString::fromStdString(componentName(*d.channel(a, c), comp)), col});
-        }
-        drawLegendLine(p, right, y + fm.ascent(), items);
+        drawLegendLine(p, right, y + fm.ascent(), lines[std::size_t(line)]);
         y += fm.height() + 2;
     }
     p.restore();
@@ -44,10 +55,11 @@ void drawPlayheadValues(const CurvePainter& cp, const CurveScene& scene, const V
                         const std::function<ViewTransform(const CurveRef&)>& transformOf) {
     constexpr std::size_t kMaxPlayheadLabels = 40;
     if (!scene.document || scene.curves.size() > kMaxPlayheadLabels) return;
+    const CurveColors colorOf(scene);
     std::vector<CurvePainter::ValueLabel> labels;
     std::vector<double> v;
     ChannelKey evaluated{-1, -1};
-    for (const CurveRef& ref : scene.curves) {
+    for (const CurveRef& ref : scene.curves) {  // the visible curves only: solo and hidden respected
         const Track* track = trackOf(*scene.document, ref.animation, ref.channel);
         if (!track || !track->keyCount()) continue;
         if (evaluated != ChannelKey{ref.animation, ref.channel}) {  // curves come channel by channel
@@ -55,7 +67,7 @@ void drawPlayheadValues(const CurvePainter& cp, const CurveScene& scene, const V
             evaluateSorted(*track, &t, 1, v.data(), scene.normalizedRotation);
             evaluated = {ref.animation, ref.channel};
         }
-        labels.push_back({transformOf(ref).toWidgetY(v[ref.component]), componentColor(*track, ref.component),
+        labels.push_back({transformOf(ref).toWidgetY(v[ref.component]), colorOf(*track, ref),
                           QString::number(v[ref.component], 'g', 4)});
     }
     cp.drawPlayheadValues(view.toWidgetX(t), std::move(labels));

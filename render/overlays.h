@@ -2,6 +2,7 @@
 // What the curve view draws over the renderer's picture, as painter functions on the scene:
 // the legend of the shown channels and the curves' values at the playhead.
 #include <functional>
+#include <vector>
 
 #include <QPainter>
 
@@ -10,8 +11,11 @@
 
 namespace tangent::render {
 
-// The shown channels, top right of `area`: the channel, its interpolation and its components
-// (a hidden one faint); as many lines as fit in half the height, the rest counted.
+// One legend line per channel with a visible curve (a soloed-out or wholly hidden channel is not
+// listed): the channel and its interpolation, then its visible components in their colours.
+std::vector<std::vector<LegendItem>> legendLines(const CurveScene&, const Theme& = Theme::dark());
+
+// The legend lines, top right of `area`: as many as fit in half the height, the rest counted.
 void drawLegend(QPainter&, const CurveScene&, QSizeF area, const Theme& = Theme::dark());
 
 // Each visible curve's value at time t beside the playhead (at most 40 curves: more would not

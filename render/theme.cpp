@@ -1,5 +1,9 @@
 #include "theme.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include "curvescene.h"
 #include "tangent/track.h"
 
 namespace tangent::render {
@@ -25,6 +29,36 @@ QColor componentColor(const Track& track, int c) {
         default:
             return QColor(0xb0, 0xb4, 0xba);  // w grey
     }
+}
+
+QColor channelComponentColor(int component, int channelSlot) {
+    // Hues (degrees) far apart from each other on the dark background: orange, cyan, magenta,
+    // lime, violet, gold, sky, rose. Past them, golden-angle steps keep neighbours apart.
+    static const int hues[] = {25, 185, 310, 95, 265, 50, 210, 345};
+    constexpr int kHues = int(sizeof hues / sizeof hues[0]);
+    const int slot = std::max(0, channelSlot);
+    const double hue = slot < kHues ? hues[slot] : std::fmod(hues[slot % kHues] + 137.508 * (slot / kHues), 360.0);
+    // x light, y middle, z dark, w pale; morph weights past four shift the hue a little.
+    static const double lightness[] = {0.74, 0.58, 0.44, 0.70};
+    static const double saturation[] = {0.85, 0.80, 0.85, 0.40};
+    const int shade = component % 4;
+    const double shifted = std::fmod(hue + 14.0 * (component / 4), 360.0);
+    return QColor::fromHslF(float(shifted / 360.0), float(saturation[shade]), float(lightness[shade]));
+}
+
+CurveColors::CurveColors(const CurveScene& scene) {
+    for (const ChannelKey& ch : scene.channels) slots_.emplace(ch, int(slots_.size()));
+    for (const CurveRef& ref : scene.curves)
+        if (ref.animation != scene.curves.front().animation || ref.channel != scene.curves.front().channel) {
+            several_ = true;
+            break;
+        }
+}
+
+QColor CurveColors::operator()(const Track& track, const CurveRef& curve) const {
+    if (!several_) return componentColor(track, curve.component);
+    const auto it = slots_.find({curve.animation, curve.channel});
+    return channelComponentColor(curve.component, it != slots_.end() ? it->second : int(slots_.size()));
 }
 
 }  // namespace tangent::render

@@ -1,5 +1,8 @@
 #pragma once
 // Colours and sizes of the curve view and of rendered pictures, in one place.
+#include <map>
+#include <utility>
+
 #include <QColor>
 #include <QString>
 
@@ -8,6 +11,9 @@ struct Track;
 }
 
 namespace tangent::render {
+
+struct CurveRef;
+struct CurveScene;
 
 struct Theme {
     QColor background{0x23, 0x25, 0x29};
@@ -37,6 +43,24 @@ struct Theme {
 
 // x red, y green, z blue, w grey; morph weights cycle through a wider palette.
 QColor componentColor(const tangent::Track& track, int component);
-// "x" "y" "z" "w" for vectors and quaternions, "w0" "w1"... for morph weights.
+
+// A component's colour when curves of several channels are visible: the channel's own hue
+// (`channelSlot` picks it from a fixed list of well-separated hues, then golden-angle steps),
+// the components told apart by lightness (x light, y middle, z dark, w pale).
+QColor channelComponentColor(int component, int channelSlot);
+
+// The colour of each curve of a scene. With the curves of one channel visible: componentColor,
+// as always. With several: channelComponentColor, each channel's slot its place among the
+// shown channels (so soloing or hiding one does not recolour the others).
+class CurveColors {
+public:
+    explicit CurveColors(const CurveScene& scene);
+    QColor operator()(const tangent::Track& track, const CurveRef& curve) const;
+    bool severalChannels() const { return several_; }
+
+private:
+    std::map<std::pair<int, int>, int> slots_;
+    bool several_ = false;
+};
 
 }  // namespace tangent::render

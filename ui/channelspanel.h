@@ -1,18 +1,32 @@
 #pragma once
-// The Channels dock: file -> animation -> channel ("Node · path") -> components (x y z w, or
-// one row per morph target), with visibility checkboxes and colour swatches. Selecting
-// channels shows them in the curve view. The S and L columns of a channel row toggle solo and
-// lock when clicked.
+// The Channels dock: file -> animation -> channel ("Node · path", its interpolation, keys and
+// broken keys on a second line) -> components (x y z w, or one row per morph target), with
+// visibility checkboxes and colour swatches. Selecting channels shows them in the curve view.
+// The S and L columns of a channel row toggle solo and lock when clicked. Above the tree, a
+// filter box (Ctrl+F) keeps the channels that match the words typed (ChannelFilter).
 #include <QTreeWidget>
 
 #include "viewstate.h"
 
 namespace tangent::ui {
 
+class ChannelFilterBox;
+
 class ChannelsPanel : public QTreeWidget {
     Q_OBJECT
 public:
     explicit ChannelsPanel(ViewState* state, QWidget* parent = nullptr);
+
+    // The filter box over the tree, in one widget for the dock (made once, owned by `parent`).
+    QWidget* makePane(QWidget* parent);
+    ChannelFilterBox* filterBox() const { return filter_; }
+    // Ctrl+F: the dock shown and the filter box focused, its text selected.
+    void focusFilter();
+    // Shows only the channels the filter's words match (and the rows above them).
+    void setFilterText(const QString& text);
+    // Channel rows the filter leaves, and all channel rows.
+    int matchingChannelCount() const { return matching_; }
+    int channelCount() const { return channelRows_; }
 
 private:
     void rebuild();
@@ -22,9 +36,13 @@ private:
     void onItemChanged(QTreeWidgetItem* item, int column);
     void onItemClicked(QTreeWidgetItem* item, int column);
     void updateToggles(QTreeWidgetItem* channelItem);
+    void applyFilter();
+    QTreeWidgetItem* firstMatchingChannel() const;
 
     ViewState* state_;
+    ChannelFilterBox* filter_;
     bool syncing_ = false;
+    int matching_ = 0, channelRows_ = 0;
 };
 
 }  // namespace tangent::ui

@@ -282,13 +282,14 @@ void CurveView::paintEvent(QPaintEvent*) {
         std::map<CurveRef, std::vector<int>> selectedByCurve;
         for (const KeyRef& k : sel) selectedByCurve[k.curve()].push_back(k.key);
         static const std::vector<int> none;
+        const CurveColors colorOf(sc);
         for (const CurveRef& ref : sc.curves) {
             const Track& track = *trackOf(*d, ref.animation, ref.channel);
             auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };
             auto handles = [&](int k) { return state_->showAllHandles() || isSel(k); };
             auto it = selectedByCurve.find(ref);
             CurvePainter kp(p, renderer_.curveTransform(sc, view_, ref), theme);
-            kp.drawKeys(track, ref.component, componentColor(track, ref.component), isSel, handles,
+            kp.drawKeys(track, ref.component, colorOf(track, ref), isSel, handles,
                         it != selectedByCurve.end() ? &it->second : &none);
         }
         cp.drawPlayhead(state_->currentTime());
@@ -332,6 +333,7 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
         return;
     }
     pressHit_ = hitAt(e->position());
+    if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve) reportLockedKeyAt(e->position());
     // Keys and handles come first; the selection box's edges before a curve under them.
     pressEdge_ = BoxEdge::None;
     if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve)
@@ -360,6 +362,17 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
         for (auto [a, c, key] : state_->selectedKeys()) live_.insert({a, c});
     interaction_ = Interaction::Pressed;
     update();
+}
+
+void CurveView::reportLockedKeyAt(QPointF pos) {
+    // Locked keys cannot be hit; a press on one says why nothing moves.
+    HitOptions unlocked = hitOptions();
+    if (unlocked.locked.empty()) return;
+    unlocked.locked.clear();
+    const Hit hit = hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, unlocked);
+    if (hit.kind == HitKind::Key || hit.kind == HitKind::InHandle || hit.kind == HitKind::OutHandle)
+        TrackEdits::of(state_)->refuse(QStringLiteral("%1 is locked: unlock it to edit it.")
+                                               .arg(channelLabel(*doc(), hit.curve.animation, hit.curve.channel)));
 }
 
 void CurveView::beginDrag() {

@@ -107,6 +107,7 @@ private:
     void finishDrag();
     void abortDrag();
     void rightButtonPressed(QMouseEvent*);
+    void reportLockedKeyAt(QPointF pos);  // a press on a locked channel's key: the status bar says so
     void updateCursor(QPointF pos);
     QRectF contentBounds(bool selectedOnly) const;
     void fitWorld(const QRectF& world);

@@ -106,8 +106,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         statusBar()->showMessage(QStringLiteral("Could not write the recovery copy (%1). Save your work.").arg(reason),
                                  15000);
     });
-    QDockWidget* channelsDock =
-            dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"), channels_, Qt::LeftDockWidgetArea);
+    QDockWidget* channelsDock = dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"),
+                                     channels_->makePane(this), Qt::LeftDockWidgetArea);
     // The inspector scrolls sideways in a narrow dock rather than holding the window's width.
     auto* inspectorScroll = new QScrollArea(this);
     inspectorScroll->setWidget(inspector_);
@@ -258,6 +258,7 @@ void MainWindow::createActions() {
             act(viewMenu, QStringLiteral("Frame &All"), QKeySequence(Qt::Key_Home), [this] { view_->frameAll(); });
     QAction* frameSelA = act(viewMenu, QStringLiteral("Frame &Selected"), QKeySequence(Qt::Key_F),
                              [this] { view_->frameSelected(); });
+    act(viewMenu, QStringLiteral("F&ind Channel"), QKeySequence::Find, [this] { channels_->focusFilter(); });
     viewMenu->addSeparator();
     QAction* normA = act(viewMenu, QStringLiteral("&Normalized Rotation"), QKeySequence(Qt::Key_N),
                          [this](bool on) { state_->setNormalizedRotation(on); });

@@ -1,0 +1,316 @@
+// The Channels list: finding a channel (Ctrl+F, the filter's words), telling curves apart
+// (colours per channel, the legend of what is visible), Solo and Lock readable on a selected
+// row, lock feedback, the default width and Save As. Real key events; the expectations come
+// from the files' data as another tool reads it (counted with glTF-Transform) or from how the
+// test rig was written (make_joint_rig.mjs).
+#include <cmath>
+#include <cstdio>
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QHeaderView>
+#include <QImage>
+#include <QProcess>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <gtest/gtest.h>
+
+#include "../core/test_support.h"  // expectKhronosValid
+#include "channelfilter.h"
+#include "channelspanel.h"
+#include "curveview.h"
+#include "mainwindow.h"
+#include "overlays.h"
+#include "theme.h"
+#include "ui_support.h"
+
+using namespace tangent;
+using namespace tangent::ui;
+using namespace tangent::ui::test;
+
+namespace {
+
+// The rig of make_joint_rig.mjs, written by glTF-Transform into `dir` and checked by the Khronos
+// validator. Fails the test (and returns "") when node or the script cannot make it.
+QString makeJointRig(const QTemporaryDir& dir) {
+    QProcess node;
+    node.start(QStringLiteral("node"),
+               {QStringLiteral(TANGENT_UI_TEST_SOURCE) + QStringLiteral("/make_joint_rig.mjs"), dir.path()});
+    if (!node.waitForFinished(60000) || node.exitStatus() != QProcess::NormalExit || node.exitCode() != 0) {
+        ADD_FAILURE() << "make_joint_rig.mjs did not write the rig (node and tools/corpus are needed): "
+                      << node.readAllStandardError().toStdString() << node.errorString().toStdString();
+        return QString();
+    }
+    const QString path = dir.filePath(QStringLiteral("joint_rig.glb"));
+    expectKhronosValid(path.toStdString());
+    return path;
+}
+
+class ChannelsTest : public ::testing::Test {
+protected:
+    void open(const QString& path) {
+        window.resize(1400, 860);
+        window.show();
+        window.activateWindow();
+        ASSERT_TRUE(QTest::qWaitForWindowActive(&window)) << "the window must be active for its shortcuts";
+        ASSERT_TRUE(window.openFile(path));
+        window.curveView()->setFocus();
+        QApplication::processEvents();
+    }
+    ChannelsPanel* panel() { return window.findChild<ChannelsPanel*>(); }
+    ChannelFilterBox* box() { return panel()->filterBox(); }
+    // The channel rows a user sees (not hidden, nor under a hidden row), by their names.
+    QStringList visibleChannelRows() {
+        QStringList rows;
+        for (QTreeWidgetItemIterator it(panel(), QTreeWidgetItemIterator::NotHidden); *it; ++it) {
+            QTreeWidgetItem* item = *it;
+            bool shown = true;
+            for (QTreeWidgetItem* up = item->parent(); up; up = up->parent()) shown = shown && !up->isHidden();
+            if (shown && !item->text(2).isEmpty()) rows << item->text(0);  // channel rows carry S
+        }
+        return rows;
+    }
+    QTreeWidgetItem* channelRow(const QString& name) {
+        for (QTreeWidgetItemIterator it(panel()); *it; ++it)
+            if ((*it)->text(0) == name && !(*it)->text(2).isEmpty()) return *it;
+        return nullptr;
+    }
+    CurveScene sceneNow() {
+        CurveScene scene;
+        scene.document = &window.model()->document();
+        scene.curves = window.viewState()->visibleCurves();
+        scene.channels = window.viewState()->shownChannels();
+        return scene;
+    }
+    MainWindow window;
+};
+
+double hueDistance(const QColor& a, const QColor& b) {
+    const double d = std::abs(a.hslHueF() - b.hslHueF()) * 360;
+    return std::min(d, 360 - d);
+}
+
+}  // namespace
+
+TEST_F(ChannelsTest, CtrlFFindsAChannelOfAHundredJointRigAndEscapeClears) {
+    QTemporaryDir dir;
+    const QString rig = makeJointRig(dir);
+    ASSERT_FALSE(rig.isEmpty());
+    open(rig);
+    EXPECT_EQ(panel()->channelCount(), 300);
+    EXPECT_EQ(visibleChannelRows().size(), 300);
+
+    // Ctrl+F where the user works (the curve view) puts the cursor in the box.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F, Qt::ControlModifier);
+    ASSERT_EQ(QApplication::focusWidget(), box());
+    EXPECT_FALSE(box()->placeholderText().isEmpty());
+    EXPECT_TRUE(box()->isClearButtonEnabled());
+
+    QElapsedTimer timer;
+    timer.start();
+    QTest::keyClicks(box(), QStringLiteral("hips rot"));
+    QApplication::processEvents();
+    const qint64 filterMs = timer.elapsed();
+    std::printf("[ measured ] typing \"hips rot\" (8 filter passes over 300 channels, repaint included): %lld ms\n",
+                static_cast<long long>(filterMs));
+    EXPECT_EQ(visibleChannelRows(), QStringList{QStringLiteral("Hips · rotation")});
+    EXPECT_EQ(panel()->topLevelItem(0)->text(1), QStringLiteral("1 of 300 channels"));
+
+    // Words in any order, any case: LeftHand and its 20 finger joints.
+    box()->clear();
+    QTest::keyClicks(box(), QStringLiteral("ROT hand left"));
+    QStringList expected{QStringLiteral("LeftHand · rotation")};
+    for (const char* finger : {"Thumb", "Index", "Middle", "Ring", "Pinky"})
+        for (int s = 1; s <= 4; ++s)
+            expected << QStringLiteral("LeftHand%1%2 · rotation").arg(QLatin1String(finger)).arg(s);
+    QStringList found = visibleChannelRows();
+    found.sort();
+    expected.sort();
+    EXPECT_EQ(found, expected);
+
+    // Interpolation and "broken": the rig's rotations are CUBICSPLINE, its scales STEP, and the
+    // rotation of every tenth joint (0, 10, ... 90 in the script's naming order) has a broken key.
+    box()->clear();
+    QTest::keyClicks(box(), QStringLiteral("step"));
+    EXPECT_EQ(visibleChannelRows().size(), 100);
+    for (const QString& row : visibleChannelRows())
+        EXPECT_TRUE(row.endsWith(QStringLiteral(" · scale"))) << row.toStdString();
+    box()->clear();
+    QTest::keyClicks(box(), QStringLiteral("broken"));
+    EXPECT_EQ(visibleChannelRows(), (QStringList{"Hips · rotation", "LeftLeg · rotation", "RightToeBase · rotation",
+                                                 "LeftHandMiddle2 · rotation", "LeftHandPinky4 · rotation",
+                                                 "RightHandMiddle2 · rotation", "RightHandPinky4 · rotation",
+                                                 "Tail10 · rotation", "Tail20 · rotation", "Tail30 · rotation"}));
+    box()->clear();
+    QTest::keyClicks(box(), QStringLiteral("nothing like this"));
+    EXPECT_TRUE(visibleChannelRows().isEmpty());
+
+    // Return shows the first match; Escape clears the box and gives the focus back.
+    box()->clear();
+    QTest::keyClicks(box(), QStringLiteral("neck trans"));
+    QTest::keyClick(box(), Qt::Key_Return);
+    const Channel* neck = window.model()->document().channel(0, 3 * 3);  // joint 3, translation
+    ASSERT_NE(neck, nullptr);
+    EXPECT_EQ(neck->label, "Neck · translation");
+    EXPECT_EQ(window.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{0, 9}}));
+    QTest::keyClick(box(), Qt::Key_Escape);
+    EXPECT_TRUE(box()->text().isEmpty());
+    EXPECT_EQ(QApplication::focusWidget(), window.curveView());
+    EXPECT_EQ(visibleChannelRows().size(), 300);
+}
+
+TEST_F(ChannelsTest, BrokenLeavesExactlyTheChannelsWithBrokenKeysOfABlenderExport) {
+    open(QString::fromStdString(test::fixture("blender/multi_object_1.glb")));
+    // Counted with glTF-Transform from the sampler outputs: interior keys whose in- and
+    // out-tangents differ (by 0.24 or more; the other keys agree to 1e-5) are on Obj0's three
+    // channels (3 each) and on Obj2's translation (8) and rotation (9); Obj1 and Obj3 have none.
+    QTest::keyClick(QApplication::focusWidget(), Qt::Key_F, Qt::ControlModifier);
+    ASSERT_EQ(QApplication::focusWidget(), box());
+    QTest::keyClicks(box(), QStringLiteral("broken"));
+    EXPECT_EQ(visibleChannelRows(), (QStringList{"Obj0 · translation", "Obj0 · rotation", "Obj0 · scale",
+                                                 "Obj2 · translation", "Obj2 · rotation"}));
+    EXPECT_EQ(channelRow(QStringLiteral("Obj2 · translation"))->text(1), QStringLiteral("cubic · 11 keys · 8 broken"));
+    EXPECT_EQ(channelRow(QStringLiteral("Obj2 · rotation"))->text(1), QStringLiteral("cubic · 11 keys · 9 broken"));
+    QTest::keyClicks(box(), QStringLiteral(" obj2 rot"));
+    EXPECT_EQ(visibleChannelRows(), QStringList{QStringLiteral("Obj2 · rotation")});
+    QTest::keyClick(box(), Qt::Key_Escape);
+    EXPECT_EQ(visibleChannelRows().size(), 10);
+}
+
+TEST_F(ChannelsTest, SeveralChannelsShownGetTheirOwnHuesAndTheLegendListsWhatIsVisible) {
+    open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")));
+    ViewState* state = window.viewState();
+    // One channel alone: x red, y green, z blue, as always.
+    state->setShownChannels({{0, 0}});
+    const Track& translation = window.model()->document().channel(0, 0)->track;
+    const Track& rotation = window.model()->document().channel(0, 1)->track;
+    CurveColors one(sceneNow());
+    EXPECT_EQ(one(translation, {0, 0, 0}), QColor(0xf0, 0x55, 0x4f));
+    EXPECT_EQ(one(translation, {0, 0, 2}), QColor(0x4f, 0x8f, 0xf7));
+
+    // Two channels: translation.x and rotation.x far apart in hue; each channel's components
+    // told apart by lightness.
+    state->setShownChannels({{0, 0}, {0, 1}});
+    CurveColors two(sceneNow());
+    const QColor tx = two(translation, {0, 0, 0}), rx = two(rotation, {0, 1, 0});
+    EXPECT_GE(hueDistance(tx, rx), 90) << tx.name().toStdString() << " " << rx.name().toStdString();
+    for (int a = 0; a < 4; ++a)
+        for (int b = a + 1; b < 4; ++b)
+            EXPECT_GE(std::abs(two(rotation, {0, 1, a}).lightnessF() - two(rotation, {0, 1, b}).lightnessF()) +
+                              std::abs(two(rotation, {0, 1, a}).hslSaturationF() -
+                                       two(rotation, {0, 1, b}).hslSaturationF()),
+                      0.1)
+                    << a << " " << b;
+    // The swatches in the list follow.
+    QTreeWidgetItem* rotationRow = channelRow(QStringLiteral("Mover · rotation"));
+    ASSERT_NE(rotationRow, nullptr);
+    EXPECT_EQ(rotationRow->child(0)->icon(0).pixmap(12, 12).toImage().pixel(6, 6), rx.rgb());
+
+    // The legend: both channels with their components.
+    auto legend = [&] {
+        QStringList lines;
+        for (const auto& line : legendLines(sceneNow())) {
+            QStringList texts;
+            for (const LegendItem& item : line) texts << item.text;
+            lines << texts.join(QLatin1Char(' '));
+        }
+        return lines;
+    };
+    EXPECT_EQ(legend(),
+              (QStringList{"Mover · translation  CUBICSPLINE x y z", "Mover · rotation  CUBICSPLINE x y z w"}));
+    // Hide rotation.w with its check box: it leaves the legend.
+    rotationRow->child(3)->setCheckState(0, Qt::Unchecked);
+    EXPECT_EQ(legend(), (QStringList{"Mover · translation  CUBICSPLINE x y z", "Mover · rotation  CUBICSPLINE x y z"}));
+    // Solo translation (its S): rotation is not drawn, so not listed.
+    emit panel()->itemClicked(channelRow(QStringLiteral("Mover · translation")), 2);
+    ASSERT_TRUE(state->isSolo(0, 0));
+    EXPECT_EQ(legend(), QStringList{QStringLiteral("Mover · translation  CUBICSPLINE x y z")});
+    // One channel visible again: its colours are the plain ones.
+    EXPECT_EQ(CurveColors(sceneNow())(translation, {0, 0, 0}), QColor(0xf0, 0x55, 0x4f));
+}
+
+TEST_F(ChannelsTest, SoloAndLockReadOnASelectedRow) {
+    open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")));
+    QTreeWidgetItem* row = channelRow(QStringLiteral("Mover · translation"));
+    ASSERT_NE(row, nullptr);
+    ASSERT_TRUE(row->isSelected());  // shown on open
+    // The badge colours of the S and L cells of the selected row, as drawn.
+    auto cellHas = [&](int column, QColor color) {
+        const QRect cell = panel()->visualItemRect(row).translated(0, 0);
+        QRect r = cell;
+        r.setLeft(panel()->header()->sectionViewportPosition(column));
+        r.setWidth(panel()->header()->sectionSize(column));
+        QImage image(panel()->viewport()->size(), QImage::Format_RGB32);
+        panel()->viewport()->render(&image);
+        int count = 0;
+        for (int y = r.top(); y <= r.bottom(); ++y)
+            for (int x = r.left(); x <= r.right(); ++x) count += image.pixelColor(x, y) == color;
+        return count;
+    };
+    const QColor gold(0xff, 0xc8, 0x2e), red(0xff, 0x6b, 0x5b);
+    EXPECT_EQ(cellHas(2, gold), 0);
+    EXPECT_EQ(cellHas(3, red), 0);
+    emit panel()->itemClicked(row, 2);
+    emit panel()->itemClicked(row, 3);
+    ASSERT_TRUE(row->isSelected());
+    EXPECT_GT(cellHas(2, gold), 100);  // an 18 x 18 badge less its letter
+    EXPECT_GT(cellHas(3, red), 100);
+}
+
+TEST_F(ChannelsTest, PressingALockedKeySaysTheChannelIsLocked) {
+    open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")));
+    CurveView* view = window.curveView();
+    const Track& track = window.model()->document().channel(0, 0)->track;
+    const QPointF key = view->viewTransform().toWidget(QPointF(track.times[1], track.value(1, 0)));
+    ASSERT_EQ(view->hitAt(key).kind, HitKind::Key);
+    emit panel()->itemClicked(channelRow(QStringLiteral("Mover · translation")), 3);
+    ASSERT_TRUE(window.viewState()->isLocked(0, 0));
+    drag(view, key, key + QPointF(30, -30));
+    EXPECT_EQ(window.statusBar()->currentMessage(),
+              QStringLiteral("Mover · translation is locked: unlock it to edit it."));
+    EXPECT_TRUE(window.viewState()->selection().empty());
+    EXPECT_EQ(window.model()->undoStack()->count(), 0);
+    // Empty space says nothing.
+    window.statusBar()->clearMessage();
+    press(view, QPointF(view->width() - 5, view->height() - 5));
+    release(view, QPointF(view->width() - 5, view->height() - 5));
+    EXPECT_TRUE(window.statusBar()->currentMessage().isEmpty());
+}
+
+TEST_F(ChannelsTest, TheDefaultWidthShowsWholeNamesAndSummaries) {
+    QTemporaryDir dir;
+    const QString rig = makeJointRig(dir);
+    ASSERT_FALSE(rig.isEmpty());
+    for (const QString& file : {QString::fromStdString(test::fixture("blender/multi_object_1.glb")),
+                                QString::fromStdString(test::fixture("blender/broken_trs_1.glb")), rig}) {
+        open(file);
+        const QFontMetrics fm(panel()->font());
+        int rows = 0;
+        for (QTreeWidgetItemIterator it(panel()); *it; ++it) {
+            QTreeWidgetItem* item = *it;
+            if (item->text(2).isEmpty()) continue;
+            panel()->scrollToItem(item);
+            // The cell the name and, under it, the summary are drawn in; a few pixels for margins.
+            const int width = panel()->visualItemRect(item).width() - 8;
+            EXPECT_LE(fm.horizontalAdvance(item->text(0)), width) << item->text(0).toStdString();
+            EXPECT_LE(fm.horizontalAdvance(item->text(1)), width) << item->text(1).toStdString();
+            ++rows;
+        }
+        EXPECT_GT(rows, 0);
+    }
+}
+
+TEST_F(ChannelsTest, SaveAsRenamesTheFileRow) {
+    open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")));
+    EXPECT_EQ(panel()->topLevelItem(0)->text(0), QStringLiteral("broken_trs_1.glb"));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("renamed.glb"));
+    QString error;
+    ASSERT_TRUE(window.model()->saveAs(path, &error)) << error.toStdString();
+    EXPECT_EQ(panel()->topLevelItem(0)->text(0), QStringLiteral("renamed.glb"));
+    expectKhronosValid(path.toStdString());
+}

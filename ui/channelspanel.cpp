@@ -316,11 +316,7 @@ void ChannelsPanel::syncSelectionFromState() {
     const auto& shown = state_->shownChannels();
     // The swatches in the colours the curve view draws the curves in (several channels shown:
     // each its own hue).
-    CurveScene scene;
-    scene.document = &state_->model()->document();
-    scene.curves = state_->visibleCurves();
-    scene.channels = shown;
-    const CurveColors colorOf(scene);
+    const CurveColors colorOf = state_->curveColors();
     QTreeWidgetItem* firstShown = nullptr;
     for (QTreeWidgetItemIterator it(this); *it; ++it) {
         QTreeWidgetItem* item = *it;

@@ -108,6 +108,7 @@ KeyInspector::KeyInspector(ViewState* state, QWidget* parent) : QWidget(parent),
     layout->addStretch(1);
     connect(state_, &ViewState::selectionChanged, this, &KeyInspector::refresh);
     connect(state_, &ViewState::optionsChanged, this, &KeyInspector::refresh);  // seconds or frames
+    connect(state_, &ViewState::curvesChanged, this, &KeyInspector::refresh);   // the names' colours
     connect(state_->model(), &DocumentModel::channelChanged, this, &KeyInspector::refresh);
     connect(state_->model(), &DocumentModel::documentReset, this, [this] {
         // Another file: what was being typed belonged to the old one.
@@ -219,10 +220,12 @@ void KeyInspector::refresh() {
                                  : NumberField::floatText(track->times[k_]));
     rebuildRows(track->components);
     const bool cubic = track->interpolation == Interpolation::CubicSpline;
+    const CurveColors colorOf = state_->curveColors();  // as the curve view draws them
     for (int comp = 0; comp < track->components; ++comp) {
         Row& r = rows_[comp];
         r.name->setText(QString::fromStdString(componentName(*state_->model()->document().channel(a_, c_), comp)));
-        r.name->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(componentColor(*track, comp).name()));
+        r.name->setStyleSheet(
+                QStringLiteral("color: %1; font-weight: bold").arg(colorOf(*track, {a_, c_, comp}).name()));
         auto show = [](NumberField* field, float v) {
             if (!field->isBeingEdited()) field->showFloat(v);
         };

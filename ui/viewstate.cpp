@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "curvescene.h"
 #include "tangent/timing.h"
 
 namespace tangent::ui {
@@ -74,6 +75,13 @@ void ViewState::setHidden(const CurveRef& c, bool hidden) {
     else
         hidden_.erase(c);
     emit curvesChanged();
+}
+
+CurveColors ViewState::curveColors() const {
+    CurveScene scene;
+    scene.curves = visibleCurves();
+    scene.channels = shown_;
+    return CurveColors(scene);
 }
 
 std::vector<CurveRef> ViewState::visibleCurves() const {

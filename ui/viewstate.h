@@ -11,6 +11,7 @@
 
 #include "documentmodel.h"
 #include "drawing.h"
+#include "theme.h"
 
 namespace tangent::ui {
 
@@ -28,6 +29,9 @@ public:
     void setHidden(const CurveRef& c, bool hidden);
     // Every visible component curve of the shown channels, in channel then component order.
     std::vector<CurveRef> visibleCurves() const;
+    // The colour of each visible curve as the curve view draws it (several channels: each its
+    // own hue), for the channel list's swatches and the inspector's component names.
+    CurveColors curveColors() const;
 
     const KeySelection& selection() const { return selection_; }
     void setSelection(KeySelection s);

@@ -8,6 +8,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include "commands.h"
@@ -261,6 +262,7 @@ void CurveView::paintEvent(QPaintEvent*) {
         cp.drawPlayhead(state_->currentTime());
         drawPlayheadValues(cp, sc, view_, state_->currentTime(),
                            [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });
+        drawHemisphereFlips(p, hemisphereFlipMarks(sc, view_));
     }
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
     cp.drawRulers();
@@ -410,6 +412,8 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
     switch (interaction_) {
         case Interaction::Idle:
             updateCursor(pos);
+            for (const FlipMark& flip : hemisphereFlipMarks(scene(), view_))
+                if (flip.area.contains(pos)) QToolTip::showText(e->globalPosition().toPoint(), flip.text, this);
             break;
         case Interaction::Pressed:
             if ((pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "tangent/rotationreview.h"
+
 namespace tangent::render {
 
 std::vector<std::vector<LegendItem>> legendLines(const CurveScene& scene, const Theme& theme) {
@@ -91,6 +93,51 @@ void drawSelectionBox(QPainter& p, const QRectF& box, bool timeEdges, bool value
     if (valueEdges) {
         p.drawLine(QPointF(c.x() - half, box.top()), QPointF(c.x() + half, box.top()));
         p.drawLine(QPointF(c.x() - half, box.bottom()), QPointF(c.x() + half, box.bottom()));
+    }
+    p.restore();
+}
+
+namespace {
+constexpr double kFlipBarHeight = 4;
+constexpr double kFlipGlyphHeight = 14;
+const QColor kFlipColor{0xff, 0x4a, 0x3d};
+}  // namespace
+
+std::vector<FlipMark> hemisphereFlipMarks(const CurveScene& scene, const ViewTransform& view) {
+    std::vector<FlipMark> marks;
+    if (!scene.document) return marks;
+    const double top = CurvePainter::kRulerHeight;
+    const double width = view.viewport().width();
+    for (auto [a, c] : scene.channels) {
+        const Track* track = trackOf(*scene.document, a, c);
+        if (!track) continue;
+        for (int k : hemisphereFlips(*track)) {
+            const double x0 = view.toWidgetX(track->times[k]), x1 = view.toWidgetX(track->times[k + 1]);
+            if (x1 < 0 || x0 > width) continue;
+            const QString text = QStringLiteral(
+                                         "%1: keys %2 and %3 lie in opposite hemispheres (the spline takes the "
+                                         "long way round). Channel ▸ Fix Rotations… flips them into one.")
+                                         .arg(channelLabel(*scene.document, a, c))
+                                         .arg(k)
+                                         .arg(k + 1);
+            marks.push_back({a, c, k, QRectF(x0, top, x1 - x0, kFlipBarHeight + kFlipGlyphHeight), text});
+        }
+    }
+    return marks;
+}
+
+void drawHemisphereFlips(QPainter& p, const std::vector<FlipMark>& marks) {
+    if (marks.empty()) return;
+    p.save();
+    QFont font = p.font();
+    font.setPixelSize(int(kFlipGlyphHeight - 2));
+    font.setBold(true);
+    p.setFont(font);
+    for (const FlipMark& m : marks) {
+        p.fillRect(QRectF(m.area.left(), m.area.top(), m.area.width(), kFlipBarHeight), kFlipColor);
+        p.setPen(kFlipColor);
+        const QRectF glyph(m.area.center().x() - 10, m.area.top() + kFlipBarHeight, 20, kFlipGlyphHeight);
+        p.drawText(glyph, Qt::AlignCenter, QStringLiteral("⇅"));
     }
     p.restore();
 }

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include <QPainter>
+#include <QRectF>
+#include <QString>
 
 #include "curvepainter.h"
 #include "curvescene.h"
@@ -26,5 +28,19 @@ void drawPlayheadValues(const CurvePainter&, const CurveScene&, const ViewTransf
 // The box around a multi-key selection (widget pixels): a thin outline and, in the middle of
 // each edge that can be dragged, a short bar (left/right scale time, top/bottom value).
 void drawSelectionBox(QPainter&, const QRectF& box, bool timeEdges, bool valueEdges, const Theme& = Theme::dark());
+
+// A hemisphere flip of a shown rotation channel (tangent/rotationreview.h): keys `segment` and
+// `segment + 1` have a negative dot product. `area` is where it is drawn (widget pixels): a bar
+// under the time ruler from the one key's time to the other's, and a "⇅" at its middle.
+struct FlipMark {
+    int animation = -1;
+    int channel = -1;
+    int segment = -1;
+    QRectF area;
+    QString text;  // what it means, for a tooltip
+};
+// The flips of the shown rotation channels whose segment is at least partly in view.
+std::vector<FlipMark> hemisphereFlipMarks(const CurveScene&, const ViewTransform&);
+void drawHemisphereFlips(QPainter&, const std::vector<FlipMark>&);
 
 }  // namespace tangent::render

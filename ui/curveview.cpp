@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include "commands.h"
@@ -295,6 +296,7 @@ void CurveView::paintEvent(QPaintEvent*) {
         cp.drawPlayhead(state_->currentTime());
         drawPlayheadValues(cp, sc, view_, state_->currentTime(),
                            [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });
+        drawHemisphereFlips(p, hemisphereFlipMarks(sc, view_));
     }
     if (const auto box = selectionBox()) drawSelectionBox(p, box->drawn(), box->scalesTime(), box->scalesValue());
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
@@ -487,6 +489,8 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
     switch (interaction_) {
         case Interaction::Idle:
             updateCursor(pos);
+            for (const FlipMark& flip : hemisphereFlipMarks(scene(), view_))
+                if (flip.area.contains(pos)) QToolTip::showText(e->globalPosition().toPoint(), flip.text, this);
             break;
         case Interaction::Pressed:
             if ((pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {

@@ -28,8 +28,8 @@
 #include <QProgressBar>
 #include <QProgressDialog>
 #include <QPushButton>
-#include <QScopeGuard>
 #include <QResizeEvent>
+#include <QScopeGuard>
 #include <QScrollArea>
 #include <QSettings>
 #include <QStatusBar>
@@ -42,6 +42,7 @@
 #include "comparisonpanel.h"
 #include "curveview.h"
 #include "editdialogs.h"
+#include "eulerview.h"
 #include "ghostcurves.h"
 #include "issuespanel.h"
 #include "keyclipboard.h"
@@ -123,6 +124,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     comparisonDock_ =
             dock(QStringLiteral("Comparison"), QStringLiteral("comparisonDock"), comparison_, Qt::BottomDockWidgetArea);
     tabifyDockWidget(issuesDock, comparisonDock_);
+    auto* euler = new EulerView(state_, this);
+    connect(euler, &EulerView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    QDockWidget* eulerDock =
+            dock(QStringLiteral("Euler Rotation"), QStringLiteral("eulerDock"), euler, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(issuesDock, eulerDock);
+    connect(eulerDock, &QDockWidget::visibilityChanged, this, [this, eulerDock](bool visible) {
+        // Three curves in degrees need more height than a list of findings.
+        if (visible && !eulerDock->isFloating() && eulerDock->height() < 260)
+            resizeDocks({eulerDock}, {260}, Qt::Vertical);
+    });
     issuesDock->raise();
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, new PreviewDock(state_, this));

@@ -339,7 +339,7 @@ void ChannelsPanel::syncSelectionFromState() {
             if (!on) k->setSelected(false);
             k->setCheckState(NameColumn, state_->isHidden({key.first, key.second, i}) ? Qt::Unchecked : Qt::Checked);
             // A new document is announced to the view state first: this tree may still be the old one's.
-            const Channel* channel = scene.document->channel(key.first, key.second);
+            const Channel* channel = state_->model()->document().channel(key.first, key.second);
             if (!channel || i >= channel->track.components) continue;
             const Track& track = channel->track;
             const QColor color = on ? colorOf(track, {key.first, key.second, i}) : componentColor(track, i);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <iomanip>
 #include <limits>
 #include <sstream>
@@ -32,6 +33,11 @@ void requireFinite(double v, const char* what) {
 float toFiniteFloat(double v) {
     constexpr double kMax = std::numeric_limits<float>::max();
     return float(std::clamp(v, -kMax, kMax));
+}
+
+// Equal bits, not equal values: -0 and 0 compare equal but are different floats in a file.
+bool sameBits(float a, float b) {
+    return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 int minimumKeys(Interpolation i) {
@@ -248,7 +254,8 @@ void inferHandleModes(Track& t) {
                 // Equal bits, as recomputing the mode would store them: a key given a mode here
                 // keeps its tangents through every later recomputation until its neighbours move.
                 const TangentPair p = modeTangents(t, k, c, mode);
-                if (toFiniteFloat(p.in) == t.inTangents[i] && toFiniteFloat(p.out) == t.outTangents[i]) {
+                if (sameBits(toFiniteFloat(p.in), t.inTangents[i]) &&
+                    sameBits(toFiniteFloat(p.out), t.outTangents[i])) {
                     t.modes[i] = mode;
                     break;
                 }

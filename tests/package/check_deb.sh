@@ -33,7 +33,7 @@ ROOTFS="$OUT/root"
 dpkg-deb -x "$DEB" "$ROOTFS"
 SHARE="$ROOTFS/usr/share"
 desktop-file-validate "$SHARE/applications/tangent.desktop" || fail "the desktop file does not validate"
-update-mime-database "$SHARE/mime" >/dev/null
+update-mime-database "$SHARE/mime" >/dev/null 2>&1  # (it notes that the folder is not searched yet)
 update-desktop-database "$SHARE/applications"
 for type in model/gltf-binary model/gltf+json; do
     grep -qx "$type=tangent.desktop;" "$SHARE/applications/mimeinfo.cache" ||
@@ -45,6 +45,8 @@ done
 mkdir -p "$OUT/home/config" "$OUT/home/data" "$OUT/files"
 cp "$FIXTURE" "$OUT/files/scene.glb"
 printf '{"asset": {"version": "2.0"}}\n' >"$OUT/files/scene.gltf"
+# GIO lists an application only when its Exec program is on PATH.
+export PATH="$ROOTFS/usr/bin:$PATH"
 export XDG_DATA_DIRS="$SHARE:/usr/share" XDG_DATA_HOME="$OUT/home/data" XDG_CONFIG_HOME="$OUT/home/config"
 for file in scene.glb scene.gltf; do
     type="$(gio info -a standard::content-type "$OUT/files/$file" | sed -n 's/^ *standard::content-type: //p')"
@@ -52,7 +54,9 @@ for file in scene.glb scene.gltf; do
         *.glb) [[ "$type" == model/gltf-binary ]] || fail "$file is $type, not model/gltf-binary" ;;
         *.gltf) [[ "$type" == model/gltf+json ]] || fail "$file is $type, not model/gltf+json" ;;
     esac
-    gio mime "$type" | grep -q "tangent.desktop" || fail "GIO does not open $type with tangent.desktop: $(gio mime "$type")"
+    apps="$(gio mime "$type")"
+    [[ "$apps" == *"Default application for “$type”: tangent.desktop"* ]] ||
+        fail "GIO does not open $type with tangent.desktop: $apps"
 done
 
 # The stripped executable runs (the command line needs no display).

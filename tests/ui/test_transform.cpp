@@ -40,7 +40,7 @@ Document fiveKeys() {
     t.path = TargetPath::Translation;
     t.components = 3;
     t.resize(5);
-    const float x[] = {0, 1, 3, 2, 4}, slope[] = {2, -1, 0.5f, 1, 3};
+    const float x[] = {0, 1, 3, 2, 4}, slope[] = {2, -1, 0.25f, 1, 3};  // key 2's x slope is no mode's (Auto: 0.5)
     for (int k = 0; k < 5; ++k) {
         t.times[k] = float(k);
         t.values[t.at(k, 0)] = x[k];
@@ -119,7 +119,7 @@ TEST_F(SelectionBoxTest, ShiftScalesAboutTheCentreAndKeysNeverCross) {
     // The left edge 50 px right with Shift: the first key from 1 to 1.5 s about 2 s, factor 0.5.
     drag(&view, {140, 150}, {190, 150}, Qt::ShiftModifier);
     EXPECT_EQ(track().times, (std::vector<float>{0, 1.5f, 2, 2.5f, 4}));
-    EXPECT_EQ(track().inTangent(2, 0), 1.0f);  // 0.5 / 0.5
+    EXPECT_EQ(track().inTangent(2, 0), 0.5f);  // 0.25 / 0.5
     model.undoStack()->undo();
     // Far right: the last key stops short of key 4 by the minimum spacing.
     drag(&view, {360, 150}, {760, 150});
@@ -140,7 +140,7 @@ TEST_F(SelectionBoxTest, DraggingTheTopEdgeScalesValuesAboutTheBottomOne) {
     drag(&view, {250, 90}, {250, 40});
     const float x[] = {0, 1, 4, 2.5f, 4};
     for (int k = 0; k < 5; ++k) EXPECT_EQ(track().value(k, 0), x[k]) << k;
-    EXPECT_EQ(track().inTangent(2, 0), 0.75f);                     // 0.5 × 1.5
+    EXPECT_EQ(track().inTangent(2, 0), 0.375f);                    // 0.25 × 1.5
     EXPECT_EQ(track().outTangent(3, 0), 1.5f);                     // 1 × 1.5
     EXPECT_EQ(track().outTangent(3, 1), before.outTangent(3, 1));  // y is not selected
     EXPECT_EQ(track().times, before.times);
@@ -218,10 +218,10 @@ TEST_F(TransformMenuTest, ScaleKeysAboutThePlayheadInTimeAndACustomValue) {
         set<QDoubleSpinBox>(d, "pivotValue", 1);
     }));
     EXPECT_EQ(track().times, (std::vector<float>{0, 1, 1.5f, 3.5f, 4}));
-    EXPECT_EQ(track().value(2, 0), 7.0f);       // 1 + (3 - 1)·3
-    EXPECT_EQ(track().value(3, 0), 4.0f);       // 1 + (2 - 1)·3
-    EXPECT_EQ(track().inTangent(2, 0), 0.75f);  // 0.5 / 2 × 3
-    EXPECT_EQ(track().inTangent(3, 1), 1.0f);   // y: 2 / 2, not scaled in value
+    EXPECT_EQ(track().value(2, 0), 7.0f);        // 1 + (3 - 1)·3
+    EXPECT_EQ(track().value(3, 0), 4.0f);        // 1 + (2 - 1)·3
+    EXPECT_EQ(track().inTangent(2, 0), 0.375f);  // 0.25 / 2 × 3
+    EXPECT_EQ(track().inTangent(3, 1), 1.0f);    // y: 2 / 2, not scaled in value
     EXPECT_EQ(w.model()->undoStack()->count(), 1);
     w.model()->undoStack()->undo();
     EXPECT_TRUE(track().sameCurve(before));
@@ -238,7 +238,7 @@ TEST_F(TransformMenuTest, RetimeStretchesTheShownChannels) {
     }));
     EXPECT_EQ(track().times, (std::vector<float>{0, 1, 1.5f, 2.5f, 3.5f}));
     EXPECT_EQ(track().inTangent(1, 0), -2.0f);  // a key at the range's start is stretched too: -1 / 0.5
-    EXPECT_EQ(track().inTangent(2, 0), 1.0f);   // 0.5 / 0.5
+    EXPECT_EQ(track().inTangent(2, 0), 0.5f);   // 0.25 / 0.5
     EXPECT_EQ(track().inTangent(3, 0), 1.0f);   // after the range: moved, not scaled
     ASSERT_TRUE(triggerAndAnswer(retime, [](QDialog* d) {
         d->findChild<QComboBox*>(QStringLiteral("mode"))->setCurrentIndex(1);

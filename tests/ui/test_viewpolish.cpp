@@ -151,10 +151,11 @@ TEST_F(ViewPolishTest, RightClickOnAKeySelectsItAndOffersTheKeyTools) {
     QMenu* menu = rightClick(key);
     ASSERT_TRUE(menu);
     EXPECT_EQ(w.viewState()->selection(), (KeySelection{{0, 0, 4, 0}}));
-    // The window's own actions; no Copy / Paste while the Edit menu has none.
+    // The window's own actions.
     EXPECT_EQ(texts(menu), (QStringList{QStringLiteral("&Delete Keys"), QStringLiteral("&Handle Mode"),
-                                        QStringLiteral("&Interpolation"), QStringLiteral("Frame &Selected"),
-                                        QStringLiteral("Frame &All")}));
+                                        QStringLiteral("&Interpolation"), QStringLiteral("&Copy Keys"),
+                                        QStringLiteral("&Paste Keys"), QStringLiteral("Paste and &Merge Keys"),
+                                        QStringLiteral("Frame &Selected"), QStringLiteral("Frame &All")}));
     QMenu* modes = actionOf(menu, QStringLiteral("&Handle Mode"))->menu();
     ASSERT_TRUE(modes);
     EXPECT_EQ(modes->actions().size(), 6);
@@ -211,10 +212,14 @@ TEST_F(ViewPolishTest, RightClickOnEmptySpaceOffersInsertAtPlayheadAndFraming) {
     QMenu* menu = rightClick(QPointF(plot().right() - 5, plot().bottom() - 5));
     ASSERT_TRUE(menu);
     EXPECT_EQ(texts(menu), (QStringList{QStringLiteral("&Insert Key at Playhead"), QStringLiteral("&Interpolation"),
-                                        QStringLiteral("Frame &Selected"), QStringLiteral("Frame &All")}));
+                                        QStringLiteral("&Copy Keys"), QStringLiteral("&Paste Keys"),
+                                        QStringLiteral("Paste and &Merge Keys"), QStringLiteral("Frame &Selected"),
+                                        QStringLiteral("Frame &All")}));
     QMenu* interp = actionOf(menu, QStringLiteral("&Interpolation"))->menu();
     ASSERT_TRUE(interp);
-    actionOf(interp, QStringLiteral("&Linear"))->trigger();
+    menu->close();
+    // Linear drops the cubic tangents: the window asks first.
+    EXPECT_TRUE(triggerAndAnswer(actionOf(interp, QStringLiteral("&Linear")), [](QDialog*) {}));
     EXPECT_EQ(track().interpolation, Interpolation::Linear);
 }
 

@@ -16,10 +16,6 @@ constexpr const char* kFormat = "tangent-keys";
 constexpr int kVersion = 1;
 constexpr int kMaxComponents = 4096;  // morph weights of a large face rig stay far below
 
-bool derivesTangents(HandleMode m) {
-    return m == HandleMode::Auto || m == HandleMode::AutoClamped || m == HandleMode::Flat || m == HandleMode::Linear;
-}
-
 const char* kindName(ValueKind k) {
     switch (k) {
         case ValueKind::Real:

@@ -14,10 +14,6 @@ namespace tangent {
 
 namespace {
 
-bool derivesTangents(HandleMode m) {
-    return m == HandleMode::Auto || m == HandleMode::AutoClamped || m == HandleMode::Flat || m == HandleMode::Linear;
-}
-
 void requireKey(const Track& t, int key, int component) {
     if (key < 0 || key >= t.keyCount()) throw EditError("key " + std::to_string(key) + " does not exist.");
     if (component < 0 || component >= t.components)

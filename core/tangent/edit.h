@@ -43,6 +43,11 @@ void setHandleMode(Track&, int key, int component, HandleMode mode);
 // (so the tangents of keys nobody edits never change), else it keeps its mode. The loader calls
 // it, so handle modes survive a save and a reopen.
 void inferHandleModes(Track&);
+// Whether a handle mode computes a key's tangents from its neighbours (Auto, Auto-clamped,
+// Flat, Linear), so that they are recomputed when the neighbours change.
+inline bool derivesTangents(HandleMode m) {
+    return m == HandleMode::Auto || m == HandleMode::AutoClamped || m == HandleMode::Flat || m == HandleMode::Linear;
+}
 // Recomputes the tangents of every key whose mode derives them from its neighbours.
 void applyAutoTangents(Track&);
 // The in- and out-tangent a mode gives key k, component c, from the neighbouring values

@@ -192,7 +192,9 @@ int runInspect(const QStringList& arguments) {
     Parser p("inspect", "inspect FILE [--json]",
              "Lists the file's animations and channels: target node and path, interpolation, keys,\n"
              "components, time range, broken-handle keys and the bytes each channel costs (input,\n"
-             "output, and as LINEAR), with totals, followed by the validate findings.");
+             "output, and as LINEAR), with totals, followed by the validate findings.\n"
+             "Exit status: 0 read; 2 the file could not be read, or a buffer holding animation data could\n"
+             "not (missing, outside the asset's folder, a URL: the report shows what was read); 64 usage.");
     p.addFlag({"json"},
               "Print JSON: {file, format, animations: [{index, name, duration, channels: [...]}], "
               "findings}.");
@@ -205,9 +207,13 @@ int runInspect(const QStringList& arguments) {
     });
     const Document& doc = checked.document;
     const Findings& findings = checked.findings;
+    // The report says what was read; the status says that not all of it was (as validate's).
+    const Finding* unread = unreadAnimationData(findings);
+    const int status = unread ? kIoError : kOk;
+    if (unread) printError(file + ": " + unread->pointer + ": " + unread->message);
     if (!p.isSet("json")) {
         printInspectText(doc, summaries, findings);
-        return kOk;
+        return status;
     }
     Json out;
     out["file"] = file;
@@ -234,7 +240,7 @@ int runInspect(const QStringList& arguments) {
     for (const Finding& f : findings) findingList.push_back(findingToJson(f));
     out["findings"] = std::move(findingList);
     printLine(out.dump(2));
-    return kOk;
+    return status;
 }
 
 }  // namespace tangent::cli

@@ -170,7 +170,9 @@ FileReport checkOne(const std::string& file, const Settings& settings) {
     for (const Findings* list : {&report.findings, &report.dropped})
         for (const Finding& f : *list) report.fails |= f.severity <= settings.failOn;
     for (std::size_t i = 0; i < report.findings.size(); ++i)
-        if (report.findings[i].severity <= settings.shown) report.listedIndices.push_back(i);
+        // info lists everything: hints too (only a configuration's override makes them).
+        if (settings.shown == Severity::Info || report.findings[i].severity <= settings.shown)
+            report.listedIndices.push_back(i);
     return report;
 }
 
@@ -239,7 +241,7 @@ public:
 class TextWriter : public ReportWriter {
 public:
     void file(const FileReport& r) override {
-        const std::size_t hidden = r.findings.size() - r.listedIndices.size() - std::size_t(r.counts.hints());
+        const std::size_t hidden = r.findings.size() - r.listedIndices.size();
         printLine(r.file + ": " + countsText(r.counts) +
                   (hidden ? " (" + std::to_string(hidden) + " not listed: --severity info lists them)" : "") +
                   (r.dropped.empty() ? "" : "; " + droppedText(r)) +
@@ -543,7 +545,8 @@ int runValidate(const QStringList& arguments) {
                "the same meaning.",
                "FILE");
     p.addValue({"jobs"}, "Files checked at once (default 1; 0: one per processor). The output does not change.", "N");
-    p.addValue({"severity"}, "The least severe findings listed: error, warning (default) or info.", "LEVEL", "warning");
+    p.addValue({"severity"}, "The least severe findings listed: error, warning (default) or info (all).", "LEVEL",
+               "warning");
     p.addValue({"fail-on"}, "Exit 1 when a file has findings this severe or worse: error (default) or warning.",
                "LEVEL", "error");
     if (!p.parse(arguments)) return kOk;

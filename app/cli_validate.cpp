@@ -5,6 +5,7 @@
 #include <atomic>
 #include <condition_variable>
 #include <cstdio>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -482,29 +483,50 @@ void checkAll(const std::vector<std::string>& files, const Settings& settings, i
         for (const std::string& file : files) deliver(checkOne(file, settings));
         return;
     }
-    std::vector<std::optional<FileReport>> reports(files.size());
+    // A file's slot: its report, or what went wrong checking it (rethrown here, in input order).
+    struct Slot {
+        std::optional<FileReport> report;
+        std::exception_ptr failure;
+        bool done() const { return report || failure; }
+    };
+    std::vector<Slot> pending(files.size());
     std::mutex mutex;
     std::condition_variable ready;
     std::atomic<std::size_t> next{0};
     auto work = [&] {
         for (std::size_t i; (i = next++) < files.size();) {
-            FileReport report = checkOne(files[i], settings);
+            Slot slot;
+            try {
+                slot.report = checkOne(files[i], settings);
+            } catch (...) {
+                slot.failure = std::current_exception();
+            }
             const std::lock_guard<std::mutex> lock(mutex);
-            reports[i] = std::move(report);
+            pending[i] = std::move(slot);
             ready.notify_all();
         }
     };
     std::vector<std::thread> workers;
     for (int j = 0; j < std::min<int>(jobs, int(files.size())); ++j) workers.emplace_back(work);
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        std::unique_lock<std::mutex> lock(mutex);
-        ready.wait(lock, [&] { return reports[i].has_value(); });
-        const FileReport report = std::move(*reports[i]);
-        reports[i].reset();
-        lock.unlock();
-        deliver(report);
+    auto stop = [&] {
+        next = files.size();  // no new file starts
+        for (std::thread& t : workers) t.join();
+    };
+    try {
+        for (std::size_t i = 0; i < files.size(); ++i) {
+            std::unique_lock<std::mutex> lock(mutex);
+            ready.wait(lock, [&] { return pending[i].done(); });
+            Slot slot = std::move(pending[i]);
+            pending[i] = Slot();
+            lock.unlock();
+            if (slot.failure) std::rethrow_exception(slot.failure);
+            deliver(*slot.report);
+        }
+    } catch (...) {
+        stop();
+        throw;
     }
-    for (std::thread& t : workers) t.join();
+    stop();
 }
 
 int parseJobs(const Parser& p) {
@@ -531,8 +553,9 @@ int runValidate(const QStringList& arguments) {
              "finding names its animation, channel, node and path. The counts include every reported\n"
              "finding; --severity chooses which are listed. A summary of what was checked ends the report.\n"
              "Exit status: 0 nothing at or above --fail-on; 1 findings at or above --fail-on (errors by\n"
-             "default); 2 a file (or its animation data) could not be read or is not a glTF file, or a folder\n"
-             "holds no glTF file: not checked, whatever --config says (the other files are still checked);\n"
+             "default); 2 a file could not be read or is not a glTF file, a buffer holding its animation\n"
+             "data could not be read, or a folder holds no glTF file: not checked, whatever --config says\n"
+             "(the other files are still checked);\n"
              "64 usage or a configuration that is not the Khronos validator's.");
     p.addFlag({"json"}, "The same as --format json.");
     p.addValue({"format"},

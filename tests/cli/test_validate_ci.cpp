@@ -11,6 +11,7 @@
 #include <QProcess>
 
 #include <nlohmann/json.hpp>
+#include <sys/stat.h>
 
 #include "cli_support.h"
 #include "tangent/document.h"
@@ -320,6 +321,33 @@ TEST(ValidateCi, JsonLinesIsOneObjectPerFileThenTheSummary) {
     EXPECT_EQ(whole["files"][1], second);
     EXPECT_EQ(whole["summary"], summary);
     EXPECT_EQ(runTangent({"validate", "--json", "--format", "sarif", q(a)}).status, 64);
+}
+
+TEST(ValidateCi, JsonLinesAreWrittenAsEachFileIsDone) {
+    // The second input is a named pipe: its bytes come only after the first file's line is out.
+    Workspace w;
+    const std::string first = w.copy(fixture("smooth_trs_1.glb"), "first.glb");
+    const std::string pipe = w.path("second.glb");
+    ASSERT_EQ(mkfifo(pipe.c_str(), 0600), 0);
+    QProcess tangent;
+    tangent.start(QString::fromUtf8(TANGENT_EXE), {"validate", "--format", "jsonl", q(first), q(pipe)});
+    ASSERT_TRUE(tangent.waitForStarted(30000));
+    QByteArray out;
+    while (!out.contains('\n') && tangent.waitForReadyRead(30000)) out += tangent.readAllStandardOutput();
+    ASSERT_TRUE(out.contains('\n')) << "no line before the second file was given";
+    EXPECT_EQ(parseJson(out.left(out.indexOf('\n')).toStdString())["file"], first);
+    {
+        QFile writer(q(pipe));
+        ASSERT_TRUE(writer.open(QIODevice::WriteOnly));
+        writer.write(readBytes(fixture("broken_trs_1.glb")));
+    }
+    ASSERT_TRUE(tangent.waitForFinished(60000));
+    out += tangent.readAllStandardOutput();
+    const QList<QByteArray> lines = out.trimmed().split('\n');
+    ASSERT_EQ(lines.size(), 3) << out.toStdString();
+    EXPECT_EQ(parseJson(lines[1].toStdString())["file"], pipe);
+    EXPECT_EQ(parseJson(lines[1].toStdString())["warnings"], 6);  // the file came through the pipe whole
+    EXPECT_EQ(tangent.exitCode(), 0);
 }
 
 TEST(ValidateCi, TheSummarySaysWhatWasAndWasNotChecked) {

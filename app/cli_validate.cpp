@@ -426,14 +426,20 @@ private:
                     (f.nodeName.empty() ? "" : " '" + f.nodeName + "'") + (f.path.empty() ? "" : " " + f.path) +
                     (f.key >= 0 ? ", key " + std::to_string(f.key) : "") + ")";
         const std::string pointer = f.pointer.empty() ? "/" : f.pointer;
+        // Code scanning places a result by line: the file's first (the pointer says where in
+        // it), and tells one result from another across runs by its fingerprint.
+        const Json physical{{"artifactLocation", location}, {"region", Json{{"startLine", 1}}}};
         return Json{{"ruleId", f.code},
                     {"ruleIndex", rule->second},
                     {"level", level(f.severity)},
                     {"message", Json{{"text", pointer + ": " + f.message + place}}},
                     {"locations",
-                     Json::array({Json{{"physicalLocation", Json{{"artifactLocation", location}}},
+                     Json::array({Json{{"physicalLocation", physical},
                                        {"logicalLocations",
-                                        Json::array({Json{{"fullyQualifiedName", pointer}, {"kind", "element"}}})}}})}};
+                                        Json::array({Json{{"fullyQualifiedName", pointer}, {"kind", "element"}}})}}})},
+                    {"partialFingerprints",
+                     Json{{"tangentFinding/v1", f.code + " " + pointer + " " + std::to_string(f.animation) + ":" +
+                                                        std::to_string(f.channel) + ":" + std::to_string(f.key)}}}};
     }
 
     Json rules_ = Json::array();

@@ -469,8 +469,11 @@ std::unique_ptr<ReportWriter> makeWriter(Format format) {
 class Progress {
 public:
     explicit Progress(std::size_t total) : total_(total), on_(isatty(STDERR_FILENO) == 1) {}
+    // After the file's report: stdout first, so that a terminal shows the line under it.
     void done(std::size_t count, const std::string& file) {
-        if (on_) std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", count, total_, file.c_str());
+        if (!on_) return;
+        std::fflush(stdout);
+        std::fprintf(stderr, "\r\033[K[%zu/%zu] %s", count, total_, file.c_str());
     }
     void clear() {
         if (on_) std::fputs("\r\033[K", stderr);
@@ -597,10 +600,8 @@ int runValidate(const QStringList& arguments) {
     const std::unique_ptr<ReportWriter> writer = makeWriter(format);
     Progress progress(inputs.files.size());
     checkAll(inputs.files, settings, jobs, [&](const FileReport& report) {
-        if (!report.errorSentence.empty()) {
-            progress.clear();
-            printError(report.errorSentence);
-        }
+        progress.clear();  // the report's lines do not go after it on a terminal
+        if (!report.errorSentence.empty()) printError(report.errorSentence);
         summary.add(report);
         writer->file(report);
         progress.done(std::size_t(summary.files), report.file);

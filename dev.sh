@@ -23,6 +23,7 @@ APT_PACKAGES=(
     libtinygltf-dev libglm-dev nlohmann-json3-dev libstb-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     libmeshoptimizer-dev # EXT_meshopt_compression's reference decoder
+    libyaml-cpp-dev      # validate --config: the Khronos validator's YAML configuration
     gltfpack             # another writer: the conformance corpus and benchmarks use its files
     xvfb xauth imagemagick xdotool # the editor under Xvfb: screenshots, driven by hand
     clang        # for fuzzing (libFuzzer)

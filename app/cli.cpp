@@ -121,6 +121,7 @@ int runSample(const QStringList& arguments) {
     const std::vector<double> requested = p.isSet("times") ? parseTimes(p.value("times")) : std::vector<double>{};
 
     const Document doc = Document::load(file, LoadMode::Lenient);
+    requireReadableAnimationData(doc);
     const Channel& channel = requireChannel(doc, ref);
     const Track& track = channel.track;
     const std::vector<double> times = perKey > 0 ? timesPerKey(track, perKey) : requested;
@@ -185,6 +186,7 @@ int renderPreview(const Parser& p, const std::string& file, const QString& out) 
     request.time = time;
 
     const Document doc = Document::load(file, LoadMode::Lenient);
+    requireReadableAnimationData(doc);
     const int animations = int(doc.animations().size());
     request.animation = animations > 0 ? 0 : -1;
     if (p.isSet("animation")) {
@@ -254,6 +256,7 @@ int runRender(const QStringList& arguments) {
     const QSize size = parseSize(p, QSize(1200, 600));
 
     const Document doc = Document::load(file, LoadMode::Lenient);
+    requireReadableAnimationData(doc);
     const Channel& channel = requireChannel(doc, ref);
     QString error;
     if (!render::renderChannel(doc, ref.animation, channel.index, out, size, &error)) {

@@ -1,5 +1,6 @@
 #include "cli_common.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -146,6 +147,24 @@ std::string formatNumber(double value) {
     char buffer[64];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
+}
+
+const Finding* unreadAnimationData(const Findings& findings) {
+    // The loader gives a channel that reads a buffer without data TANGENT_BUFFER_NO_DATA, and
+    // the buffer its own finding (IO_ERROR, TANGENT_BUFFER_UNREAD) at /buffers/N.
+    const auto channel = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.code == "TANGENT_BUFFER_NO_DATA" && f.animation >= 0;
+    });
+    if (channel == findings.end()) return nullptr;
+    const auto buffer = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.animation < 0 && f.pointer.rfind("/buffers/", 0) == 0;
+    });
+    return buffer != findings.end() ? &*buffer : &*channel;
+}
+
+void requireReadableAnimationData(const Document& doc) {
+    if (const Finding* f = unreadAnimationData(doc.loadFindings()))
+        throw FileError(doc.fileName() + ": " + f->pointer + ": " + f->message);
 }
 
 Json findingToJson(const Finding& f) {

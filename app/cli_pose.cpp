@@ -98,6 +98,7 @@ int runPose(const QStringList& arguments) {
     const bool vertices = p.isSet("vertices");
 
     const Document doc = Document::load(file, LoadMode::Lenient);
+    requireReadableAnimationData(doc);
     const int animation = findAnimation(doc, p);
     const Scene scene = loadScene(doc);
     Pose pose;

@@ -369,6 +369,12 @@ private:
             if (uri.rfind("data:", 0) == 0) {
                 data = decodeDataUri(uri, ptr + "/uri");
                 if (data.size() > byteLength) data.resize(byteLength);  // the buffer is byteLength bytes
+            } else if (hasScheme(uri)) {
+                // A network URI is a file that cannot be had, as the Khronos validator reports it.
+                throw BufferUnread{
+                        ptr + "/uri",
+                        "cannot read '" + uri + "' (Tangent reads files inside the asset's folder, not URLs).",
+                        "IO_ERROR", Severity::Error};
             } else {
                 QString path;
                 try {
@@ -397,6 +403,17 @@ private:
         if (b.contains("uri")) checkSize(data.size());
         if (keep_) return doc_.buffers_.push_back(std::move(data));
         source_->addMemory(std::move(data));
+    }
+
+    // "https:", "file:", "C:": RFC 3986's scheme, a letter then letters, digits, '+', '-' or '.', then ':'.
+    static bool hasScheme(const std::string& uri) {
+        const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
+        if (uri.empty() || !letter(uri[0])) return false;
+        for (char c : uri) {
+            if (c == ':') return true;
+            if (!letter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
+        }
+        return false;
     }
 
     // Only base64 data URIs are supported. The decoded bytes are at most three quarters of the

@@ -1,7 +1,11 @@
 #!/usr/bin/env node
 // Validates glTF 2.0 assets (.gltf or .glb) with the pinned Khronos glTF-Validator.
 //
-// Usage: node validate.mjs [--json] FILE...
+// Usage: node validate.mjs [--json] [--config CONFIG.yaml] FILE...
+//
+// --config reads the Khronos command-line validator's YAML configuration (max-issues, ignore,
+// only, override; see its docs/config-example.yaml) and passes it to the validator as its
+// options, with the same checks of the file's form as the Khronos CLI makes.
 //
 // Text output (default): for each file one summary line
 //   FILE: N errors, N warnings, N infos, N hints
@@ -17,27 +21,31 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import process from 'node:process';
 import { validateBytes, version } from 'gltf-validator';
+import YAML from 'yaml';
 
 const SEVERITY_ERROR = 0;
 
 function usage(stream) {
     stream.write(
-        'usage: validate.mjs [--json] FILE...\n' +
+        'usage: validate.mjs [--json] [--config CONFIG.yaml] FILE...\n' +
             `Validates .gltf/.glb files with glTF-Validator ${version()}.\n` +
             'Exit status: 0 no errors, 1 errors found, 2 a file could not be read.\n',
     );
 }
 
 function parseArgs(argv) {
-    const opts = { json: false, files: [] };
+    const opts = { json: false, config: undefined, files: [] };
     let onlyFiles = false;
-    for (const arg of argv) {
+    for (let i = 0; i < argv.length; ++i) {
+        const arg = argv[i];
         if (onlyFiles) {
             opts.files.push(arg);
         } else if (arg === '--') {
             onlyFiles = true;
         } else if (arg === '--json') {
             opts.json = true;
+        } else if (arg === '--config' && i + 1 < argv.length) {
+            opts.config = argv[++i];
         } else if (arg === '-h' || arg === '--help') {
             usage(process.stdout);
             process.exit(0);
@@ -56,6 +64,50 @@ function parseArgs(argv) {
     return opts;
 }
 
+// The validator's options from a YAML configuration, read as the Khronos CLI reads it
+// (lib/cmd_line.dart, _getValidationOptionsFromYaml): a map whose 'max-issues' is a
+// non-negative integer, 'ignore' and 'only' sequences of strings (not both), 'override' a map
+// from code to severity 0 (error) to 3 (hint). A mistake ends the run with exit status 64.
+async function readConfig(file) {
+    const abort = (message) => {
+        process.stderr.write(`validate.mjs: ${file}: ${message}\n`);
+        process.exit(64);
+    };
+    let yaml;
+    try {
+        yaml = YAML.parse(await readFile(file, 'utf8'));
+    } catch (err) {
+        abort(err?.message ?? String(err));
+    }
+    const invalid = 'Invalid configuration file format:';
+    if (yaml === null || typeof yaml !== 'object' || Array.isArray(yaml)) abort(`${invalid} document must be a map.`);
+    const options = {};
+    const maxIssues = yaml['max-issues'];
+    if (Number.isInteger(maxIssues) && maxIssues >= 0) options.maxIssues = maxIssues;
+    else if (maxIssues != null) abort(`${invalid} 'max-issues' must be a non-negative integer.`);
+    const codes = (key) => {
+        const list = yaml[key];
+        if (list == null) return undefined;
+        if (!Array.isArray(list)) abort(`${invalid} '${key}' must be a sequence.`);
+        if (!list.every((entry) => typeof entry === 'string')) abort(`${invalid} each entry in '${key}' must be a string.`);
+        return list;
+    };
+    const ignored = codes('ignore');
+    const only = codes('only');
+    if (ignored !== undefined && only !== undefined) abort(`${invalid} option 'only' cannot be used along with option 'ignore'.`);
+    if (ignored !== undefined) options.ignoredIssues = ignored;
+    if (only !== undefined) options.onlyIssues = only;
+    const overrides = yaml.override;
+    if (overrides != null) {
+        if (typeof overrides !== 'object' || Array.isArray(overrides)) abort(`${invalid} 'override' must be a map.`);
+        for (const value of Object.values(overrides))
+            if (!Number.isInteger(value) || value < 0 || value > 3)
+                abort(`${invalid} each entry in 'override' must have a string key and an integer value.`);
+        options.severityOverrides = overrides;
+    }
+    return options;
+}
+
 // Loads an external resource (buffer or image URI) relative to the asset's directory.
 function externalResourceLoader(assetPath) {
     const baseDir = path.dirname(path.resolve(assetPath));
@@ -71,7 +123,7 @@ function externalResourceLoader(assetPath) {
 }
 
 // Returns { report } on success or { fatal } when the file could not be read or parsed.
-async function validateFile(file) {
+async function validateFile(file, configOptions) {
     let data;
     try {
         data = new Uint8Array(await readFile(file));
@@ -84,6 +136,7 @@ async function validateFile(file) {
         maxIssues: 0, // unlimited
         writeTimestamp: false,
         externalResourceFunction: externalResourceLoader(file),
+        ...configOptions,
     };
     if (ext === '.glb') options.format = 'glb';
     else if (ext === '.gltf') options.format = 'gltf';
@@ -104,10 +157,11 @@ function describeIssue(msg) {
 
 async function main() {
     const opts = parseArgs(process.argv.slice(2));
+    const configOptions = opts.config === undefined ? {} : await readConfig(opts.config);
     let exitCode = 0;
     const reports = [];
     for (const file of opts.files) {
-        const { report, fatal } = await validateFile(file);
+        const { report, fatal } = await validateFile(file, configOptions);
         if (fatal !== undefined) {
             exitCode = 2;
             if (opts.json) reports.push({ uri: file, fatal });

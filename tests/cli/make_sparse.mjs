@@ -1,7 +1,8 @@
 // Writes hand-keyed animation with glTF-Transform (another writer than Tangent), for
 // test_measure_cli.cpp: sparse LINEAR and STEP keys with holds between them, as UnityGLTF and
 // hand-animated files have them (keys far apart and unevenly spaced, repeated values).
-//   sparse.glb   animation "Hand": "Mover" translation LINEAR (holds, a fast move), "Turner"
+//   sparse.glb   animation "Hand": "Mover" translation LINEAR (holds, a move with two keys on its
+//                straight line), "Turner"
 //                rotation LINEAR (a hold, then 170 and -120 degree turns between keys 1 s apart),
 //                "Scaler" scale STEP (holds and jumps), "Morpher" weights LINEAR (2 targets).
 // Usage: node make_sparse.mjs OUTDIR
@@ -60,8 +61,9 @@ const scaler = doc.createNode('Scaler').setMesh(mesh(0));
 const morpher = doc.createNode('Morpher').setMesh(mesh(2));
 for (const n of [mover, turner, scaler, morpher]) scene.addChild(n);
 
-channel(mover, 'translation', 'LINEAR', [0, 0.7, 1.9, 2.0, 3.3, 4.0],
-        [[0, 0, 0], [0, 0, 0], [3, 1, 0], [3, 1, 0], [-2, 0.5, 1], [-2, 0.5, 1]], 'VEC3');
+// Two keys on the straight move from 0.7 s to 1.9 s add nothing: simplify may drop them.
+channel(mover, 'translation', 'LINEAR', [0, 0.7, 1.0, 1.3, 1.9, 2.0, 3.3, 4.0],
+        [[0, 0, 0], [0, 0, 0], [0.75, 0.25, 0], [1.5, 0.5, 0], [3, 1, 0], [3, 1, 0], [-2, 0.5, 1], [-2, 0.5, 1]], 'VEC3');
 channel(turner, 'rotation', 'LINEAR', [0, 0.5, 1.5, 2.5, 3.2, 4.0],
         [axisAngle([0, 1, 0], 0), axisAngle([0, 1, 0], 0), axisAngle([0, 1, 0], 170), axisAngle([0, 1, 0], 170),
          axisAngle([1, 0, 0], -120), axisAngle([1, 0, 0], -120)], 'VEC4');

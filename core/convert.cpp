@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
@@ -74,7 +75,7 @@ std::vector<float> distinctFloatTimes(const std::vector<double>& times) {
 }
 
 // Keys the certified check may add to a resampled track before it gives up.
-constexpr int kMaxResampleSplits = 256;
+constexpr int kMaxResampleSplits = 1 << 16;
 
 // Candidate times: the keys and evenly spaced points between them.
 std::vector<double> candidateTimes(const Track& source) {
@@ -192,9 +193,11 @@ Track resampleToLinear(const Track& source, double tolerance) {
     // left in the segment that misses: the caller reports the certified difference).
     const std::vector<char> atSamples = segmentsAtSamples(source);
     Track out = trackOf(kept);
+    // Each check goes on from the key before the last split: what lies before it held already.
+    double checkedUpTo = -std::numeric_limits<double>::infinity();
     for (int round = 0; round < kMaxResampleSplits; ++round) {
         Difference over;
-        if (withinMeasure(source, atSamples, out, tolerance, &over)) break;
+        if (withinMeasure(source, atSamples, out, tolerance, &over, checkedUpTo)) break;
         const auto after = std::upper_bound(kept.begin(), kept.end(), over.at,
                                             [&](double t, std::size_t key) { return t < times[key]; });
         if (after == kept.begin() || after == kept.end()) break;
@@ -203,7 +206,9 @@ Track resampleToLinear(const Track& source, double tolerance) {
         const auto nearest =
                 std::lower_bound(times.begin() + std::ptrdiff_t(from) + 1, times.begin() + std::ptrdiff_t(to), over.at);
         const std::size_t split = std::clamp(std::size_t(nearest - times.begin()), from + 1, to - 1);
-        kept.insert(after, split);
+        const std::size_t at = std::size_t(after - kept.begin());
+        kept.insert(kept.begin() + std::ptrdiff_t(at), split);
+        checkedUpTo = out.times[at - 1];  // the key before the new one, unchanged
         out = trackOf(kept);
     }
     checkTrack(out);

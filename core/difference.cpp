@@ -492,7 +492,9 @@ struct Interval {
 struct Scope {
     const Track* source = nullptr;
     const std::vector<char>* atSamples = nullptr;
+    double from = -std::numeric_limits<double>::infinity();  // nothing before this time
     bool searched(double t0, double t1) const {
+        if (t1 <= from) return false;
         if (!source || source->keyCount() < 2) return true;
         const double mid = 0.5 * (t0 + t1);
         if (!(mid > source->times.front() && mid < source->times.back())) return true;  // held ends
@@ -553,6 +555,7 @@ bool pointsAtSamples(const Track& a, const Track& b, const Scope& scope, Point&&
         for (std::size_t key : {k, k + 1}) {
             if (key == k + 1 && k + 1 < at.size() && at[k + 1]) continue;  // the next segment's first key
             const double t = a.times[key];
+            if (t < scope.from) continue;
             evaluate(a, t, va.data());
             evaluate(b, t, vb.data());
             if (!point(t, pathError(a.path, n, va.data(), vb.data()))) return false;
@@ -692,8 +695,8 @@ Difference measuredDifference(const Track& source, const std::vector<char>& atSa
 }
 
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
-                   Difference* over) {
-    return withinIn(source, result, tolerance, over, Scope{&source, &atSamples});
+                   Difference* over, double from) {
+    return withinIn(source, result, tolerance, over, Scope{&source, &atSamples, from});
 }
 
 Measurement measureDifference(const Track& source, const Track& result, double tolerance, bool strict,

@@ -7,6 +7,7 @@
 //   rotation     degrees between the rotations, 2 acos |qa . qb| (normalized, so q and -q agree)
 //   scale        per component |a - b| / max(1, |a|, |b|), the largest over the components
 //   weights and other properties (KHR_animation_pointer)  per component |a - b|, the largest
+#include <limits>
 #include <vector>
 
 #include "tangent/track.h"
@@ -100,9 +101,10 @@ Measure measureOf(const std::vector<char>& atSamples);
 // measured at samples, everywhere else. Certified as differenceEverywhere is.
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
                               double absolutePrecision = 1e-9);
-// Whether that error stays within `tolerance`, decided as withinEverywhere decides it.
+// Whether that error stays within `tolerance`, decided as withinEverywhere decides it; from time
+// `from` on only (a result changed after a part already found within).
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
-                   Difference* over = nullptr);
+                   Difference* over = nullptr, double from = -std::numeric_limits<double>::infinity());
 
 struct Measurement {
     Difference difference;

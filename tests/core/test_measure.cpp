@@ -11,6 +11,7 @@
 #include "tangent/difference.h"
 #include "tangent/repair.h"
 #include "tangent/rotationreview.h"
+#include "tangent/simplify.h"
 
 using namespace tangent;
 
@@ -189,4 +190,25 @@ TEST(Hemisphere, NoFlipWithinRoundingOfZero) {
     repaired = flipped;
     EXPECT_EQ(alignRotationHemispheres(repaired), 1);
     EXPECT_FLOAT_EQ(repaired.value(1, 3), 0.01f);
+}
+
+// ----------------------------------------------------------------------------- simplify
+
+TEST(MeasureSimplify, SparseKeysWithHoldsAreHeldEverywhereAndStepJumpsStayJumps) {
+    // Hand-set LINEAR keys 0.5 to 1.2 s apart with holds: the fit is held between the keys.
+    const Track sparse = translation(Interpolation::Linear, {0, 0.6, 0.9, 1.2, 1.8, 2.4, 3.6}, {0, 0, 1, 2, 4, 4, -1});
+    SimplifyOptions options;
+    const SimplifyResult r = simplify(sparse, options);
+    EXPECT_EQ(r.measure, Measure::Everywhere);
+    // Keys 0.9 and 1.2 lie on the line from 0.6 to 1.8 (x = (t - 0.6) / 1.2 * 4): they go, the
+    // holds and corners stay: 5 LINEAR keys.
+    EXPECT_EQ(r.track.interpolation, Interpolation::Linear);
+    EXPECT_EQ(r.track.keyCount(), 5);
+    EXPECT_LE(differenceEverywhere(sparse, r.track).maxError, options.tolerances.translation);
+    // A dense STEP bake whose value jumps: a ramp is not a jump, so the result still steps.
+    const Track steps = translation(Interpolation::Step, frames(12, 30), {0, 0, 0, 0, 2, 2, 2, 2, 2, -1, -1, -1});
+    const SimplifyResult s = simplify(steps, options);
+    EXPECT_EQ(s.measure, Measure::Mixed);
+    EXPECT_EQ(s.track.interpolation, Interpolation::Step);
+    EXPECT_LE(differenceEverywhere(steps, s.track).maxError, options.tolerances.translation);
 }

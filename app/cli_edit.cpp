@@ -4,7 +4,9 @@
 #include <set>
 
 #include "cli_common.h"
+#include "tangent/compare.h"
 #include "tangent/convert.h"
+#include "tangent/difference.h"
 #include "tangent/repair.h"
 
 namespace tangent::cli {
@@ -50,15 +52,23 @@ int runConvert(const QStringList& arguments) {
     p.addValue({"o", "output"}, "The file to write (.gltf with a .bin beside it, or .glb).", "OUT");
     p.addValue({"to"}, "keep, cubicspline, linear or step.", "INTERPOLATION", "keep");
     p.addValue({"c", "channel"}, "A channel to convert, A:C or A:POINTER (repeatable; default: every channel).", "A:C");
-    p.addValue({"tolerance"}, "Largest allowed difference per component when resampling.", "E", "0.001");
+    p.addValue({"tolerance"},
+               "Every path's tolerance where a conversion is not exact, each in its own unit, as simplify and diff "
+               "measure it (translation: scene units, rotation: degrees, scale: relative, weights and other "
+               "properties: absolute). Defaults: 1e-4, 0.1, 1e-3, 1e-3, 1e-4.",
+               "E");
     p.addValue({"format"}, "gltf or glb (default: from OUT's extension).", "FORMAT");
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
     const SaveOptions options = saveOptionsFrom(p);
     const QString toText = p.value("to").toLower();
-    const double tolerance = parseNumber(p.value("tolerance"), "--tolerance");
-    if (!(tolerance > 0)) throw UsageError("--tolerance must be greater than zero.");
+    Tolerances tolerances;
+    if (p.isSet("tolerance")) {
+        const double e = parseNumber(p.value("tolerance"), "--tolerance");
+        if (!(e > 0)) throw UsageError("--tolerance must be greater than zero.");
+        tolerances = Tolerances::all(e);
+    }
     Interpolation to = Interpolation::Linear;
     const bool keep = toText == "keep";
     if (!keep && !parseInterpolation(toText.toUpper().toStdString(), &to))
@@ -74,11 +84,15 @@ int runConvert(const QStringList& arguments) {
                 printLine(refName(ref) + " stays STEP: an integer or bool property only steps.");
                 continue;
             }
+            const double tolerance = tolerances.forPath(track.path);
             Track result = converted(track, to, tolerance);
-            const double error = maxDifference(track, result);
+            // The shared measure, certified (what diff IN OUT reports); "within" only when proven.
+            const Measurement m = measureDifference(track, result, tolerance, false, 1e-6 * tolerance);
             printLine(refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) + ": " +
                       std::to_string(track.keyCount()) + " -> " + std::to_string(result.keyCount()) +
-                      " keys, largest difference " + formatNumber(error));
+                      " keys, largest difference " + formatNumber(m.difference.maxError) + " at " +
+                      formatNumber(m.difference.at) + " s measured " + toString(m.measure) +
+                      (m.within ? ", within " : ", OVER the tolerance ") + formatNumber(tolerance));
             doc.setTrack(ref.animation, ref.channel, std::move(result));
         }
     }
@@ -87,12 +101,18 @@ int runConvert(const QStringList& arguments) {
 }
 
 int runFix(const QStringList& arguments) {
-    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere]",
-             "Repairs what QA commonly finds and writes OUT. Without a repair option, all three.");
+    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere] [--json]",
+             "Repairs what QA commonly finds and writes OUT. Without a repair option, all three. Says per\n"
+             "channel what it repaired and how much the played motion changed, and where (an unused tangent\n"
+             "changes nothing; a hemisphere flip of a CUBICSPLINE rotation makes it take the short way).");
     p.addValue({"o", "output"}, "The file to write (.gltf or .glb).", "OUT");
     p.addFlag({"zero-unused-tangents"}, "Zero the first key's in-tangent and the last key's out-tangent.");
     p.addFlag({"normalize-rotations"}, "Make every rotation key a unit quaternion (its tangents scaled with it).");
     p.addFlag({"hemisphere"}, "Flip rotation keys (and their tangents) into the previous key's hemisphere.");
+    p.addFlag({"json"},
+              "Print JSON: {file, output, channels: [{animation, channel, nodeName, path, zeroedTangents, "
+              "normalizedKeys, flippedKeys, motionChange: {maxError, at, unit}}], zeroedTangents, normalizedKeys, "
+              "flippedKeys} (the channels a repair changed).");
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
@@ -104,22 +124,51 @@ int runFix(const QStringList& arguments) {
     Document doc = Document::load(in, LoadMode::Strict);
     const Repairs repairs{zero, normalize, hemisphere};
     RepairCounts counts;
-    int channels = 0;
+    Json channels = Json::array();
+    std::vector<std::string> lines;
     for (const Animation& animation : doc.animations()) {
         for (const Channel& channel : animation.channels) {
             if (!channel.supported) continue;
             Track track = channel.track;
-            counts += repair(track, repairs);
+            const RepairCounts here = repair(track, repairs);
             if (track.sameCurve(channel.track)) continue;
+            counts += here;
+            // The played motion before and after, everywhere (certified): what a player shows.
+            const Difference change = differenceEverywhere(channel.track, track);
+            const char* unit = errorUnit(track.path);
+            channels.push_back(
+                    Json{{"animation", animation.index},
+                         {"channel", channel.index},
+                         {"nodeName", channel.nodeName},
+                         {"path", matchPath(channel)},
+                         {"zeroedTangents", here.zeroedTangents},
+                         {"normalizedKeys", here.normalizedKeys},
+                         {"flippedKeys", here.flippedKeys},
+                         {"motionChange", Json{{"maxError", change.maxError}, {"at", change.at}, {"unit", unit}}}});
+            lines.push_back(refName({animation.index, channel.index, {}}) + " '" + channel.nodeName + "' " +
+                            matchPath(channel) + ": zeroed " + std::to_string(here.zeroedTangents) + ", normalized " +
+                            std::to_string(here.normalizedKeys) + ", flipped " + std::to_string(here.flippedKeys) +
+                            "; played motion changed by " + formatNumber(change.maxError) + " " + unit +
+                            (change.maxError > 0 ? " at " + formatNumber(change.at) + " s" : std::string()));
             doc.setTrack(animation.index, channel.index, std::move(track));
-            ++channels;
         }
     }
+    save(doc, out);
+    if (p.isSet("json")) {
+        Json report{{"file", in},
+                    {"output", out},
+                    {"channels", std::move(channels)},
+                    {"zeroedTangents", counts.zeroedTangents},
+                    {"normalizedKeys", counts.normalizedKeys},
+                    {"flippedKeys", counts.flippedKeys}};
+        printLine(report.dump(2));
+        return kOk;
+    }
+    for (const std::string& line : lines) printLine(line);
     printLine("zeroed " + std::to_string(counts.zeroedTangents) + " unused tangent component(s), normalized " +
               std::to_string(counts.normalizedKeys) + " rotation key(s), flipped " +
               std::to_string(counts.flippedKeys) + " rotation key(s) into the previous key's hemisphere; " +
-              std::to_string(channels) + " channel(s) changed.");
-    save(doc, out);
+              std::to_string(lines.size()) + " channel(s) changed.");
     return kOk;
 }
 

@@ -97,6 +97,7 @@ struct ChannelReport {
     bool changed = false;
     std::string kept;  // why it was kept as it is, when not changed
     Difference measured, anywhere;
+    Measure measure = Measure::Everywhere;  // the shared measure the tolerance held for
 };
 
 Json formJson(const Form& f) {
@@ -116,6 +117,7 @@ Json reportJson(const ChannelReport& r) {
     j["maxError"] = r.measured.maxError;
     j["at"] = r.changed ? Json(r.measured.at) : Json(nullptr);
     j["maxErrorAnywhere"] = r.anywhere.maxError;
+    j["measure"] = r.changed ? Json(toString(r.measure)) : Json(nullptr);
     return j;
 }
 
@@ -126,7 +128,8 @@ std::string reportLine(const ChannelReport& r) {
     if (!r.changed) return line + ": kept (" + r.kept + ")";
     return line + " -> " + r.after.interpolation + " " + std::to_string(r.after.keys) + " keys " +
            std::to_string(r.after.bytes) + " B, max error " + shortNumber(r.measured.maxError) + " at " +
-           shortNumber(r.measured.at) + " s (anywhere " + shortNumber(r.anywhere.maxError) + ")";
+           shortNumber(r.measured.at) + " s measured " + toString(r.measure) + " (anywhere " +
+           shortNumber(r.anywhere.maxError) + ")";
 }
 
 SimplifyTarget parseTarget(const QString& text) {
@@ -184,6 +187,7 @@ ChannelReport simplifyChannel(Document& doc, const Channel& channel, const Simpl
     r.after = {toString(result.track.interpolation), result.track.keyCount(), bytes};
     r.measured = result.measured();
     r.anywhere = result.anywhere;
+    r.measure = result.measure;
     doc.setTrack(channel.animation, channel.index, std::move(result.track));
     return r;
 }
@@ -206,6 +210,7 @@ Json pairJson(const ChannelPair& p) {
     j["maxError"] = p.compared ? Json(p.difference.maxError) : Json(nullptr);
     j["at"] = p.compared ? Json(p.difference.at) : Json(nullptr);
     j["tolerance"] = p.compared ? Json(p.tolerance) : Json(nullptr);
+    j["measure"] = p.compared ? Json(toString(p.measure)) : Json(nullptr);
     j["keysA"] = p.a.keys;
     j["keysB"] = p.b.keys;
     j["interpolationA"] = p.a.interpolation;
@@ -235,19 +240,21 @@ int runSimplify(const QStringList& arguments) {
              "[--channel A:C]... [--format gltf|glb] [--json]",
              "Turns baked channels (a key every frame) into as few keys as stay within the tolerance of\n"
              "the played curve, and writes OUT. --to best picks per channel the smallest of a fitted\n"
-             "CUBICSPLINE, a reduced LINEAR or STEP. A LINEAR or STEP source is measured at its keys\n"
-             "(--strict: everywhere); a CUBICSPLINE source everywhere. A channel is replaced only when\n"
-             "the result takes fewer bytes than the file stores it in; everything else keeps its bytes.");
+             "CUBICSPLINE, a reduced LINEAR or STEP. The error is measured as diff measures it: the\n"
+             "segments of a bake (LINEAR or STEP keys evenly spaced, 10 or more a second) at their\n"
+             "samples, every other segment everywhere (--strict: everything everywhere). A channel is\n"
+             "replaced only when the result takes fewer bytes than the file stores it in; everything\n"
+             "else keeps its bytes.");
     p.addValue({"o", "output"}, "The file to write (.gltf with a .bin beside it, or .glb).", "OUT");
     p.addValue({"to"}, "best, cubicspline or linear.", "FORM", "best");
     addToleranceOptions(p);
-    p.addFlag({"strict"}, "Measure a LINEAR or STEP source everywhere, not only at its keys.");
+    p.addFlag({"strict"}, "Measure everywhere, also a bake's segments (not only at its samples).");
     p.addValue({"c", "channel"}, "A channel to simplify, A:C or A:POINTER (repeatable; default: every channel).",
                "A:C");
     p.addValue({"format"}, "gltf or glb (default: from OUT's extension).", "FORMAT");
     p.addFlag({"json"},
               "Print JSON: {file, output, channels: [{animation, channel, nodeName, path, before: "
-              "{interpolation, keys, bytes}, after: {...}, changed, kept, maxError, at, maxErrorAnywhere}], "
+              "{interpolation, keys, bytes}, after: {...}, changed, kept, maxError, at, measure, maxErrorAnywhere}], "
               "bytes: {before, after, fileBefore, fileAfter}}.");
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
@@ -302,18 +309,22 @@ int runSimplify(const QStringList& arguments) {
 int runDiff(const QStringList& arguments) {
     Parser p("diff",
              "diff A B [--match name|index] [--tolerance E] [--tolerance-translation E] [--tolerance-rotation DEG] "
-             "[--tolerance-scale E] [--tolerance-weights E] [--json]",
+             "[--tolerance-scale E] [--tolerance-weights E] [--strict] [--json]",
              "Compares the animations of two files channel by channel: for each channel the largest\n"
              "difference of the played curves over the union of both time ranges (each clamps outside\n"
-             "its own, as players do), in the path's unit, and where it is; keys and stored bytes of\n"
+             "its own, as players do), in the path's unit, and where it is, measured as simplify\n"
+             "measures B against A: a bake's segments in A at their samples, the rest everywhere\n"
+             "(--strict: everywhere), and which measure that was; keys and stored bytes of\n"
              "each side; channels on one side only. Channels pair by animation name, node name and path\n"
              "(equal names in index order), or by index with --match index.\n"
              "Exit status: 0 every channel within its tolerance; 1 a channel exceeds it; 2 a file could\n"
              "not be read; 64 usage.");
     p.addValue({"match"}, "name (default) or index.", "HOW", "name");
     addToleranceOptions(p);
+    p.addFlag({"strict"}, "Measure everywhere, also the segments of a bake in A (not only at its samples).");
     p.addFlag({"json"},
-              "Print JSON: {a, b, channels: [{animation, nodeName, path, maxError, at, tolerance, keysA, keysB, "
+              "Print JSON: {a, b, channels: [{animation, nodeName, path, maxError, at, tolerance, measure, keysA, "
+              "keysB, "
               "bytesA, bytesB, exceeds, compared, notCompared}], onlyInA, onlyInB}.");
     if (!p.parse(arguments)) return kOk;
     const QStringList files = p.positional();
@@ -327,6 +338,7 @@ int runDiff(const QStringList& arguments) {
     else if (match != "name")
         throw UsageError("--match '" + p.value("match").toStdString() + "' is not name or index.");
     options.tolerances = tolerancesFrom(p);
+    options.strict = p.isSet("strict");
 
     const std::string fileA = files[0].toStdString(), fileB = files[1].toStdString();
     const Document a = Document::load(fileA, LoadMode::Lenient);
@@ -351,16 +363,17 @@ int runDiff(const QStringList& arguments) {
     printLine("A: " + fileA);
     printLine("B: " + fileB);
     printLine(pad("A:C", 6) + pad("node", 16) + pad("path", 12) + pad("maxError", 12) + pad("at", 9) +
-              pad("tolerance", 10) + pad("keysA", 7) + pad("keysB", 7) + pad("bytesA", 8) + "bytesB");
+              pad("tolerance", 10) + pad("measure", 11) + pad("keysA", 7) + pad("keysB", 7) + pad("bytesA", 8) +
+              "bytesB");
     int over = 0;
     for (const ChannelPair& pair : comparison.channels) {
         std::string line = pad(std::to_string(pair.a.animation) + ":" + std::to_string(pair.a.channel), 6) +
                            pad(pair.nodeName.empty() ? "-" : pair.nodeName, 16) + pad(pair.path, 12);
         if (pair.compared)
             line += pad(shortNumber(pair.difference.maxError), 12) + pad(shortNumber(pair.difference.at), 9) +
-                    pad(shortNumber(pair.tolerance), 10);
+                    pad(shortNumber(pair.tolerance), 10) + pad(toString(pair.measure), 11);
         else
-            line += pad("-", 12) + pad("-", 9) + pad("-", 10);
+            line += pad("-", 12) + pad("-", 9) + pad("-", 10) + pad("-", 11);
         line += pad(std::to_string(pair.a.keys), 7) + pad(std::to_string(pair.b.keys), 7) +
                 pad(std::to_string(pair.a.bytes), 8) + std::to_string(pair.b.bytes);
         if (pair.exceeds) line += "  EXCEEDS";

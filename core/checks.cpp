@@ -18,6 +18,7 @@
 #include "spec_checks.h"
 #include "tangent/extrema.h"
 #include "tangent/hermite.h"
+#include "tangent/rotationreview.h"
 
 namespace tangent {
 
@@ -138,7 +139,7 @@ private:
             for (int k = 0; k + 1 < n; ++k) {
                 double dot = 0;
                 for (int i = 0; i < 4; ++i) dot += double(track.value(k, i)) * track.value(k + 1, i);
-                if (dot < 0)
+                if (oppositeHemispheres(dot))
                     add("TANGENT_ROTATION_HEMISPHERE_FLIP", cubic ? Severity::Warning : Severity::Info,
                         "rotation keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
                                 " lie in opposite hemispheres (dot " + formatNumber(dot) + ")" +

@@ -68,8 +68,10 @@ void compareTracks(const Channel& a, const Channel& b, const CompareOptions& opt
     }
     pair.compared = true;
     pair.tolerance = options.tolerances.forPath(ta.path);
+    const std::vector<char> atSamples = segmentsAtSamples(ta, options.strict);
+    pair.measure = measureOf(atSamples);
     pair.difference =
-            ta.sameCurve(tb) ? Difference{} : differenceEverywhere(ta, tb, pair.tolerance * options.precision);
+            ta.sameCurve(tb) ? Difference{} : measuredDifference(ta, atSamples, tb, pair.tolerance * options.precision);
     pair.exceeds = pair.difference.maxError > pair.tolerance;
 }
 

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "tangent/difference.h"
 #include "tangent/edit.h"
 
 namespace tangent {
@@ -40,6 +42,15 @@ double difference(const Values& a, const Values& b, bool rotation) {
     return rotation ? std::min(same, opposite) : same;
 }
 
+// The shared measure's error between two played values (difference.h: in the path's unit).
+double errorBetween(const Track& track, const Values& a, const Values& b) {
+    return pathError(track.path, track.components, a.data(), b.data());
+}
+
+// The candidates keep this fraction of the tolerance in hand for the float rounding of the keys
+// and for what the certified check finds between the candidates.
+constexpr double kResampleSlack = 0.8;
+
 // Straight (or, for rotation, slerp) interpolation between a and b at s in [0, 1].
 Values between(const Values& a, const Values& b, double s, bool rotation) {
     Values out(a.size());
@@ -62,6 +73,9 @@ std::vector<float> distinctFloatTimes(const std::vector<double>& times) {
     }
     return out;
 }
+
+// Keys the certified check may add to a resampled track before it gives up.
+constexpr int kMaxResampleSplits = 1 << 16;
 
 // Candidate times: the keys and evenly spaced points between them.
 std::vector<double> candidateTimes(const Track& source) {
@@ -108,7 +122,7 @@ Track resampleToLinear(const Track& source, double tolerance) {
             const double mid = 0.5 * (times[i] + times[i + 1]);
             if (times[i + 1] - times[i] < 4 * kMinKeySpacing) continue;
             const Values chord = between(valueAt(source, times[i]), valueAt(source, times[i + 1]), 0.5, rotation);
-            if (difference(chord, valueAt(source, mid), rotation) > tolerance / 4) refined.push_back(mid);
+            if (errorBetween(source, chord, valueAt(source, mid)) > tolerance / 4) refined.push_back(mid);
         }
         refined.push_back(times.back());
         if (refined.size() == times.size()) break;
@@ -128,15 +142,16 @@ Track resampleToLinear(const Track& source, double tolerance) {
         if (i + 1 < count) midpoints[i] = valueAt(source, 0.5 * (times[i] + times[i + 1]));
     }
     // Does one segment from candidate i to candidate j stay within tolerance?
+    const double target = kResampleSlack * tolerance;
     auto reaches = [&](std::size_t i, std::size_t j) {
         const double span = times[j] - times[i];
         for (std::size_t m = i; m < j; ++m) {
-            if (m > i && difference(between(values[i], values[j], (times[m] - times[i]) / span, rotation), values[m],
-                                    rotation) > tolerance)
+            if (m > i && errorBetween(source, between(values[i], values[j], (times[m] - times[i]) / span, rotation),
+                                      values[m]) > target)
                 return false;
             const double mid = 0.5 * (times[m] + times[m + 1]);
-            if (difference(between(values[i], values[j], (mid - times[i]) / span, rotation), midpoints[m], rotation) >
-                tolerance)
+            if (errorBetween(source, between(values[i], values[j], (mid - times[i]) / span, rotation), midpoints[m]) >
+                target)
                 return false;
         }
         return true;
@@ -164,11 +179,37 @@ Track resampleToLinear(const Track& source, double tolerance) {
         }
         kept.push_back(good);
     }
-    Track out = emptyLike(source, Interpolation::Linear, int(kept.size()));
-    for (std::size_t k = 0; k < kept.size(); ++k) {
-        out.times[k] = static_cast<float>(times[kept[k]]);
-        for (int c = 0; c < out.components; ++c)
-            out.values[out.at(int(k), c)] = static_cast<float>(values[kept[k]][std::size_t(c)]);
+    auto trackOf = [&](const std::vector<std::size_t>& keys) {
+        Track out = emptyLike(source, Interpolation::Linear, int(keys.size()));
+        for (std::size_t k = 0; k < keys.size(); ++k) {
+            out.times[k] = static_cast<float>(times[keys[k]]);
+            for (int c = 0; c < out.components; ++c)
+                out.values[out.at(int(k), c)] = static_cast<float>(values[keys[k]][std::size_t(c)]);
+        }
+        return out;
+    };
+    // The candidates only sample the curve: the result is confirmed by the shared measure, and a
+    // key added at the candidate nearest each place it misses, until it holds (or no candidate is
+    // left in the segment that misses: the caller reports the certified difference).
+    const std::vector<char> atSamples = segmentsAtSamples(source);
+    Track out = trackOf(kept);
+    // Each check goes on from the key before the last split: what lies before it held already.
+    double checkedUpTo = -std::numeric_limits<double>::infinity();
+    for (int round = 0; round < kMaxResampleSplits; ++round) {
+        Difference over;
+        if (withinMeasure(source, atSamples, out, tolerance, &over, checkedUpTo)) break;
+        const auto after = std::upper_bound(kept.begin(), kept.end(), over.at,
+                                            [&](double t, std::size_t key) { return t < times[key]; });
+        if (after == kept.begin() || after == kept.end()) break;
+        const std::size_t from = *(after - 1), to = *after;
+        if (to - from < 2) break;
+        const auto nearest =
+                std::lower_bound(times.begin() + std::ptrdiff_t(from) + 1, times.begin() + std::ptrdiff_t(to), over.at);
+        const std::size_t split = std::clamp(std::size_t(nearest - times.begin()), from + 1, to - 1);
+        const std::size_t at = std::size_t(after - kept.begin());
+        kept.insert(kept.begin() + std::ptrdiff_t(at), split);
+        checkedUpTo = out.times[at - 1];  // the key before the new one, unchanged
+        out = trackOf(kept);
     }
     checkTrack(out);
     return out;
@@ -218,12 +259,20 @@ Track fitRotationCubic(const Track& source, double tolerance) {
             double worst = 0;
             for (int i = 1; i < 16; ++i) {
                 const double t = t0 + (t1 - t0) * i / 16;
-                worst = std::max(worst, difference(valueAt(out, t), valueAt(source, t), true));
+                worst = std::max(worst, errorBetween(source, valueAt(out, t), valueAt(source, t)));
             }
-            if (worst > tolerance && (t1 - t0) > 4 * kMinKeySpacing) refined.push_back(0.5 * (t0 + t1));
+            if (worst > kResampleSlack * tolerance && (t1 - t0) > 4 * kMinKeySpacing)
+                refined.push_back(0.5 * (t0 + t1));
         }
         refined.push_back(times.back());
-        if (refined.size() == times.size()) break;
+        if (refined.size() == times.size()) {
+            // The samples hold: confirm by the shared measure, halving the segment that misses.
+            Difference over;
+            if (withinMeasure(source, segmentsAtSamples(source), out, tolerance, &over)) break;
+            const auto after = std::upper_bound(times.begin(), times.end(), over.at);
+            if (after == times.begin() || after == times.end() || *after - *(after - 1) <= 4 * kMinKeySpacing) break;
+            refined.insert(refined.begin() + (after - times.begin()), 0.5 * (*(after - 1) + *after));
+        }
         times = refined;
     }
     checkTrack(out);

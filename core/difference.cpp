@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -24,6 +25,21 @@ double Tolerances::forPath(TargetPath path) const {
             return property;
     }
     return property;
+}
+
+const char* errorUnit(TargetPath path) {
+    switch (path) {
+        case TargetPath::Translation:
+            return "units";
+        case TargetPath::Rotation:
+            return "degrees";
+        case TargetPath::Scale:
+            return "relative";
+        case TargetPath::Weights:
+        case TargetPath::Property:
+            return "absolute";
+    }
+    return "absolute";
 }
 
 Tolerances Tolerances::all(double e) {
@@ -471,8 +487,24 @@ struct Interval {
 // shared walk of differenceEverywhere and withinEverywhere. `point(t, e)` sees every error
 // evaluated; `keep(upperBound)` says whether an interval still needs a look. Returns false
 // when `point` asked to stop.
+// Which pieces are searched: every one, or (a measure with segments at samples) those outside
+// the source's segments measured at their samples.
+struct Scope {
+    const Track* source = nullptr;
+    const std::vector<char>* atSamples = nullptr;
+    double from = -std::numeric_limits<double>::infinity();  // nothing before this time
+    bool searched(double t0, double t1) const {
+        if (t1 <= from) return false;
+        if (!source || source->keyCount() < 2) return true;
+        const double mid = 0.5 * (t0 + t1);
+        if (!(mid > source->times.front() && mid < source->times.back())) return true;  // held ends
+        return !(*atSamples)[std::size_t(findSegment(*source, mid))];
+    }
+};
+
 template <typename Point, typename Keep>
-bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided, bool report) {
+bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided, bool report,
+                  const Scope& scope) {
     const std::vector<double> times = breakpoints(a, b);
     if (times.empty()) return true;
     ErrorOnPiece error(a, b);
@@ -484,6 +516,7 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
     long budget = intervalBudget(times.size(), report);
     for (std::size_t i = 0; i + 1 < times.size(); ++i) {
         const double t0 = times[i], t1 = times[i + 1];
+        if (!scope.searched(t0, t1)) continue;
         error.reset(t0, t1);
         // The left end is the key's own value; the right end is the piece's limit there (a STEP
         // holds up to it), and the next piece starts with the key's value.
@@ -509,9 +542,29 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
     return true;
 }
 
-}  // namespace
+// The error at the keys of the source's segments measured at samples (none when `scope` has no
+// source).
+template <typename Point>
+bool pointsAtSamples(const Track& a, const Track& b, const Scope& scope, Point&& point) {
+    if (!scope.source) return true;
+    const int n = std::min(a.components, b.components);
+    std::vector<double> va(std::size_t(a.components)), vb(std::size_t(b.components));
+    const std::vector<char>& at = *scope.atSamples;
+    for (std::size_t k = 0; k < at.size(); ++k) {
+        if (!at[k]) continue;
+        for (std::size_t key : {k, k + 1}) {
+            if (key == k + 1 && k + 1 < at.size() && at[k + 1]) continue;  // the next segment's first key
+            const double t = a.times[key];
+            if (t < scope.from) continue;
+            evaluate(a, t, va.data());
+            evaluate(b, t, vb.data());
+            if (!point(t, pathError(a.path, n, va.data(), vb.data()))) return false;
+        }
+    }
+    return true;
+}
 
-Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision) {
+Difference differenceIn(const Track& a, const Track& b, double absolutePrecision, const Scope& scope) {
     // The same curve: nothing to search (the bounds would still split it down to their slack).
     if (a.sameCurve(b)) return {};
     Difference worst;
@@ -526,25 +579,27 @@ Difference differenceEverywhere(const Track& a, const Track& b, double absoluteP
     auto keep = [&](double bound) {
         return !(bound <= worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
     };
+    pointsAtSamples(a, b, scope, point);
     // A first look at every piece's ends and middle, so that the search starts from a good
     // estimate and prunes most pieces at once.
     {
         const std::vector<double> times = breakpoints(a, b);
         ErrorOnPiece error(a, b);
         for (std::size_t i = 0; i + 1 < times.size(); ++i) {
+            if (!scope.searched(times[i], times[i + 1])) continue;
             error.reset(times[i], times[i + 1]);
             point(times[i], error.at(times[i]));
             point(0.5 * (times[i] + times[i + 1]), error.at(0.5 * (times[i] + times[i + 1])));
         }
     }
     double undecided = 0;
-    searchPieces(a, b, point, keep, &undecided, true);
+    searchPieces(a, b, point, keep, &undecided, true, scope);
     worst.upperBound =
             std::max(undecided, worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
     return worst;
 }
 
-bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over) {
+bool withinIn(const Track& a, const Track& b, double tolerance, Difference* over, const Scope& scope) {
     Difference found;
     auto point = [&](double t, double e) {
         if (!(e <= tolerance)) {  // NaN too: an overflowing value is not within anything
@@ -555,16 +610,106 @@ bool withinEverywhere(const Track& a, const Track& b, double tolerance, Differen
     };
     double undecided = 0;
     auto keep = [&](double bound) { return !(bound <= tolerance); };
-    if (!searchPieces(a, b, point, keep, &undecided, false)) {
+    if (!pointsAtSamples(a, b, scope, point) || !searchPieces(a, b, point, keep, &undecided, false, scope)) {
         if (over) *over = found;
         return false;
     }
     if (undecided) {
         // Within a hair of the tolerance somewhere: not proven within, so not within.
-        if (over) *over = differenceEverywhere(a, b);
+        if (over) *over = differenceIn(a, b, 1e-9, scope);
         return false;
     }
     return true;
+}
+
+// Whether the key interval d, ending at time t, is `step` within 1e-4 of it plus the rounding
+// of two float times near t.
+bool sameInterval(double d, double step, double t) {
+    return std::abs(d - step) <= 1e-4 * step + 2 * FLT_EPSILON * std::abs(t);
+}
+
+}  // namespace
+
+Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision) {
+    return differenceIn(a, b, absolutePrecision, Scope{});
+}
+
+bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over) {
+    return withinIn(a, b, tolerance, over, Scope{});
+}
+
+const char* toString(Measure m) {
+    switch (m) {
+        case Measure::AtSamples:
+            return "at samples";
+        case Measure::Everywhere:
+            return "everywhere";
+        case Measure::Mixed:
+            return "mixed";
+    }
+    return "everywhere";
+}
+
+std::vector<char> segmentsAtSamples(const Track& source, bool strict) {
+    const int n = source.keyCount();
+    std::vector<char> at(std::size_t(std::max(0, n - 1)), 0);
+    if (strict || source.interpolation == Interpolation::CubicSpline || n < kMinBakeRun + 1) return at;
+    std::vector<double> intervals(at.size());
+    for (std::size_t k = 0; k < at.size(); ++k) intervals[k] = double(source.times[k + 1]) - source.times[k];
+    // The common step: the largest group of intervals within rounding of its shortest, its middle.
+    std::vector<double> sorted = intervals;
+    std::sort(sorted.begin(), sorted.end());
+    const double lastTime = source.times.back();
+    double step = 0;
+    std::size_t most = 0;
+    for (std::size_t i = 0, j = 0; i < sorted.size(); ++i) {
+        j = std::max(j, i);
+        while (j < sorted.size() && sameInterval(sorted[j], sorted[i], lastTime)) ++j;
+        if (j - i > most) most = j - i, step = 0.5 * (sorted[i] + sorted[j - 1]);
+    }
+    if (!(step <= kMaxSampleInterval * (1 + 1e-4))) return at;
+    // Runs of at least kMinBakeRun segments of that step.
+    for (std::size_t k = 0; k < at.size();) {
+        std::size_t end = k;
+        while (end < at.size() && sameInterval(intervals[end], step, source.times[end + 1])) ++end;
+        if (end - k >= std::size_t(kMinBakeRun))
+            std::fill(at.begin() + std::ptrdiff_t(k), at.begin() + std::ptrdiff_t(end), 1);
+        k = end == k ? k + 1 : end;
+    }
+    if (source.interpolation == Interpolation::Step)  // a jump is played as one
+        for (std::size_t k = 0; k < at.size(); ++k)
+            for (int c = 0; c < source.components && at[k]; ++c)
+                if (source.value(int(k), c) != source.value(int(k) + 1, c)) at[k] = 0;
+    return at;
+}
+
+Measure measureOf(const std::vector<char>& atSamples) {
+    const auto samples = std::count(atSamples.begin(), atSamples.end(), char(1));
+    if (samples == 0) return Measure::Everywhere;
+    return std::size_t(samples) == atSamples.size() ? Measure::AtSamples : Measure::Mixed;
+}
+
+Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
+                              double absolutePrecision) {
+    return differenceIn(source, result, absolutePrecision, Scope{&source, &atSamples});
+}
+
+bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
+                   Difference* over, double from) {
+    return withinIn(source, result, tolerance, over, Scope{&source, &atSamples, from});
+}
+
+Measurement measureDifference(const Track& source, const Track& result, double tolerance, bool strict,
+                              double absolutePrecision) {
+    const std::vector<char> atSamples = segmentsAtSamples(source, strict);
+    Measurement m;
+    m.measure = measureOf(atSamples);
+    m.difference = measuredDifference(source, atSamples, result, absolutePrecision);
+    // The certified bound decides most cases; only a maximum within a hair of the tolerance needs
+    // the yes-or-no search.
+    m.within = m.difference.upperBound <= tolerance ||
+               (m.difference.maxError <= tolerance && withinMeasure(source, atSamples, result, tolerance));
+    return m;
 }
 
 }  // namespace tangent

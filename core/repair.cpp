@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "tangent/edit.h"
+#include "tangent/rotationreview.h"
 
 namespace tangent {
 
@@ -45,7 +46,7 @@ int alignRotationHemispheres(Track& track) {
     for (int k = 1; k < track.keyCount(); ++k) {
         double d = 0;
         for (int c = 0; c < track.components; ++c) d += double(track.value(k - 1, c)) * track.value(k, c);
-        if (d >= 0) continue;
+        if (!oppositeHemispheres(d)) continue;
         divideKey(track, k, -1.0);  // -q: the same rotation, its tangents flip with it
         ++flipped;
     }

@@ -13,7 +13,7 @@ std::vector<int> hemisphereFlips(const Track& track) {
     for (int k = 0; k + 1 < track.keyCount(); ++k) {
         double dot = 0;
         for (int i = 0; i < 4; ++i) dot += double(track.value(k, i)) * track.value(k + 1, i);
-        if (dot < 0) flips.push_back(k);
+        if (oppositeHemispheres(dot)) flips.push_back(k);
     }
     return flips;
 }

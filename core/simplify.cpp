@@ -11,9 +11,9 @@
 #include "tangent/repair.h"
 
 // How the fit works (issue 14):
-//  1. Samples of the source's played curve: its keys for a bake measured at its keys; for the
-//     everywhere measure its keys, points inside each segment and, where the curve bends
-//     between two samples, more points. Corners are found in the source itself (a slope jump
+//  1. Samples of the source's played curve (the shared measure, difference.h, says where it
+//     counts): its keys; inside each segment measured everywhere, points between them and, where
+//     the curve bends between two samples, more points. Corners are found in the source itself (a slope jump
 //     between frames, a CUBICSPLINE key whose in- and out-tangents differ): only they break.
 //  2. Keys are chosen among the samples by a forward greedy search against a fraction of the
 //     tolerance (the slack, so that step 3 still holds with fewer unknowns): from each key the
@@ -22,10 +22,11 @@
 //     squares, reweighted towards the least largest error), a key added where a segment still
 //     misses, then each key whose neighbours hold without it dropped.
 //  4. Values, tangents and times are floats in the file, so every test uses the float-rounded
-//     numbers. For the everywhere measure the float track is confirmed by withinEverywhere,
-//     window by window; a segment that fails is split at the failure and refitted there.
+//     numbers. Where any segment is measured everywhere the float track is confirmed by
+//     withinMeasure, window by window; a segment that fails is split at the failure and
+//     refitted there.
 //  5. The smallest faithful form wins (fitted CUBICSPLINE, reduced LINEAR, STEP, the source),
-//     measured once more as it is reported.
+//     confirmed once more, whole, by the shared measure: what diff measures.
 
 namespace tangent {
 
@@ -74,6 +75,14 @@ void normalize4(double* q) {
 double floatTimeBetween(double a, double b, double fraction) {
     const double t = static_cast<float>(a + (b - a) * fraction);
     return t - a >= kMinKeySpacing && b - t >= kMinKeySpacing ? t : -1.0;
+}
+
+// Whether two consecutive sample times are the keys of a source segment measured at its samples
+// (the bake's straight piece between them is not followed).
+bool bakedSegmentBetween(const Track& source, const std::vector<char>& atSamples, double t0, double t1) {
+    const int k = firstKeyAtOrAfter(source, t0);
+    return k + 1 < source.keyCount() && double(source.times[std::size_t(k)]) == t0 &&
+           double(source.times[std::size_t(k + 1)]) == t1 && atSamples[std::size_t(k)];
 }
 
 // A tolerance in a path's raw components: for rotation, a quaternion component moves by about
@@ -138,13 +147,14 @@ void markCorners(const Track& source, Samples& s, double tolerance) {
     }
 }
 
-Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
+Samples sampleSource(const Track& source, const std::vector<char>& atSamples, double tolerance) {
     Samples s;
     const int C = s.components = source.components;
     const int n = source.keyCount();
+    const bool everywhere = measureOf(atSamples) != Measure::AtSamples;
     for (int k = 0; k < n; ++k) {
         s.times.push_back(source.times[std::size_t(k)]);
-        if (!everywhere || k + 1 == n) continue;
+        if (k + 1 == n || atSamples[std::size_t(k)]) continue;
         const double t0 = source.times[std::size_t(k)], t1 = source.times[std::size_t(k + 1)];
         for (int q = 1; q < 4; ++q) {
             const double t = floatTimeBetween(t0, t1, q / 4.0);
@@ -171,7 +181,7 @@ Samples sampleSource(const Track& source, bool everywhere, double tolerance) {
             values.insert(values.end(), s.value(i), s.value(i) + C);
             if (i + 1 == s.count()) break;
             const double t = floatTimeBetween(s.times[i], s.times[i + 1], 0.5);
-            if (t < 0) continue;
+            if (t < 0 || bakedSegmentBetween(source, atSamples, s.times[i], s.times[i + 1])) continue;
             double* actual = mid.data();
             double* chord = mid.data() + C;
             (raw ? evaluateRaw : evaluate)(source, t, actual);
@@ -721,16 +731,19 @@ struct Candidate {
 // gives the fitted keys first..last as a track; `split(segment, t, first, last)` adds a key in
 // that segment near time t (false when it cannot).
 template <typename TrackOf, typename Split>
-bool confirmEverywhere(const Track& source, const Samples& s, const std::vector<int>& keySamples, double tolerance,
-                       TrackOf&& trackOf, Split&& split) {
+bool confirmEverywhere(const Track& source, const std::vector<char>& atSamples, const Samples& s,
+                       const std::vector<int>& keySamples, double tolerance, TrackOf&& trackOf, Split&& split) {
     for (int first = 0; first + 1 < int(keySamples.size());) {
         int last = first + 1;
         while (last + 1 < int(keySamples.size()) && s.sourceKey[std::size_t(keySamples[std::size_t(last)])] < 0) ++last;
-        const Track sourcePart = sourceWindow(source, s.sourceKey[std::size_t(keySamples[std::size_t(first)])],
-                                              s.sourceKey[std::size_t(keySamples[std::size_t(last)])]);
+        const int from = s.sourceKey[std::size_t(keySamples[std::size_t(first)])],
+                  to = s.sourceKey[std::size_t(keySamples[std::size_t(last)])];
+        const Track sourcePart = sourceWindow(source, from, to);
+        // The whole source's measure, cut to the window (its own rule could differ).
+        const std::vector<char> partAtSamples(atSamples.begin() + from, atSamples.begin() + to);
         for (int round = 0;; ++round) {
             Difference over;
-            if (withinEverywhere(sourcePart, trackOf(first, last), tolerance, &over)) break;
+            if (withinMeasure(sourcePart, partAtSamples, trackOf(first, last), tolerance, &over)) break;
             if (round == kMaxSplitsPerWindow) return false;
             const int segment = keySegmentAtTime(s, keySamples, first, last, over.at);
             const int added = split(segment, over.at, first, last);
@@ -742,14 +755,15 @@ bool confirmEverywhere(const Track& source, const Samples& s, const std::vector<
     return true;
 }
 
-Candidate fitCubic(const Track& source, const Samples& s, double tolerance, bool everywhere) {
+Candidate fitCubic(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance) {
     Candidate result;
     if (s.candidates.size() < 2) return result;
+    const bool everywhere = measureOf(atSamples) != Measure::AtSamples;
     CubicKeys keys = fitSmoothKeys(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
     if (!everywhere) {
         result.track = cubicTrackOf(source, s, keys);
         zeroUnusedTangents(result.track);  // the ends' unused tangents: 0, as the checks ask
-        result.faithful = differenceAtKeys(source, result.track).maxError <= tolerance;
+        result.faithful = withinMeasure(source, atSamples, result.track, tolerance);
         return result;
     }
     // A failing segment gets a key near the failure and the tangents of the keys around it
@@ -774,7 +788,7 @@ Candidate fitCubic(const Track& source, const Samples& s, double tolerance, bool
         return m >= 0 ? 1 : 0;
     };
     auto trackOf = [&](int first, int last) { return cubicTrackOf(source, s, keys, first, last); };
-    result.faithful = confirmEverywhere(source, s, keys.samples, tolerance, trackOf, split);
+    result.faithful = confirmEverywhere(source, atSamples, s, keys.samples, tolerance, trackOf, split);
     result.track = cubicTrackOf(source, s, keys);
     zeroUnusedTangents(result.track);
     return result;
@@ -833,8 +847,9 @@ Track linearTrackOf(const Track& source, const Samples& s, const std::vector<int
     return t;
 }
 
-Candidate fitLinear(const Track& source, const Samples& s, double tolerance, bool everywhere) {
+Candidate fitLinear(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance) {
     Candidate result;
+    const bool everywhere = measureOf(atSamples) != Measure::AtSamples;
     LinearFitter fitter(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
     const int last = int(s.candidates.size()) - 1;
     std::vector<int> keys{s.candidates.front()};
@@ -862,7 +877,7 @@ Candidate fitLinear(const Track& source, const Samples& s, double tolerance, boo
     }
     result.track = linearTrackOf(source, s, keys);
     if (!everywhere) {
-        result.faithful = differenceAtKeys(source, result.track).maxError <= tolerance;
+        result.faithful = withinMeasure(source, atSamples, result.track, tolerance);
         return result;
     }
     auto split = [&](int segment, double t, int, int) {
@@ -874,7 +889,7 @@ Candidate fitLinear(const Track& source, const Samples& s, double tolerance, boo
     auto trackOf = [&](int from, int to) {
         return linearTrackOf(source, s, std::vector<int>(keys.begin() + from, keys.begin() + to + 1));
     };
-    result.faithful = confirmEverywhere(source, s, keys, tolerance, trackOf, split);
+    result.faithful = confirmEverywhere(source, atSamples, s, keys, tolerance, trackOf, split);
     result.track = linearTrackOf(source, s, keys);
     return result;
 }
@@ -882,7 +897,7 @@ Candidate fitLinear(const Track& source, const Samples& s, double tolerance, boo
 // ---------------------------------------------------------------------------------------------
 // STEP: the source's keys, dropping each whose value the held one already matches.
 
-Candidate fitStep(const Track& source, double tolerance, bool everywhere, bool exactOnly) {
+Candidate fitStep(const Track& source, const std::vector<char>& atSamples, double tolerance, bool exactOnly) {
     Candidate result;
     const int C = source.components;
     const int n = source.keyCount();
@@ -909,43 +924,44 @@ Candidate fitStep(const Track& source, double tolerance, bool everywhere, bool e
         for (int c = 0; c < C; ++c) t.values[t.at(k, c)] = rangeEnd ? t.values[t.at(k - 1, c)] : source.value(from, c);
     }
     result.track = std::move(t);
-    result.faithful = everywhere ? withinEverywhere(source, result.track, tolerance)
-                                 : differenceAtKeys(source, result.track).maxError <= tolerance;
+    result.faithful = withinMeasure(source, atSamples, result.track, tolerance);
     return result;
 }
 
 // The figures of a result. The largest difference anywhere is certified to a millionth of the
 // tolerance: enough digits for a report, and far cheaper than a float's last digit on a fit
 // whose error hovers near the tolerance along the whole track (a minimax fit's does).
-SimplifyResult reportOn(const Track& source, Track track, bool everywhere, double tolerance) {
+SimplifyResult reportOn(const Track& source, const std::vector<char>& atSamples, Track track, double tolerance) {
     SimplifyResult r;
     r.track = std::move(track);
     r.atSourceKeys = differenceAtKeys(source, r.track);
     r.anywhere = differenceEverywhere(source, r.track, 1e-6 * tolerance);
-    r.measuredEverywhere = everywhere;
+    r.byMeasure = measuredDifference(source, atSamples, r.track, 1e-6 * tolerance);
+    r.measure = measureOf(atSamples);
     return r;
 }
 
 }  // namespace
 
 SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
-    const bool everywhere = options.strict || source.interpolation == Interpolation::CubicSpline;
+    const std::vector<char> atSamples = segmentsAtSamples(source, options.strict);
     const double tolerance = options.tolerances.forPath(source.path);
-    if (source.keyCount() < 2) return reportOn(source, source, everywhere, tolerance);
+    if (source.keyCount() < 2) return reportOn(source, atSamples, source, tolerance);
     if (source.stepsOnly()) {  // int and bool properties: only repeated values can go
-        Candidate step = fitStep(source, tolerance, everywhere, true);
-        return reportOn(source, step.faithful && floatBytes(step.track) < floatBytes(source) ? step.track : source,
-                        everywhere, tolerance);
+        Candidate step = fitStep(source, atSamples, tolerance, true);
+        return reportOn(source, atSamples,
+                        step.faithful && floatBytes(step.track) < floatBytes(source) ? step.track : source, tolerance);
     }
-    const Samples samples = sampleSource(source, everywhere, tolerance);
+    const Samples samples = sampleSource(source, atSamples, tolerance);
     std::vector<Candidate> candidates;
-    if (options.to != SimplifyTarget::Linear) candidates.push_back(fitCubic(source, samples, tolerance, everywhere));
+    if (options.to != SimplifyTarget::Linear) candidates.push_back(fitCubic(source, atSamples, samples, tolerance));
     if (options.to != SimplifyTarget::CubicSpline)
-        candidates.push_back(fitLinear(source, samples, tolerance, everywhere));
-    if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, tolerance, everywhere, false));
-    // Smallest first; each is measured again as it will be reported, and the first that holds
-    // is the answer: a candidate's own check never has the last word (values near the float
-    // range can fool a fitter's arithmetic, and the report must keep the promise).
+        candidates.push_back(fitLinear(source, atSamples, samples, tolerance));
+    if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, atSamples, tolerance, false));
+    // Smallest first; each is measured again, whole, by the shared measure (what diff will
+    // measure), and the first that holds is the answer: a candidate's own check never has the
+    // last word (values near the float range can fool a fitter's arithmetic, and the report must
+    // keep the promise).
     std::vector<const Candidate*> faithful;
     for (const Candidate& c : candidates)
         if (c.faithful) faithful.push_back(&c);
@@ -964,10 +980,10 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
         } catch (const EditError&) {
             continue;
         }
-        SimplifyResult r = reportOn(source, c->track, everywhere, tolerance);
-        if (r.measured().maxError <= tolerance) return r;
+        if (withinMeasure(source, atSamples, c->track, tolerance))
+            return reportOn(source, atSamples, c->track, tolerance);
     }
-    return reportOn(source, source, everywhere, tolerance);
+    return reportOn(source, atSamples, source, tolerance);
 }
 
 }  // namespace tangent

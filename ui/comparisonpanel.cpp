@@ -74,8 +74,11 @@ void ComparisonPanel::setComparison(const Comparison& comparison, const QString&
         table_->setItem(row, Channel, name);
         const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
         if (p.compared) {
-            table_->setItem(row, MaxDifference,
-                            cell(QString::number(p.difference.maxError, 'g', 6) + unitOf(p.path), right));
+            QTableWidgetItem* difference = cell(QString::number(p.difference.maxError, 'g', 6) + unitOf(p.path), right);
+            difference->setToolTip(QStringLiteral("Measured %1 (the file's bake segments at their samples, the "
+                                                  "rest everywhere), as tangent diff measures it.")
+                                           .arg(QString::fromLatin1(toString(p.measure))));
+            table_->setItem(row, MaxDifference, difference);
             table_->setItem(row, At, cell(QStringLiteral("%1 s").arg(p.difference.at, 0, 'f', 4), right));
         } else {
             table_->setItem(row, MaxDifference, cell(QString::fromStdString(p.notCompared)));

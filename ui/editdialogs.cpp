@@ -24,7 +24,9 @@ ConvertDialog::ConvertDialog(QWidget* parent) : QDialog(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* note =
             new QLabel(QStringLiteral("Converts the shown channels. LINEAR to CUBICSPLINE keeps the motion exactly; "
-                                      "CUBICSPLINE to LINEAR resamples within the tolerance."),
+                                      "CUBICSPLINE to LINEAR resamples within the tolerance, in each path's unit "
+                                      "(translation: scene units, rotation: degrees, scale: relative, others: "
+                                      "absolute), measured as Compare and Simplify measure it."),
                        this);
     note->setWordWrap(true);
     layout->addWidget(note);
@@ -39,7 +41,7 @@ ConvertDialog::ConvertDialog(QWidget* parent) : QDialog(parent) {
     tolerance_->setObjectName(QStringLiteral("tolerance"));
     tolerance_->setDecimals(6);
     tolerance_->setRange(1e-6, 1e3);
-    tolerance_->setValue(0.001);  // the command line's default
+    tolerance_->setValue(0.001);  // convert --tolerance 0.001: every path's tolerance in its own unit
     tolerance_->setSingleStep(0.001);
     form->addRow(QStringLiteral("Tolerance"), tolerance_);
     layout->addLayout(form);

@@ -68,6 +68,15 @@ bool isGltfPath(const QString& path) {
     const QString ext = QFileInfo(path).suffix().toLower();
     return ext == QLatin1String("gltf") || ext == QLatin1String("glb");
 }
+// Which measures the channels were held to: "at samples", or "everywhere (2), at samples (1)".
+QString measureSummary(const std::map<Measure, int>& measures) {
+    QStringList parts;
+    for (const auto& [measure, count] : measures)
+        parts << (measures.size() == 1
+                          ? QString::fromLatin1(toString(measure))
+                          : QStringLiteral("%1 (%2)").arg(QString::fromLatin1(toString(measure))).arg(count));
+    return parts.join(QStringLiteral(", "));
+}
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
@@ -906,31 +915,37 @@ void MainWindow::setInterpolation(Interpolation interp) {
 
 void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
     if (!model_->hasDocument()) return;
-    int stepsOnly = 0, keysBefore = 0, keysAfter = 0;
-    double largest = 0;
-    const auto outcome =
-            TrackEdits::of(state_)->apply(QStringLiteral("Convert to %1").arg(QString::fromLatin1(toString(to))),
-                                          state_->shownChannels(), [&](int, int, Track& track) {
-                                              if (track.interpolation == to) return;
-                                              if (track.stepsOnly()) {
-                                                  ++stepsOnly;
-                                                  return;
-                                              }
-                                              Track result = converted(track, to, tolerance);
-                                              largest = std::max(largest, maxDifference(track, result));
-                                              keysBefore += track.keyCount();
-                                              keysAfter += result.keyCount();
-                                              track = std::move(result);
-                                          });
+    int stepsOnly = 0, keysBefore = 0, keysAfter = 0, over = 0;
+    double largest = 0;  // the largest difference as a share of its path's tolerance
+    const auto outcome = TrackEdits::of(state_)->apply(
+            QStringLiteral("Convert to %1").arg(QString::fromLatin1(toString(to))), state_->shownChannels(),
+            [&](int, int, Track& track) {
+                if (track.interpolation == to) return;
+                if (track.stepsOnly()) {
+                    ++stepsOnly;
+                    return;
+                }
+                Track result = converted(track, to, tolerance);
+                // The shared measure, certified: what Compare shows.
+                const Measurement m = measureDifference(track, result, tolerance, false, 1e-6 * tolerance);
+                largest = std::max(largest, m.difference.maxError / tolerance);
+                over += m.within ? 0 : 1;
+                keysBefore += track.keyCount();
+                keysAfter += result.keyCount();
+                track = std::move(result);
+            });
     if (outcome.refused) return;
     QStringList report;
     if (outcome.applied)
-        report << QStringLiteral("Converted %1 channel(s) to %2: %3 -> %4 keys, largest difference %5.")
+        report << QStringLiteral(
+                          "Converted %1 channel(s) to %2: %3 -> %4 keys, largest difference %5 % of the "
+                          "tolerance%6.")
                           .arg(outcome.changedChannels)
                           .arg(QString::fromLatin1(toString(to)))
                           .arg(keysBefore)
                           .arg(keysAfter)
-                          .arg(largest, 0, 'g', 6);
+                          .arg(100 * largest, 0, 'f', 1)
+                          .arg(over ? QStringLiteral("; %1 channel(s) OVER the tolerance").arg(over) : QString());
     if (stepsOnly)
         report << QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly);
     if (!outcome.refusal.isEmpty()) report << outcome.refusal;
@@ -1003,7 +1018,9 @@ void MainWindow::simplifyShownChannels() {
         int keysBefore = 0, keysAfter = 0;
         std::uint64_t bytesBefore = 0, bytesAfter = 0;
         double worstShare = 0;  // the largest error as a share of its path's tolerance
+        std::map<Measure, int> measures;
         for (const Fit& f : fits) {
+            ++measures[f.result.measure];
             const Track& source = *trackOf(model_->document(), f.animation, f.channel);
             keysBefore += source.keyCount();
             keysAfter += f.result.track.keyCount();
@@ -1013,14 +1030,15 @@ void MainWindow::simplifyShownChannels() {
         }
         return QStringLiteral(
                        "%1 channel(s): %2 → %3 keys, %4 → %5 bytes as floats (%6 %). Largest error %7 % of "
-                       "the tolerance. The result is drawn wide and faint.")
+                       "the tolerance, measured %8. The result is drawn wide and faint.")
                 .arg(fits.size())
                 .arg(keysBefore)
                 .arg(keysAfter)
                 .arg(bytesBefore)
                 .arg(bytesAfter)
                 .arg(bytesBefore ? 100.0 * double(bytesAfter) / double(bytesBefore) : 100.0, 0, 'f', 1)
-                .arg(100 * worstShare, 0, 'f', 1);
+                .arg(100 * worstShare, 0, 'f', 1)
+                .arg(measureSummary(measures));
     };
     SimplifyDialog dialog(summary, this);
     // At the window's right edge, over the inspector: the preview in the curve view stays visible.

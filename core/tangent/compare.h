@@ -48,6 +48,10 @@ struct CompareOptions {
     // cheaper than 1e-9 where two curves stay a constant distance apart (a plateau the
     // bisection cannot prune).
     double precision = 1e-9;
+    // Measure B against A everywhere. Otherwise by the shared measure with A as the source
+    // (segmentsAtSamples in difference.h: a bake's segments at its samples), as simplify and
+    // convert hold their results, so that diff SOURCE RESULT never fails what they wrote.
+    bool strict = false;
 };
 
 // One side of a channel pair.
@@ -66,12 +70,14 @@ struct ChannelPair {
     std::string path;           // matchPath of A's channel
     ChannelSide a, b;
     // Both sides decoded and of one kind (path and component count): `difference` holds
-    // differenceEverywhere(a, b) over the union of both time ranges, values clamped outside
-    // each range (the true largest difference is within tolerance * precision above it; 0 for
-    // the same curve). Otherwise `notCompared` says why.
+    // measuredDifference of B against A (A the source) over the union of both time ranges,
+    // values clamped outside each range (the true largest difference is within tolerance *
+    // precision above it; 0 for the same curve), and `measure` which measure that was.
+    // Otherwise `notCompared` says why.
     bool compared = false;
     std::string notCompared;
     Difference difference;
+    Measure measure = Measure::Everywhere;
     double tolerance = 0;  // the path's, in its unit
     bool exceeds = false;  // compared and difference.maxError > tolerance
 };

@@ -10,7 +10,10 @@ namespace tangent {
 // rotation fitted with added keys, slerp is not a cubic), CUBICSPLINE -> LINEAR resampled with
 // as few keys as resampleToLinear finds, STEP -> LINEAR / CUBICSPLINE holding each value (see
 // holdSteps), anything -> STEP keeping the keys. An int or bool property (stepsOnly) stays
-// STEP: it is returned unchanged, as is a track already in `to`.
+// STEP: it is returned unchanged, as is a track already in `to`. `tolerance` is in the path's
+// unit (difference.h) and held by the shared measure (measureDifference) where the conversion
+// is not exact; STEP -> LINEAR / CUBICSPLINE and anything -> STEP are not held to it (a jump is
+// not a ramp): measureDifference says by how much they differ.
 Track converted(const Track& track, Interpolation to, double tolerance);
 
 // The largest per-component difference between two tracks' evaluated curves (rotations
@@ -18,14 +21,17 @@ Track converted(const Track& track, Interpolation to, double tolerance);
 // `samplesPerSegment` points inside each segment of either.
 double maxDifference(const Track& a, const Track& b, int samplesPerSegment = 32);
 
-// LINEAR keys that follow `source` within `tolerance` (per component) with as few keys as
-// the greedy search finds: dense candidate times (the source's keys and points between them),
-// then from each kept key the farthest candidate that a straight segment (slerp for rotation)
-// still reaches within tolerance at every candidate and midpoint in between.
+// LINEAR keys that follow `source` within `tolerance` (in the path's unit, by the shared
+// measure) with as few keys as the greedy search finds: dense candidate times (the source's keys
+// and points between them), then from each kept key the farthest candidate that a straight
+// segment (slerp for rotation) still reaches within a fraction of the tolerance at every
+// candidate and midpoint in between; then confirmed by withinMeasure, a candidate added where
+// it misses (up to a limit: measure the result to know).
 Track resampleToLinear(const Track& source, double tolerance);
 
 // CUBICSPLINE keys for a LINEAR rotation: normalized lerp of a cubic is not slerp, so keys
-// are added (with the slerp's own value and slope) until within `tolerance`.
+// are added (with the slerp's own value and slope) until within `tolerance` (degrees) by the
+// shared measure, up to a limit.
 Track fitRotationCubic(const Track& source, double tolerance);
 
 // STEP as LINEAR or CUBICSPLINE: each value is held until just before the next key, where the

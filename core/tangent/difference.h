@@ -7,6 +7,9 @@
 //   rotation     degrees between the rotations, 2 acos |qa . qb| (normalized, so q and -q agree)
 //   scale        per component |a - b| / max(1, |a|, |b|), the largest over the components
 //   weights and other properties (KHR_animation_pointer)  per component |a - b|, the largest
+#include <limits>
+#include <vector>
+
 #include "tangent/track.h"
 
 namespace tangent {
@@ -27,6 +30,9 @@ struct Tolerances {
                weights == o.weights && property == o.property;
     }
 };
+
+// The unit of a path's error, as above: "units", "degrees", "relative" or "absolute".
+const char* errorUnit(TargetPath);
 
 // The error between two played values (track.components numbers each; rotation x y z w).
 double pathError(TargetPath, int components, const double* a, const double* b);
@@ -56,5 +62,58 @@ Difference differenceEverywhere(const Track& a, const Track& b, double absoluteP
 // spent) the answer is false. On false, `over` (if given) receives a time where it is over (or
 // differenceEverywhere's answer when undecided). A NaN (values near the float range) is over.
 bool withinEverywhere(const Track& a, const Track& b, double tolerance, Difference* over = nullptr);
+
+// ---------------------------------------------------------------------------------------------
+// The measure: one rule for where a result is held to its source's tolerance, shared by
+// simplify, convert, diff, fix and the editor's dialogs, so that no command fails another's work.
+//
+// A bake (a key every frame) is a sampled motion: its straight pieces between samples are an
+// artifact, and a result is held to the samples there. Everything else is the motion as its author
+// set it and is held everywhere. Segment k (keys k and k + 1) of a source is measured at its
+// samples (its two keys) when all of these hold:
+//  - the source is LINEAR or STEP (a CUBICSPLINE curve is what it plays: everywhere), and the
+//    measure is not strict;
+//  - its interval is the channel's common step: the interval most of the channel's segments have
+//    (equal within 1e-4 of it plus the float rounding of the key times), and that step is at
+//    most kMaxSampleInterval (10 samples a second or more: sparse keys are set by hand);
+//  - it lies in a run of at least kMinBakeRun consecutive segments of that step (an isolated
+//    short segment between holds is a hand-set transition, not a bake);
+//  - for STEP, its two keys hold the same value (a STEP jump is played as a jump: everywhere).
+// Every other segment, and the time outside the source's keys (it holds its end values there), is
+// measured everywhere, certified as differenceEverywhere / withinEverywhere are.
+constexpr double kMaxSampleInterval = 0.1;  // seconds
+constexpr int kMinBakeRun = 3;
+
+enum class Measure {
+    AtSamples,   // every segment of the source is a bake's: measured at its keys
+    Everywhere,  // every segment everywhere (CUBICSPLINE, sparse keys, strict, one key)
+    Mixed,       // some of each
+};
+const char* toString(Measure);  // "at samples", "everywhere", "mixed"
+
+// Per segment k of `source` (keyCount() - 1 entries): 1 when it is measured at its samples by
+// the rule above, 0 when everywhere. All 0 when strict.
+std::vector<char> segmentsAtSamples(const Track& source, bool strict = false);
+Measure measureOf(const std::vector<char>& atSamples);
+
+// The error of `result` against `source` by the measure `atSamples` gives (segmentsAtSamples of
+// this source, or of the window of a larger one it was cut from): at the keys of the segments
+// measured at samples, everywhere else. Certified as differenceEverywhere is.
+Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
+                              double absolutePrecision = 1e-9);
+// Whether that error stays within `tolerance`, decided as withinEverywhere decides it; from time
+// `from` on only (a result changed after a part already found within).
+bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
+                   Difference* over = nullptr, double from = -std::numeric_limits<double>::infinity());
+
+struct Measurement {
+    Difference difference;
+    Measure measure = Measure::Everywhere;
+    bool within = false;  // proven within the tolerance (withinMeasure)
+};
+// Both of the above for `result` against `source`, the measure from segmentsAtSamples(source,
+// strict), the difference certified to `absolutePrecision`.
+Measurement measureDifference(const Track& source, const Track& result, double tolerance, bool strict = false,
+                              double absolutePrecision = 1e-9);
 
 }  // namespace tangent

@@ -13,8 +13,8 @@ int zeroUnusedTangents(Track&);
 // and zero keys stay. Returns the number of keys changed; other paths: 0.
 int normalizeRotationKeys(Track&);
 // Flips each rotation key (and its tangents) whose dot product with the previous key, as
-// already flipped, is negative: -q is the same rotation, and the spec's slerp and the
-// validator expect neighbours in one hemisphere. Returns the number of keys flipped.
+// already flipped, is negative (oppositeHemispheres: beyond rounding of 0): -q is the same rotation, and the spec's
+// slerp and the validator expect neighbours in one hemisphere. Returns the number of keys flipped.
 int alignRotationHemispheres(Track&);
 
 struct Repairs {

@@ -10,8 +10,17 @@
 
 namespace tangent {
 
+// Two rotation keys lie in opposite hemispheres when their dot product is below
+// -kHemisphereDotRounding. Unit quaternions stored as floats give a dot product off by up to about
+// 4 * 2^-24 (and keys are unit only to about that); within this of 0 the two keys are orthogonal,
+// rotations 180 degrees apart, and both ways between them are equally long: no flip.
+constexpr double kHemisphereDotRounding = 1e-6;
+inline bool oppositeHemispheres(double dot) {
+    return dot < -kHemisphereDotRounding;
+}
+
 // The segments k (keys k and k + 1) of a LINEAR or CUBICSPLINE rotation track whose keys have a
-// negative dot product: the rule TANGENT_ROTATION_HEMISPHERE_FLIP reports (a spline between
+// negative dot product (oppositeHemispheres): the rule TANGENT_ROTATION_HEMISPHERE_FLIP reports (a spline between
 // them takes the long way round). Empty for other tracks, and for STEP, which does not blend.
 std::vector<int> hemisphereFlips(const Track&);
 

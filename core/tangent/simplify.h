@@ -18,9 +18,8 @@ enum class SimplifyTarget {
 struct SimplifyOptions {
     Tolerances tolerances;
     SimplifyTarget to = SimplifyTarget::Best;
-    // Where the error is measured. A CUBICSPLINE source: everywhere, always. A LINEAR or STEP
-    // source is a bake whose straight pieces are an artifact: at its keys, unless strict, which
-    // measures everywhere (and keeps the bake's kinks).
+    // Where the error is measured: the shared measure (difference.h, segmentsAtSamples): a bake's
+    // segments at their samples, every other segment everywhere; strict: everywhere.
     bool strict = false;
     bool operator==(const SimplifyOptions& o) const {
         return tolerances == o.tolerances && to == o.to && strict == o.strict;
@@ -28,11 +27,12 @@ struct SimplifyOptions {
 };
 
 struct SimplifyResult {
-    Track track;                      // passes checkTrack; the source itself when nothing smaller is faithful
-    Difference atSourceKeys;          // the largest error at the source's key times
-    Difference anywhere;              // the largest error anywhere (differenceEverywhere)
-    bool measuredEverywhere = false;  // which of the two the tolerance held for
-    const Difference& measured() const { return measuredEverywhere ? anywhere : atSourceKeys; }
+    Track track;                            // passes checkTrack; the source itself when nothing smaller is faithful
+    Difference atSourceKeys;                // the largest error at the source's key times
+    Difference anywhere;                    // the largest error anywhere (differenceEverywhere)
+    Difference byMeasure;                   // by the shared measure: what the tolerance held for
+    Measure measure = Measure::Everywhere;  // which measure that was
+    const Difference& measured() const { return byMeasure; }
 };
 
 SimplifyResult simplify(const Track& source, const SimplifyOptions& options = {});

@@ -89,7 +89,7 @@ TEST(Simplify, SineBakeAt60FpsBecomesAHandfulOfCubicKeys) {
     const SimplifyResult r = simplify(source, to(SimplifyTarget::CubicSpline));
     expectValid(r.track);
     EXPECT_EQ(r.track.interpolation, Interpolation::CubicSpline);
-    EXPECT_FALSE(r.measuredEverywhere);
+    EXPECT_EQ(r.measure, Measure::AtSamples);
     EXPECT_LE(r.atSourceKeys.maxError, 1e-4);
     // Independently: the played result against sin and cos themselves at every frame (the
     // source's float rounding, ~3e-8, is the only other error).
@@ -220,7 +220,7 @@ TEST(Simplify, RotationWhoseRawComponentsPassNearZero) {
     }
     const SimplifyResult r = simplify(source);
     expectValid(r.track);
-    EXPECT_TRUE(r.measuredEverywhere);
+    EXPECT_EQ(r.measure, Measure::Everywhere);
     EXPECT_TRUE(withinEverywhere(source, r.track, 0.1));
     // Not yet smaller: the fit does not settle on the swing, so the source comes back (issue 14).
     EXPECT_LE(floatBytes(r.track), floatBytes(source));
@@ -259,7 +259,7 @@ TEST(Simplify, CubicSourceSimplifiedEverywhere) {
     }
     const SimplifyResult r = simplify(source);
     expectValid(r.track);
-    EXPECT_TRUE(r.measuredEverywhere);
+    EXPECT_EQ(r.measure, Measure::Everywhere);
     EXPECT_TRUE(withinEverywhere(source, r.track, 1e-3));
     EXPECT_LE(r.anywhere.maxError, 1e-3 + 1e-9);
     EXPECT_GE(floatBytes(source), 3 * floatBytes(r.track));
@@ -305,7 +305,7 @@ TEST(Simplify, StrictBakeHoldsEverywhere) {
     strict.strict = true;
     const SimplifyResult r = simplify(source, strict);
     expectValid(r.track);
-    EXPECT_TRUE(r.measuredEverywhere);
+    EXPECT_EQ(r.measure, Measure::Everywhere);
     EXPECT_TRUE(withinEverywhere(source, r.track, 1e-4));
     EXPECT_LE(floatBytes(r.track), floatBytes(source));
 }

@@ -95,6 +95,8 @@ TEST_F(SimplifyTest, PreviewsAsReferenceCurvesThenAppliesOneUndoStepAndLeavesAGh
     EXPECT_LT(previewKeysDefault, 121);
     EXPECT_LE(previewKeysLoose, previewKeysDefault);
     EXPECT_TRUE(summary.contains(QStringLiteral("121 → %1 keys").arg(previewKeysLoose))) << summary.toStdString();
+    // A 121-frame LINEAR bake: held to its samples, as `tangent simplify` and `diff` measure it.
+    EXPECT_TRUE(summary.contains(QStringLiteral("measured at samples."))) << summary.toStdString();
 
     // Applied: the previewed fit, as one undo step, within 1e-3 of the sine at every baked frame.
     EXPECT_EQ(w.model()->undoStack()->count(), 1);

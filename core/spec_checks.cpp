@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <sstream>
@@ -128,7 +129,9 @@ public:
     // The link pass: everything that needs the JSON only, and the plan of element checks.
     explicit Impl(const Document& doc) : doc_(doc), root_(doc.json()) {
         if (const Json* used = member(root_, "extensionsUsed"); used && used->is_array())
-            for (const Json& e : *used) pointerExtensionUsed_ |= e == "KHR_animation_pointer";
+            for (const Json& e : *used)
+                if (e.is_string()) extensionsUsed_.insert(e.get<std::string>());
+        pointerExtensionUsed_ = extensionsUsed_.count("KHR_animation_pointer") > 0;
         const Json* animations = member(root_, "animations");
         if (animations && animations->is_array())
             for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
@@ -192,11 +195,29 @@ private:
                !member(*info.json, "sparse");
     }
 
+    // What the validator's schema says of an animation's object: each required property
+    // missing is UNDEFINED_PROPERTY at the object, each extension object not in extensionsUsed
+    // UNDECLARED_EXTENSION at it.
+    void checkSchema(const Json& object, const std::string& ptr, std::initializer_list<const char*> required, int a,
+                     int c) {
+        if (!object.is_object()) return;
+        for (const char* key : required)
+            if (!member(object, key))
+                add("UNDEFINED_PROPERTY", Severity::Error,
+                    std::string("the required property '") + key + "' is missing.", ptr, a, c);
+        if (const Json* extensions = member(object, "extensions"); extensions && extensions->is_object())
+            for (auto it = extensions->begin(); it != extensions->end(); ++it)
+                if (!extensionsUsed_.count(it.key()))
+                    add("UNDECLARED_EXTENSION", Severity::Error, "'" + it.key() + "' is not in extensionsUsed.",
+                        ptr + "/extensions/" + it.key(), a, c);
+    }
+
     void linkAnimation(const Json& anim, int a) {
+        const std::string ptr = "/animations/" + std::to_string(a);
+        checkSchema(anim, ptr, {"channels", "samplers"}, a, -1);
         const Json* samplers = member(anim, "samplers");
         const Json* channels = member(anim, "channels");
         if (!samplers || !samplers->is_array() || !channels || !channels->is_array()) return;
-        const std::string ptr = "/animations/" + std::to_string(a);
 
         // Findings about a sampler name the first channel that plays it.
         std::map<std::int64_t, int> firstUser;
@@ -212,6 +233,10 @@ private:
             if (!sampler.is_object()) continue;
             const std::string sptr = ptr + "/samplers/" + std::to_string(s);
             const int channel = userOf(s);
+            checkSchema(sampler, sptr, {"input", "output"}, a, channel);
+            if (channel < 0)
+                add("UNUSED_OBJECT", Severity::Info, "no channel plays sampler " + std::to_string(s) + ".", sptr, a,
+                    channel);
             const std::string interpolation = interpolationOf(sampler);
             if (!interpolation.empty() && interpolation != "LINEAR" && interpolation != "STEP" &&
                 interpolation != "CUBICSPLINE")
@@ -267,8 +292,10 @@ private:
             const Json& ch = (*channels)[c];
             if (!ch.is_object()) continue;
             const std::string cptr = ptr + "/channels/" + std::to_string(c);
+            checkSchema(ch, cptr, {"sampler", "target"}, a, int(c));
             const Json* target = member(ch, "target");
             if (target && !target->is_object()) target = nullptr;
+            if (target) checkSchema(*target, cptr + "/target", {"path"}, a, int(c));
             const std::string path = target && member(*target, "path") && (*target)["path"].is_string()
                                              ? (*target)["path"].get<std::string>()
                                              : std::string();
@@ -895,6 +922,7 @@ private:
         return it != elementChecks_.end() && !it->second.quaternions.empty() && it->second.quaternions.front().cubic;
     }
 
+    std::set<std::string> extensionsUsed_;
     bool pointerExtensionUsed_ = false;  // "pointer" is a target path only then
     const Document& doc_;
     const Json& root_;

@@ -133,15 +133,20 @@ for input in "$inputs"/*.glb; do
     done
 done
 
-# Every output must pass the Khronos validator.
+# Every output must pass the Khronos validator: the table is printed either way, then the run
+# fails naming each output with errors (or that the validator could not read).
 node "$root/tools/validator/validate.mjs" --json "$outputs"/*.glb > "$out/validation.json" || true
 invalid="$(node -e 'const r=JSON.parse(require("fs").readFileSync(process.argv[1]));
-  console.log(r.filter(f=>f.issues.numErrors>0).map(f=>f.uri).join(" "))' "$out/validation.json")"
+  console.log(r.filter(f=>f.fatal!==undefined||f.issues.numErrors>0).map(f=>f.uri).join(" "))' "$out/validation.json")"
 
 node "$here/table.mjs" "$results"
 echo
 echo "Tolerances: default = $(echo ${tolerance_args[default]} | sed 's/ / \/ /g'), loose = $(echo ${tolerance_args[loose]} | sed 's/ / \/ /g') (translation units / rotation degrees / scale / weights)."
 if [[ -z "$invalid" ]]; then echo "Every output passes the Khronos validator ($(ls "$outputs"/*.glb | wc -l) files)."
-else echo "Outputs with validator errors: $invalid"; fi
+else
+    echo "Outputs with validator errors: $invalid"
+    echo "run.sh: outputs fail the Khronos validator (reports in $out/validation.json): $invalid" >&2
+    exit 1
+fi
 exit
 }

@@ -390,16 +390,63 @@ TEST(Diff, UnreadableInputsAndUsage) {
 
 // ------------------------------------------------------------------ diff, what optimizers write
 
+// The largest error a compressed gltfpack file may add to gltfpack's plain output of the same
+// source (the same keys, resampled alike), per channel, from how the compressed file stores the
+// output (pair: an entry of diff's JSON with the plain file as A). Unfiltered data (-c) is
+// lossless: 0. The filters of -cc keep fewer bits (the bounds test_meshopt derives): EXPONENTIAL
+// 16-bit mantissas sharing the element's exponent, 2^-15 of the largest |value| per component;
+// QUATERNION 12 bits, 2/2047 per component once renormalized. The plain file's own rounding
+// (floats: 2^-24 of |value|; normalized shorts: 1.5/32767 renormalized) adds to it. A rotation
+// off by b per component is off by |dq| <= 2b, an angle of 4 asin(b).
+double addedByCompression(const Glb& plain, const Glb& compressed, const json& pair) {
+    auto output = [](const Glb& g, const json& side) -> const json& {
+        const json& anim = g.root["animations"][side["animation"].get<int>()];
+        const int sampler = anim["channels"][side["channel"].get<int>()]["sampler"];
+        return g.root["accessors"][anim["samplers"][sampler]["output"].get<int>()];
+    };
+    const json& stored = output(compressed, pair["b"]);
+    const json& view = compressed.root["bufferViews"][stored["bufferView"].get<int>()];
+    const std::string filter = view.contains("extensions") && view["extensions"].contains("EXT_meshopt_compression")
+                                       ? view["extensions"]["EXT_meshopt_compression"].value("filter", "NONE")
+                                       : "NONE";
+    if (filter == "NONE") return 0;
+    const json& plainOutput = output(plain, pair["a"]);
+    double largest = 0;  // |value|, from the plain file's bounds or its floats
+    const std::string path = pair["path"];
+    if (plainOutput["componentType"] == 5126) {
+        const json& anim = plain.root["animations"][pair["a"]["animation"].get<int>()];
+        const int sampler = anim["channels"][pair["a"]["channel"].get<int>()]["sampler"];
+        for (float v : [&] {
+                 const QByteArray bytes = accessorData(plain, anim["samplers"][sampler]["output"].get<int>());
+                 std::vector<float> out(std::size_t(bytes.size()) / 4);
+                 std::memcpy(out.data(), bytes.constData(), out.size() * 4);
+                 return out;
+             }())
+            largest = std::max(largest, double(std::abs(v)));
+    }
+    if (filter == "EXPONENTIAL" && path != "rotation") {
+        const double component = std::ldexp(largest, -15) + std::ldexp(largest, -24) + 2e-6;
+        return path == "translation" ? std::sqrt(3.0) * component : component;
+    }
+    if (filter == "QUATERNION" && path == "rotation") return 4 * std::asin(2.0 / 2047 + 1.5 / 32767 + 2e-6) * 180 / kPi;
+    ADD_FAILURE() << path << " with filter " << filter << ": no bound for it here";
+    return 0;
+}
+
 // gltfpack resamples (30 fps) and quantizes; -c adds EXT_meshopt_compression. Every channel of
 // the Blender export is found again, and each differs (resampled CUBICSPLINE, quantized keys).
+// Against gltfpack's plain output, -c adds nothing and -cc no more than its filters' bits allow;
+// so the error against the source moves by no more than that either.
 TEST(DiffOptimizers, GltfpackOutputOfFixtures) {
     Workspace w;
     for (const char* name : {"smooth_trs_1.glb", "multi_object_1.glb"}) {
         const std::string source = fixture(name);
         const int channels = channelCount(readGlb(source).root);
+        std::map<std::string, double> plainError;  // nodeName path -> diff of source and plain output
+        std::string plain;
         for (const QStringList& flags : {QStringList{}, QStringList{"-c"}, QStringList{"-cc"}}) {
             SCOPED_TRACE(std::string(name) + " gltfpack " + flags.join(' ').toStdString());
-            const std::string packed = w.path("packed.glb");
+            const std::string packed = w.path("packed" + flags.join("").toStdString() + ".glb");
             gltfpack(source, packed, flags);
             const Result r = runTangent({"diff", q(source), q(packed), "--json"});
             EXPECT_TRUE(r.status == 0 || r.status == 1) << r.err;
@@ -413,29 +460,84 @@ TEST(DiffOptimizers, GltfpackOutputOfFixtures) {
                 EXPECT_GT(c["maxError"].get<double>(), 0) << c.dump();
                 EXPECT_GT(c["keysB"].get<int>(), c["keysA"].get<int>()) << c.dump();  // resampled at 30 fps
             }
+            if (flags.isEmpty()) {
+                plain = packed;
+                for (const json& c : j["channels"])
+                    plainError[c["nodeName"].get<std::string>() + " " + c["path"].get<std::string>()] = c["maxError"];
+                continue;
+            }
+            const json added = parseJson(runTangent({"diff", q(plain), q(packed), "--json"}));
+            EXPECT_EQ(int(added["channels"].size()), channels);
+            std::map<std::string, double> bound;
+            for (const json& c : added["channels"]) {
+                SCOPED_TRACE(c.dump());
+                const std::string key = c["nodeName"].get<std::string>() + " " + c["path"].get<std::string>();
+                bound[key] = addedByCompression(readGlb(plain), readGlb(packed), c);
+                EXPECT_TRUE(c["compared"].get<bool>());
+                EXPECT_LE(c["maxError"].get<double>(), bound[key]);
+            }
+            for (const json& c : j["channels"]) {
+                SCOPED_TRACE(c.dump());
+                const std::string key = c["nodeName"].get<std::string>() + " " + c["path"].get<std::string>();
+                ASSERT_TRUE(plainError.count(key) && bound.count(key)) << key;
+                EXPECT_NEAR(c["maxError"].get<double>(), plainError[key], bound[key] + 1e-9);
+            }
         }
     }
 }
 
-// On a LINEAR bake at 60 fps, gltfpack -af 60 keeps the key times and only quantizes: rotations
-// to 12-bit normalized components (each within 1/4094 of the source, so the angle stays below
-// 2 asin(|dq|) with |dq| <= 2/4094: 0.056 degrees), translation and scale to 16 bits of
-// mantissa (relative 2^-16 per component; these values stay below 2).
+// On a LINEAR bake at 60 fps, gltfpack -af 60 keeps the keys (times within a float step, 2^-22
+// below 2 s) and stores each value as its output accessor's type says; the bound comes from that
+// type, read here from the packed file:
+// - FLOAT (translation, scale): the float's rounding, 2^-24 of the largest |value| per component,
+//   plus the time's step times the fastest change between keys;
+// - normalized SHORT (rotation): half a step, 0.5/32767 per component, 1.5/32767 once the key is
+//   renormalized (the norm moves by at most 1/32767): |dq| <= 3/32767, an angle of at most
+//   4 asin(|dq| / 2).
+// Between keys both are straight (slerp for rotations), so the keys' bound holds there too.
 TEST(DiffOptimizers, GltfpackQuantizationOfALinearBake) {
     Workspace w;
-    const std::string bake = w.save(denseBake(), "bake.glb");
+    const tangent::Document source = denseBake();
+    const std::string bake = w.save(source, "bake.glb");
     const std::string packed = w.path("packed.glb");
     gltfpack(bake, packed, {"-af", "60"});
+    const Glb glb = readGlb(packed);
     const json j = parseJson(runTangent({"diff", q(bake), q(packed), "--json"}));
     ASSERT_EQ(j["channels"].size(), 3u);
-    std::map<std::string, double> bound = {{"translation", 2 * std::sqrt(3.0) * std::ldexp(1.0, -16)},
-                                           {"rotation", 2 * std::asin(2.0 / 4094) * 180 / kPi},
-                                           {"scale", std::ldexp(1.0, -16) * 2}};
     for (const json& c : j["channels"]) {
         SCOPED_TRACE(c.dump());
+        const int ai = c["a"]["animation"], ci = c["a"]["channel"], bi = c["b"]["channel"];
+        const Track& t = source.channel(ai, ci)->track;
+        double largest = 0, fastest = 0;  // |value| and the change per second of a component
+        for (int k = 0; k < t.keyCount(); ++k)
+            for (int i = 0; i < t.components; ++i) {
+                largest = std::max(largest, double(std::abs(t.value(k, i))));
+                if (k > 0)
+                    fastest = std::max(fastest, std::abs(double(t.value(k, i)) - t.value(k - 1, i)) /
+                                                        (double(t.times[k]) - t.times[k - 1]));
+            }
+        const json& anim = glb.root["animations"][0];
+        const json& output =
+                glb.root["accessors"]
+                        [anim["samplers"][anim["channels"][bi]["sampler"].get<int>()]["output"].get<int>()];
+        const int type = output["componentType"];
+        const bool normalized = output.value("normalized", false);
+        double bound = 0;
+        const std::string path = c["path"];
+        if (path == "rotation" && type == 5122 && normalized) {
+            bound = 4 * std::asin(1.5 / 32767) * 180 / kPi;
+        } else if (type == 5126 && !normalized) {
+            const double component = std::ldexp(largest, -24) + std::ldexp(fastest, -22);
+            bound = path == "translation" ? std::sqrt(3.0) * component : component;  // scale: relative to >= 1
+        } else {
+            ADD_FAILURE() << path << " stored as componentType " << type << (normalized ? " normalized" : "")
+                          << ": no bound for it here";
+        }
         EXPECT_EQ(c["keysB"], 121);
         EXPECT_GT(c["maxError"].get<double>(), 0);
-        EXPECT_LE(c["maxError"].get<double>(), bound[c["path"].get<std::string>()]);
+        EXPECT_LE(c["maxError"].get<double>(), bound);
+        std::printf("[ diff ] gltfpack -af 60 %-11s max error %.3g, %.3f of its bound\n", path.c_str(),
+                    c["maxError"].get<double>(), c["maxError"].get<double>() / bound);
     }
 }
 

@@ -153,34 +153,58 @@ bool isKeyTime(const Track& t, double time) {
     return false;
 }
 
-// How far a tool's output may be from the source curve, from the bits it chose:
-// - glTF-Transform, translation and scale: EXPONENTIAL filter, 12-bit mantissas sharing the
-//   element's exponent: each component within 2^-11 of the element's largest |component|.
-//   A Hermite sample weighs the values by h00 + h01 = 1 and each tangent by at most
-//   Δt·4/27, so the curve is within 2^-11·(V + Δt·8/27·T) (V, T: largest |value|, |tangent|).
-// - glTF-Transform, rotation keys: QUATERNION filter with 16 bits: three components within
-//   half a quantum of 1/(√2·32767), the fourth rebuilt from them, stored as normalized
-//   shorts (another half of 1/32767): 4/32767 bounds it.
-// - gltfpack, translation and scale: 16 bits (-at/-as default): 2^-15 of the largest |value|;
-//   rotation: 12 bits (-ar default), 2/2047 once renormalized; weights: unsigned normalized
-//   bytes, within half of 1/255 of the source clamped to [0, 1] (all the type can hold).
+// How far glTF-Transform's output may be from the source curve, from the bits it chose:
+// - translation and scale: EXPONENTIAL filter, 12-bit mantissas sharing the element's exponent:
+//   each component within 2^-11 of the element's largest |component|. A Hermite sample weighs
+//   the values by h00 + h01 = 1 and each tangent by at most Δt·4/27, so the curve is within
+//   2^-11·(V + Δt·8/27·T) (V, T: largest |value|, |tangent|).
+// - rotation keys: QUATERNION filter with 16 bits: three components within half a quantum of
+//   1/(√2·32767), the fourth rebuilt from them, stored as normalized shorts (another half of
+//   1/32767): 4/32767 bounds it.
+// - weights: left as floats.
 // Each plus 2e-6 for float evaluation (test_fixtures' bound against three.js).
-double quantizationBound(const Made& m, const Track& source) {
+double gltfTransformBound(const Track& source) {
     double v = 0, t = 0, dt = 0;
     for (float x : source.values) v = std::max(v, double(std::abs(x)));
     for (const auto* tangents : {&source.inTangents, &source.outTangents})
         for (float x : *tangents) t = std::max(t, double(std::abs(x)));
     for (int k = 1; k < source.keyCount(); ++k) dt = std::max(dt, double(source.times[k] - source.times[k - 1]));
     if (source.interpolation != Interpolation::CubicSpline) t = 0;
-    const bool rotation = source.path == TargetPath::Rotation, weights = source.path == TargetPath::Weights;
-    if (!m.gltfpack()) {
-        if (rotation) return 4.0 / 32767 + 2e-6;
-        if (weights) return 2e-6;  // left as floats
-        return std::ldexp(v + dt * 8.0 / 27 * t, -11) + 2e-6;
-    }
-    if (rotation) return 2.0 / 2047 + 2e-6;
-    if (weights) return 0.5 / 255 + 2e-6;
-    return std::ldexp(v, -15) + 2e-6;
+    if (source.path == TargetPath::Rotation) return 4.0 / 32767 + 2e-6;
+    if (source.path == TargetPath::Weights) return 2e-6;
+    return std::ldexp(v + dt * 8.0 / 27 * t, -11) + 2e-6;
+}
+
+// How far a gltfpack key may be from the source curve at its time, per component, from how its
+// output accessor stores it (`accessor` of `doc`; `source`: the curve it was sampled from):
+// - FLOAT, unfiltered (translation, scale; gltfpack -c compresses losslessly): the storage
+//   rounds by 2^-24 of |value| only, but gltfpack's own float resampling does not land that
+//   close to the curve (2^-17 of the largest |value| measured): its 16 bits (-at / -as default),
+//   2^-15 of the largest |value|, bound it;
+// - normalized SHORT, unfiltered (rotation): half a step, 0.5/32767 per component; renormalized,
+//   the norm moves by at most the error's length (1/32767), so 1.5/32767 per component;
+// - normalized UNSIGNED_BYTE (weights): half of 1/255 of the source clamped to [0, 1];
+// - EXT_meshopt_compression's filters (gltfpack -cc) keep fewer bits: EXPONENTIAL 16-bit
+//   mantissas sharing the element's exponent (-at / -as default), 2^-15 of the largest |value|;
+//   QUATERNION 12 bits (-ar default), 2/2047 once renormalized.
+// Each plus 2e-6 for float evaluation (test_fixtures' bound against three.js). Another type or
+// filter has no bound here: the test fails on it.
+double gltfpackBound(const Document& doc, int accessor, const Track& source) {
+    double v = 0;
+    for (float x : source.values) v = std::max(v, double(std::abs(x)));
+    const Json& a = doc.json()["accessors"][accessor];
+    const Json* meshopt = detail::meshoptExtension(doc.json()["bufferViews"][a["bufferView"].get<std::size_t>()]);
+    const std::string filter = meshopt ? meshopt->value("filter", "NONE") : "NONE";
+    const int type = a["componentType"].get<int>();
+    const bool normalized = a.value("normalized", false);
+    if (filter == "EXPONENTIAL" && type == 5126) return std::ldexp(v, -15) + 2e-6;
+    if (filter == "QUATERNION" && type == 5122 && normalized) return 2.0 / 2047 + 2e-6;
+    if (filter == "NONE" && type == 5126) return std::ldexp(v, -15) + 2e-6;
+    if (filter == "NONE" && type == 5122 && normalized) return 1.5 / 32767 + 2e-6;
+    if (filter == "NONE" && type == 5121 && normalized) return 0.5 / 255 + 2e-6;
+    ADD_FAILURE() << "accessor " << accessor << ": componentType " << type << (normalized ? " normalized" : "")
+                  << ", filter " << filter << ": no quantization bound for it here";
+    return 0;
 }
 
 // The distance between two quaternions as rotations: q and -q are the same one.
@@ -277,7 +301,7 @@ TEST(Meshopt, CurvesMatchTheSourceWithinTheToolsQuantization) {
                 const Channel* s = findChannel(source, full.substr(0, dot), path);
                 ASSERT_TRUE(c && s) << full;
                 ASSERT_EQ(c->track.keyCount(), s->track.keyCount()) << full;
-                const double bound = quantizationBound(m, s->track);
+                const double bound = gltfTransformBound(s->track);
                 for (std::size_t i = 0; i < tr["times"].size(); ++i) {
                     // glTF-Transform puts CUBICSPLINE rotation tangents through the QUATERNION
                     // filter, made for unit quaternions: they come back changed by far more
@@ -304,7 +328,7 @@ TEST(Meshopt, CurvesMatchTheSourceWithinTheToolsQuantization) {
                     if (!s && c.pathName == "weights")
                         s = findChannel(source, "Blob", "weights");  // gltfpack drops that node's name
                     ASSERT_TRUE(s) << c.nodeName << " " << c.pathName;
-                    const double bound = quantizationBound(m, s->track);
+                    const double bound = gltfpackBound(doc, c.outputAccessor, s->track);
                     const int n = c.track.components;
                     for (int k = 0; k < c.track.keyCount(); ++k) {
                         std::vector<double> want(n);

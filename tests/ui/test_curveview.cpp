@@ -330,6 +330,7 @@ TEST_F(CurveViewTest, OpenEditSaveReopenGivesWhatWasShown) {
         QString error;
         ASSERT_TRUE(model.saveAs(path, &error)) << error.toStdString();
         EXPECT_FALSE(model.isModified());
+        expectKhronosValid(QFile::encodeName(path).toStdString());
         const Document reopened = Document::load(QFile::encodeName(path).toStdString());
         for (int c = 0; c < 3; ++c)
             EXPECT_TRUE(reopened.channel(0, c)->track.sameCurve(model.document().channel(0, c)->track)) << name << c;
@@ -397,6 +398,7 @@ TEST(MainWindowTest, OpeningLoadsInAWorkerWhileTheWindowStaysResponsive) {
             b.addChannel(anim, b.addNode("j" + std::to_string(j)), t);
         }
         save(b.build("big.glb"), path.toStdString());
+        expectKhronosValid(path.toStdString());
     }
     MainWindow w;
     w.show();

@@ -118,6 +118,7 @@ TEST_F(RecoveryTest, ACrashedSessionsEditsAreOfferedAndRestoredBitForBit) {
         EXPECT_TRUE(copy.startsWith(recoveryDir));
         ASSERT_TRUE(QTest::qWaitFor([&] { return QFile::exists(w.recovery()->sidecarPath()); }, 5000));
         EXPECT_TRUE(QFile::exists(copy));
+        expectKhronosValid(QFile::encodeName(copy).toStdString());
         edited = tracks(w.model()->document());
         // While the window lives its copy is no leftover (another window would not offer it).
         EXPECT_TRUE(recovery::leftovers().isEmpty());
@@ -157,6 +158,7 @@ TEST_F(RecoveryTest, ACrashedSessionsEditsAreOfferedAndRestoredBitForBit) {
     save->trigger();
     EXPECT_FALSE(w2.model()->isModified());
     EXPECT_NE(readAll(original), originalBytes);
+    expectKhronosValid(QFile::encodeName(original).toStdString());
     const Document reread = Document::load(QFile::encodeName(original).toStdString());
     const std::vector<Track> saved = tracks(reread);
     ASSERT_EQ(saved.size(), edited.size());
@@ -167,12 +169,14 @@ TEST_F(RecoveryTest, ACrashedSessionsEditsAreOfferedAndRestoredBitForBit) {
 TEST_F(RecoveryTest, ARestoredGltfSavesBackAsGltfBesideItsBin) {
     const QString gltf = tmp.filePath(QStringLiteral("walk.gltf"));
     save(Document::load(QFile::encodeName(original).toStdString()), QFile::encodeName(gltf).toStdString());
+    expectKhronosValid(QFile::encodeName(gltf).toStdString());
     std::vector<Track> edited;
     {
         MainWindow w;
         ASSERT_TRUE(w.openFile(gltf));
         edit(w);
         ASSERT_TRUE(w.recovery()->sync());
+        expectKhronosValid(QFile::encodeName(w.recovery()->copyPath()).toStdString());
         edited = tracks(w.model()->document());
     }
     MainWindow w2;
@@ -182,6 +186,7 @@ TEST_F(RecoveryTest, ARestoredGltfSavesBackAsGltfBesideItsBin) {
     }
     EXPECT_EQ(w2.model()->filePath(), gltf);
     ASSERT_TRUE(w2.saveTo(w2.model()->filePath()));
+    expectKhronosValid(QFile::encodeName(gltf).toStdString());
     const Document reread = Document::load(QFile::encodeName(gltf).toStdString());
     EXPECT_EQ(reread.format(), FileFormat::Gltf);
     const std::vector<Track> saved = tracks(reread);
@@ -226,6 +231,7 @@ TEST_F(RecoveryTest, ACleanSaveOrAnUndoToTheSavedStateRemovesTheCopy) {
     ASSERT_TRUE(QTest::qWaitFor([&] { return QFile::exists(w.recovery()->copyPath()); }, 5000));
     const QString other = tmp.filePath(QStringLiteral("saved.glb"));
     ASSERT_TRUE(w.saveTo(other));
+    expectKhronosValid(QFile::encodeName(other).toStdString());
     EXPECT_TRUE(copies().isEmpty());
     QTest::qWait(60);  // no late write brings it back
     EXPECT_TRUE(copies().isEmpty());

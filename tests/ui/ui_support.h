@@ -12,6 +12,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "../khronos_validator.h"  // expectKhronosValid
 #include "tangent/document.h"
 
 namespace tangent::ui::test {

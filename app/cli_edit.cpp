@@ -55,7 +55,7 @@ int runConvert(const QStringList& arguments) {
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
-    const SaveOptions options = saveOptionsFrom(p);
+    const SaveOptions options = saveOptionsFrom(p, out);
     const QString toText = p.value("to").toLower();
     const double tolerance = parseNumber(p.value("tolerance"), "--tolerance");
     if (!(tolerance > 0)) throw UsageError("--tolerance must be greater than zero.");
@@ -87,15 +87,17 @@ int runConvert(const QStringList& arguments) {
 }
 
 int runFix(const QStringList& arguments) {
-    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere]",
+    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere] [--format gltf|glb]",
              "Repairs what QA commonly finds and writes OUT. Without a repair option, all three.");
     p.addValue({"o", "output"}, "The file to write (.gltf or .glb).", "OUT");
     p.addFlag({"zero-unused-tangents"}, "Zero the first key's in-tangent and the last key's out-tangent.");
     p.addFlag({"normalize-rotations"}, "Make every rotation key a unit quaternion (its tangents scaled with it).");
     p.addFlag({"hemisphere"}, "Flip rotation keys (and their tangents) into the previous key's hemisphere.");
+    p.addValue({"format"}, "gltf or glb (default: from OUT's extension).", "FORMAT");
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
+    const SaveOptions options = saveOptionsFrom(p, out);
     const bool all = !p.isSet("zero-unused-tangents") && !p.isSet("normalize-rotations") && !p.isSet("hemisphere");
     const bool zero = all || p.isSet("zero-unused-tangents");
     const bool normalize = all || p.isSet("normalize-rotations");
@@ -119,7 +121,7 @@ int runFix(const QStringList& arguments) {
               std::to_string(counts.normalizedKeys) + " rotation key(s), flipped " +
               std::to_string(counts.flippedKeys) + " rotation key(s) into the previous key's hemisphere; " +
               std::to_string(channels) + " channel(s) changed.");
-    save(doc, out);
+    save(doc, out, options);
     return kOk;
 }
 

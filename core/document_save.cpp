@@ -838,7 +838,9 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
         if (imageInPlace.back()) dest.claim(rel);
     }
 
-    int binaries = 0;  // files named after the output so far
+    const QString stem = target.completeBaseName();
+    const auto binaryName = [&](int n) { return n == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(n); };
+    int binaries = 0;  // names after the output tried so far
     for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
         const std::vector<std::uint8_t>& data = w.buffers_[i];
         if (data.empty()) continue;  // a placeholder: no bytes, no file
@@ -853,10 +855,8 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
             if (changed) writes.add(resolveAgainst(doc, jb["uri"].get<std::string>()), bytes, qint64(data.size()));
             continue;
         }
-        const QString stem = target.completeBaseName();
-        QString name;
-        do name = binaries++ == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(binaries - 1);
-        while (!dest.free(name));
+        QString name = binaryName(binaries++);
+        while (!dest.free(name)) name = binaryName(binaries++);
         dest.claim(name);
         jb["uri"] = QUrl::toPercentEncoding(name, "/").toStdString();
         writes.add(dest.pathOf(name, "/buffers/" + std::to_string(i) + "/uri"), bytes, qint64(data.size()));

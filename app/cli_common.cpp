@@ -113,16 +113,20 @@ const Channel& requireChannel(const Document& doc, const ChannelRef& named) {
     return *channel;
 }
 
-SaveOptions saveOptionsFrom(const Parser& p) {
+SaveOptions saveOptionsFrom(const Parser& p, const std::string& output) {
     SaveOptions options;
-    if (!p.isSet("format")) return options;
-    const QString format = p.value("format").toLower();
-    if (format == "gltf")
-        options.format = SaveOptions::Format::Gltf;
-    else if (format == "glb")
-        options.format = SaveOptions::Format::Glb;
-    else
-        throw UsageError("--format '" + p.value("format").toStdString() + "' is not gltf or glb.");
+    if (p.isSet("format")) {
+        const QString format = p.value("format").toLower();
+        if (format == "gltf")
+            options.format = SaveOptions::Format::Gltf;
+        else if (format == "glb")
+            options.format = SaveOptions::Format::Glb;
+        else
+            throw UsageError("--format '" + p.value("format").toStdString() + "' is not gltf or glb.");
+    }
+    if (!saveFormat(output, options))
+        throw UsageError(std::string("tangent ") + p.name() + ": the output '" + output +
+                         "' ends in neither .gltf nor .glb; say which to write with --format gltf|glb.");
     return options;
 }
 

@@ -68,8 +68,9 @@ ChannelRef parseChannelRef(const QString& text);
 // the file and the channel's JSON pointer otherwise (with the loader's reason if it has one).
 const Channel& requireChannel(const Document& doc, const ChannelRef& ref);
 
-// --format gltf|glb (a parser that has it) as save options; throws UsageError otherwise.
-SaveOptions saveOptionsFrom(const Parser& p);
+// --format gltf|glb (a parser that has it) as save options for writing `output`; throws
+// UsageError for another format, or when neither it nor the output's extension says what to write.
+SaveOptions saveOptionsFrom(const Parser& p, const std::string& output);
 
 double parseNumber(const QString& text, const char* option);  // throws UsageError
 int parsePositiveInt(const QString& text, const char* option);

@@ -61,7 +61,7 @@ int runConvert(const QStringList& arguments) {
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
-    const SaveOptions options = saveOptionsFrom(p);
+    const SaveOptions options = saveOptionsFrom(p, out);
     const QString toText = p.value("to").toLower();
     Tolerances tolerances;
     if (p.isSet("tolerance")) {
@@ -101,7 +101,7 @@ int runConvert(const QStringList& arguments) {
 }
 
 int runFix(const QStringList& arguments) {
-    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere] [--json]",
+    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere] [--format gltf|glb] [--json]",
              "Repairs what QA commonly finds and writes OUT. Without a repair option, all three. Says per\n"
              "channel what it repaired and how much the played motion changed, and where (an unused tangent\n"
              "changes nothing; a hemisphere flip of a CUBICSPLINE rotation makes it take the short way).");
@@ -113,9 +113,11 @@ int runFix(const QStringList& arguments) {
               "Print JSON: {file, output, channels: [{animation, channel, nodeName, path, zeroedTangents, "
               "normalizedKeys, flippedKeys, motionChange: {maxError, at, unit}}], zeroedTangents, normalizedKeys, "
               "flippedKeys} (the channels a repair changed).");
+    p.addValue({"format"}, "gltf or glb (default: from OUT's extension).", "FORMAT");
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
+    const SaveOptions options = saveOptionsFrom(p, out);
     const bool all = !p.isSet("zero-unused-tangents") && !p.isSet("normalize-rotations") && !p.isSet("hemisphere");
     const bool zero = all || p.isSet("zero-unused-tangents");
     const bool normalize = all || p.isSet("normalize-rotations");
@@ -153,7 +155,7 @@ int runFix(const QStringList& arguments) {
             doc.setTrack(animation.index, channel.index, std::move(track));
         }
     }
-    save(doc, out);
+    save(doc, out, options);
     if (p.isSet("json")) {
         Json report{{"file", in},
                     {"output", out},

@@ -259,7 +259,7 @@ int runSimplify(const QStringList& arguments) {
     if (!p.parse(arguments)) return kOk;
     const std::string in = p.singleFile("IN");
     const std::string out = p.required("output", "-o OUT");
-    const SaveOptions saveOptions = saveOptionsFrom(p);
+    const SaveOptions saveOptions = saveOptionsFrom(p, out);
     SimplifyOptions options;
     options.to = parseTarget(p.value("to"));
     options.tolerances = tolerancesFrom(p);

@@ -125,6 +125,16 @@ struct PendingAccessor {
     std::vector<SamplerSlot> destinations;
 };
 
+// A buffer's bytes as its data URI.
+void setDataUri(Json& buffer, const std::vector<std::uint8_t>& bytes) {
+    const QByteArray raw =
+            QByteArray::fromRawData(reinterpret_cast<const char*>(bytes.data()), qsizetype(bytes.size()));
+    buffer["uri"] = "data:application/octet-stream;base64," + raw.toBase64().toStdString();
+    // The data may be longer than byteLength (a GLB chunk's padding): say so, or the loader
+    // refuses a data URI larger than its buffer.
+    buffer["byteLength"] = bytes.size();
+}
+
 // A file an image or buffer URI names, inside the document's folder.
 QString resolveAgainst(const Document& doc, const std::string& uri) {
     return detail::resolveUri(doc.baseDir(), doc.fileName(), uri, "uri '" + uri + "'");
@@ -571,12 +581,7 @@ void DocumentWriter::embedEverything(bool imagesAsDataUris, bool buffersAsDataUr
     if (buffersAsDataUris) {
         for (std::size_t i = 0; i < buffers_.size(); ++i) {
             if (buffers_[i].empty()) continue;  // a placeholder stays one
-            const QByteArray raw = QByteArray::fromRawData(reinterpret_cast<const char*>(buffers_[i].data()),
-                                                           qsizetype(buffers_[i].size()));
-            json_["buffers"][i]["uri"] = "data:application/octet-stream;base64," + raw.toBase64().toStdString();
-            // The data may be longer than byteLength (a GLB chunk's padding): say so, or the
-            // loader refuses a data URI larger than its buffer.
-            json_["buffers"][i]["byteLength"] = buffers_[i].size();
+            setDataUri(json_["buffers"][i], buffers_[i]);
         }
         return;
     }
@@ -707,17 +712,202 @@ std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
     return {text.begin(), text.end()};
 }
 
+std::optional<FileFormat> saveFormat(const std::string& path, const SaveOptions& options) {
+    if (options.format == SaveOptions::Format::Gltf) return FileFormat::Gltf;
+    if (options.format == SaveOptions::Format::Glb) return FileFormat::Glb;
+    const QString suffix = QFileInfo(QString::fromStdString(path)).suffix();
+    if (suffix.compare("gltf", Qt::CaseInsensitive) == 0) return FileFormat::Gltf;
+    if (suffix.compare("glb", Qt::CaseInsensitive) == 0) return FileFormat::Glb;
+    return std::nullopt;
+}
+
+namespace {
+
+// A URI's file as a clean path relative to its folder, or "" for a data URI or one that does
+// not stay inside the folder (such a URI is refused where it is resolved).
+QString relativeFileOf(const std::string& uri) {
+    if (uri.rfind("data:", 0) == 0) return {};
+    const QString decoded = QUrl::fromPercentEncoding(QByteArray::fromStdString(uri));
+    if (decoded.isEmpty() || decoded.startsWith('/') || decoded.contains(':') || decoded.contains('\\')) return {};
+    const QString clean = QDir::cleanPath(decoded);
+    if (clean == "." || clean == ".." || clean.startsWith("../")) return {};
+    return clean;
+}
+
+// The files a glTF JSON names beside itself: its buffers' and images' external URIs.
+std::set<QString> filesNamedBy(const Json& json) {
+    std::set<QString> files;
+    if (!json.is_object()) return files;
+    for (const char* kind : {"buffers", "images"}) {
+        if (!json.contains(kind) || !json[kind].is_array()) continue;
+        for (const Json& item : json[kind])
+            if (isExternalUri(item))
+                if (const QString rel = relativeFileOf(item["uri"].get<std::string>()); !rel.isEmpty())
+                    files.insert(rel);
+    }
+    return files;
+}
+
+// The files the .gltf at `path` names, when there is one: a save that replaces it may replace
+// them too. Anything else (no file, a .glb, not JSON) names none.
+std::set<QString> filesOfExistingGltf(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QByteArray text = f.readAll();
+    return filesNamedBy(Json::parse(text.begin(), text.end(), nullptr, false));
+}
+
+bool sameFile(const QString& a, const QString& b) {
+    const QFileInfo fa(a), fb(b);
+    if (fa.exists() && fb.exists()) return fa.canonicalFilePath() == fb.canonicalFilePath();
+    return fa.absoluteFilePath() == fb.absoluteFilePath();
+}
+
+bool fileHolds(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return QFileInfo(path).isFile() && f.size() == bytes.size() && f.open(QIODevice::ReadOnly) && f.readAll() == bytes;
+}
+
+// The folder a .gltf is saved into and the names this save takes in it. A name is free when
+// nothing is there, or the output's own file is (one the replaced .gltf, or the document saved
+// in place, names), and this save has not taken it for something else.
+class DestinationFolder {
+public:
+    DestinationFolder(const QDir& dir, std::set<QString> own, const std::string& fileName)
+        : dir_(dir), own_(std::move(own)), fileName_(fileName) {}
+
+    bool taken(const QString& rel) const { return claimed_.count(rel) > 0; }
+    bool free(const QString& rel) const {
+        if (taken(rel)) return false;
+        const QFileInfo existing(dir_.filePath(rel));
+        return own_.count(rel) || !(existing.exists() || existing.isSymLink());
+    }
+    void claim(const QString& rel) { claimed_.insert(rel); }
+    // Where `rel` is on disk, confined to the folder (a symbolic link may not lead out of it).
+    QString pathOf(const QString& rel, const std::string& pointer) const {
+        return detail::resolveUri(dir_.absolutePath().toStdString(), fileName_,
+                                  QUrl::toPercentEncoding(rel, "/").toStdString(), pointer);
+    }
+    // NAME.EXT, then NAME_1.EXT, NAME_2.EXT, ... (in the same subfolder), the first `accept`s.
+    template <typename Accept>
+    QString firstName(const QString& rel, Accept accept) const {
+        if (accept(rel)) return rel;
+        const QFileInfo info(rel);
+        const QString folder = info.path() == "." ? QString() : info.path() + '/';
+        const QString suffix = info.suffix().isEmpty() ? QString() : '.' + info.suffix();
+        for (int n = 1;; ++n) {
+            const QString candidate = QString("%1%2_%3%4").arg(folder, info.completeBaseName()).arg(n).arg(suffix);
+            if (accept(candidate)) return candidate;
+        }
+    }
+
+private:
+    QDir dir_;
+    std::set<QString> own_;
+    std::string fileName_;
+    std::set<QString> claimed_;
+};
+
+// .gltf with files beside it. Saved in place, each external buffer keeps its URI (a changed one
+// is rewritten in its own file). Anywhere else every buffer with bytes goes into a file named
+// after the output as glTF-Transform names them (hero.bin, hero_1.bin, ...); a data URI stays
+// one. External images keep their URI where that file is free or already holds their bytes.
+// Nothing else that exists is replaced: a resource whose name is not free takes the next
+// free one (NAME_1.EXT, ...) and its URI says so.
+void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo& target, AtomicWrites& writes) {
+    const QDir destDir = target.absoluteDir();
+    const bool inPlace = !doc.baseDir().empty() && !doc.fileName().empty() &&
+                         sameFile(QString::fromStdString(doc.fileName()), target.absoluteFilePath());
+    std::set<QString> own = filesOfExistingGltf(target.absoluteFilePath());
+    if (inPlace) own.merge(filesNamedBy(doc.json()));
+    DestinationFolder dest(destDir, std::move(own), doc.fileName());
+    Json& jbuffers = w.json_["buffers"];  // only read for buffers that exist (operator[] would add a null)
+
+    // First the files that keep their names: buffers saved in place, images already there.
+    for (std::size_t i = 0; inPlace && i < w.buffers_.size(); ++i)
+        if (!w.buffers_[i].empty() && isExternalUri(jbuffers[i]))
+            dest.claim(relativeFileOf(jbuffers[i]["uri"].get<std::string>()));
+    std::vector<bool> imageInPlace;
+    Json noImages = Json::array();
+    Json& images = w.json_.contains("images") && w.json_["images"].is_array() ? w.json_["images"] : noImages;
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        const bool external = isExternalUri(images[i]);
+        const QString rel = external ? relativeFileOf(images[i]["uri"].get<std::string>()) : QString();
+        const std::string uri = external ? images[i]["uri"].get<std::string>() : std::string();
+        imageInPlace.push_back(external && !rel.isEmpty() && sameFile(resolveAgainst(doc, uri), destDir.filePath(rel)));
+        if (imageInPlace.back()) dest.claim(rel);
+    }
+
+    const QString stem = target.completeBaseName();
+    const auto binaryName = [&](int n) { return n == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(n); };
+    int binaries = 0;  // names after the output tried so far
+    for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
+        const std::vector<std::uint8_t>& data = w.buffers_[i];
+        if (data.empty()) continue;  // a placeholder: no bytes, no file
+        Json& jb = jbuffers[i];
+        const bool changed = w.changedBuffers_.count(i) > 0;
+        if (jb.contains("uri") && jb["uri"].is_string() && !isExternalUri(jb)) {  // a data URI stays one
+            if (changed) setDataUri(jb, data);
+            continue;
+        }
+        const char* bytes = reinterpret_cast<const char*>(data.data());
+        if (inPlace && isExternalUri(jb)) {
+            if (changed) writes.add(resolveAgainst(doc, jb["uri"].get<std::string>()), bytes, qint64(data.size()));
+            continue;
+        }
+        QString name = binaryName(binaries++);
+        while (!dest.free(name)) name = binaryName(binaries++);
+        dest.claim(name);
+        jb["uri"] = QUrl::toPercentEncoding(name, "/").toStdString();
+        writes.add(dest.pathOf(name, "/buffers/" + std::to_string(i) + "/uri"), bytes, qint64(data.size()));
+    }
+
+    std::map<QString, QString> copied;  // an image file's name in the source -> in the output
+    for (std::size_t i = 0; i < images.size(); ++i) {
+        if (!isExternalUri(images[i]) || imageInPlace[i]) continue;
+        const std::string uri = images[i]["uri"].get<std::string>();
+        const QString source = resolveAgainst(doc, uri);
+        const QString rel = relativeFileOf(uri);
+        auto done = copied.find(rel);
+        if (done == copied.end()) {
+            QFile f(source);
+            if (!f.open(QIODevice::ReadOnly))
+                throw FileError(doc.fileName() + ": cannot read the image '" + uri + "' to copy it along (" +
+                                f.errorString().toStdString() + ").");
+            const QByteArray bytes = f.readAll();
+            bool alreadyThere = false;
+            const QString name = dest.firstName(rel, [&](const QString& candidate) {
+                if (dest.taken(candidate)) return false;
+                alreadyThere = fileHolds(destDir.filePath(candidate), bytes);
+                return alreadyThere || dest.free(candidate);
+            });
+            dest.claim(name);
+            const QString path = dest.pathOf(name, "/images/" + std::to_string(i) + "/uri");
+            if (!alreadyThere) {
+                destDir.mkpath(QFileInfo(path).path());
+                writes.add(path, bytes.constData(), bytes.size());
+            }
+            done = copied.emplace(rel, name).first;
+        }
+        if (done->second != rel) images[i]["uri"] = QUrl::toPercentEncoding(done->second, "/").toStdString();
+    }
+}
+
+}  // namespace
+
 void save(const Document& doc, const std::string& path, const SaveOptions& options) {
     const QFileInfo target(QString::fromStdString(path));
-    FileFormat format = target.suffix().compare("glb", Qt::CaseInsensitive) == 0 ? FileFormat::Glb : FileFormat::Gltf;
-    if (options.format == SaveOptions::Format::Gltf) format = FileFormat::Gltf;
-    if (options.format == SaveOptions::Format::Glb) format = FileFormat::Glb;
+    const std::optional<FileFormat> format = saveFormat(path, options);
+    if (!format)
+        throw FileError(path +
+                        ": cannot save: the name ends in neither .gltf nor .glb, so the format to write is "
+                        "not known.");
     if (!target.absoluteDir().exists()) throw FileError(path + ": cannot write the file (the folder does not exist).");
 
     DocumentWriter w(doc);
     w.encodeEditedChannels();
-    AtomicWrites writes;
-    if (format == FileFormat::Glb) {
+    AtomicWrites writes;  // each piece is written when added
+    if (*format == FileFormat::Glb) {
         w.embedEverything(false, false);
         const GlbPieces g = w.glb();
         static const char zeros[4] = {};
@@ -725,72 +915,15 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
                    {{g.head.data(), qint64(g.head.size())},
                     {g.bin ? reinterpret_cast<const char*>(g.bin->data()) : nullptr, g.bin ? qint64(g.bin->size()) : 0},
                     {zeros, qint64(g.padding)}});
-        writes.commit();
-        return;
-    }
-    if (options.embedBuffers) {
+    } else if (options.embedBuffers) {
         w.embedEverything(true, true);
         const QByteArray text = w.jsonText(true);
         writes.add(target.absoluteFilePath(), text.constData(), text.size());
-        writes.commit();
-        return;
+    } else {
+        writeGltfWithFiles(doc, w, target, writes);
+        const QByteArray text = w.jsonText(true);
+        writes.add(target.absoluteFilePath(), text.constData(), text.size());
     }
-
-    // .gltf with files beside it. A buffer that changed, or had no file of its own, gets a
-    // file named after the output; untouched external buffers and images keep their URIs and
-    // are copied along when saving into another folder.
-    const QDir destDir = target.absoluteDir();
-    const bool sameFolder =
-            !doc.fileName().empty() && QFileInfo(QString::fromStdString(doc.fileName())).absoluteDir() == destDir;
-    const QString stem = target.completeBaseName();
-    std::vector<QByteArray> keepAlive;
-    // Names that stay taken: files of untouched external buffers and of external images.
-    std::set<QString> taken;
-    for (const char* kind : {"buffers", "images"})
-        if (w.json_.contains(kind) && w.json_[kind].is_array())
-            for (std::size_t i = 0; i < w.json_[kind].size(); ++i) {
-                const Json& item = w.json_[kind][i];
-                if (isExternalUri(item) && !(std::string(kind) == "buffers" && w.changedBuffers_.count(i)))
-                    taken.insert(QDir::cleanPath(
-                            QUrl::fromPercentEncoding(QByteArray::fromStdString(item["uri"].get<std::string>()))));
-            }
-    for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
-        Json& jb = w.json_["buffers"][i];  // a file without buffers gets none (operator[] would add a null)
-        const std::vector<std::uint8_t>& data = w.buffers_[i];
-        if (data.empty()) continue;  // a placeholder: no bytes, no file
-        const bool external = isExternalUri(jb);
-        if (external && !w.changedBuffers_.count(i)) {
-            if (sameFolder) continue;
-            // The file the URI means (percent-decoded), confined to the destination folder.
-            const QString copy =
-                    detail::resolveUri(destDir.absolutePath().toStdString(), doc.fileName(),
-                                       jb["uri"].get<std::string>(), "/buffers/" + std::to_string(i) + "/uri");
-            destDir.mkpath(QFileInfo(copy).path());
-            writes.add(copy, reinterpret_cast<const char*>(data.data()), qint64(data.size()));
-            continue;
-        }
-        QString name = i == 0 ? stem + ".bin" : QString("%1_%2.bin").arg(stem).arg(i);
-        for (int n = 1; taken.count(name); ++n) name = QString("%1_%2_%3.bin").arg(stem).arg(i).arg(n);
-        taken.insert(name);
-        jb["uri"] = QUrl::toPercentEncoding(name, "/").toStdString();
-        writes.add(destDir.filePath(name), reinterpret_cast<const char*>(data.data()), qint64(data.size()));
-    }
-    if (!sameFolder && w.json_.contains("images") && w.json_["images"].is_array()) {
-        for (const Json& image : w.json_["images"]) {
-            if (!isExternalUri(image)) continue;
-            const std::string uri = image["uri"].get<std::string>();
-            QFile f(resolveAgainst(doc, uri));
-            if (!f.open(QIODevice::ReadOnly))
-                throw FileError(doc.fileName() + ": cannot read the image '" + uri + "' to copy it along (" +
-                                f.errorString().toStdString() + ").");
-            keepAlive.push_back(f.readAll());
-            const QString rel = QDir::cleanPath(QUrl::fromPercentEncoding(QByteArray::fromStdString(uri)));
-            destDir.mkpath(QFileInfo(destDir.filePath(rel)).path());
-            writes.add(destDir.filePath(rel), keepAlive.back().constData(), keepAlive.back().size());
-        }
-    }
-    const QByteArray text = w.jsonText(true);
-    writes.add(target.absoluteFilePath(), text.constData(), text.size());
     writes.commit();
 }
 

@@ -234,7 +234,8 @@ void MainWindow::createActions() {
     QAction* openA = act(file, QStringLiteral("&Open…"), QKeySequence::Open, [this] { open(); });
     recentMenu_ = file->addMenu(QStringLiteral("Open &Recent"));
     QAction* saveA = act(file, QStringLiteral("&Save"), QKeySequence::Save, [this] { save(); });
-    act(file, QStringLiteral("Save &As…"), QKeySequence::SaveAs, [this] { saveAs(); });
+    // Ctrl+Shift+S everywhere: QKeySequence::SaveAs has no keys in some platforms' schemes.
+    act(file, QStringLiteral("Save &As…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S), [this] { saveAs(); });
     act(file, QStringLiteral("Compare &With…"), QKeySequence(), [this] {
         if (!model_->hasDocument()) return;
         const QString path = QFileDialog::getOpenFileName(this, QStringLiteral("Compare With"), QString(),
@@ -705,11 +706,17 @@ bool MainWindow::save() {
 
 bool MainWindow::saveAs() {
     if (!model_->hasDocument()) return false;
-    QString suggested = model_->filePath().isEmpty() ? model_->displayName() : model_->filePath();
-    const QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save glTF As"), suggested,
-                                                      QStringLiteral("glTF (*.gltf);;glTF binary (*.glb)"));
+    const QString gltfFilter = QStringLiteral("glTF (*.gltf)"), glbFilter = QStringLiteral("glTF binary (*.glb)");
+    const QString suggested = model_->filePath().isEmpty() ? model_->displayName() : model_->filePath();
+    // The dialog proposes the format the document is in: its file's, else the one it was read as.
+    const FileFormat current = saveFormat(suggested.toStdString()).value_or(model_->document().format());
+    QString filter = current == FileFormat::Glb ? glbFilter : gltfFilter;
+    QString path = QFileDialog::getSaveFileName(this, QStringLiteral("Save glTF As"), suggested,
+                                                gltfFilter + QStringLiteral(";;") + glbFilter, &filter);
     if (path.isEmpty()) return false;
-    if (!isGltfPath(path)) {
+    if (QFileInfo(path).suffix().isEmpty())
+        path += filter == glbFilter ? QStringLiteral(".glb") : QStringLiteral(".gltf");
+    if (!saveFormat(QFile::encodeName(path).toStdString())) {
         QMessageBox::warning(this, QStringLiteral("Cannot save file"),
                              QStringLiteral("The file name must end in .gltf or .glb."));
         return false;

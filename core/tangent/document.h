@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -152,16 +153,33 @@ private:
 };
 
 struct SaveOptions {
+    // FromExtension: .gltf or .glb (in any case); any other name is refused, not guessed.
     enum class Format { FromExtension, Gltf, Glb } format = Format::FromExtension;
     // For .gltf: put every buffer into the JSON as a data URI instead of a .bin beside it.
     bool embedBuffers = false;
 };
 
+// The format a save to `path` writes: the options' when they name one, else the extension's.
+// Empty for another extension with Format::FromExtension (save() refuses it).
+std::optional<FileFormat> saveFormat(const std::string& path, const SaveOptions& options = {});
+
 // Writes `doc` to `path` atomically (nothing is replaced unless every file was written).
 // Unedited data keeps its bytes; edited channels are re-encoded as float accessors, and the
 // data they replaced leaves the file: its accessors take the new data or are left without
 // bytes, and bufferViews nothing names any more are removed with their bytes.
-// Throws FileError naming the file when it cannot be written.
+//
+// A .gltf with files beside it never replaces a file it was not asked to write:
+// - saved in place (to the file it was loaded from), each external buffer keeps its URI and a
+//   changed one is rewritten in that file; files that did not change are not written;
+// - saved anywhere else, every buffer with bytes goes into a file named after the output, as
+//   glTF-Transform names them (hero.gltf: hero.bin, then hero_1.bin, ...), never after the
+//   source's file; external images are copied along under their own URI;
+// - a buffer held in a data URI stays in one;
+// - a file is written only where nothing is, or where the output's own file is (one that the
+//   .gltf being replaced names, or the document saved in place); an image may also use an
+//   existing file that holds exactly its bytes. Any other name is taken: the resource goes to
+//   the next free one (NAME_1.EXT, NAME_2.EXT, ...) and its URI says so.
+// Throws FileError naming the file when it cannot be written or its extension names no format.
 void save(const Document& doc, const std::string& path, const SaveOptions& options = {});
 
 // The same, to bytes (the whole file, .glb or .gltf with embedded buffers).

@@ -534,6 +534,65 @@ TEST(Convert, UnwritableOutputExit2) {
     expectOneErrorLine(r, "/nonexistent/folder/out.glb");
 }
 
+// An output's files are its own: two assets whose buffers are both "scene.bin" (one written by
+// glTF-Transform, one by gltfpack) converted into a folder holding a third asset's scene.bin.
+TEST(Convert, TwoAssetsWithTheSameBufferNameIntoOneFolder) {
+    Workspace w;
+    QDir(w.dir.path()).mkpath("a");
+    QDir(w.dir.path()).mkpath("b");
+    QDir(w.dir.path()).mkpath("out");
+    const auto make = [](const QString& program, const QStringList& args) {
+        QProcess p;
+        p.start(program, args);
+        ASSERT_TRUE(p.waitForStarted(30000)) << program.toStdString() << " cannot be started (./dev.sh setup)";
+        ASSERT_TRUE(p.waitForFinished(120000));
+        ASSERT_EQ(p.exitCode(), 0) << p.readAllStandardError().toStdString();
+    };
+    make(TANGENT_GLTF_TRANSFORM, {"copy", q(fixture("smooth_trs_1.glb")), q(w.path("a/scene.gltf"))});
+    make("gltfpack", {"-i", q(fixture("morph_weights_1.glb")), "-o", q(w.path("b/scene.gltf"))});
+    make(TANGENT_GLTF_TRANSFORM, {"copy", q(fixture("multi_object_1.glb")), q(w.path("out/scene.gltf"))});
+    ASSERT_TRUE(QFile::rename(q(w.path("out/scene.gltf")), q(w.path("out/third.gltf"))));
+    for (const char* asset : {"a/scene.bin", "b/scene.bin", "out/scene.bin"})
+        ASSERT_TRUE(QFile::exists(q(w.path(asset)))) << asset;
+    const QByteArray third = readBytes(w.path("out/scene.bin")), thirdJson = readBytes(w.path("out/third.gltf"));
+
+    Result r = runTangent({"convert", q(w.path("a/scene.gltf")), "-o", q(w.path("out/hero.gltf")), "--to", "linear"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const QByteArray heroJson = readBytes(w.path("out/hero.gltf")), heroBin = readBytes(w.path("out/hero.bin"));
+    ASSERT_FALSE(heroBin.isEmpty());
+    r = runTangent({"convert", q(w.path("b/scene.gltf")), "-o", q(w.path("out/villain.gltf"))});
+    ASSERT_EQ(r.status, 0) << r.err;
+
+    EXPECT_EQ(readBytes(w.path("out/hero.gltf")), heroJson);
+    EXPECT_EQ(readBytes(w.path("out/hero.bin")), heroBin);
+    EXPECT_EQ(readBytes(w.path("out/scene.bin")), third);
+    EXPECT_EQ(readBytes(w.path("out/third.gltf")), thirdJson);
+    EXPECT_EQ(QDir(q(w.path("out"))).entryList(QDir::Files),
+              (QStringList{"hero.bin", "hero.gltf", "scene.bin", "third.gltf", "villain.bin", "villain.gltf"}));
+    for (const char* f : {"out/hero.gltf", "out/villain.gltf", "out/third.gltf"}) expectKhronosValid(w.path(f));
+    const Document b = Document::load(w.path("b/scene.gltf")), villain = Document::load(w.path("out/villain.gltf"));
+    for (std::size_t c = 0; c < b.animations()[0].channels.size(); ++c)
+        EXPECT_TRUE(b.animations()[0].channels[c].track.sameCurve(villain.animations()[0].channels[c].track));
+}
+
+// An output whose extension names no format is a usage mistake, unless --format names one.
+TEST(Convert, AnUnknownOutputExtensionNeedsFormat) {
+    Workspace w;
+    for (const char* command : {"convert", "fix", "simplify"}) {
+        const Result r = runTangent({command, q(fixture("smooth_trs_1.glb")), "-o", q(w.path("x.obj"))});
+        EXPECT_EQ(r.status, 64) << command;
+        expectOneErrorLine(r, "the output '" + w.path("x.obj") + "' ends in neither .gltf nor .glb");
+        EXPECT_TRUE(QDir(w.dir.path()).isEmpty()) << command << " wrote a file";
+    }
+    for (const char* command : {"convert", "fix"}) {
+        const std::string out = w.path(std::string(command) + ".bin3");
+        const Result r = runTangent({command, q(fixture("smooth_trs_1.glb")), "-o", q(out), "--format", "glb"});
+        ASSERT_EQ(r.status, 0) << r.err;
+        EXPECT_EQ(readBytes(out).left(4), QByteArray("glTF"));
+        expectKhronosValid(out);
+    }
+}
+
 // ------------------------------------------------------------------------------------ fix
 
 TEST(Fix, RepairsWhatValidateFinds) {

@@ -197,7 +197,8 @@ TEST(Save, ExternalBuffersComeAlongToAnotherFolder) {
     const Document fromA = Document::load(a);
     const std::string b = dir.filePath("b/deeper/copy.gltf").toStdString();
     save(fromA, b);
-    EXPECT_TRUE(QFile::exists(dir.filePath("b/deeper/scene.bin")));  // untouched: same URI
+    EXPECT_TRUE(QFile::exists(dir.filePath("b/deeper/copy.bin")));  // named after the output
+    EXPECT_FALSE(QFile::exists(dir.filePath("b/deeper/scene.bin")));
     expectSameTracks(original, Document::load(b));
     expectKhronosValid(b);
 }
@@ -419,13 +420,6 @@ TEST(Load, LenientModeReportsBrokenAccessorsWithValidatorCodes) {
 
 namespace {
 
-// A valid 1x1 RGB PNG, for files with an external image.
-const std::vector<std::uint8_t> kTinyPng = {
-        0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00,
-        0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xde, 0x00, 0x00, 0x00,
-        0x0c, 0x49, 0x44, 0x41, 0x54, 0x78, 0x9c, 0x63, 0xf8, 0xdf, 0xc0, 0x00, 0x00, 0x04, 0x01, 0x01, 0x80, 0xc5,
-        0x2a, 0x18, 0x5d, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82};
-
 // A .gltf with an external buffer and an external image in a subfolder, made from a fixture.
 std::string makeGltfWithImage(const QString& dir) {
     const Document doc = Document::load(fixture("smooth_trs_1.glb"));
@@ -476,20 +470,21 @@ TEST(Save, ImagesComeAlongOrAreEmbedded) {
 
 TEST(Save, ANewBinaryNeverOverwritesAnotherBuffersFile) {
     QTemporaryDir dir;
-    // Buffer 0 of "other.gltf" is the file "scene.bin"; saving an edit as "scene.gltf" beside
-    // it must not overwrite that file while other.gltf still uses it.
-    Document doc = Document::load(fixture("smooth_trs_1.glb"));
-    save(doc, dir.filePath("scene.gltf").toStdString());
+    // "scene.bin" belongs to other.gltf; saving an edit of another asset as "scene.gltf" beside
+    // it names its buffer after itself, but that name is taken: it takes the next free one.
+    save(Document::load(fixture("smooth_trs_1.glb")), dir.filePath("scene.gltf").toStdString());
     QFile::rename(dir.filePath("scene.gltf"), dir.filePath("other.gltf"));
     const std::vector<std::uint8_t> before = readBytes(dir.filePath("scene.bin").toStdString());
-    Document other = Document::load(dir.filePath("other.gltf").toStdString());
-    Track t = other.channel(0, 0)->track;
+    Document doc = Document::load(fixture("broken_trs_1.glb"));
+    Track t = doc.channel(0, 0)->track;
     setValue(t, 1, 0, 5.0);
-    other.setTrack(0, 0, t);
-    save(other, dir.filePath("other.gltf").toStdString());
+    doc.setTrack(0, 0, t);
+    save(doc, dir.filePath("scene.gltf").toStdString());
     EXPECT_EQ(readBytes(dir.filePath("scene.bin").toStdString()), before);  // untouched
-    const Document again = Document::load(dir.filePath("other.gltf").toStdString());
+    const Document again = Document::load(dir.filePath("scene.gltf").toStdString());
+    EXPECT_EQ(again.json()["buffers"][0]["uri"], "scene_1.bin");
     EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
+    expectKhronosValid(dir.filePath("scene.gltf").toStdString());
     expectKhronosValid(dir.filePath("other.gltf").toStdString());
 }
 

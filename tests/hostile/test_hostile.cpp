@@ -393,18 +393,23 @@ TEST(HostileSave, UnwritableTargetsFailWithAReasonAndChangeNothing) {
 // A .gltf save writes several files; if one of them cannot be written, none is replaced.
 TEST(HostileSave, MultiFileSaveIsAllOrNothing) {
     QTemporaryDir dir;
-    Document doc = Document::load(writeSceneWithBin(dir.path()));
+    QDir(dir.path()).mkpath("textures");
+    writeFile(dir.filePath("textures/dot.png"), {1, 2, 3});
+    Document doc = Document::load(
+            writeSceneWithBin(dir.path(), Json{{"images", Json::array({Json{{"uri", "textures/dot.png"}}})}}));
     const Bytes gltfBefore = readFile(dir.filePath("scene.gltf"));
     const Bytes binBefore = readFile(dir.filePath("scene.bin"));
     Track t = doc.channel(0, 0)->track;
     setValue(t, 1, 0, 5.0);
     doc.setTrack(0, 0, t);
     QDir(dir.path()).mkpath("out");
-    QDir(dir.path()).mkpath("out/edited.bin");  // the new binary's name is taken by a folder
     writeFile(dir.filePath("out/edited.gltf"), {9});
+    writeFile(dir.filePath("out/textures"), {7});  // the image's folder is taken by a file
+    // The buffer is written first (edited.bin), then the image fails.
     EXPECT_THROW(save(doc, dir.filePath("out/edited.gltf").toStdString()), FileError);
     EXPECT_EQ(readFile(dir.filePath("out/edited.gltf")), Bytes{9});
-    EXPECT_EQ(QDir(dir.filePath("out")).entryList(QDir::Files | QDir::Hidden).size(), 1);  // no temp files left
+    EXPECT_EQ(readFile(dir.filePath("out/textures")), Bytes{7});
+    EXPECT_EQ(QDir(dir.filePath("out")).entryList(QDir::Files | QDir::Hidden).size(), 2);  // no temp files left
     EXPECT_EQ(readFile(dir.filePath("scene.gltf")), gltfBefore);
     EXPECT_EQ(readFile(dir.filePath("scene.bin")), binBefore);
 }
@@ -440,17 +445,27 @@ TEST(HostileSave, ImageUrisThatEscapeAreRefusedWhenSaving) {
     }
 }
 
-// Saving next to the original keeps an external buffer's URI; saving to another folder copies
-// the file under the name its (percent-encoded) URI means.
-TEST(HostileSave, PercentEncodedBufferUriIsCopiedUnderItsRealName) {
+// A buffer's URI means the file its percent-decoding names: a save in place rewrites that file
+// (and makes no "my%20data.bin"); a save elsewhere reads it and names the copy after the output.
+TEST(HostileSave, PercentEncodedBufferUriIsTheFileItsDecodingNames) {
     QTemporaryDir root;
     QDir(root.path()).mkpath("asset");
     QDir(root.path()).mkpath("out");
-    const Document doc = Document::load(writeSceneWithBin(root.filePath("asset"), Json::object(), "my%20data.bin"));
-    save(doc, root.filePath("out/copy.gltf").toStdString());
-    EXPECT_TRUE(QFile::exists(root.filePath("out/my data.bin")));
+    const std::string path = writeSceneWithBin(root.filePath("asset"), Json::object(), "my%20data.bin");
+    Document doc = Document::load(path);
+    Track t = doc.channel(0, 0)->track;
+    setValue(t, 1, 0, 5.0);
+    doc.setTrack(0, 0, t);
+    save(doc, path);
+    EXPECT_EQ(QDir(root.filePath("asset")).entryList(QDir::Files), (QStringList{"my data.bin", "scene.gltf"}));
+    const Document inPlace = Document::load(path);
+    EXPECT_EQ(inPlace.json()["buffers"][0]["uri"], "my%20data.bin");
+    EXPECT_TRUE(inPlace.channel(0, 0)->track.sameCurve(t));
+
+    save(inPlace, root.filePath("out/copy.gltf").toStdString());
+    EXPECT_EQ(QDir(root.filePath("out")).entryList(QDir::Files), (QStringList{"copy.bin", "copy.gltf"}));
     const Document again = Document::load(root.filePath("out/copy.gltf").toStdString());
-    EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(doc.channel(0, 0)->track));
+    EXPECT_TRUE(again.channel(0, 0)->track.sameCurve(t));
 }
 
 // Every channel holds its own copy of its keys. 600 channels sharing one accessor of 65536 keys

@@ -277,7 +277,6 @@ std::string verdictText(const ChannelPair& p, const DiffAllowances& allowed) {
             how = std::string("only in ") + (p.a.present() ? "A" : "B");
             break;
     }
-    if (p.a.present() && p.b.present() && p.counterpart == Counterpart::Nothing) how = "paired";
     std::string verdict;
     switch (p.verdict) {
         case ChannelVerdict::Within:
@@ -303,9 +302,9 @@ std::string verdictText(const ChannelPair& p, const DiffAllowances& allowed) {
             verdict = "NOT COMPARED: " + p.notCompared;
             break;
     }
-    if (!allowed.allows(ChannelVerdict::Over) && p.verdict != ChannelVerdict::Within &&
-        p.verdict != ChannelVerdict::AtRest && p.verdict != ChannelVerdict::Over && allowed.allows(p.verdict))
-        verdict += " (allowed)";
+    const bool failingKind = p.verdict != ChannelVerdict::Within && p.verdict != ChannelVerdict::AtRest &&
+                             p.verdict != ChannelVerdict::Over;
+    if (failingKind && allowed.allows(p.verdict)) verdict += " (allowed)";
     return how + "; " + verdict;
 }
 
@@ -482,18 +481,18 @@ int runDiff(const QStringList& arguments) {
     const int total = int(comparison.channels.size());
     const int notCompared = total - compared;
     std::vector<std::string> notes;
-    if (nodeNameMissingA + nodeNameMissingB > 0)
-        notes.push_back(std::to_string(byNodeIndex + (againstRest ? 0 : 0)) + " channel pair(s) and " +
-                        std::to_string(std::count_if(comparison.channels.begin(), comparison.channels.end(),
-                                                     [](const ChannelPair& c) {
-                                                         return c.nodeByIndex &&
-                                                                c.counterpart != Counterpart::ByNodeIndex;
-                                                     })) +
+    if (nodeNameMissingA + nodeNameMissingB > 0) {
+        const int restByIndex =
+                int(std::count_if(comparison.channels.begin(), comparison.channels.end(), [](const ChannelPair& c) {
+                    return c.nodeByIndex && c.counterpart != Counterpart::ByNodeIndex;
+                }));
+        notes.push_back(std::to_string(byNodeIndex) + " channel pair(s) and " + std::to_string(restByIndex) +
                         " rest value(s) found by node index, not by name: node names are missing in " +
                         (nodeNameMissingA && nodeNameMissingB ? "A and B"
                          : nodeNameMissingA                   ? "A"
                                                               : "B") +
                         ".");
+    }
 
     if (p.isSet("json")) {
         Json channels = Json::array(), onlyInA = Json::array(), onlyInB = Json::array();

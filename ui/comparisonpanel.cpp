@@ -133,6 +133,10 @@ void ComparisonPanel::setComparison(const Comparison& comparison, const QString&
             table_->setItem(row, MaxDifference,
                             cell(QString::number(p.difference.maxError, 'g', 6) + unitOf(p.path), right));
             table_->setItem(row, At, cell(QStringLiteral("%1 s").arg(p.difference.at, 0, 'f', 4), right));
+        } else if (!p.a.present() || !p.b.present()) {
+            table_->setItem(row, MaxDifference,
+                            cell(p.a.present() ? QStringLiteral("only in this file")
+                                               : QStringLiteral("only in the other file")));
         } else {
             table_->setItem(row, MaxDifference, cell(QStringLiteral("-"), right));
         }

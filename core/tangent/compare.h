@@ -121,7 +121,7 @@ struct DiffAllowances {
     bool absent = false;      // ChannelVerdict::Absent
     bool undecoded = false;   // ChannelVerdict::Undecoded
     bool mismatched = false;  // ChannelVerdict::Mismatched
-    bool empty = false;       // neither file has an animation channel
+    bool empty = false;       // nothing was compared: no channel at all, or none that could be
     bool allows(ChannelVerdict) const;
 };
 // Reads "dropped,absent,undecoded,mismatched,empty" (any of them, comma separated, or "all");
@@ -132,9 +132,8 @@ struct Comparison {
     std::vector<ChannelPair> channels;  // A's channels in A's order, then those only in B
     bool anyExceeds() const;
     int count(ChannelVerdict) const;
-    // A gate's answer: true when every channel passes (within, at rest, or allowed) and, unless
-    // allowed, there was a channel at all. Never true when no channel was compared unless the
-    // absence is allowed.
+    // A gate's answer: true when every channel passes (within, at rest, or its kind allowed)
+    // and at least one was compared (with a channel or a rest value), unless `empty` is allowed.
     bool passes(const DiffAllowances& = {}) const;
     // Whether a channel fails the gate.
     static bool fails(const ChannelPair&, const DiffAllowances&);

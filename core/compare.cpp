@@ -487,7 +487,9 @@ const char* toString(ChannelVerdict v) {
 std::string unreadBuffer(const Document& doc) {
     for (const Finding& f : doc.loadFindings()) {
         if (f.pointer.rfind("/buffers/", 0) != 0) continue;
-        if (f.code != "TANGENT_BUFFER_UNREAD" && f.code != "IO_ERROR" && f.code != "TANGENT_BUFFER_INVALID") continue;
+        if (f.code != "TANGENT_BUFFER_UNREAD" && f.code != "IO_ERROR" && f.code != "TANGENT_BUFFER_INVALID" &&
+            f.code != "BUFFER_MISSING_GLB_DATA")
+            continue;
         std::string message = f.message;
         const std::string tail = " Its data is not checked.";
         if (message.size() > tail.size() && message.compare(message.size() - tail.size(), tail.size(), tail) == 0)

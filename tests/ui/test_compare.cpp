@@ -134,7 +134,7 @@ TEST(CompareWith, ChannelsTheOtherFileLacksAreJudgedAgainstItsRestPose) {
     ASSERT_EQ(table->rowCount(), 3);
     EXPECT_EQ(table->item(0, 5)->text(), QStringLiteral("within tolerance"));
     EXPECT_EQ(table->item(1, 0)->text(), QStringLiteral("ball · scale"));
-    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("0"));
+    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("0 (relative)"));
     EXPECT_EQ(table->item(1, 5)->text(),
               QStringLiteral("only in this file; stays at the other file's rest value (not an error)"));
     EXPECT_EQ(table->item(2, 0)->text(), QStringLiteral("spinner · translation"));

@@ -439,3 +439,28 @@ TEST(DiffGate, AMissingBufferExits2) {
     EXPECT_EQ(r.status, 2);
     expectOneErrorLine(r, "a.gltf: /buffers/0/uri");
 }
+
+// B's channel is there but Tangent cannot play it (a VEC2 output for the VEC3 emissiveFactor;
+// the Khronos validator does not check pointer targets): paired, not compared, and that fails.
+// Allowing undecoded channels still leaves nothing compared.
+TEST(DiffGate, AChannelNotDecodedOnOneSideFails) {
+    Workspace w;
+    const std::string good = w.write("good.gltf", lamp({0, 0, 0}, {0.25f, 0.5f, 0, 0.25f, 0.5f, 0.5f}));
+    json odd = lamp({0, 0, 0}, {0.25f, 0.5f, 0, 0.25f, 0.5f, 0.5f});
+    odd["accessors"][1]["type"] = "VEC2";
+    odd["accessors"][1]["count"] = 3;
+    const std::string bad = w.write("bad.gltf", odd);
+    Result r = runTangent({"diff", q(good), q(bad), "--json"});
+    EXPECT_EQ(r.status, 1) << r.out;
+    const json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    EXPECT_EQ(j["channels"][0]["pairedBy"], "pointer");
+    EXPECT_EQ(j["channels"][0]["verdict"], "undecoded");
+    EXPECT_EQ(j["channels"][0]["notCompared"], "B's channel was not decoded");
+    EXPECT_EQ(j["summary"]["compared"], 0);
+    EXPECT_EQ(runTangent({"diff", q(good), q(bad), "--allow", "undecoded"}).status, 1);
+    EXPECT_EQ(runTangent({"diff", q(good), q(bad), "--allow", "undecoded,empty"}).status, 0);
+    r = runTangent({"diff", q(good), q(bad)});
+    EXPECT_NE(r.out.find("paired by pointer; NOT COMPARED: B's channel was not decoded"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("FAIL (nothing was compared)"), std::string::npos) << r.out;
+}

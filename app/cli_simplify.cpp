@@ -1,6 +1,7 @@
 // `simplify` (baked keys into a few editable ones, core's simplify.h) and `diff` (two files'
 // animations compared channel by channel, core's compare.h). simplify writes only through
 // tangent::save (atomic; unedited data keeps its bytes).
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <set>
@@ -195,18 +196,36 @@ ChannelReport simplifyChannel(Document& doc, const Channel& channel, const Simpl
 // ---------------------------------------------------------------------------------- diff
 
 Json sideRef(const ChannelSide& s) {
-    return Json{{"animation", s.animation}, {"channel", s.channel}};
+    return Json{{"animation", s.present() ? Json(s.animation) : Json(nullptr)},
+                {"channel", s.present() ? Json(s.channel) : Json(nullptr)},
+                {"node", s.node >= 0 ? Json(s.node) : Json(nullptr)},
+                {"nodeName", s.nodeName}};
 }
 
-Json pairJson(const ChannelPair& p) {
+// What a channel was compared with, as the JSON says it: the other file's channel, its rest
+// value, or nothing.
+const char* comparedWith(const ChannelPair& p) {
+    if (p.counterpart == Counterpart::RestPose) return "restPose";
+    if (p.counterpart == Counterpart::Nothing) return "nothing";
+    return "channel";
+}
+
+Json pairJson(const ChannelPair& p, const DiffAllowances& allowed) {
+    const bool paired = p.a.present() && p.b.present();
     Json j;
     j["animation"] = p.animationName;
     j["nodeName"] = p.nodeName;
     j["path"] = p.path;
     j["a"] = sideRef(p.a);
     j["b"] = sideRef(p.b);
+    j["comparedWith"] = comparedWith(p);
+    j["pairedBy"] = paired ? Json(toString(p.counterpart)) : Json(nullptr);
+    j["nodeByIndex"] = p.nodeByIndex;
+    j["verdict"] = toString(p.verdict);
+    j["fails"] = Comparison::fails(p, allowed);
     j["compared"] = p.compared;
     j["notCompared"] = p.compared ? Json(nullptr) : Json(p.notCompared);
+    j["rest"] = p.counterpart == Counterpart::RestPose ? Json(p.rest) : Json(nullptr);
     j["maxError"] = p.compared ? Json(p.difference.maxError) : Json(nullptr);
     j["at"] = p.compared ? Json(p.difference.at) : Json(nullptr);
     j["tolerance"] = p.compared ? Json(p.tolerance) : Json(nullptr);
@@ -221,14 +240,94 @@ Json pairJson(const ChannelPair& p) {
     return j;
 }
 
-Json unpairedJson(const UnpairedChannel& u) {
-    return Json{{"animation", u.animationName}, {"nodeName", u.nodeName}, {"path", u.path},
-                {"index", sideRef(u.side)},     {"keys", u.side.keys},    {"bytes", u.side.bytes}};
+// A channel one file has and the other does not, as `onlyInA` / `onlyInB` list it.
+Json oneSideJson(const ChannelPair& p, const ChannelSide& side) {
+    return Json{{"animation", p.animationName},
+                {"nodeName", p.nodeName},
+                {"path", p.path},
+                {"index", Json{{"animation", side.animation}, {"channel", side.channel}}},
+                {"keys", side.keys},
+                {"bytes", side.bytes},
+                {"verdict", toString(p.verdict)}};
 }
 
-std::string unpairedLine(const UnpairedChannel& u) {
-    return "  " + std::to_string(u.side.animation) + ":" + std::to_string(u.side.channel) + " '" + u.nodeName + "' " +
-           u.path + " (animation '" + u.animationName + "', " + std::to_string(u.side.keys) + " keys)";
+std::string valuesText(const std::vector<double>& values) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < values.size(); ++i) out += (i ? ", " : "") + shortNumber(values[i]);
+    return out + ")";
+}
+
+// How a channel was compared and what came of it, for people.
+std::string verdictText(const ChannelPair& p, const DiffAllowances& allowed) {
+    const char* other = p.a.present() ? "B" : "A";
+    std::string how;
+    switch (p.counterpart) {
+        case Counterpart::ByName:
+            how = "paired by name";
+            break;
+        case Counterpart::ByNodeIndex:
+            how = "paired by node index (a node name is missing)";
+            break;
+        case Counterpart::ByPointer:
+            how = "paired by pointer";
+            break;
+        case Counterpart::ByIndex:
+            how = "paired by index";
+            break;
+        case Counterpart::RestPose:
+            how = std::string("only in ") + (p.a.present() ? "A" : "B") + ", against " + other + "'s rest value " +
+                  valuesText(p.rest) + (p.nodeByIndex ? " (its node found by index)" : "");
+            break;
+        case Counterpart::Nothing:
+            how = std::string("only in ") + (p.a.present() ? "A" : "B");
+            break;
+    }
+    std::string verdict;
+    switch (p.verdict) {
+        case ChannelVerdict::Within:
+            verdict = "within tolerance";
+            break;
+        case ChannelVerdict::Over:
+            verdict = "EXCEEDS";
+            break;
+        case ChannelVerdict::AtRest:
+            verdict = "stays at the rest value";
+            break;
+        case ChannelVerdict::Dropped:
+            verdict = "DROPPED: it moves " + shortNumber(p.difference.maxError) + " away from it at " +
+                      shortNumber(p.difference.at) + " s";
+            break;
+        case ChannelVerdict::Absent:
+            verdict = "ABSENT, not compared: " + p.notCompared;
+            break;
+        case ChannelVerdict::Undecoded:
+            verdict = "NOT COMPARED: " + p.notCompared;
+            break;
+        case ChannelVerdict::Mismatched:
+            verdict = "NOT COMPARED: " + p.notCompared;
+            break;
+    }
+    const bool failingKind = p.verdict != ChannelVerdict::Within && p.verdict != ChannelVerdict::AtRest &&
+                             p.verdict != ChannelVerdict::Over;
+    if (failingKind && allowed.allows(p.verdict)) verdict += " (allowed)";
+    return how + "; " + verdict;
+}
+
+std::string sideText(const ChannelSide& s) {
+    return s.present() ? std::to_string(s.animation) + ":" + std::to_string(s.channel) : "-";
+}
+
+std::string allowedText(const DiffAllowances& allowed) {
+    std::string out;
+    auto add = [&](bool on, const char* word) {
+        if (on) out += (out.empty() ? "" : ",") + std::string(word);
+    };
+    add(allowed.dropped, "dropped");
+    add(allowed.absent, "absent");
+    add(allowed.undecoded, "undecoded");
+    add(allowed.mismatched, "mismatched");
+    add(allowed.empty, "empty");
+    return out;
 }
 
 }  // namespace
@@ -308,24 +407,40 @@ int runSimplify(const QStringList& arguments) {
 
 int runDiff(const QStringList& arguments) {
     Parser p("diff",
-             "diff A B [--match name|index] [--tolerance E] [--tolerance-translation E] [--tolerance-rotation DEG] "
-             "[--tolerance-scale E] [--tolerance-weights E] [--strict] [--json]",
-             "Compares the animations of two files channel by channel: for each channel the largest\n"
-             "difference of the played curves over the union of both time ranges (each clamps outside\n"
-             "its own, as players do), in the path's unit, and where it is, measured as simplify\n"
-             "measures B against A: a bake's segments in A at their samples, the rest everywhere\n"
-             "(--strict: everywhere), and which measure that was; keys and stored bytes of\n"
-             "each side; channels on one side only. Channels pair by animation name, node name and path\n"
-             "(equal names in index order), or by index with --match index.\n"
-             "Exit status: 0 every channel within its tolerance; 1 a channel exceeds it; 2 a file could\n"
-             "not be read; 64 usage.");
+             "diff A B [--match name|index] [--allow KIND,...] [--tolerance E] [--tolerance-translation E] "
+             "[--tolerance-rotation DEG] [--tolerance-scale E] [--tolerance-weights E] [--strict] [--json]",
+             "Compares the animations of two files channel by channel, as a gate: for each channel the\n"
+             "largest difference of the played curves over the union of both time ranges (each clamps\n"
+             "outside its own, as players do), in the path's unit, and where it is, measured as simplify\n"
+             "measures B against A (a bake's segments in A at their samples, the rest everywhere; --strict:\n"
+             "everywhere), and which measure that was; keys and stored bytes of each side. Channels pair\n"
+             "by animation name, node name and property (equal names in index order); a channel whose\n"
+             "node has no name on a side (gltfpack strips them) pairs by node index;\n"
+             "--match index pairs channel j of animation i with the same in the other file. A channel\n"
+             "found on one side only is compared with the other side's rest value of its property (the\n"
+             "node's TRS, the mesh's default weights, a pointer target's stored value or default): one\n"
+             "that stays at it is fine (an optimizer dropped a constant channel); one that moves away is\n"
+             "'dropped', one whose target the other file lacks 'absent'; a channel that was not decoded is\n"
+             "'undecoded', a pair that animates different things 'mismatched'.\n"
+             "Exit status: 0 every channel within its tolerance or at the other's rest value, and at least\n"
+             "one compared; 1 a channel exceeds its tolerance, or is dropped, absent, undecoded or\n"
+             "mismatched (unless --allow names it), or nothing was compared; 2 a file, or a buffer it\n"
+             "names, could not be read; 64 usage.");
     p.addValue({"match"}, "name (default) or index.", "HOW", "name");
+    p.addValue({"allow"},
+               "Kinds that do not fail the gate, comma separated: dropped, absent, undecoded, mismatched, "
+               "empty (nothing compared), or all. Each is still reported.",
+               "KINDS");
     addToleranceOptions(p);
     p.addFlag({"strict"}, "Measure everywhere, also the segments of a bake in A (not only at its samples).");
     p.addFlag({"json"},
-              "Print JSON: {a, b, channels: [{animation, nodeName, path, maxError, at, tolerance, measure, keysA, "
-              "keysB, "
-              "bytesA, bytesB, exceeds, compared, notCompared}], onlyInA, onlyInB}.");
+              "Print JSON: {a, b, channels: [{animation, nodeName, path, a: {animation, channel, node, nodeName}, "
+              "b: {...}, comparedWith: channel|restPose|nothing, pairedBy: name|nodeIndex|pointer|index|null, "
+              "nodeByIndex, verdict: within|over|atRest|dropped|absent|undecoded|mismatched, fails, compared, "
+              "notCompared, rest, maxError, at, tolerance, measure, keysA, keysB, bytesA, bytesB, exceeds}], onlyInA, "
+              "onlyInB, notes, summary: {channels, compared, pairedByName, pairedByNodeIndex, pairedByPointer, "
+              "pairedByIndex, againstRestPose, notCompared, within, over, atRest, dropped, absent, undecoded, "
+              "mismatched, allowed, pass}}.");
     if (!p.parse(arguments)) return kOk;
     const QStringList files = p.positional();
     if (files.size() != 2)
@@ -339,55 +454,132 @@ int runDiff(const QStringList& arguments) {
         throw UsageError("--match '" + p.value("match").toStdString() + "' is not name or index.");
     options.tolerances = tolerancesFrom(p);
     options.strict = p.isSet("strict");
+    DiffAllowances allowed;
+    for (const QString& value : p.values("allow")) {
+        std::string unknown;
+        if (!parseAllowances(value.toLower().toStdString(), &allowed, &unknown))
+            throw UsageError("--allow '" + unknown + "' is not dropped, absent, undecoded, mismatched, empty or all.");
+    }
 
     const std::string fileA = files[0].toStdString(), fileB = files[1].toStdString();
     const Document a = Document::load(fileA, LoadMode::Lenient);
     const Document b = Document::load(fileB, LoadMode::Lenient);
+    for (const Document* doc : {&a, &b})
+        if (const std::string unread = unreadBuffer(*doc); !unread.empty()) {
+            printError(unread);
+            return kIoError;
+        }
     const Comparison comparison = compare(a, b, options);
-    const int status = comparison.anyExceeds() ? kFailed : kOk;
+    const bool pass = comparison.passes(allowed);
+    const int status = pass ? kOk : kFailed;
+
+    int byName = 0, byNodeIndex = 0, byPointer = 0, byIndex = 0, againstRest = 0, compared = 0, inA = 0, inB = 0;
+    int nodeNameMissingA = 0, nodeNameMissingB = 0;
+    for (const ChannelPair& pair : comparison.channels) {
+        byName += pair.counterpart == Counterpart::ByName;
+        byNodeIndex += pair.counterpart == Counterpart::ByNodeIndex;
+        byPointer += pair.counterpart == Counterpart::ByPointer;
+        byIndex += pair.counterpart == Counterpart::ByIndex;
+        againstRest += pair.counterpart == Counterpart::RestPose;
+        compared += pair.compared;
+        inA += pair.a.present();
+        inB += pair.b.present();
+        if (pair.nodeByIndex) {
+            nodeNameMissingA += pair.a.nodeName.empty();
+            nodeNameMissingB += pair.b.nodeName.empty();
+        }
+    }
+    const int total = int(comparison.channels.size());
+    const int notCompared = total - compared;
+    std::vector<std::string> notes;
+    if (nodeNameMissingA + nodeNameMissingB > 0) {
+        const int restByIndex =
+                int(std::count_if(comparison.channels.begin(), comparison.channels.end(), [](const ChannelPair& c) {
+                    return c.nodeByIndex && c.counterpart != Counterpart::ByNodeIndex;
+                }));
+        notes.push_back(std::to_string(byNodeIndex) + " channel pair(s) and " + std::to_string(restByIndex) +
+                        " rest value(s) found by node index, not by name: node names are missing in " +
+                        (nodeNameMissingA && nodeNameMissingB ? "A and B"
+                         : nodeNameMissingA                   ? "A"
+                                                              : "B") +
+                        ".");
+    }
 
     if (p.isSet("json")) {
         Json channels = Json::array(), onlyInA = Json::array(), onlyInB = Json::array();
-        for (const ChannelPair& pair : comparison.channels) channels.push_back(pairJson(pair));
-        for (const UnpairedChannel& u : comparison.onlyInA) onlyInA.push_back(unpairedJson(u));
-        for (const UnpairedChannel& u : comparison.onlyInB) onlyInB.push_back(unpairedJson(u));
+        for (const ChannelPair& pair : comparison.channels) {
+            channels.push_back(pairJson(pair, allowed));
+            if (!pair.b.present()) onlyInA.push_back(oneSideJson(pair, pair.a));
+            if (!pair.a.present()) onlyInB.push_back(oneSideJson(pair, pair.b));
+        }
+        Json summary;
+        summary["channels"] = total;
+        summary["inA"] = inA;
+        summary["inB"] = inB;
+        summary["compared"] = compared;
+        summary["pairedByName"] = byName;
+        summary["pairedByNodeIndex"] = byNodeIndex;
+        summary["pairedByPointer"] = byPointer;
+        summary["pairedByIndex"] = byIndex;
+        summary["againstRestPose"] = againstRest;
+        summary["notCompared"] = notCompared;
+        for (ChannelVerdict v :
+             {ChannelVerdict::Within, ChannelVerdict::Over, ChannelVerdict::AtRest, ChannelVerdict::Dropped,
+              ChannelVerdict::Absent, ChannelVerdict::Undecoded, ChannelVerdict::Mismatched})
+            summary[toString(v)] = comparison.count(v);
+        const std::string allowedWords = allowedText(allowed);
+        Json allowedList = Json::array();
+        for (std::size_t from = 0; from < allowedWords.size();) {
+            const std::size_t comma = std::min(allowedWords.find(',', from), allowedWords.size());
+            allowedList.push_back(allowedWords.substr(from, comma - from));
+            from = comma + 1;
+        }
+        summary["allowed"] = std::move(allowedList);
+        summary["pass"] = pass;
         Json out;
         out["a"] = fileA;
         out["b"] = fileB;
         out["channels"] = std::move(channels);
         out["onlyInA"] = std::move(onlyInA);
         out["onlyInB"] = std::move(onlyInB);
+        out["notes"] = notes;
+        out["summary"] = std::move(summary);
         printLine(out.dump(2));
         return status;
     }
     printLine("A: " + fileA);
     printLine("B: " + fileB);
-    printLine(pad("A:C", 6) + pad("node", 16) + pad("path", 12) + pad("maxError", 12) + pad("at", 9) +
-              pad("tolerance", 10) + pad("measure", 11) + pad("keysA", 7) + pad("keysB", 7) + pad("bytesA", 8) +
-              "bytesB");
-    int over = 0;
+    printLine(pad("A:C", 6) + pad("B:C", 6) + pad("node", 16) + pad("path", 12) + pad("maxError", 12) + pad("at", 9) +
+              pad("tolerance", 10) + pad("measure", 11) + pad("keysA", 7) + pad("keysB", 7) + pad("bytesA", 8) + pad("bytesB", 8) +
+              "how compared; verdict");
     for (const ChannelPair& pair : comparison.channels) {
-        std::string line = pad(std::to_string(pair.a.animation) + ":" + std::to_string(pair.a.channel), 6) +
+        std::string line = pad(sideText(pair.a), 6) + pad(sideText(pair.b), 6) +
                            pad(pair.nodeName.empty() ? "-" : pair.nodeName, 16) + pad(pair.path, 12);
         if (pair.compared)
             line += pad(shortNumber(pair.difference.maxError), 12) + pad(shortNumber(pair.difference.at), 9) +
                     pad(shortNumber(pair.tolerance), 10) + pad(toString(pair.measure), 11);
         else
             line += pad("-", 12) + pad("-", 9) + pad("-", 10) + pad("-", 11);
-        line += pad(std::to_string(pair.a.keys), 7) + pad(std::to_string(pair.b.keys), 7) +
-                pad(std::to_string(pair.a.bytes), 8) + std::to_string(pair.b.bytes);
-        if (pair.exceeds) line += "  EXCEEDS";
-        if (!pair.compared) line += "  not compared: " + pair.notCompared;
+        line += pad(pair.a.present() ? std::to_string(pair.a.keys) : "-", 7) +
+                pad(pair.b.present() ? std::to_string(pair.b.keys) : "-", 7) +
+                pad(pair.a.present() ? std::to_string(pair.a.bytes) : "-", 8) +
+                pad(pair.b.present() ? std::to_string(pair.b.bytes) : "-", 8) + verdictText(pair, allowed);
         printLine(line);
-        over += pair.exceeds ? 1 : 0;
     }
-    if (!comparison.onlyInA.empty()) printLine("only in A:");
-    for (const UnpairedChannel& u : comparison.onlyInA) printLine(unpairedLine(u));
-    if (!comparison.onlyInB.empty()) printLine("only in B:");
-    for (const UnpairedChannel& u : comparison.onlyInB) printLine(unpairedLine(u));
-    printLine(std::to_string(comparison.channels.size()) + " channel(s) paired, " + std::to_string(over) +
-              " over tolerance, " + std::to_string(comparison.onlyInA.size()) + " only in A, " +
-              std::to_string(comparison.onlyInB.size()) + " only in B.");
+    for (const std::string& note : notes) printLine("note: " + note);
+    std::string summary = pass ? "PASS" : compared == 0 ? "FAIL (nothing was compared)" : "FAIL";
+    summary += ": " + std::to_string(total) + " channel(s) (" + std::to_string(inA) + " in A, " + std::to_string(inB) +
+               " in B): " + std::to_string(byName + byNodeIndex + byPointer + byIndex) + " paired (" +
+               std::to_string(byName) + " by name, " + std::to_string(byNodeIndex) + " by node index, " +
+               std::to_string(byPointer) + " by pointer, " + std::to_string(byIndex) + " by index), " +
+               std::to_string(againstRest) + " against a rest value, " + std::to_string(notCompared) +
+               " not compared; " + std::to_string(comparison.count(ChannelVerdict::Over)) + " over tolerance, " +
+               std::to_string(comparison.count(ChannelVerdict::Dropped)) + " dropped, " +
+               std::to_string(comparison.count(ChannelVerdict::Absent)) + " absent, " +
+               std::to_string(comparison.count(ChannelVerdict::Undecoded)) + " undecoded, " +
+               std::to_string(comparison.count(ChannelVerdict::Mismatched)) + " mismatched";
+    if (const std::string words = allowedText(allowed); !words.empty()) summary += " (allowed: " + words + ")";
+    printLine(summary + ".");
     return status;
 }
 

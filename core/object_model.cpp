@@ -98,6 +98,58 @@ constexpr Animatable kAnimatable[] = {
         {"/nodes/{}/extensions/KHR_node_visibility/visible", PropertyType::Bool, true},
 };
 
+// The schema's default of each animatable property of kAnimatable that has one (weights are
+// zeros, as long as the morph targets).
+const std::unordered_map<std::string, std::vector<double>>& defaults() {
+    static const auto* table = new std::unordered_map<std::string, std::vector<double>>{
+            {"/materials/{}/alphaCutoff", {0.5}},
+            {"/materials/{}/emissiveFactor", {0, 0, 0}},
+            {"/materials/{}/normalTexture/scale", {1}},
+            {"/materials/{}/occlusionTexture/strength", {1}},
+            {"/materials/{}/pbrMetallicRoughness/baseColorFactor", {1, 1, 1, 1}},
+            {"/materials/{}/pbrMetallicRoughness/metallicFactor", {1}},
+            {"/materials/{}/pbrMetallicRoughness/roughnessFactor", {1}},
+            {"/nodes/{}/translation", {0, 0, 0}},
+            {"/nodes/{}/rotation", {0, 0, 0, 1}},
+            {"/nodes/{}/scale", {1, 1, 1}},
+            {"/extensions/KHR_lights_punctual/lights/{}/color", {1, 1, 1}},
+            {"/extensions/KHR_lights_punctual/lights/{}/intensity", {1}},
+            {"/extensions/KHR_lights_punctual/lights/{}/spot/innerConeAngle", {0}},
+            {"/extensions/KHR_lights_punctual/lights/{}/spot/outerConeAngle", {0.7853981633974483}},
+            {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyStrength", {0}},
+            {"/materials/{}/extensions/KHR_materials_anisotropy/anisotropyRotation", {0}},
+            {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatRoughnessFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_clearcoat/clearcoatNormalTexture/scale", {1}},
+            {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_diffuse_transmission/diffuseTransmissionColorFactor", {1, 1, 1}},
+            {"/materials/{}/extensions/KHR_materials_dispersion/dispersion", {0}},
+            {"/materials/{}/extensions/KHR_materials_emissive_strength/emissiveStrength", {1}},
+            {"/materials/{}/extensions/KHR_materials_ior/ior", {1.5}},
+            {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceIor", {1.3}},
+            {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMinimum", {100}},
+            {"/materials/{}/extensions/KHR_materials_iridescence/iridescenceThicknessMaximum", {400}},
+            {"/materials/{}/extensions/KHR_materials_sheen/sheenColorFactor", {0, 0, 0}},
+            {"/materials/{}/extensions/KHR_materials_sheen/sheenRoughnessFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_specular/specularFactor", {1}},
+            {"/materials/{}/extensions/KHR_materials_specular/specularColorFactor", {1, 1, 1}},
+            {"/materials/{}/extensions/KHR_materials_transmission/transmissionFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_volume/thicknessFactor", {0}},
+            {"/materials/{}/extensions/KHR_materials_volume/attenuationDistance", {kInf}},
+            {"/materials/{}/extensions/KHR_materials_volume/attenuationColor", {1, 1, 1}},
+            {"/nodes/{}/extensions/EXT_lights_ies/multiplier", {1}},
+            {"/nodes/{}/extensions/EXT_lights_ies/color", {1, 1, 1}},
+            {"/extensions/EXT_lights_image_based/lights/{}/rotation", {0, 0, 0, 1}},
+            {"/extensions/EXT_lights_image_based/lights/{}/intensity", {1}},
+            {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatIor", {1.5}},
+            {"/materials/{}/extensions/ADOBE_materials_clearcoat_specular/clearcoatSpecularFactor", {1}},
+            {"/materials/{}/extensions/ADOBE_materials_clearcoat_tint/clearcoatTintFactor", {1, 1, 1}},
+            {"/nodes/{}/extensions/KHR_node_visibility/visible", {1}},
+    };
+    return *table;
+}
+
 // The object model's read-only properties: they can be read, never animated.
 constexpr const char* kReadOnly[] = {
         "/animations.length",
@@ -513,6 +565,38 @@ PointerTarget resolveAnimationPointer(const Json& root, const std::string& point
     out.status = PointerTarget::Status::Animatable;
     out.reason.clear();
     return out;
+}
+
+std::vector<double> storedValue(const Json& root, const std::string& pointer) {
+    const PointerTarget target = resolveAnimationPointer(root, pointer);
+    if (target.status != PointerTarget::Status::Animatable) return {};
+    const std::vector<std::string> t = pointerTokens(pointer);
+    std::string ignored;
+    if (const Json* value = walk(root, t, t.size(), &ignored)) {
+        if (value->is_boolean()) return {value->get<bool>() ? 1.0 : 0.0};
+        if (value->is_number()) return {value->get<double>()};
+        if (!value->is_array()) return {};
+        std::vector<double> out;
+        for (const Json& v : *value) {
+            if (!v.is_number()) return {};
+            out.push_back(v.get<double>());
+        }
+        return out;
+    }
+    if (target.path == TargetPath::Weights) return std::vector<double>(std::size_t(target.components), 0.0);
+    if (t.size() == 4 && t[2] == "weights") return {0.0};  // one weight of a node or a mesh
+    if (target.extras) return {};
+    PropertyType ignoredType;
+    if (isTextureTransform(t, &ignoredType)) {
+        if (t.back() == "rotation") return {0.0};
+        return t.back() == "offset" ? std::vector<double>{0, 0} : std::vector<double>{1, 1};
+    }
+    for (const Animatable& a : kAnimatable)
+        if (matches(a.pointer, t)) {
+            const auto it = defaults().find(a.pointer);
+            return it == defaults().end() ? std::vector<double>{} : it->second;
+        }
+    return {};
 }
 
 }  // namespace tangent

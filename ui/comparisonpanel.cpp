@@ -57,71 +57,120 @@ ComparisonPanel::ComparisonPanel(QWidget* parent) : QWidget(parent) {
     });
 }
 
+namespace {
+
+// What the comparison says of a row, in the panel's words ("this file" is A, "the other" B).
+QString verdictText(const ChannelPair& p) {
+    const QString unit = unitOf(p.path);
+    const QString where =
+            p.a.present() ? QStringLiteral("only in this file") : QStringLiteral("only in the other file");
+    const QString restOf = p.a.present() ? QStringLiteral("the other file's") : QStringLiteral("this file's");
+    switch (p.verdict) {
+        case ChannelVerdict::Within:
+            return QStringLiteral("within tolerance");
+        case ChannelVerdict::Over:
+            return QStringLiteral("over %1%2").arg(p.tolerance, 0, 'g', 3).arg(unit);
+        case ChannelVerdict::AtRest:
+            return QStringLiteral("%1; stays at %2 rest value (not an error)").arg(where, restOf);
+        case ChannelVerdict::Dropped:
+            return QStringLiteral("%1; dropped: moves away from %2 rest value, over %3%4")
+                    .arg(where, restOf)
+                    .arg(p.tolerance, 0, 'g', 3)
+                    .arg(unit);
+        case ChannelVerdict::Absent:
+        case ChannelVerdict::Undecoded:
+        case ChannelVerdict::Mismatched:
+            return QStringLiteral("not compared: %1").arg(QString::fromStdString(p.notCompared));
+    }
+    return QString();
+}
+
+QString howText(const ChannelPair& p) {
+    switch (p.counterpart) {
+        case Counterpart::ByName:
+            return QStringLiteral("paired by name");
+        case Counterpart::ByNodeIndex:
+            return QStringLiteral("paired by node index (a node name is missing)");
+        case Counterpart::ByPointer:
+            return QStringLiteral("paired by pointer");
+        case Counterpart::ByIndex:
+            return QStringLiteral("paired by index");
+        case Counterpart::RestPose:
+            return p.nodeByIndex ? QStringLiteral("against the rest value (node found by index)")
+                                 : QStringLiteral("against the rest value");
+        case Counterpart::Nothing:
+            return p.a.present() && p.b.present() ? QStringLiteral("paired") : QString();
+    }
+    return QString();
+}
+
+}  // namespace
+
 void ComparisonPanel::setComparison(const Comparison& comparison, const QString& otherFile) {
     table_->setRowCount(0);
     if (otherFile.isEmpty()) {
         heading_->setText(QStringLiteral("File ▸ Compare With… draws another file's channels behind these."));
         return;
     }
-    int over = 0;
+    int failing = 0, compared = 0;
+    const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
+    auto count = [](const ChannelSide& s, int value) {
+        return s.present() ? QString::number(value) : QStringLiteral("-");
+    };
     for (const ChannelPair& p : comparison.channels) {
         const int row = table_->rowCount();
         table_->insertRow(row);
         QTableWidgetItem* name = cell(channelName(p.nodeName, p.path));
-        name->setData(Qt::UserRole, p.a.animation);
-        name->setData(Qt::UserRole + 1, p.a.channel);
-        name->setData(Qt::UserRole + 2, p.difference.at);
+        name->setToolTip(howText(p));
+        if (p.a.present()) {  // only this file's channels can be shown
+            name->setData(Qt::UserRole, p.a.animation);
+            name->setData(Qt::UserRole + 1, p.a.channel);
+            name->setData(Qt::UserRole + 2, p.compared ? p.difference.at : 0.0);
+        }
         table_->setItem(row, Channel, name);
-        const Qt::Alignment right = Qt::AlignRight | Qt::AlignVCenter;
         if (p.compared) {
+            ++compared;
             QTableWidgetItem* difference = cell(QString::number(p.difference.maxError, 'g', 6) + unitOf(p.path), right);
             difference->setToolTip(QStringLiteral("Measured %1 (the file's bake segments at their samples, the "
                                                   "rest everywhere), as tangent diff measures it.")
                                            .arg(QString::fromLatin1(toString(p.measure))));
             table_->setItem(row, MaxDifference, difference);
             table_->setItem(row, At, cell(QStringLiteral("%1 s").arg(p.difference.at, 0, 'f', 4), right));
+        } else if (!p.a.present() || !p.b.present()) {
+            table_->setItem(row, MaxDifference,
+                            cell(p.a.present() ? QStringLiteral("only in this file")
+                                               : QStringLiteral("only in the other file")));
         } else {
-            table_->setItem(row, MaxDifference, cell(QString::fromStdString(p.notCompared)));
+            table_->setItem(row, MaxDifference, cell(QStringLiteral("-"), right));
         }
-        table_->setItem(row, Keys, cell(QStringLiteral("%1 / %2").arg(p.a.keys).arg(p.b.keys), right));
-        table_->setItem(row, Bytes, cell(QStringLiteral("%1 / %2").arg(p.a.bytes).arg(p.b.bytes), right));
-        QTableWidgetItem* verdict =
-                cell(!p.compared ? QString()
-                     : p.exceeds ? QStringLiteral("over %1%2").arg(p.tolerance, 0, 'g', 3).arg(unitOf(p.path))
-                                 : QStringLiteral("within tolerance"));
-        if (p.exceeds) {
-            ++over;
+        table_->setItem(row, Keys,
+                        cell(QStringLiteral("%1 / %2").arg(count(p.a, p.a.keys), count(p.b, p.b.keys)), right));
+        table_->setItem(
+                row, Bytes,
+                cell(QStringLiteral("%1 / %2").arg(count(p.a, int(p.a.bytes)), count(p.b, int(p.b.bytes))), right));
+        QTableWidgetItem* verdict = cell(verdictText(p));
+        verdict->setToolTip(howText(p));
+        table_->setItem(row, Verdict, verdict);
+        if (Comparison::fails(p, {})) {
+            ++failing;
             for (int c = 0; c < ColumnCount; ++c)
                 if (QTableWidgetItem* item = table_->item(row, c)) item->setForeground(QColor(0xff, 0x6b, 0x6b));
-            verdict->setForeground(QColor(0xff, 0x6b, 0x6b));
         }
-        table_->setItem(row, Verdict, verdict);
     }
-    auto addUnpaired = [&](const std::vector<UnpairedChannel>& list, const QString& where) {
-        for (const UnpairedChannel& u : list) {
-            const int row = table_->rowCount();
-            table_->insertRow(row);
-            QTableWidgetItem* name = cell(channelName(u.nodeName, u.path));
-            if (where == QStringLiteral("only in this file")) {
-                name->setData(Qt::UserRole, u.side.animation);
-                name->setData(Qt::UserRole + 1, u.side.channel);
-                name->setData(Qt::UserRole + 2, 0.0);
-            }
-            table_->setItem(row, Channel, name);
-            table_->setItem(row, MaxDifference, cell(where));
-            table_->setItem(row, Keys, cell(QString::number(u.side.keys), Qt::AlignRight | Qt::AlignVCenter));
-            table_->setItem(row, Bytes, cell(QString::number(u.side.bytes), Qt::AlignRight | Qt::AlignVCenter));
-        }
-    };
-    addUnpaired(comparison.onlyInA, QStringLiteral("only in this file"));
-    addUnpaired(comparison.onlyInB, QStringLiteral("only in the other file"));
-    heading_->setText(QStringLiteral("Compared with %1: %2 channel pair(s), %3 over tolerance, %4 only here, %5 only "
-                                     "there. Its channels are drawn wide and faint behind these.")
-                              .arg(otherFile)
-                              .arg(comparison.channels.size())
-                              .arg(over)
-                              .arg(comparison.onlyInA.size())
-                              .arg(comparison.onlyInB.size()));
+    const bool pass = comparison.passes();
+    heading_->setText(
+            QStringLiteral("Compared with %1: %2 — %3 channel(s), %4 compared, %5 failing (%6 over tolerance, %7 "
+                           "dropped, %8 not compared). Its channels are drawn wide and faint behind these.")
+                    .arg(otherFile)
+                    .arg(pass            ? QStringLiteral("pass")
+                         : compared == 0 ? QStringLiteral("FAIL, nothing was compared")
+                                         : QStringLiteral("FAIL"))
+                    .arg(comparison.channels.size())
+                    .arg(compared)
+                    .arg(failing)
+                    .arg(comparison.count(ChannelVerdict::Over))
+                    .arg(comparison.count(ChannelVerdict::Dropped))
+                    .arg(int(comparison.channels.size()) - compared));
 }
 
 }  // namespace tangent::ui

@@ -976,7 +976,7 @@ bool MainWindow::compareWith(const QString& path) {
     QApplication::restoreOverrideCursor();
     CurveView::ReferenceCurves references;
     for (const ChannelPair& p : comparison.channels)
-        if (p.compared)
+        if (p.compared && p.a.present() && p.b.present())
             if (const Channel* theirs = other->channel(p.b.animation, p.b.channel))
                 // Shares ownership of the other document: the track lives as long as it is drawn.
                 references[{p.a.animation, p.a.channel}] = std::shared_ptr<const Track>(other, &theirs->track);
@@ -986,12 +986,13 @@ bool MainWindow::compareWith(const QString& path) {
     comparison_->setComparison(comparison, name);
     comparisonDock_->show();
     comparisonDock_->raise();
-    int over = 0;
-    for (const ChannelPair& p : comparison.channels) over += p.exceeds;
-    statusBar()->showMessage(QStringLiteral("Compared with %1: %2 channel pair(s), %3 over tolerance.")
+    int failing = 0;
+    for (const ChannelPair& p : comparison.channels) failing += Comparison::fails(p, {});
+    statusBar()->showMessage(QStringLiteral("Compared with %1: %2 channel(s), %3 failing (over tolerance, dropped "
+                                            "or not compared).")
                                      .arg(name)
                                      .arg(comparison.channels.size())
-                                     .arg(over),
+                                     .arg(failing),
                              10000);
     return true;
 }

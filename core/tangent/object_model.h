@@ -78,6 +78,13 @@ std::string fitOutput(PointerTarget&, const std::string& accessorType, int compo
 // array element).
 std::int64_t expectedOutputCount(const PointerTarget&, std::int64_t keys, bool cubic);
 
+// The value an animatable property has when no animation plays it: the file's, else the
+// schema's default (KHR_node_visibility's true is 1); weights not written are zeros. Empty when
+// the pointer does not resolve to an animatable property with a value (its object is missing,
+// it has no default, it holds no numbers). A node's TRS and weights as a player poses them (a
+// matrix decomposed, a mesh's weights) are the scene's (tangent/scene.h).
+std::vector<double> storedValue(const nlohmann::ordered_json& gltf, const std::string& pointer);
+
 // The pointer's syntax as RFC 6901 and the Khronos validator define it: "" or "/"-prefixed
 // tokens in which "~" is only followed by 0 or 1.
 bool isJsonPointer(const std::string& pointer);

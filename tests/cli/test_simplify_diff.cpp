@@ -253,6 +253,8 @@ TEST(Diff, IdenticalFilesAgreeEverywhere) {
     }
 }
 
+// A channel one file lacks is compared with that file's rest value: B's Cube rests at scale 1,
+// A's grows to 2, so it is dropped: 0.5 apart (relative to the larger magnitude) at 1 s.
 TEST(Diff, AChannelOnlyInA) {
     Workspace w;
     const Track move = linear(TargetPath::Translation, 3, {0, 1}, {0, 0, 0, 1, 2, 3});
@@ -260,21 +262,29 @@ TEST(Diff, AChannelOnlyInA) {
     const std::string fileA = w.save(oneNode({move, grow}), "a.glb");
     const std::string fileB = w.save(oneNode({move}), "b.glb");
     Result r = runTangent({"diff", q(fileA), q(fileB), "--json"});
-    EXPECT_EQ(r.status, 0) << r.err;  // a missing channel is listed, not an error over tolerance
+    EXPECT_EQ(r.status, 1) << r.err;
     json j = parseJson(r);
-    ASSERT_EQ(j["channels"].size(), 1u);
+    ASSERT_EQ(j["channels"].size(), 2u);
+    EXPECT_EQ(j["channels"][1]["comparedWith"], "restPose");
+    EXPECT_EQ(j["channels"][1]["verdict"], "dropped");
+    EXPECT_EQ(j["channels"][1]["rest"], json::array({1.0, 1.0, 1.0}));
+    EXPECT_DOUBLE_EQ(j["channels"][1]["maxError"].get<double>(), 0.5);
+    EXPECT_DOUBLE_EQ(j["channels"][1]["at"].get<double>(), 1.0);
     ASSERT_EQ(j["onlyInA"].size(), 1u);
     EXPECT_EQ(j["onlyInA"][0]["nodeName"], "Cube");
     EXPECT_EQ(j["onlyInA"][0]["path"], "scale");
     EXPECT_EQ(j["onlyInA"][0]["animation"], "Move");
     EXPECT_TRUE(j["onlyInB"].empty());
     r = runTangent({"diff", q(fileB), q(fileA), "--json"});
+    EXPECT_EQ(r.status, 1);
     j = parseJson(r);
     EXPECT_TRUE(j["onlyInA"].empty());
     ASSERT_EQ(j["onlyInB"].size(), 1u);
     EXPECT_EQ(j["onlyInB"][0]["path"], "scale");
     r = runTangent({"diff", q(fileA), q(fileB)});
-    EXPECT_NE(r.out.find("only in A:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("only in A, against B's rest value (1, 1, 1); DROPPED"), std::string::npos) << r.out;
+    r = runTangent({"diff", q(fileA), q(fileB), "--allow", "dropped"});
+    EXPECT_EQ(r.status, 0) << r.out;
 }
 
 TEST(Diff, MatchByNameOrByIndexOnRenamedNodes) {
@@ -291,8 +301,12 @@ TEST(Diff, MatchByNameOrByIndexOnRenamedNodes) {
     };
     const std::string fileA = w.save(twoNodes("Arm", "Leg"), "a.glb");
     const std::string fileB = w.save(twoNodes("ArmR", "LegR"), "b.glb");
-    json j = parseJson(runTangent({"diff", q(fileA), q(fileB), "--json"}));
-    EXPECT_TRUE(j["channels"].empty());
+    // By name nothing pairs, and neither file has the other's nodes: every channel is absent.
+    Result byName = runTangent({"diff", q(fileA), q(fileB), "--json"});
+    EXPECT_EQ(byName.status, 1);
+    json j = parseJson(byName);
+    ASSERT_EQ(j["channels"].size(), 4u);
+    for (const json& c : j["channels"]) EXPECT_EQ(c["verdict"], "absent") << c.dump();
     EXPECT_EQ(j["onlyInA"].size(), 2u);
     EXPECT_EQ(j["onlyInB"].size(), 2u);
     const Result r = runTangent({"diff", q(fileA), q(fileB), "--json", "--match", "index"});
@@ -349,10 +363,11 @@ TEST(Diff, DifferentTimeRangesClampOutsideEach) {
 }
 
 // Channels the loader cannot decode (a missing sampler, a missing node, a weights output of
-// the wrong type) are paired and listed, not compared.
+// the wrong type) are paired and listed, not compared: the gate fails unless they are allowed.
 TEST(Diff, UndecodedChannelsAreListedNotCompared) {
     const std::string file = std::string(TANGENT_FUZZ_CORPUS) + "/channel_oddities.gltf";
-    const Result r = runTangent({"diff", q(file), q(file), "--json"});
+    EXPECT_EQ(runTangent({"diff", q(file), q(file)}).status, 1);
+    const Result r = runTangent({"diff", q(file), q(file), "--json", "--allow", "undecoded"});
     EXPECT_EQ(r.status, 0) << r.err;
     const json j = parseJson(r);
     ASSERT_EQ(j["channels"].size(), 6u);
@@ -363,6 +378,7 @@ TEST(Diff, UndecodedChannelsAreListedNotCompared) {
             EXPECT_EQ(c["maxError"], 0.0);
         } else {
             EXPECT_EQ(c["notCompared"], "neither side was decoded");
+            EXPECT_EQ(c["verdict"], "undecoded");
             EXPECT_TRUE(c["maxError"].is_null());
             EXPECT_FALSE(c["exceeds"].get<bool>());
         }

@@ -1,6 +1,7 @@
 // KHR_animation_pointer: the object model's table and resolution, pointer channels loaded,
 // edited and saved, and the checks the Khronos validator leaves out. The files are written
 // here by hand, byte by byte, so every expectation is computed independently of Tangent.
+#include <cmath>
 #include <cstring>
 #include <set>
 #include <tuple>
@@ -231,6 +232,35 @@ TEST(ObjectModel, ResolvesTheAnimatablePropertiesOfThisFile) {
     EXPECT_EQ(resolveAnimationPointer(j, "/nodes/0/rotation").node, 0);
     EXPECT_EQ(resolveAnimationPointer(j, "/meshes/0/weights").path, TargetPath::Weights);
     EXPECT_EQ(resolveAnimationPointer(j, "/materials/0/emissiveFactor").path, TargetPath::Property);
+}
+
+// What a property is when nothing plays it: the file's value, else the default the glTF schema
+// and each extension's schema give (read from the specifications, not from the table).
+TEST(ObjectModel, StoredValueIsTheFilesValueElseTheSchemasDefault) {
+    PointerAsset asset;
+    const Json& g = asset.json();
+    using V = std::vector<double>;
+    EXPECT_EQ(storedValue(g, "/materials/0/pbrMetallicRoughness/baseColorFactor"), (V{1, 1, 1, 1}));
+    EXPECT_EQ(storedValue(g, "/materials/0/emissiveFactor"), (V{0, 0, 0}));
+    EXPECT_EQ(storedValue(g, "/materials/0/alphaCutoff"), (V{0.5}));
+    EXPECT_EQ(storedValue(g, "/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength"), (V{1}));
+    EXPECT_EQ(storedValue(g,
+                          "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/"
+                          "scale"),
+              (V{1, 1}));
+    EXPECT_EQ(storedValue(g, "/extensions/KHR_lights_punctual/lights/0/spot/outerConeAngle"), (V{std::atan(1.0)}));
+    EXPECT_EQ(storedValue(g, "/extensions/KHR_lights_punctual/lights/0/intensity"), (V{1}));
+    EXPECT_EQ(storedValue(g, "/cameras/0/perspective/yfov"), (V{0.8}));  // written
+    EXPECT_EQ(storedValue(g, "/nodes/0/extensions/KHR_node_visibility/visible"), (V{1}));
+    EXPECT_EQ(storedValue(g, "/nodes/1/translation"), (V{0, 0, 0}));
+    EXPECT_EQ(storedValue(g, "/meshes/0/weights"), (V{0, 0}));  // two morph targets, no weights written
+    EXPECT_EQ(storedValue(g, "/meshes/0/weights/1"), (V{0}));
+    EXPECT_EQ(storedValue(g, "/nodes/0/extras/frame"), (V{3}));
+    // Nothing to read: the object is not there, the property has no default, it is no property.
+    EXPECT_TRUE(storedValue(g, "/materials/3/emissiveFactor").empty());
+    EXPECT_TRUE(storedValue(g, "/cameras/0/perspective/aspectRatio").empty());
+    EXPECT_TRUE(storedValue(g, "/nodes/2/translation").empty());  // a matrix node's TRS is not animatable
+    EXPECT_TRUE(storedValue(g, "/nodes/0/name").empty());
 }
 
 TEST(ObjectModel, PointerTokens) {

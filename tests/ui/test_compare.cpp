@@ -1,5 +1,6 @@
 // File > Compare With…: the other file's matching channels drawn as reference curves and the
 // figures of the comparison in the Comparison panel, against a pair with a known difference.
+#include <QLabel>
 #include <QStatusBar>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -67,6 +68,10 @@ TEST(CompareWith, DrawsTheOtherFilesChannelsAndListsTheirDifferences) {
             << table->item(0, 5)->text().toStdString();
     EXPECT_EQ(table->item(1, 0)->text(), QStringLiteral("extra · translation"));
     EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("only in the other file"));
+    // This file has no node "extra" to read a rest value from: not compared, and that fails.
+    EXPECT_EQ(table->item(1, 5)->text(),
+              QStringLiteral("not compared: A has no such channel, and A has no node named 'extra'"));
+    EXPECT_TRUE(w.comparisonPanel()->findChild<QLabel*>()->text().contains(QStringLiteral(": FAIL —")));
 
     // Enter on the pair's row shows the channel with the playhead at the largest difference.
     w.viewState()->setShownChannels({});
@@ -90,4 +95,56 @@ TEST(CompareWith, AFileThatCannotBeReadIsNamedInTheStatusBar) {
     EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("missing.glb")))
             << w.statusBar()->currentMessage().toStdString();
     EXPECT_TRUE(w.curveView()->referenceCurves().empty());
+}
+
+// A channel the other file lacks is compared with the other file's rest value: one that holds
+// it (scale 1, the default) is no error; one that moves away (x 0 -> 1 from rest 0) is dropped.
+TEST(CompareWith, ChannelsTheOtherFileLacksAreJudgedAgainstItsRestPose) {
+    auto document = [](bool all) {
+        DocumentBuilder b;
+        const int anim = b.addAnimation("move");
+        const int ball = b.addNode("ball");
+        Track t;
+        t.interpolation = Interpolation::Linear;
+        t.path = TargetPath::Translation;
+        t.components = 3;
+        t.resize(2);
+        t.times = {0, 1};
+        t.values = {0, 0, 0, 1, 0, 0};
+        b.addChannel(anim, ball, t);
+        if (all) {
+            Track s = t;
+            s.path = TargetPath::Scale;
+            s.values = {1, 1, 1, 1, 1, 1};
+            b.addChannel(anim, ball, s);
+            b.addChannel(anim, b.addNode("spinner"), t);
+        } else {
+            b.addNode("spinner");
+        }
+        return b.build("rest.gltf");
+    };
+    QTemporaryDir dir;
+    const std::string otherPath = dir.filePath(QStringLiteral("other.gltf")).toStdString();
+    save(document(false), otherPath);
+    expectKhronosValid(otherPath);
+    MainWindow w;
+    w.model()->setDocument(document(true), QString(), QStringLiteral("rest.gltf"));
+    ASSERT_TRUE(w.compareWith(QString::fromStdString(otherPath)));
+    QTableWidget* table = w.comparisonPanel()->table();
+    ASSERT_EQ(table->rowCount(), 3);
+    EXPECT_EQ(table->item(0, 5)->text(), QStringLiteral("within tolerance"));
+    EXPECT_EQ(table->item(1, 0)->text(), QStringLiteral("ball · scale"));
+    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("0 (relative)"));
+    EXPECT_EQ(table->item(1, 5)->text(),
+              QStringLiteral("only in this file; stays at the other file's rest value (not an error)"));
+    EXPECT_EQ(table->item(2, 0)->text(), QStringLiteral("spinner · translation"));
+    EXPECT_EQ(table->item(2, 1)->text(), QStringLiteral("1 units"));
+    EXPECT_EQ(table->item(2, 2)->text(), QStringLiteral("1.0000 s"));
+    EXPECT_EQ(table->item(2, 5)->text(),
+              QStringLiteral(
+                      "only in this file; dropped: moves away from the other file's rest value, over 0.0001 units"));
+    EXPECT_NE(table->item(2, 5)->foreground().color(), table->item(1, 5)->foreground().color());
+    EXPECT_TRUE(w.comparisonPanel()->findChild<QLabel*>()->text().contains(
+            QStringLiteral("FAIL — 3 channel(s), 3 compared, 1 failing (0 over tolerance, 1 dropped")))
+            << w.comparisonPanel()->findChild<QLabel*>()->text().toStdString();
 }

@@ -159,11 +159,17 @@ Json findingToJson(const Finding& f) {
     j["key"] = f.key >= 0 ? Json(f.key) : Json(nullptr);
     j["nodeName"] = f.channel >= 0 ? Json(f.nodeName) : Json(nullptr);
     j["path"] = f.channel >= 0 ? Json(f.path) : Json(nullptr);
+    // A per-key check's one finding per channel: how many keys, the first ones, the worst
+    // (key indices from 0, as `key`).
+    j["count"] = f.count;
+    j["keys"] = f.keys;
+    j["worst"] = f.worst.key >= 0 ? Json{{"key", f.worst.key}, {"value", f.worst.value}} : Json(nullptr);
+    if (f.offset >= 0) j["offset"] = f.offset;  // a GLB container finding: a byte, no pointer
     return j;
 }
 
 std::string describeFinding(const Finding& f) {
-    std::string where = f.pointer.empty() ? "(file)" : f.pointer;
+    std::string where = f.offset >= 0 ? "byte " + std::to_string(f.offset) : f.pointer.empty() ? "(file)" : f.pointer;
     std::string place;
     if (f.animation >= 0) place += "animation " + std::to_string(f.animation);
     if (f.channel >= 0) {
@@ -171,7 +177,15 @@ std::string describeFinding(const Finding& f) {
         if (!f.nodeName.empty()) place += " '" + f.nodeName + "'";
         if (!f.path.empty()) place += " " + f.path;
     }
-    if (f.key >= 0) place += ", key " + std::to_string(f.key);
+    if (!f.keys.empty()) {
+        // "keys 3, 4, 9 and 809 more" (indices from 0, as the JSON's)
+        place += f.keys.size() == 1 && f.count == 1 ? ", key " : ", keys ";
+        for (std::size_t i = 0; i < f.keys.size(); ++i) place += (i ? ", " : "") + std::to_string(f.keys[i]);
+        if (f.count > std::int64_t(f.keys.size()))
+            place += " and " + std::to_string(f.count - std::int64_t(f.keys.size())) + " more";
+    } else if (f.key >= 0) {
+        place += ", key " + std::to_string(f.key);
+    }
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
 }

@@ -367,12 +367,13 @@ private:
             add("GLB_EXTRA_DATA", Severity::Warning, length,
                 std::to_string(size - length) + " byte(s) after the end of the GLB.");
         if (json.empty()) {
-            // Nothing to read the rest from: the container's findings are all there is.
-            if (container.empty() || container.back().severity != Severity::Error)
-                stop("GLB_UNEXPECTED_FIRST_CHUNK", 12, "the GLB has no JSON chunk.");
-            const Finding& last = container.back();
-            throw GlbError(doc_.fileName_ + ": byte " + std::to_string(last.offset) + ": " + last.message,
-                           std::move(container));
+            // Nothing to read the rest from: the container's findings are all there is (the
+            // validator reports no more than what made the JSON chunk missing or empty).
+            const auto error = std::find_if(container.rbegin(), container.rend(),
+                                            [](const Finding& f) { return f.severity == Severity::Error; });
+            if (error == container.rend()) stop("GLB_UNEXPECTED_FIRST_CHUNK", 12, "the GLB has no JSON chunk.");
+            const std::string what = doc_.fileName_ + ": byte " + std::to_string(error->offset) + ": " + error->message;
+            throw GlbError(what, std::move(container));
         }
         for (Finding& f : container) report(std::move(f));
         return json;

@@ -63,7 +63,7 @@ void IssuesPanel::refresh() {
     findings_.clear();
     keysRow_ = -1;
     keys_.clear();
-    shownKey_ = -1;
+    shownRow_ = shownKey_ = -1;
     if (!model_->hasDocument()) return;
     findings_ = checkDocument(model_->document());
     int errors = 0, warnings = 0;
@@ -92,6 +92,7 @@ void IssuesPanel::announce(QTreeWidgetItem* item, int keyIndex) {
     if (i < 0 || i >= int(findings_.size())) return;
     Finding f = findings_[i];
     if (keyIndex > 0 && keysRow_ == i && keyIndex < int(keys_.size())) f.key = keys_[keyIndex];
+    shownRow_ = i;
     shownKey_ = f.key;
     item->setText(3, whereText(findings_[i], f.key >= 0 && !f.keys.empty() ? keyIndex : -1));
     emit findingActivated(f);
@@ -106,10 +107,9 @@ bool IssuesPanel::stepKey(bool forward) {
         keysRow_ = i;
         keys_ = keysOf(model_->document(), findings_[i]);
         if (keys_.empty()) keys_ = findings_[i].keys;  // the document changed under it: what was listed
-        shownKey_ = -1;
     }
     const int n = int(keys_.size());
-    const auto at = std::find(keys_.begin(), keys_.end(), shownKey_);
+    const auto at = shownRow_ == i ? std::find(keys_.begin(), keys_.end(), shownKey_) : keys_.end();
     const int current = at == keys_.end() ? (forward ? -1 : 0) : int(at - keys_.begin());
     announce(item, ((current + (forward ? 1 : -1)) % n + n) % n);
     return true;

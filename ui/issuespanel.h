@@ -43,7 +43,7 @@ private:
     // Every key of the current row's finding (keysOf), found when the user first steps.
     int keysRow_ = -1;
     std::vector<int> keys_;
-    int shownKey_ = -1;
+    int shownRow_ = -1, shownKey_ = -1;  // the finding and key last announced
 };
 
 }  // namespace tangent::ui

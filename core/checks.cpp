@@ -328,17 +328,28 @@ private:
             if (v0sq >= needed * needed) continue;
             if (rotationLengthLowerBound(track, k, dt) >= checks::kNearZeroQuaternionLength)
                 continue;  // provably never short: no need to sample
-            double shortest = INFINITY;
+            // Sampled in the power basis, p(u) = c0 + u (c1 + u (c2 + u c3)) per component
+            // (the Hermite basis collected by powers of u), and the square root taken once.
+            double c[4][4];
+            for (int i = 0; i < 4; ++i) {
+                const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+                const double b0 = dt * track.outTangent(k, i), a1 = dt * track.inTangent(k + 1, i);
+                c[i][0] = v0;
+                c[i][1] = b0;
+                c[i][2] = -3 * v0 - 2 * b0 + 3 * v1 - a1;
+                c[i][3] = 2 * v0 + b0 - 2 * v1 + a1;
+            }
+            double shortestSq = INFINITY;
             for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
                 const double u = double(s) / checks::kSamplesPerSegment;
                 double sq = 0;
                 for (int i = 0; i < 4; ++i) {
-                    const double p = hermite(track.value(k, i), track.outTangent(k, i), track.value(k + 1, i),
-                                             track.inTangent(k + 1, i), dt, u);
+                    const double p = c[i][0] + u * (c[i][1] + u * (c[i][2] + u * c[i][3]));
                     sq += p * p;
                 }
-                shortest = std::min(shortest, std::sqrt(sq));
+                shortestSq = std::min(shortestSq, sq);
             }
+            const double shortest = std::sqrt(shortestSq);
             if (shortest < checks::kNearZeroQuaternionLength) shrinks.add(k, shortest, -shortest);
         }
         if (shrinks.empty()) return;

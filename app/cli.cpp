@@ -2,10 +2,13 @@
 // The contract (subcommands, options, JSON fields, exit statuses) is in the design notes.
 #include "cli.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 
 #include <QCoreApplication>
@@ -75,17 +78,19 @@ void printOverview() {
     std::fputs(text.c_str(), stdout);
 }
 
+// The most rows `sample` prints (about 0.5 GB of CSV for a rotation): beyond it a mistyped
+// --per-key would run for hours or exhaust the disk; it is refused before anything is printed.
+constexpr std::int64_t kMaxSampleRows = 10'000'000;
+
 // Samples per key interval: N points from each key (inclusive) to the next (exclusive), then
-// the last key.
-std::vector<double> timesPerKey(const Track& track, int perKey) {
-    std::vector<double> times;
+// the last key; handed to `row` one at a time (the rows are printed as they are made).
+void forEachTimePerKey(const Track& track, int perKey, const std::function<void(double)>& row) {
     const int n = track.keyCount();
     for (int k = 0; k + 1 < n; ++k) {
         const double t0 = track.times[k], t1 = track.times[k + 1];
-        for (int i = 0; i < perKey; ++i) times.push_back(t0 + (t1 - t0) * i / perKey);
+        for (int i = 0; i < perKey; ++i) row(t0 + (t1 - t0) * i / perKey);
     }
-    if (n > 0) times.push_back(track.times[n - 1]);
-    return times;
+    if (n > 0) row(track.times[n - 1]);
 }
 
 std::vector<double> parseTimes(const QString& list) {
@@ -100,7 +105,8 @@ std::vector<double> parseTimes(const QString& list) {
 int runSample(const QStringList& arguments) {
     Parser p("sample", "sample FILE --channel A:C (--times T1,T2,... | --per-key N) [--json|--csv]",
              "Evaluates one channel exactly as the glTF 2.0 spec does (clamped outside the keys,\n"
-             "rotations normalized, x y z w) and prints one row per time.");
+             "rotations normalized, x y z w) and prints one row per time, as it goes; more than\n"
+             "10,000,000 rows are refused (exit 64).");
     p.addValue({"c", "channel"},
                "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "
                "pointer.",
@@ -124,7 +130,18 @@ int runSample(const QStringList& arguments) {
     requireReadableAnimationData(doc);
     const Channel& channel = requireChannel(doc, ref);
     const Track& track = channel.track;
-    const std::vector<double> times = perKey > 0 ? timesPerKey(track, perKey) : requested;
+    const std::int64_t rows =
+            perKey > 0 ? std::int64_t(perKey) * std::max(0, track.keyCount() - 1) + 1 : std::int64_t(requested.size());
+    if (rows > kMaxSampleRows)
+        throw UsageError("tangent sample: " + std::to_string(rows) + " rows is more than the limit of " +
+                         std::to_string(kMaxSampleRows) + " rows (" + std::to_string(track.keyCount()) +
+                         " keys); give a smaller --per-key or fewer --times.");
+    const auto forEachTime = [&](const std::function<void(double)>& row) {
+        if (perKey > 0)
+            forEachTimePerKey(track, perKey, row);
+        else
+            for (double t : requested) row(t);
+    };
     std::vector<double> value(std::size_t(track.components));
 
     if (p.isSet("json")) {
@@ -137,25 +154,31 @@ int runSample(const QStringList& arguments) {
         out["target"] = channel.targetPointer.empty() ? Json(nullptr) : Json(channel.targetPointer);
         out["label"] = channel.label;
         out["interpolation"] = toString(track.interpolation);
-        Json samples = Json::array();
-        for (double t : times) {
+        // The samples are streamed: the object without them, then one line per sample.
+        std::string head = out.dump(2);
+        head.resize(head.rfind('}'));
+        while (!head.empty() && (head.back() == '\n' || head.back() == ' ')) head.pop_back();
+        std::fputs((head + ",\n  \"samples\": [").c_str(), stdout);
+        bool first = true;
+        forEachTime([&](double t) {
             evaluate(track, t, value.data());
-            samples.push_back(Json{{"t", t}, {"value", value}});
-        }
-        out["samples"] = std::move(samples);
-        printLine(out.dump(2));
+            std::fputs(first ? "\n    " : ",\n    ", stdout);
+            std::fputs(Json{{"t", t}, {"value", value}}.dump().c_str(), stdout);
+            first = false;
+        });
+        printLine(first ? "]\n}" : "\n  ]\n}");
         return kOk;
     }
     const char* separator = p.isSet("csv") ? "," : " ";
     std::string header = "t";
     for (int c = 0; c < track.components; ++c) header += separator + componentName(channel, c);
     printLine(header);
-    for (double t : times) {
+    forEachTime([&](double t) {
         evaluate(track, t, value.data());
         std::string row = formatNumber(t);
         for (double v : value) row += separator + formatNumber(v);
         printLine(row);
-    }
+    });
     return kOk;
 }
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "tangent/checks.h"
+
 namespace tangent::cli {
 
 Parser::Parser(const char* name, const char* synopsis, const char* description) : name_(name), synopsis_(synopsis) {
@@ -153,19 +155,6 @@ std::string formatNumber(double value) {
     return std::string(buffer, result.ptr);
 }
 
-const Finding* unreadAnimationData(const Findings& findings) {
-    // The loader gives a channel that reads a buffer without data TANGENT_BUFFER_NO_DATA, and
-    // the buffer its own finding (IO_ERROR, TANGENT_BUFFER_UNREAD) at /buffers/N.
-    const auto channel = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
-        return f.code == "TANGENT_BUFFER_NO_DATA" && f.animation >= 0;
-    });
-    if (channel == findings.end()) return nullptr;
-    const auto buffer = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
-        return f.animation < 0 && f.pointer.rfind("/buffers/", 0) == 0;
-    });
-    return buffer != findings.end() ? &*buffer : &*channel;
-}
-
 void requireReadableAnimationData(const Document& doc) {
     if (const Finding* f = unreadAnimationData(doc.loadFindings()))
         throw FileError(doc.fileName() + ": " + f->pointer + ": " + f->message);
@@ -182,11 +171,17 @@ Json findingToJson(const Finding& f) {
     j["key"] = f.key >= 0 ? Json(f.key) : Json(nullptr);
     j["nodeName"] = f.channel >= 0 ? Json(f.nodeName) : Json(nullptr);
     j["path"] = f.channel >= 0 ? Json(f.path) : Json(nullptr);
+    // A per-key check's one finding per channel: how many keys, the first ones, the worst
+    // (key indices from 0, as `key`).
+    j["count"] = f.count;
+    j["keys"] = f.keys;
+    j["worst"] = f.worst.key >= 0 ? Json{{"key", f.worst.key}, {"value", f.worst.value}} : Json(nullptr);
+    if (f.offset >= 0) j["offset"] = f.offset;  // a GLB container finding: a byte, no pointer
     return j;
 }
 
 std::string describeFinding(const Finding& f) {
-    std::string where = f.pointer.empty() ? "(file)" : f.pointer;
+    std::string where = f.offset >= 0 ? "byte " + std::to_string(f.offset) : f.pointer.empty() ? "(file)" : f.pointer;
     std::string place;
     if (f.animation >= 0) place += "animation " + std::to_string(f.animation);
     if (f.channel >= 0) {
@@ -194,7 +189,15 @@ std::string describeFinding(const Finding& f) {
         if (!f.nodeName.empty()) place += " '" + f.nodeName + "'";
         if (!f.path.empty()) place += " " + f.path;
     }
-    if (f.key >= 0) place += ", key " + std::to_string(f.key);
+    if (!f.keys.empty()) {
+        // "keys 3, 4, 9 and 809 more" (indices from 0, as the JSON's)
+        place += f.keys.size() == 1 && f.count == 1 ? ", key " : ", keys ";
+        for (std::size_t i = 0; i < f.keys.size(); ++i) place += (i ? ", " : "") + std::to_string(f.keys[i]);
+        if (f.count > std::int64_t(f.keys.size()))
+            place += " and " + std::to_string(f.count - std::int64_t(f.keys.size())) + " more";
+    } else if (f.key >= 0) {
+        place += ", key " + std::to_string(f.key);
+    }
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
 }

@@ -78,10 +78,6 @@ int parsePositiveInt(const QString& text, const char* option);
 // Shortest text that reads back as the same double (std::to_chars).
 std::string formatNumber(double value);
 
-// A file whose animation data could not all be read: a channel's accessor reads a buffer that
-// could not be read (a missing file, one outside the asset's folder, a network URI). Returns the
-// buffer's finding (else the channel's), null when every channel's data was read.
-const Finding* unreadAnimationData(const Findings& findings);
 // Throws FileError (exit 2) naming the buffer when the document's animation data could not all be read.
 void requireReadableAnimationData(const Document& doc);
 

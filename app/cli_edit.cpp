@@ -101,7 +101,9 @@ int runConvert(const QStringList& arguments) {
 }
 
 int runFix(const QStringList& arguments) {
-    Parser p("fix", "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere] [--format gltf|glb] [--json]",
+    Parser p("fix",
+             "fix IN -o OUT [--zero-unused-tangents] [--normalize-rotations] [--hemisphere] [--format gltf|glb] "
+             "[--json]",
              "Repairs what QA commonly finds and writes OUT. Without a repair option, all three. Says per\n"
              "channel what it repaired and how much the played motion changed, and where (an unused tangent\n"
              "changes nothing; a hemisphere flip of a CUBICSPLINE rotation makes it take the short way).");

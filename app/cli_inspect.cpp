@@ -8,7 +8,6 @@
 
 #include <QFileInfo>
 
-#include "bits.h"
 #include "cli_common.h"
 #include "tangent/checks.h"
 #include "tangent/compare.h"
@@ -22,7 +21,7 @@ struct KeySummary {
     int keys = 0;
     int components = 0;
     double start = 0, end = 0;
-    std::vector<int> brokenKeys;
+    BrokenKeys broken;  // the first kListedKeys of them: the report grows with channels, not keys
 };
 
 class Summaries {
@@ -34,17 +33,7 @@ public:
         s.components = track.components;
         s.start = track.startTime();
         s.end = track.endTime();
-        // Most keys hold bit-equal tangents: only the components that differ are looked at
-        // (as the broken-handle check does), not every key of a 1.5-million-key file.
-        const std::size_t C = std::size_t(track.components);
-        const float* in = track.inTangents.data();
-        const float* out = track.outTangents.data();
-        const std::size_t end = track.inTangents.size();
-        for (std::size_t i = detail::firstBitDifference(in, out, 0, end); i < end;) {
-            const int k = int(i / C);
-            if (track.isBroken(k)) s.brokenKeys.push_back(k);
-            i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
-        }
+        s.broken = brokenKeys(track);
         byChannel_[{channel.animation, channel.index}] = std::move(s);
     }
     // Null for a channel that is not supported (no keys were decoded).
@@ -106,7 +95,7 @@ Json channelJson(const Document& doc, const Channel& channel, const KeySummary* 
     const bool hasKeys = keys && keys->keys > 0;
     Json broken = Json::array();
     if (keys)
-        for (int k : keys->brokenKeys) broken.push_back(k);
+        for (int k : keys->broken.first) broken.push_back(k);
     Json j;
     j["index"] = channel.index;
     j["node"] = channel.node >= 0 ? Json(channel.node) : Json(nullptr);
@@ -123,6 +112,7 @@ Json channelJson(const Document& doc, const Channel& channel, const KeySummary* 
     j["start"] = hasKeys ? Json(keys->start) : Json(nullptr);
     j["end"] = hasKeys ? Json(keys->end) : Json(nullptr);
     j["brokenKeys"] = std::move(broken);
+    j["brokenCount"] = keys ? keys->broken.count : 0;
     j["bytes"] = bytesJson(bytesOf(doc, channel));
     return j;
 }
@@ -161,7 +151,7 @@ void printInspectText(const Document& doc, const Summaries& summaries, const Fin
             const ChannelBytes b = bytesOf(doc, c);
             const KeySummary* summary = summaries.of(c);
             const bool keys = summary && summary->keys > 0;
-            const std::size_t brokenCount = summary ? summary->brokenKeys.size() : 0;
+            const std::int64_t brokenCount = summary ? summary->broken.count : 0;
             const std::string node = c.node >= 0 ? std::to_string(c.node) + " " + c.nodeName : "-";
             printLine("  " + pad(std::to_string(animation.index) + ":" + std::to_string(c.index), 7) + pad(node, 18) +
                       pad(c.pathName, 13) + pad(interpolationOf(doc, c), 13) +

@@ -10,6 +10,7 @@
 #include <QFileInfo>
 
 #include "cli_common.h"
+#include "tangent/checks.h"
 #include "tangent/compare.h"
 #include "tangent/simplify.h"
 
@@ -465,8 +466,9 @@ int runDiff(const QStringList& arguments) {
     const Document a = Document::load(fileA, LoadMode::Lenient);
     const Document b = Document::load(fileB, LoadMode::Lenient);
     for (const Document* doc : {&a, &b})
-        if (const std::string unread = unreadBuffer(*doc); !unread.empty()) {
-            printError(unread);
+        if (const Finding* unread = unreadAnimationData(doc->loadFindings())) {
+            printError(doc->fileName() + ": " + unread->pointer + ": " + unread->message +
+                       " Its animation cannot be compared.");
             return kIoError;
         }
     const Comparison comparison = compare(a, b, options);
@@ -550,8 +552,8 @@ int runDiff(const QStringList& arguments) {
     printLine("A: " + fileA);
     printLine("B: " + fileB);
     printLine(pad("A:C", 6) + pad("B:C", 6) + pad("node", 16) + pad("path", 12) + pad("maxError", 12) + pad("at", 9) +
-              pad("tolerance", 10) + pad("measure", 11) + pad("keysA", 7) + pad("keysB", 7) + pad("bytesA", 8) + pad("bytesB", 8) +
-              "how compared; verdict");
+              pad("tolerance", 10) + pad("measure", 11) + pad("keysA", 7) + pad("keysB", 7) + pad("bytesA", 8) +
+              pad("bytesB", 8) + "how compared; verdict");
     for (const ChannelPair& pair : comparison.channels) {
         std::string line = pad(sideText(pair.a), 6) + pad(sideText(pair.b), 6) +
                            pad(pair.nodeName.empty() ? "-" : pair.nodeName, 16) + pad(pair.path, 12);

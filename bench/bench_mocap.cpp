@@ -6,13 +6,18 @@
 //               [--no-external] [--json OUT.json]
 //
 // Without --file it measures the reference animation (make_mocap's defaults, made beside this
-// executable if missing) in four layouts, each written by the pinned glTF-Transform of
+// executable if missing) in five layouts, each written by the pinned glTF-Transform of
 // tools/corpus (remade when missing or older than the source):
 //   one-view           `gltf-transform copy SOURCE X.glb`: one bufferView for all animation data
 //   view-per-accessor  `node tools/corpus/view_per_accessor.mjs SOURCE X.glb`
 //   gltf-external-bin  `gltf-transform copy SOURCE X/mocap.gltf`: .gltf + one external .bin
 //   pointer-channels   `node tools/corpus/to_pointer_channels.mjs SOURCE X.glb`: every channel
 //                      by KHR_animation_pointer
+//   random-tangents    `gltf-transform copy RANDOM X.glb` of the same animation with random
+//                      tangents (make_mocap --random-tangents): overshoots on most segments,
+//                      every interior key broken
+//   `tangent inspect --json` and `tangent validate --json --severity info` are run too, and the
+//   size of their reports measured (target: at most 2 MB).
 // Measurements, per layout:
 //   - wall time, median of N rounds (default 7); the operations are interleaved round by
 //     round (tinygltf, Tangent, tinygltf, ...) so that a burst of load on the machine hits
@@ -135,9 +140,11 @@ struct ProcessResult {
     double wall = 0;  // seconds
     double cpu = 0;   // user + system seconds, every thread of the child
     long maxRssKb = 0;
+    long long stdoutBytes = -1;  // with `captureTo`: the size of what it printed
 };
 
-ProcessResult runProcess(const std::vector<std::string>& argv, bool quiet = true) {
+// `captureTo`: the child's standard output goes to that file (its size is the report's).
+ProcessResult runProcess(const std::vector<std::string>& argv, bool quiet = true, const std::string& captureTo = {}) {
     ProcessResult r;
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -151,6 +158,10 @@ ProcessResult runProcess(const std::vector<std::string>& argv, bool quiet = true
             dup2(devnull, 1);
             dup2(devnull, 2);
         }
+        if (!captureTo.empty()) {
+            const int out = open(captureTo.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+            dup2(out, 1);
+        }
         execvp(args[0], args.data());
         _exit(127);
     }
@@ -163,6 +174,10 @@ ProcessResult runProcess(const std::vector<std::string>& argv, bool quiet = true
             usage.ru_stime.tv_usec * 1e-6;
     r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     r.ok = WIFEXITED(status) && r.exitCode != 127;
+    if (!captureTo.empty()) {
+        r.stdoutBytes = QFileInfo(QString::fromStdString(captureTo)).size();
+        std::remove(captureTo.c_str());
+    }
     return r;
 }
 
@@ -171,6 +186,12 @@ int runChild(const std::string& mode, const std::string& file) {
         if (mode == "noop") return 0;
         if (mode == "make") {
             tangent::bench::writeMocap({}, file);
+            return 0;
+        }
+        if (mode == "make-random-tangents") {
+            tangent::bench::MocapOptions o;
+            o.randomTangents = true;
+            tangent::bench::writeMocap(o, file);
             return 0;
         }
         if (mode == "tinygltf-load")
@@ -287,7 +308,8 @@ bool olderThan(const std::string& a, const std::string& b) {
 
 // The source animation rewritten by glTF-Transform in each layout; false (and why) if the
 // pinned tools are missing or fail.
-bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
+// `randomSource` (the same animation with random tangents) gets the one-view layout only.
+bool makeLayouts(const std::string& source, const std::string& randomSource, std::vector<Layout>* layouts) {
     const std::string corpus = std::string(TANGENT_SOURCE_DIR) + "/tools/corpus";
     const std::string cli = corpus + "/node_modules/@gltf-transform/cli/bin/cli.js";
     if (!QFileInfo::exists(QString::fromStdString(cli))) {
@@ -298,6 +320,7 @@ bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
         return false;
     }
     const std::string stem = source.substr(0, source.size() - 4);  // "....glb"
+    const std::string randomStem = randomSource.substr(0, randomSource.size() - 4);
     const std::string external = stem + "_gltf_external";
     mkdir(external.c_str(), 0755);
     struct Recipe {
@@ -316,9 +339,14 @@ bool makeLayouts(const std::string& source, std::vector<Layout>* layouts) {
             {"pointer-channels",
              stem + "_pointer.glb",
              {"node", corpus + "/to_pointer_channels.mjs", source, stem + "_pointer.glb"}},
+            // Curves that overshoot on most segments, every interior key broken: the per-key
+            // checks fire everywhere, and the report must still grow with channels only.
+            {"random-tangents",
+             randomStem + "_one_view.glb",
+             {"node", cli, "copy", randomSource, randomStem + "_one_view.glb"}},
     };
     for (const Recipe& r : recipes) {
-        if (olderThan(r.path, source)) {
+        if (olderThan(r.path, r.command[r.command.size() - 2])) {
             std::string shown;
             for (const std::string& a : r.command) shown += (shown.empty() ? "" : " ") + a;
             std::printf("glTF-Transform writes %s: %s\n", r.name, shown.c_str());
@@ -415,7 +443,15 @@ int main(int argc, char** argv) {
             // In a child, so that this process stays small for the memory figures below.
             if (runProcess({self, "--child", "make", source}, false).exitCode != 0) return 2;
         }
-        if (!makeLayouts(source, &layouts)) return 2;
+        tangent::bench::MocapOptions random;
+        random.randomTangents = true;
+        const std::string randomSource = dirOf(self) + "/" + tangent::bench::mocapFileName(random);
+        if (!QFileInfo::exists(QString::fromStdString(randomSource))) {
+            std::printf("making the random-tangent animation %s ...\n", randomSource.c_str());
+            std::fflush(stdout);
+            if (runProcess({self, "--child", "make-random-tangents", randomSource}, false).exitCode != 0) return 2;
+        }
+        if (!makeLayouts(source, randomSource, &layouts)) return 2;
     } else {
         for (const std::string& f : files)
             layouts.push_back({QFileInfo(QString::fromStdString(f)).fileName().toStdString(), f, bytesOnDisk(f) / 1e6});
@@ -470,6 +506,7 @@ int main(int argc, char** argv) {
         std::string name;
         double wall = NAN, cpu = NAN, rssMb = NAN;
         int exitCode = -1;
+        long long reportBytes = -1;  // the --json commands: what they printed
     };
     std::vector<std::vector<External>> externals(layouts.size());
     if (external) {
@@ -486,6 +523,10 @@ int main(int argc, char** argv) {
             if (haveTangent) {
                 commands[li].push_back({"tangent inspect FILE", {tangentExe, "inspect", file}});
                 commands[li].push_back({"tangent validate FILE", {tangentExe, "validate", file}});
+                // The reports, every finding listed: their size grows with channels, not keys.
+                commands[li].push_back({"tangent inspect --json FILE", {tangentExe, "inspect", "--json", file}});
+                commands[li].push_back({"tangent validate --json --severity info FILE",
+                                        {tangentExe, "validate", "--json", "--severity", "info", file}});
             }
             if (haveValidator) commands[li].push_back({"node validate.mjs FILE (Khronos)", {"node", validator, file}});
         }
@@ -495,11 +536,14 @@ int main(int argc, char** argv) {
         for (int r = 0; r < extRuns; ++r)
             for (std::size_t li = 0; li < layouts.size(); ++li)
                 for (std::size_t i = 0; i < commands[li].size(); ++i)
-                    results[li][i].push_back(runProcess(commands[li][i].second));
+                    results[li][i].push_back(runProcess(commands[li][i].second, true,
+                                                        commands[li][i].first.find("--json") != std::string::npos
+                                                                ? scratchPath(layouts[li].path, "_report.json")
+                                                                : std::string()));
         for (std::size_t li = 0; li < layouts.size(); ++li) {
             const Layout& l = layouts[li];
             if (commands[li].empty()) continue;
-            std::printf("whole processes, %s (median of %d)   wall ms   CPU ms  peak MB  x file  exit\n",
+            std::printf("whole processes, %s (median of %d)         wall ms   CPU ms  peak MB  x file  exit  report\n",
                         l.name.c_str(), extRuns);
             for (std::size_t i = 0; i < commands[li].size(); ++i) {
                 std::vector<double> w, c, m;
@@ -508,12 +552,21 @@ int main(int argc, char** argv) {
                     c.push_back(p.cpu);
                     m.push_back(p.maxRssKb / 1024.0 * 1.048576);
                 }
-                External e{commands[li][i].first, median(w), median(c), median(m), results[li][i].back().exitCode};
-                std::printf("  %-40s %9.1f %8.1f %8.1f %6.2f  %d\n", e.name.c_str(), e.wall * 1e3, e.cpu * 1e3, e.rssMb,
-                            e.rssMb / l.fileMb, e.exitCode);
+                External e{commands[li][i].first,
+                           median(w),
+                           median(c),
+                           median(m),
+                           results[li][i].back().exitCode,
+                           results[li][i].back().stdoutBytes};
+                std::printf("  %-46s %9.1f %8.1f %8.1f %6.2f  %-4d %s\n", e.name.c_str(), e.wall * 1e3, e.cpu * 1e3,
+                            e.rssMb, e.rssMb / l.fileMb, e.exitCode,
+                            e.reportBytes >= 0 ? (std::to_string(e.reportBytes / 1000) + " kB").c_str() : "");
                 if (e.name.rfind("tangent", 0) == 0)
                     targets.push_back({l.name, "`" + e.name.substr(0, e.name.size() - 5) + "` peak memory / file size",
                                        e.rssMb / l.fileMb, 0.5});
+                if (e.reportBytes >= 0)
+                    targets.push_back({l.name, "`" + e.name.substr(0, e.name.size() - 5) + "` report (MB)",
+                                       e.reportBytes / 1e6, 2});
                 externals[li].push_back(e);
             }
             const External* tv = nullptr;
@@ -690,9 +743,12 @@ int main(int argc, char** argv) {
                 std::fprintf(f, "%s\"%s\": %.1f", i ? ", " : "", rss[li][i].first.c_str(), rss[li][i].second);
             std::fprintf(f, "},\n     \"processes\": [");
             for (std::size_t i = 0; i < externals[li].size(); ++i)
-                std::fprintf(f, "%s{\"command\": %s, \"ms\": %.1f, \"cpuMs\": %.1f, \"peakMB\": %.1f, \"exit\": %d}",
+                std::fprintf(f,
+                             "%s{\"command\": %s, \"ms\": %.1f, \"cpuMs\": %.1f, \"peakMB\": %.1f, \"exit\": %d, "
+                             "\"reportBytes\": %lld}",
                              i ? ", " : "", jsonString(externals[li][i].name).c_str(), externals[li][i].wall * 1e3,
-                             externals[li][i].cpu * 1e3, externals[li][i].rssMb, externals[li][i].exitCode);
+                             externals[li][i].cpu * 1e3, externals[li][i].rssMb, externals[li][i].exitCode,
+                             externals[li][i].reportBytes);
             std::fprintf(f, "]}%s\n", li + 1 < layouts.size() ? "," : "");
         }
         std::fprintf(f, "  ],\n  \"targets\": [");

@@ -1,6 +1,6 @@
 // make_mocap: writes the motion-capture-like benchmark file (see mocap.h).
 //
-//   make_mocap [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [-o OUT]
+//   make_mocap [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [-o OUT]
 //
 // Defaults: N = 100, K = 5000, M = 4, OUT = mocap_NxK.glb in the current directory (the
 // reference file of issue 5, about 62 MB).
@@ -17,7 +17,9 @@
 namespace {
 
 int usage(const char* argv0) {
-    std::fprintf(stderr, "usage: %s [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [-o OUT]\n", argv0);
+    std::fprintf(stderr,
+                 "usage: %s [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [-o OUT]\n",
+                 argv0);
     return 64;
 }
 
@@ -45,6 +47,8 @@ int main(int argc, char** argv) {
             if (!parseInt(argv[++i], 0, &o.morphTargets)) return usage(argv[0]);
         } else if (a == "--shared-times") {
             o.sharedTimes = true;
+        } else if (a == "--random-tangents") {
+            o.randomTangents = true;
         } else if ((a == "-o" || a == "--output") && hasValue) {
             out = argv[++i];
         } else {

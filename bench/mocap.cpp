@@ -6,6 +6,7 @@
 // writes the other layout: one input accessor for the whole file.)
 #include "mocap.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <glm/gtc/quaternion.hpp>
@@ -127,6 +128,24 @@ Track rotationTrack(int node, const std::vector<float>& times) {
     return t;
 }
 
+// Replaces every tangent by a pseudo-random slope in +-kRandomSlope x the component's range
+// per key interval: the tangent term of a segment is then several times the range, so the curve
+// overshoots on most segments by more than the checks allow (half the range). The unused first
+// in-tangent and last out-tangent stay zero.
+void randomizeTangents(Track& t, int salt) {
+    constexpr double kRandomSlope = 12;
+    const int n = t.keyCount(), C = t.components;
+    for (int c = 0; c < C; ++c) {
+        double lo = INFINITY, hi = -INFINITY;
+        for (int k = 0; k < n; ++k) lo = std::min(lo, double(t.value(k, c))), hi = std::max(hi, double(t.value(k, c)));
+        const double scale = kRandomSlope * (hi - lo) * kFps;
+        for (int k = 0; k < n; ++k) {
+            t.inTangents[t.at(k, c)] = k == 0 ? 0.0f : float(scale * (2 * hash01(salt, k, 2 * c) - 1));
+            t.outTangents[t.at(k, c)] = k == n - 1 ? 0.0f : float(scale * (2 * hash01(salt, k, 2 * c + 1) - 1));
+        }
+    }
+}
+
 }  // namespace
 
 Document makeMocap(const MocapOptions& o) {
@@ -141,16 +160,20 @@ Document makeMocap(const MocapOptions& o) {
             translation.push_back(makeWave(j, 0, c, 0.05, c == 1 ? 0.1 : 0.0));  // metres
             scale.push_back(makeWave(j, 2, c, 0.02, 1.0));
         }
-        b.addChannel(anim, node, waveTrack(TargetPath::Translation, times, translation), group);
-        b.addChannel(anim, node, rotationTrack(j, times), group);
-        b.addChannel(anim, node, waveTrack(TargetPath::Scale, times, scale), group);
+        Track tracks[3] = {waveTrack(TargetPath::Translation, times, translation), rotationTrack(j, times),
+                           waveTrack(TargetPath::Scale, times, scale)};
+        for (int c = 0; c < 3; ++c) {
+            if (o.randomTangents) randomizeTangents(tracks[c], j * 4 + c);
+            b.addChannel(anim, node, std::move(tracks[c]), group);
+        }
     }
     if (o.morphTargets > 0) {
         const int face = b.addMeshNode("face", o.morphTargets);
         std::vector<Wave> weights;
         for (int c = 0; c < o.morphTargets; ++c) weights.push_back(makeWave(o.nodes, 3, c, 0.2, 0.5));
-        b.addChannel(anim, face, waveTrack(TargetPath::Weights, keyTimes(o.keys), weights),
-                     o.sharedTimes ? 0 : o.nodes);
+        Track track = waveTrack(TargetPath::Weights, keyTimes(o.keys), weights);
+        if (o.randomTangents) randomizeTangents(track, o.nodes * 4);
+        b.addChannel(anim, face, std::move(track), o.sharedTimes ? 0 : o.nodes);
     }
     return b.build(mocapFileName(o));
 }
@@ -161,7 +184,7 @@ void writeMocap(const MocapOptions& options, const std::string& path) {
 
 std::string mocapFileName(const MocapOptions& o) {
     return "mocap_" + std::to_string(o.nodes) + "x" + std::to_string(o.keys) + (o.sharedTimes ? "_shared" : "") +
-           ".glb";
+           (o.randomTangents ? "_random_tangents" : "") + ".glb";
 }
 
 }  // namespace tangent::bench

@@ -15,6 +15,10 @@ struct MocapOptions {
     // false: every joint gets its own input accessor, as exporters write (see mocap.cpp);
     // true: all joints share bit-identical times, so the builder writes one shared accessor.
     bool sharedTimes = false;
+    // true: every in- and out-tangent is a different pseudo-random slope, many times the
+    // curve's own: the curves overshoot their keys on most segments and every interior key is
+    // broken (a stress case for the per-key checks and their reports).
+    bool randomTangents = false;
 };
 
 // The document, decoded back through the loader (DocumentBuilder::build).

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -83,9 +85,58 @@ double rotationLengthLowerBound(const Track& t, int k, double dt) {
     return std::sqrt(chord) - dt * 4.0 / 27 * tangents;
 }
 
+// One per-key check over one channel, gathered while it scans the keys: how many keys it fires
+// on, the first ones, and the worst instance. The checks see keys in ascending order; a key
+// seen again (another component of the same segment) only competes for the worst.
+class KeyTally {
+public:
+    explicit KeyTally(std::size_t listed) : listed_(listed) {}
+    // `badness` orders the instances (larger is worse); `value` is what the finding reports.
+    void add(int key, double value, double badness, int detail = -1) {
+        if (key != lastKey_) {
+            ++count_;
+            lastKey_ = key;
+            if (keys_.size() < listed_) keys_.push_back(key);
+        }
+        if (worst_.key < 0 || badness > worstBadness_) {
+            worst_ = {key, value};
+            worstBadness_ = badness;
+            worstDetail_ = detail;
+        }
+    }
+    bool empty() const { return count_ == 0; }
+    std::int64_t count() const { return count_; }
+    const WorstKey& worst() const { return worst_; }
+    int worstDetail() const { return worstDetail_; }  // e.g. the component of the worst overshoot
+
+    Finding finding(const char* code, Severity severity, std::string message, std::string pointer,
+                    const Channel& channel) {
+        Finding f{code,          severity,     std::move(message), std::move(pointer), channel.animation,
+                  channel.index, keys_.front()};
+        f.count = count_;
+        f.keys = std::move(keys_);
+        f.worst = worst_;
+        return f;
+    }
+
+private:
+    std::size_t listed_;
+    std::int64_t count_ = 0;
+    int lastKey_ = -1;
+    std::vector<int> keys_;
+    WorstKey worst_;
+    double worstBadness_ = 0;
+    int worstDetail_ = -1;
+};
+
+std::string countOf(std::int64_t n, const char* one, const char* many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
 class Checker {
 public:
-    explicit Checker(const Document& doc) : doc_(doc) {}
+    // `listed`: how many keys a per-key finding lists (Finding::keys).
+    explicit Checker(const Document& doc, std::size_t listed = kListedKeys) : doc_(doc), listed_(listed) {}
 
     // Every finding: the loader's, the spec checks' (`spec`), then each supported channel's
     // curve findings in document order. `curves`, when given, holds the curve findings of the
@@ -128,7 +179,6 @@ private:
 
     void checkCurve(const Channel& channel) {
         const Track& track = channel.track;
-        const int a = channel.animation, c = channel.index;
         const std::string where = channel.pointer();
         const bool cubic = track.interpolation == Interpolation::CubicSpline;
         const bool rotation = track.path == TargetPath::Rotation;
@@ -136,16 +186,27 @@ private:
         const std::string outPtr = accessorPointer(channel.outputAccessor);
 
         if (rotation && track.interpolation != Interpolation::Step) {
+            // Named by the later key of each pair; the worst is the most opposed pair.
+            KeyTally flips(listed_);
             for (int k = 0; k + 1 < n; ++k) {
                 double dot = 0;
                 for (int i = 0; i < 4; ++i) dot += double(track.value(k, i)) * track.value(k + 1, i);
-                if (oppositeHemispheres(dot))
-                    add("TANGENT_ROTATION_HEMISPHERE_FLIP", cubic ? Severity::Warning : Severity::Info,
-                        "rotation keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                                " lie in opposite hemispheres (dot " + formatNumber(dot) + ")" +
-                                (cubic ? ", so the spline takes the long way round."
-                                       : "; slerp takes the short way, some engines do not."),
-                        outPtr, a, c, k + 1);
+                if (oppositeHemispheres(dot)) flips.add(k + 1, dot, -dot);
+            }
+            // A warning for CUBICSPLINE: every engine plays the long way round, a visible spin.
+            // Information for LINEAR: the spec's slerp takes the short way; only engines that
+            // interpolate component-wise spin.
+            if (!flips.empty()) {
+                const int worst = flips.worst().key;
+                findings_.push_back(
+                        flips.finding("TANGENT_ROTATION_HEMISPHERE_FLIP", cubic ? Severity::Warning : Severity::Info,
+                                      countOf(flips.count(), "pair", "pairs") +
+                                              " of neighbouring rotation keys lie in opposite hemispheres" +
+                                              (cubic ? ", so the spline takes the long way round"
+                                                     : "; slerp takes the short way, some engines do not") +
+                                              "; the most opposed (dot " + formatNumber(flips.worst().value) +
+                                              ") ends at " + formatNumber(track.times[worst]) + " s.",
+                                      outPtr, channel));
             }
         }
         if (!channel.targetPointer.empty() && channel.pointerTarget.range.bounded()) checkPointerRange(channel, outPtr);
@@ -173,6 +234,8 @@ private:
     // [0, 1], an intensity not negative). Exact: STEP and LINEAR play between key values, a
     // CUBICSPLINE segment reaches its extremes at its ends or its cubic's turning points. The
     // first place in time where a component leaves the range is reported.
+    // A warning: an engine clamps or misrenders a value the property does not allow. Already
+    // one finding per channel: the first place is where to look.
     void checkPointerRange(const Channel& channel, const std::string& outPtr) {
         const Track& t = channel.track;
         const ValueRange& range = channel.pointerTarget.range;
@@ -204,19 +267,25 @@ private:
     void checkUnusedTangents(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
         const int last = track.keyCount() - 1;
-        bool firstIn = false, lastOut = false;
+        double firstIn = 0, lastOut = 0;  // the largest component of each
         for (int i = 0; i < track.components; ++i) {
-            firstIn |= track.inTangent(0, i) != 0;
-            lastOut |= track.outTangent(last, i) != 0;
+            firstIn = std::max(firstIn, std::abs(double(track.inTangent(0, i))));
+            lastOut = std::max(lastOut, std::abs(double(track.outTangent(last, i))));
         }
-        if (firstIn)
-            add("TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
-                "the first key's in-tangent is unused and should be zero.", outPtr, channel.animation, channel.index,
-                0);
-        if (lastOut)
-            add("TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
-                "the last key's out-tangent is unused and should be zero.", outPtr, channel.animation, channel.index,
-                last);
+        KeyTally unused(listed_);
+        if (firstIn > 0) unused.add(0, firstIn, firstIn);
+        if (lastOut > 0) unused.add(last, lastOut, lastOut);
+        if (unused.empty()) return;
+        // A warning: the spec says these SHOULD be zero; no engine plays them, but a non-zero
+        // one often means an exporter filled the wrong slots.
+        const std::string what = firstIn > 0 && lastOut > 0
+                                         ? "the first key's in-tangent and the last key's out-tangent are"
+                                 : firstIn > 0 ? "the first key's in-tangent is"
+                                               : "the last key's out-tangent is";
+        findings_.push_back(unused.finding(
+                "TANGENT_UNUSED_TANGENT_NONZERO", Severity::Warning,
+                what + " unused and should be zero (largest component " + formatNumber(unused.worst().value) + ").",
+                outPtr, channel));
     }
 
     void checkNearZeroRotation(const Channel& channel, const std::string& outPtr) {
@@ -225,6 +294,7 @@ private:
         const float* values = track.values.data();
         const float* outs = track.outTangents.data();
         const float* ins = track.inTangents.data();
+        KeyTally shrinks(listed_);
         for (int k = 0; k + 1 < track.keyCount(); ++k) {
             // The screen below, in float first (the four components become one vector): its
             // terms are sums of non-negative values, which float rounding moves by ~1e-6
@@ -259,27 +329,45 @@ private:
             if (v0sq >= needed * needed) continue;
             if (rotationLengthLowerBound(track, k, dt) >= checks::kNearZeroQuaternionLength)
                 continue;  // provably never short: no need to sample
-            double shortest = INFINITY;
+            // Sampled in the power basis, p(u) = c0 + u (c1 + u (c2 + u c3)) per component
+            // (the Hermite basis collected by powers of u), and the square root taken once.
+            double c[4][4];
+            for (int i = 0; i < 4; ++i) {
+                const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+                const double b0 = dt * track.outTangent(k, i), a1 = dt * track.inTangent(k + 1, i);
+                c[i][0] = v0;
+                c[i][1] = b0;
+                c[i][2] = -3 * v0 - 2 * b0 + 3 * v1 - a1;
+                c[i][3] = 2 * v0 + b0 - 2 * v1 + a1;
+            }
+            double shortestSq = INFINITY;
             for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
                 const double u = double(s) / checks::kSamplesPerSegment;
                 double sq = 0;
                 for (int i = 0; i < 4; ++i) {
-                    const double p = hermite(track.value(k, i), track.outTangent(k, i), track.value(k + 1, i),
-                                             track.inTangent(k + 1, i), dt, u);
+                    const double p = c[i][0] + u * (c[i][1] + u * (c[i][2] + u * c[i][3]));
                     sq += p * p;
                 }
-                shortest = std::min(shortest, std::sqrt(sq));
+                shortestSq = std::min(shortestSq, sq);
             }
-            if (shortest < checks::kNearZeroQuaternionLength)
-                add("TANGENT_ROTATION_NEAR_ZERO_LENGTH", Severity::Warning,
-                    "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) +
-                            " the interpolated rotation shrinks to length " + formatNumber(shortest) +
-                            ", where its direction is unstable.",
-                    outPtr, channel.animation, channel.index, k);
+            const double shortest = std::sqrt(shortestSq);
+            if (shortest < checks::kNearZeroQuaternionLength) shrinks.add(k, shortest, -shortest);
         }
+        if (shrinks.empty()) return;
+        // A warning: near zero length the normalized rotation swings wildly, a visible snap.
+        const int worst = shrinks.worst().key;
+        findings_.push_back(shrinks.finding(
+                "TANGENT_ROTATION_NEAR_ZERO_LENGTH", Severity::Warning,
+                "on " + countOf(shrinks.count(), "segment", "segments") +
+                        " the interpolated rotation passes near zero length, where its direction is unstable; "
+                        "the shortest, " +
+                        formatNumber(shrinks.worst().value) + ", between " + formatNumber(track.times[worst]) +
+                        " s and " + formatNumber(track.times[worst + 1]) + " s.",
+                outPtr, channel));
     }
 
-    // A known exporter bug writes each key's value into its tangent slots.
+    // A known exporter bug writes each key's value into its tangent slots. A warning: the
+    // motion played is not the one exported. One finding per channel.
     void checkTangentsEqualValues(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
         bool anyNonZero = false;
@@ -294,22 +382,27 @@ private:
                 outPtr, channel.animation, channel.index);
     }
 
-    // Interior keys whose in- and out-tangents differ beyond tangentsMatch. Most keys hold
-    // equal bits, so only the components that differ are looked at.
+    // Interior keys whose in- and out-tangents differ (brokenKeys). Information: a broken
+    // handle is a legitimate choice (a hit, a change of direction) that a reviewer may want to
+    // step through, not a defect.
     void checkBrokenHandles(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
-        const std::size_t C = std::size_t(track.components);
-        const std::size_t end = std::size_t(track.keyCount() - 1) * C;  // before the last key
-        const float* in = track.inTangents.data();
-        const float* out = track.outTangents.data();
-        for (std::size_t i = detail::firstBitDifference(in, out, C, end); i < end;) {
-            const int k = int(i / C);
-            if (track.isBroken(k))
-                add("TANGENT_BROKEN_TANGENT", Severity::Info,
-                    "key " + std::to_string(k) + " has a broken handle (in-tangent differs from out-tangent).", outPtr,
-                    channel.animation, channel.index, k);
-            i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
-        }
+        BrokenKeys broken = brokenKeys(track, listed_);
+        if (broken.count == 0) return;
+        Finding f{"TANGENT_BROKEN_TANGENT",
+                  Severity::Info,
+                  countOf(broken.count, "key has a broken handle", "keys have broken handles") +
+                          " (in-tangent differs from out-tangent); the largest difference, " +
+                          formatNumber(broken.worst.value) + " per second, at " +
+                          formatNumber(track.times[broken.worst.key]) + " s.",
+                  outPtr,
+                  channel.animation,
+                  channel.index,
+                  broken.first.front()};
+        f.count = broken.count;
+        f.keys = std::move(broken.first);
+        f.worst = broken.worst;
+        findings_.push_back(std::move(f));
     }
 
     // The spline leaving the band between two keys by more than the keys' own difference
@@ -360,6 +453,7 @@ private:
         const float* times = track.times.data();
         const float* outs = track.outTangents.data();
         const float* ins = track.inTangents.data();
+        KeyTally overshoots(listed_);
         for (int k0 = 0; k0 + 1 < n; k0 += kBlock) {
             const int segments = std::min(kBlock, n - 1 - k0);
             const std::size_t base = std::size_t(k0) * C, count = std::size_t(segments) * C;
@@ -381,14 +475,26 @@ private:
             for (int s = 0; s < segments; ++s) {
                 bool clear = true;
                 for (int i = 0; i < C; ++i) clear &= !flagged[std::size_t(s) * C + i];
-                if (!clear) checkSegmentOvershoot(channel, outPtr, k0 + s, floor.data());
+                if (!clear) checkSegmentOvershoot(track, k0 + s, floor.data(), &overshoots);
             }
         }
+        if (overshoots.empty()) return;
+        // Information, not a warning: motion capture and dense bakes with free tangents
+        // overshoot on most segments by design; a typo'd slope shows as a worst far above the
+        // keys' range.
+        const int worst = overshoots.worst().key;
+        findings_.push_back(overshoots.finding(
+                "TANGENT_OVERSHOOT", Severity::Info,
+                "on " + countOf(overshoots.count(), "segment", "segments") + " of " + std::to_string(n - 1) +
+                        " the curve overshoots its keys by more than their own difference; the worst, by " +
+                        formatNumber(overshoots.worst().value) + " in component " +
+                        std::to_string(overshoots.worstDetail()) + ", between " + formatNumber(track.times[worst]) +
+                        " s and " + formatNumber(track.times[worst + 1]) + " s.",
+                outPtr, channel));
     }
 
     // The exact overshoot test of segment k (the screen could not clear it).
-    void checkSegmentOvershoot(const Channel& channel, const std::string& outPtr, int k, const double* floor) {
-        const Track& track = channel.track;
+    void checkSegmentOvershoot(const Track& track, int k, const double* floor, KeyTally* overshoots) {
         const double dt = double(track.times[k + 1]) - track.times[k];
         for (int i = 0; i < track.components; ++i) {
             const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
@@ -399,16 +505,12 @@ private:
             // the tangent term bounds how far the segment can leave [lo, hi].
             if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed) continue;
             const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
-            if (worst > allowed)
-                add("TANGENT_OVERSHOOT", Severity::Warning,
-                    "between keys " + std::to_string(k) + " and " + std::to_string(k + 1) + " component " +
-                            std::to_string(i) + " overshoots the keys by " + formatNumber(worst) +
-                            ", more than their own difference.",
-                    outPtr, channel.animation, channel.index, k);
+            if (worst > allowed) overshoots->add(k, worst, worst, i);
         }
     }
 
     // Every tangent equals its segment's slope: the Hermite curve is the straight line.
+    // Information: the motion is right, it only takes three times the bytes it needs.
     void checkExactlyLinear(const Channel& channel, const std::string& where) {
         const Track& track = channel.track;
         const int n = track.keyCount();
@@ -431,6 +533,7 @@ private:
     }
 
     const Document& doc_;
+    const std::size_t listed_;
     Findings findings_;
 };
 
@@ -449,6 +552,37 @@ void splitFileError(const std::string& what, const std::string& file, std::strin
 }
 
 }  // namespace
+
+BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
+    BrokenKeys broken;
+    if (track.interpolation != Interpolation::CubicSpline || track.keyCount() < 3) return broken;
+    // Most keys hold bit-equal tangents: only the components that differ are looked at.
+    const std::size_t C = std::size_t(track.components);
+    const std::size_t end = std::size_t(track.keyCount() - 1) * C;  // before the last key
+    const float* in = track.inTangents.data();
+    const float* out = track.outTangents.data();
+    for (std::size_t i = detail::firstBitDifference(in, out, C, end); i < end;) {
+        const int k = int(i / C);
+        if (track.isBroken(k)) {
+            ++broken.count;
+            if (broken.first.size() < listed) broken.first.push_back(k);
+            double difference = 0;
+            for (std::size_t c = 0; c < C; ++c)
+                difference = std::max(difference, std::abs(double(in[k * C + c]) - double(out[k * C + c])));
+            if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {k, difference};
+        }
+        i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
+    }
+    return broken;
+}
+
+std::vector<int> keysOf(const Document& doc, const Finding& finding) {
+    const Channel* channel = doc.channel(finding.animation, finding.channel);
+    if (doc.scanned() || !channel || !channel->supported || finding.code.rfind("TANGENT_", 0) != 0) return {};
+    for (Finding& f : Checker(doc, std::numeric_limits<std::size_t>::max()).curveFindings(*channel))
+        if (f.code == finding.code) return std::move(f.keys);
+    return {};
+}
 
 Findings checkDocument(const Document& doc) {
     if (doc.scanned())
@@ -493,6 +627,34 @@ CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std:
             visit);
 }
 
+bool stopsChecking(const Finding& f) {
+    static const std::set<std::string> kCodes = {"IO_ERROR",
+                                                 "INVALID_JSON",
+                                                 "TANGENT_FILE_UNLOADABLE",
+                                                 "GLB_UNEXPECTED_END_OF_HEADER",
+                                                 "GLB_INVALID_MAGIC",
+                                                 "GLB_INVALID_VERSION",
+                                                 "GLB_LENGTH_TOO_SMALL",
+                                                 "GLB_UNEXPECTED_END_OF_CHUNK_HEADER",
+                                                 "GLB_UNEXPECTED_END_OF_CHUNK_DATA",
+                                                 "GLB_UNEXPECTED_FIRST_CHUNK",
+                                                 "GLB_EMPTY_CHUNK"};
+    return kCodes.count(f.code) > 0;
+}
+
+const Finding* unreadAnimationData(const Findings& findings) {
+    // The loader gives a channel that reads a buffer without data TANGENT_BUFFER_NO_DATA, and
+    // the buffer its own finding (IO_ERROR, TANGENT_BUFFER_UNREAD) at /buffers/N.
+    const auto channel = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.code == "TANGENT_BUFFER_NO_DATA" && f.animation >= 0;
+    });
+    if (channel == findings.end()) return nullptr;
+    const auto buffer = std::find_if(findings.begin(), findings.end(), [](const Finding& f) {
+        return f.animation < 0 && f.pointer.rfind("/buffers/", 0) == 0;
+    });
+    return buffer != findings.end() ? &*buffer : &*channel;
+}
+
 Findings checkFile(const std::string& path) {
     if (!QFileInfo(QString::fromStdString(path)).isFile())
         throw FileReadError(path + ": cannot open the file (" +
@@ -502,6 +664,8 @@ Findings checkFile(const std::string& path) {
         return scanAndCheck(path).findings;
     } catch (const FileReadError&) {
         throw;  // no bytes to report on
+    } catch (const GlbError& e) {
+        return e.findings;  // the container's findings, as the Khronos validator reports them
     } catch (const FileError& e) {
         Finding f;
         const std::string what = e.what();

@@ -486,22 +486,6 @@ const char* toString(ChannelVerdict v) {
     return "absent";
 }
 
-std::string unreadBuffer(const Document& doc) {
-    for (const Finding& f : doc.loadFindings()) {
-        if (f.pointer.rfind("/buffers/", 0) != 0) continue;
-        if (f.code != "TANGENT_BUFFER_UNREAD" && f.code != "IO_ERROR" && f.code != "TANGENT_BUFFER_INVALID" &&
-            f.code != "BUFFER_MISSING_GLB_DATA")
-            continue;
-        std::string message = f.message;
-        const std::string tail = " Its data is not checked.";
-        if (message.size() > tail.size() && message.compare(message.size() - tail.size(), tail.size(), tail) == 0)
-            message.resize(message.size() - tail.size());
-        if (!message.empty() && message.back() == '.') message.pop_back();
-        return doc.fileName() + ": " + f.pointer + ": " + message + ", so its animation cannot be compared.";
-    }
-    return "";
-}
-
 Comparison compare(const Document& a, const Document& b, const CompareOptions& options) {
     const std::vector<Animation>& animsA = a.animations();
     const std::vector<Animation>& animsB = b.animations();

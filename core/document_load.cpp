@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
@@ -99,6 +100,91 @@ std::uint32_t readU32(const std::uint8_t* p) {
 
 }  // namespace
 
+namespace {
+
+// A number in the JSON text beyond a double's range: its place among the text's numbers, its
+// byte offset, its text, its value (infinity) and, once parsed, its JSON pointer.
+struct OverflowingNumber {
+    std::size_t ordinal, at;
+    std::string text;
+    double value;
+    std::string pointer;
+};
+
+// nlohmann's DOM parser, also following the JSON pointer of the value being parsed so that the
+// numbers in `overflows` (by their place among the numbers, in text order) get their pointers.
+class PointerTrackingParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+public:
+    PointerTrackingParser(Json& into, std::vector<OverflowingNumber>& overflows)
+        : json_sax_dom_parser(into), overflows_(overflows) {}
+    bool null() { return value() && json_sax_dom_parser::null(); }
+    bool boolean(bool v) { return value() && json_sax_dom_parser::boolean(v); }
+    bool number_integer(Json::number_integer_t v) { return number() && json_sax_dom_parser::number_integer(v); }
+    bool number_unsigned(Json::number_unsigned_t v) { return number() && json_sax_dom_parser::number_unsigned(v); }
+    bool number_float(Json::number_float_t v, const std::string& s) {
+        return number() && json_sax_dom_parser::number_float(v, s);
+    }
+    bool string(std::string& v) { return value() && json_sax_dom_parser::string(v); }
+    bool binary(Json::binary_t& v) { return value() && json_sax_dom_parser::binary(v); }
+    bool start_object(std::size_t n) {
+        value();
+        path_.push_back({false, 0, {}});
+        return json_sax_dom_parser::start_object(n);
+    }
+    bool key(std::string& k) {
+        path_.back().key = k;
+        return json_sax_dom_parser::key(k);
+    }
+    bool end_object() {
+        path_.pop_back();
+        return json_sax_dom_parser::end_object();
+    }
+    bool start_array(std::size_t n) {
+        value();
+        path_.push_back({true, 0, {}});
+        return json_sax_dom_parser::start_array(n);
+    }
+    bool end_array() {
+        path_.pop_back();
+        return json_sax_dom_parser::end_array();
+    }
+
+private:
+    struct Level {
+        bool array;
+        std::size_t next;  // an array's next index
+        std::string key;   // an object's current key
+    };
+    bool value() {
+        if (!path_.empty() && path_.back().array) ++path_.back().next;
+        return true;
+    }
+    bool number() {
+        value();
+        if (next_ < overflows_.size() && overflows_[next_].ordinal == numbers_) overflows_[next_++].pointer = pointer();
+        ++numbers_;
+        return true;
+    }
+    std::string pointer() const {
+        std::string p;
+        for (std::size_t i = 0; i < path_.size(); ++i) {
+            if (path_[i].array) {
+                p += "/" + std::to_string(path_[i].next - 1);
+                continue;
+            }
+            p += '/';
+            for (char c : path_[i].key)
+                p += c == '~' ? std::string("~0") : c == '/' ? std::string("~1") : std::string(1, c);
+        }
+        return p;
+    }
+    std::vector<OverflowingNumber>& overflows_;
+    std::vector<Level> path_;
+    std::size_t numbers_ = 0, next_ = 0;
+};
+
+}  // namespace
+
 class DocumentLoader {
 public:
     // Keep: every buffer is read into the document (load, fromBytes). Stream: buffers stay on
@@ -122,7 +208,7 @@ public:
         BinChunk bin;
         std::string text;
         std::uint8_t magic[4] = {};
-        if (size >= 4 && readAt(file, 0, 4, magic) && readU32(magic) == kGlbMagic) {
+        if ((size >= 4 && readAt(file, 0, 4, magic) && readU32(magic) == kGlbMagic) || namedGlbButNotJson(file, size)) {
             doc_.format_ = FileFormat::Glb;
             text = parseGlb(file, size, &bin);
         } else {
@@ -134,6 +220,16 @@ public:
         std::string().swap(text);
         loadBuffers(device, bin);
         decodeAnimations();
+    }
+
+    // A file named .glb that does not begin like JSON is read as a GLB (as the Khronos validator
+    // reads it), so that a broken header gets the GLB codes.
+    bool namedGlbButNotJson(QIODevice& file, std::uint64_t size) {
+        const std::string& name = doc_.fileName_;
+        if (name.size() < 4 || QString::fromStdString(name.substr(name.size() - 4)).toLower() != ".glb") return false;
+        std::uint8_t first = 0;
+        return size == 0 || !readAt(file, 0, 1, &first) ||
+               (first != '{' && first != ' ' && first != '\n' && first != '\r' && first != '\t' && first != 0xEF);
     }
 
     // A document made in memory: its JSON and buffers are in place.
@@ -179,44 +275,119 @@ private:
         std::uint64_t offset = 0, length = 0;
     };
 
-    // The GLB container: the JSON chunk's text, and where the binary chunk is.
+    // The GLB container: the JSON chunk's text, and where the binary chunk is. Its problems are
+    // the Khronos validator's GLB_... findings at its byte offsets, read as it reads them: the
+    // header, then chunk headers up to the declared length (or the file's end, if sooner). What
+    // stops the reading (no header, a chunk cut short, no JSON chunk) is a GlbError carrying
+    // the findings so far.
     std::string parseGlb(QIODevice& file, std::uint64_t size, BinChunk* bin) {
+        Findings container;
+        const auto add = [&](const char* code, Severity severity, std::uint64_t offset, std::string message) {
+            Finding f{code, severity, std::move(message), "", -1, -1, -1};
+            f.offset = std::int64_t(offset);
+            container.push_back(std::move(f));
+        };
+        const auto stop = [&](const char* code, std::uint64_t offset, const std::string& message) {
+            add(code, Severity::Error, offset, message);
+            throw GlbError(doc_.fileName_ + ": byte " + std::to_string(offset) + ": " + message, std::move(container));
+        };
+        const auto chunkName = [](std::uint32_t type) {
+            char text[16];
+            std::snprintf(text, sizeof text, "0x%08x", type);
+            return std::string(text);
+        };
         std::uint8_t header[12];
-        if (size < 20 || !readAt(file, 0, 12, header))
-            fail("byte 0", "the GLB header is truncated (" + std::to_string(size) + " bytes).");
+        if (size < 12 || !readAt(file, 0, 12, header))
+            stop("GLB_UNEXPECTED_END_OF_HEADER", std::min<std::uint64_t>(size, 12),
+                 "the GLB header is truncated (" + std::to_string(size) + " bytes).");
+        if (readU32(header) != kGlbMagic)
+            stop("GLB_INVALID_MAGIC", 0, "the file is named .glb but does not begin with the GLB magic 'glTF'.");
         const std::uint32_t version = readU32(&header[4]), length = readU32(&header[8]);
-        if (version != 2) fail("byte 4", "GLB version " + std::to_string(version) + " is not 2.");
-        if (length > size)
-            fail("byte 8", "the GLB is truncated: its header says " + std::to_string(length) + " bytes, the file has " +
-                                   std::to_string(size) + ".");
+        if (version != 2) stop("GLB_INVALID_VERSION", 4, "GLB version " + std::to_string(version) + " is not 2.");
+        if (length <= 12)
+            add("GLB_LENGTH_TOO_SMALL", Severity::Error, 8,
+                "the GLB is truncated: its header's length " + std::to_string(length) + " leaves no room for a chunk.");
         std::string json;
         std::uint64_t pos = 12;
-        bool first = true;
-        while (pos + 8 <= length) {
+        int chunks = 0;
+        bool haveJson = false, haveBin = false;
+        while (pos < std::min<std::uint64_t>(size, length)) {
             std::uint8_t chunk[8];
+            if (size - pos < 8)
+                stop("GLB_UNEXPECTED_END_OF_CHUNK_HEADER", size, "the GLB is truncated inside a chunk header.");
             if (!readAt(file, pos, 8, chunk)) failRead(file, pos);
             const std::uint32_t chunkLength = readU32(chunk), type = readU32(chunk + 4);
-            if (chunkLength > length - pos - 8)
-                fail("byte " + std::to_string(pos),
-                     "the GLB chunk of " + std::to_string(chunkLength) + " bytes runs past the end of the file.");
-            if (first) {
-                if (type != kChunkJson) fail("byte " + std::to_string(pos + 4), "the first GLB chunk is not JSON.");
+            const std::uint64_t end = pos + 8 + std::uint64_t(chunkLength);
+            if (chunkLength % 4)
+                add("GLB_CHUNK_LENGTH_UNALIGNED", Severity::Error, pos,
+                    "the length of chunk " + chunkName(type) + " is not a multiple of 4.");
+            if (end > length)
+                add("GLB_CHUNK_TOO_BIG", Severity::Error, pos,
+                    "the GLB chunk of " + std::to_string(chunkLength) + " bytes runs past the GLB's declared length.");
+            if (chunks == 0 && type != kChunkJson)
+                add("GLB_UNEXPECTED_FIRST_CHUNK", Severity::Error, pos,
+                    "the first GLB chunk is " + chunkName(type) + ", not JSON.");
+            if (type == kChunkBin && chunks > 1 && !haveBin)
+                add("GLB_UNEXPECTED_BIN_CHUNK", Severity::Error, pos, "the BIN chunk must be the second chunk.");
+            bool take = false;
+            if (type == kChunkJson) {
+                if (chunkLength == 0) add("GLB_EMPTY_CHUNK", Severity::Error, pos, "the JSON chunk is empty.");
+                take = !haveJson;
+                haveJson = true;
+            } else if (type == kChunkBin) {
+                if (chunkLength == 0)
+                    add("GLB_EMPTY_BIN_CHUNK", Severity::Info, pos, "an empty BIN chunk should be omitted.");
+                take = !haveBin;
+                haveBin = true;
+            } else {
+                add("GLB_UNKNOWN_CHUNK_TYPE", Severity::Warning, pos,
+                    "chunk type " + chunkName(type) + " is unknown (ignored).");
+            }
+            if (!take && (type == kChunkJson || type == kChunkBin))
+                add("GLB_DUPLICATE_CHUNK", Severity::Error, pos,
+                    "a second " + std::string(type == kChunkJson ? "JSON" : "BIN") + " chunk (ignored).");
+            if (end > size && chunkLength > 0)
+                stop("GLB_UNEXPECTED_END_OF_CHUNK_DATA", size,
+                     "the GLB chunk of " + std::to_string(chunkLength) + " bytes at byte " + std::to_string(pos) +
+                             " runs past the end of the file (the GLB is truncated).");
+            if (take && type == kChunkJson && chunks == 0) {
                 json.resize(chunkLength);
                 if (!readAt(file, pos + 8, chunkLength, json.data())) failRead(file, pos + 8);
-            } else if (type == kChunkBin && !bin->present) {
+            } else if (take && type == kChunkBin) {
                 *bin = {true, pos + 8, chunkLength};
-            }  // other chunk types are to be ignored, per the spec
-            first = false;
-            pos += 8 + std::uint64_t(chunkLength);
+            }
+            ++chunks;
+            pos = end;
         }
-        if (first) fail("byte 12", "the GLB has no JSON chunk.");
+        if (pos != length)
+            add("GLB_LENGTH_MISMATCH", Severity::Error, pos,
+                "the GLB is truncated or padded: its header says " + std::to_string(length) +
+                        " bytes, its chunks end at " + std::to_string(pos) + ".");
+        else if (size > length)
+            add("GLB_EXTRA_DATA", Severity::Warning, length,
+                std::to_string(size - length) + " byte(s) after the end of the GLB.");
+        if (json.empty()) {
+            // Nothing to read the rest from: the container's findings are all there is (the
+            // validator reports no more than what made the JSON chunk missing or empty).
+            const auto error = std::find_if(container.rbegin(), container.rend(),
+                                            [](const Finding& f) { return f.severity == Severity::Error; });
+            if (error == container.rend()) stop("GLB_UNEXPECTED_FIRST_CHUNK", 12, "the GLB has no JSON chunk.");
+            const std::string what = doc_.fileName_ + ": byte " + std::to_string(error->offset) + ": " + error->message;
+            throw GlbError(what, std::move(container));
+        }
+        for (Finding& f : container) report(std::move(f));
         return json;
     }
 
     void parseJson(std::string_view text) {
-        // Refuse very deep nesting before the recursive parser sees it.
+        // Refuse very deep nesting before the recursive parser sees it, and find the numbers
+        // beyond a double's range (1e400), which the parser refuses: each becomes a 0 of the
+        // same length in a copy of the text, then infinity at its place in the parsed JSON (as
+        // the Khronos validator reads it), reported VALUE_NOT_IN_RANGE there.
         int depth = 0;
         bool inString = false;
+        std::size_t numbers = 0;
+        std::vector<OverflowingNumber> overflows;
         for (std::size_t i = 0; i < text.size(); ++i) {
             const char c = text[i];
             if (inString) {
@@ -226,6 +397,21 @@ private:
                     inString = false;
             } else if (c == '"') {
                 inString = true;
+            } else if (c == '-' || (c >= '0' && c <= '9')) {
+                std::size_t end = i + 1;
+                bool exponent = false;
+                while (end < text.size() && std::strchr("0123456789+-.eE", text[end]) && text[end]) {
+                    exponent |= text[end] == 'e' || text[end] == 'E';
+                    ++end;
+                }
+                // Only an exponent or more than 308 digits can leave a double's range.
+                if (exponent || end - i > 308) {
+                    const std::string token(text.substr(i, end - i));
+                    const double value = std::strtod(token.c_str(), nullptr);
+                    if (std::isinf(value)) overflows.push_back({numbers, i, token, value, {}});
+                }
+                ++numbers;
+                i = end - 1;
             } else if (c == '{' || c == '[') {
                 if (++depth > kMaxJsonDepth)
                     fail("byte " + std::to_string(i),
@@ -235,7 +421,22 @@ private:
             }
         }
         try {
-            doc_.json_ = Json::parse(text.begin(), text.end());
+            if (overflows.empty()) {
+                doc_.json_ = Json::parse(text.begin(), text.end());
+            } else {
+                std::string patched(text);
+                for (const OverflowingNumber& n : overflows)
+                    patched.replace(n.at, n.text.size(), "0" + std::string(n.text.size() - 1, ' '));
+                PointerTrackingParser sax(doc_.json_, overflows);
+                Json::sax_parse(patched.begin(), patched.end(), &sax);
+                for (const OverflowingNumber& n : overflows) {
+                    doc_.json_[Json::json_pointer(n.pointer)] = n.value;
+                    // The Khronos validator does not read extras: nothing to report there.
+                    if (n.pointer.find("/extras") != std::string::npos) continue;
+                    report({"VALUE_NOT_IN_RANGE", Severity::Error,
+                            "the number " + n.text + " is out of range (beyond a double's).", n.pointer, -1, -1, -1});
+                }
+            }
         } catch (const nlohmann::json::parse_error& e) {
             const unsigned char first = jsonStart(text).first;
             if (doc_.format_ == FileFormat::Gltf && first != '{' && first != '[') failNotJson(text);
@@ -437,7 +638,8 @@ private:
 
 private:
     void report(Finding f) {
-        if (mode_ == LoadMode::Strict && f.severity == Severity::Error) fail(f.pointer, f.message);
+        if (mode_ == LoadMode::Strict && f.severity == Severity::Error)
+            fail(f.offset >= 0 ? "byte " + std::to_string(f.offset) : f.pointer, f.message);
         doc_.loadFindings_.push_back(std::move(f));
     }
 

@@ -813,8 +813,9 @@ private:
         const Json* bounds = member(*accessor.json, name);
         if (!bounds || !bounds->is_array() || bounds->size() != std::size_t(accessor.components()) || bounds->empty())
             return false;
+        // A number beyond a double's range (1e400) is read as infinity: no bound at all.
         for (const Json& v : *bounds)
-            if (!v.is_number()) return false;
+            if (!v.is_number() || !std::isfinite(v.get<double>())) return false;
         return true;
     }
 

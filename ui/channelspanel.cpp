@@ -10,6 +10,7 @@
 
 #include "channelfilter.h"
 #include "curvescene.h"
+#include "tangent/checks.h"
 #include "theme.h"
 
 namespace tangent::ui {
@@ -32,8 +33,8 @@ QIcon swatch(const QColor& c) {
 
 QString channelInfo(const Channel& ch) {
     if (!ch.supported) return QStringLiteral("not editable");
-    int broken = 0;
-    for (int k = 0; k < ch.track.keyCount(); ++k) broken += ch.track.isBroken(k);
+    // Counted as the checks and `inspect` count them (TANGENT_BROKEN_TANGENT's count).
+    const std::int64_t broken = brokenKeys(ch.track, 0).count;
     const char* interp = ch.track.interpolation == Interpolation::CubicSpline ? "cubic"
                          : ch.track.interpolation == Interpolation::Linear    ? "linear"
                                                                               : "step";

@@ -23,8 +23,25 @@ constexpr int kSamplesPerSegment = 64;
 // The findings for every animation in `doc`: the loader's own (doc.loadFindings(); load with
 // LoadMode::Lenient so that one bad channel does not stop the others) followed by the checks.
 // Findings are in document order within each check, each naming the animation, channel, key
-// (where there is one) and a JSON pointer.
+// (where there is one) and a JSON pointer. Tangent's own per-key checks give one finding per
+// channel and code (Finding::count, keys, worst), so the findings grow with channels, not keys.
 Findings checkDocument(const Document& doc);
+
+// The interior keys of a CUBICSPLINE track whose in- and out-tangents differ (Track::isBroken):
+// how many, the first `listed` of them and the one whose tangents differ most (worst.value: the
+// largest |in - out| of a component, in value per second). The checks (TANGENT_BROKEN_TANGENT),
+// `inspect` and the editor's channel list all count broken keys with this.
+struct BrokenKeys {
+    std::int64_t count = 0;
+    std::vector<int> first;
+    WorstKey worst;
+};
+BrokenKeys brokenKeys(const Track& track, std::size_t listed = kListedKeys);
+
+// Every key a finding of Tangent's own per-key checks is about, ascending (its `keys` list the
+// first kListedKeys only): that channel's checks run again, in a loaded document. Empty for any
+// other finding, or when the document no longer has that channel.
+std::vector<int> keysOf(const Document& doc, const Finding& finding);
 
 // What a scan-and-check pass over a file gives: the scanned document (every channel's metadata,
 // no keys: Document::scan) and its findings.
@@ -48,5 +65,18 @@ CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std:
 // (INVALID_JSON for malformed JSON or a file that is not JSON, TANGENT_FILE_UNLOADABLE otherwise)
 // naming the place.
 Findings checkFile(const std::string& path);
+
+// Whether a finding of checkFile means the file could not be read as glTF at all, so nothing in
+// it was checked: IO_ERROR, INVALID_JSON, TANGENT_FILE_UNLOADABLE, and the GLB container
+// problems that leave no JSON to read (a header cut short, a wrong magic or version, no JSON
+// chunk first, a chunk cut short).
+bool stopsChecking(const Finding& finding);
+
+// Whether a document's animation data could not all be read: a channel's accessor reads a buffer
+// whose bytes were not had (a missing file, one outside the asset's folder, a network URI).
+// Returns the buffer's finding (else the channel's), null when every channel's data was read.
+// The one rule every command follows: those that need the keys refuse such a file (exit 2),
+// validate and inspect report it as not checked.
+const Finding* unreadAnimationData(const Findings& loadFindings);
 
 }  // namespace tangent

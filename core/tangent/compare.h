@@ -148,9 +148,4 @@ struct Comparison {
 // Both documents must be loaded (not scanned).
 Comparison compare(const Document& a, const Document& b, const CompareOptions& options = {});
 
-// The first of a loaded document's buffers it could not read (TANGENT_BUFFER_UNREAD, IO_ERROR,
-// TANGENT_BUFFER_INVALID, BUFFER_MISSING_GLB_DATA), as one sentence naming the file and the buffer's place; "" when
-// every buffer was read. Its channels cannot be compared: `diff` refuses such a file.
-std::string unreadBuffer(const Document&);
-
 }  // namespace tangent

@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -30,6 +31,15 @@ using Json = nlohmann::ordered_json;  // keeps the file's key order on save
 class FileError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+// The GLB container is broken so that its JSON cannot be had: `findings` are what the Khronos
+// validator reports about the container (GLB_... codes, Finding::offset), the last one the
+// problem that stopped the reading.
+class GlbError : public FileError {
+public:
+    GlbError(const std::string& what, Findings container) : FileError(what), findings(std::move(container)) {}
+    Findings findings;
 };
 
 // The file's bytes could not be had at all (missing, unreadable): nothing to report about them.

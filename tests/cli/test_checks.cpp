@@ -163,8 +163,14 @@ TEST(Checks, UnusedTangentsNonZero) {
     t.inTangents[0] = 2;
     t.outTangents[5] = -1;
     const Findings findings = checkDocument(singleTrack(t));
-    EXPECT_EQ(countCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO"), 2);
-    EXPECT_EQ(findCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO")->key, 0);
+    // One finding for the channel, about both keys; the worst is the larger tangent.
+    ASSERT_EQ(countCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO"), 1);
+    const Finding* f = findCode(findings, "TANGENT_UNUSED_TANGENT_NONZERO");
+    EXPECT_EQ(f->key, 0);
+    EXPECT_EQ(f->count, 2);
+    EXPECT_EQ(f->keys, (std::vector<int>{0, 1}));
+    EXPECT_EQ(f->worst.key, 0);
+    EXPECT_EQ(f->worst.value, 2.0);
 }
 
 TEST(Checks, RotationHemisphereFlipAndNearZeroLength) {
@@ -175,6 +181,8 @@ TEST(Checks, RotationHemisphereFlipAndNearZeroLength) {
     const Finding* flip = findCode(findings, "TANGENT_ROTATION_HEMISPHERE_FLIP");
     ASSERT_TRUE(flip);
     EXPECT_EQ(flip->key, 1);
+    EXPECT_EQ(flip->count, 1);
+    EXPECT_EQ(flip->keys, std::vector<int>{1});
     EXPECT_EQ(flip->severity, Severity::Warning);
     EXPECT_TRUE(findCode(findings, "TANGENT_ROTATION_NEAR_ZERO_LENGTH"));
 }
@@ -195,6 +203,35 @@ TEST(Checks, BrokenTangentIsInfo) {
     ASSERT_TRUE(f);
     EXPECT_EQ(f->severity, Severity::Info);
     EXPECT_EQ(f->key, 1);
+    EXPECT_EQ(f->count, 1);
+    EXPECT_EQ(f->worst.key, 1);
+    EXPECT_EQ(f->worst.value, 1.0);  // |0.5 - (-0.5)|
+}
+
+TEST(Checks, BrokenKeysOfAChannelAreOneFindingWithTheFirstKeysAndTheWorst) {
+    // 30 keys; keys 1..25 broken, key k by in = k/4, out = -k/4 (a difference of k/2, exact in
+    // float): 25 broken keys, the first 10 listed, the worst key 25 (12.5 per second).
+    std::vector<float> times(30), values(30 * 3, 1.0f);
+    for (int k = 0; k < 30; ++k) times[k] = float(k);
+    Track t = makeTrack(TargetPath::Scale, Interpolation::CubicSpline, 3, times, values);
+    for (int k = 1; k <= 25; ++k) {
+        t.inTangents[t.at(k, 2)] = 0.25f * k;
+        t.outTangents[t.at(k, 2)] = -0.25f * k;
+    }
+    const Findings findings = checkDocument(singleTrack(t));
+    ASSERT_EQ(countCode(findings, "TANGENT_BROKEN_TANGENT"), 1);
+    const Finding* f = findCode(findings, "TANGENT_BROKEN_TANGENT");
+    EXPECT_EQ(f->count, 25);
+    EXPECT_EQ(f->keys, (std::vector<int>{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}));
+    EXPECT_EQ(f->key, 1);
+    EXPECT_EQ(f->worst.key, 25);
+    EXPECT_EQ(f->worst.value, 12.5);
+    // The count the channel list and inspect show is the same query's.
+    EXPECT_EQ(brokenKeys(t).count, 25);
+    // Every key, for stepping through them in the editor.
+    std::vector<int> all(25);
+    for (int k = 0; k < 25; ++k) all[k] = k + 1;
+    EXPECT_EQ(keysOf(singleTrack(t), *f), all);
 }
 
 TEST(Checks, OvershootFarBeyondTheKeys) {
@@ -205,6 +242,12 @@ TEST(Checks, OvershootFarBeyondTheKeys) {
     ASSERT_TRUE(f);
     EXPECT_EQ(f->key, 0);
     EXPECT_EQ(countCode(findings, "TANGENT_OVERSHOOT"), 1);
+    // Information: ordinary motion capture overshoots on most segments.
+    EXPECT_EQ(f->severity, Severity::Info);
+    // p(s) = 40 (s^3 - 2s^2 + s) + (3s^2 - 2s^3) peaks at s = 20/57 (p' = 114s^2 - 154s + 40 = 0),
+    // at 60400/9747: 50653/9747 above the higher key, 1.
+    EXPECT_EQ(f->worst.key, 0);
+    EXPECT_NEAR(f->worst.value, 50653.0 / 9747, 1e-12);
 }
 
 TEST(Checks, OvershootsAndNearZeroRotationsAreFoundAtTheirKeysInALongTrack) {
@@ -218,10 +261,15 @@ TEST(Checks, OvershootsAndNearZeroRotationsAreFoundAtTheirKeysInALongTrack) {
     for (int k = 0; k < n; ++k) t.inTangents[t.at(k, 0)] = t.outTangents[t.at(k, 0)] = 1;  // the ramp's slope
     const std::vector<int> typos = {0, 63, 64, 127, 128, 198};
     for (std::size_t i = 0; i < typos.size(); ++i) t.outTangents[t.at(typos[i], 1 + int(i % 2))] = 40;
-    std::vector<int> found;
-    for (const Finding& f : checkDocument(singleTrack(t)))
-        if (f.code == "TANGENT_OVERSHOOT") found.push_back(f.key);
-    EXPECT_EQ(found, typos);
+    // One finding for the channel: the six segments, each 40 (s^3 - 2s^2 + s) off a flat
+    // component, largest at s = 1/3: 160/27 (equal, so the first is the worst).
+    const Findings overshoots = checkDocument(singleTrack(t));
+    ASSERT_EQ(countCode(overshoots, "TANGENT_OVERSHOOT"), 1);
+    const Finding* f = findCode(overshoots, "TANGENT_OVERSHOOT");
+    EXPECT_EQ(f->keys, typos);
+    EXPECT_EQ(f->count, 6);
+    EXPECT_EQ(f->worst.key, 0);
+    EXPECT_NEAR(f->worst.value, 160.0 / 27, 1e-9);
 
     // Unit rotations, all q but for keys near -q: each segment into and out of one passes close
     // to zero length.
@@ -232,10 +280,38 @@ TEST(Checks, OvershootsAndNearZeroRotationsAreFoundAtTheirKeysInALongTrack) {
             rotations.push_back(c);
     }
     const Track r = makeTrack(TargetPath::Rotation, Interpolation::CubicSpline, 4, times, rotations);
-    found.clear();
-    for (const Finding& f : checkDocument(singleTrack(r)))
-        if (f.code == "TANGENT_ROTATION_NEAR_ZERO_LENGTH") found.push_back(f.key);
+    std::vector<int> found;
+    std::int64_t count = 0;
+    for (const Finding& nearZero : checkDocument(singleTrack(r)))
+        if (nearZero.code == "TANGENT_ROTATION_NEAR_ZERO_LENGTH") {
+            found = nearZero.keys;
+            count += nearZero.count;
+        }
     EXPECT_EQ(found, (std::vector<int>{63, 64, 129, 130}));
+    EXPECT_EQ(count, 4);
+}
+
+TEST(Checks, ManyOvershootingSegmentsAreOneFindingWithTheFirstKeysAndTheWorst) {
+    // A flat y (and z) with typo'd slopes on 20 segments, k = 5, 15, ..., 195: 40 everywhere
+    // (160/27 off at s = 1/3) but 80 at k = 105 (320/27): the worst.
+    const int n = 200;
+    std::vector<float> times(n), values(std::size_t(n) * 3, 0.0f);
+    for (int k = 0; k < n; ++k) times[k] = float(k);
+    Track t = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, times, values);
+    std::vector<int> typos;
+    for (int k = 5; k < n; k += 10) {
+        t.outTangents[t.at(k, 1)] = t.inTangents[t.at(k, 1)] = k == 105 ? 80.0f : 40.0f;  // in = out
+        typos.push_back(k);
+    }
+    // The in-tangent of key k shapes segment k - 1 too: those overshoot as well (mirrored).
+    const Findings findings = checkDocument(singleTrack(t));
+    ASSERT_EQ(countCode(findings, "TANGENT_OVERSHOOT"), 1);
+    const Finding* f = findCode(findings, "TANGENT_OVERSHOOT");
+    EXPECT_EQ(f->count, 40);
+    EXPECT_EQ(f->keys, (std::vector<int>{4, 5, 14, 15, 24, 25, 34, 35, 44, 45}));
+    EXPECT_EQ(f->worst.key, 104);  // segment 104 (its end's in-tangent) comes before 105; equal
+    EXPECT_NEAR(f->worst.value, 320.0 / 27, 1e-9);
+    EXPECT_FALSE(findCode(findings, "TANGENT_BROKEN_TANGENT"));
 }
 
 TEST(Checks, CubicSplineThatIsExactlyLinear) {

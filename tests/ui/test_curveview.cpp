@@ -1,4 +1,6 @@
 // Widget tests: the real CurveView driven with mouse events on a real Blender export.
+#include <set>
+
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QProgressDialog>
@@ -18,6 +20,7 @@
 #include "mainwindow.h"
 #include "numberfield.h"
 #include "tangent/builder.h"
+#include "tangent/checks.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
 #include "ui_support.h"
@@ -557,6 +560,53 @@ TEST(MainWindowTest, NextAndPreviousFindingSelectAndFrameTheirChannelAndKey) {
     expectShown(*withChannel[0]);
     ASSERT_TRUE(w.selectNextFinding(false));  // wraps around to the last
     expectShown(*withChannel.back());
+}
+
+// A per-key check's finding is one row per channel with its count; Alt+Down steps the selection
+// through every one of its keys (more than the finding lists), Alt+Up back, wrapping around.
+TEST(MainWindowTest, AFindingOfManyKeysIsOneRowAndStepsThroughItsKeys) {
+    MainWindow w;
+    w.resize(1400, 860);
+    w.show();
+    ASSERT_TRUE(w.openFile(QString::fromStdString(fixture("blender/broken_trs_1.glb"))));
+    IssuesPanel* panel = w.issuesPanel();
+    const Findings& findings = panel->findings();
+    int row = -1;
+    std::set<std::pair<int, int>> channels;
+    for (int i = 0; i < int(findings.size()); ++i)
+        if (findings[i].code == "TANGENT_BROKEN_TANGENT") {
+            EXPECT_TRUE(channels.insert({findings[i].animation, findings[i].channel}).second)
+                    << "two rows, one channel";
+            if (row < 0 || findings[i].count > findings[row].count) row = i;
+        }
+    ASSERT_GE(row, 0);
+    const Finding f = findings[row];
+    ASSERT_GT(f.count, 2);
+    // Every broken key of the channel, counted independently of the checks.
+    const Track& track = w.model()->document().channel(f.animation, f.channel)->track;
+    std::vector<int> broken;
+    for (int k = 0; k < track.keyCount(); ++k)
+        if (track.isBroken(k)) broken.push_back(k);
+    EXPECT_EQ(f.count, std::int64_t(broken.size()));
+    auto selectedKey = [&] {
+        const auto keys = w.viewState()->selectedKeys();
+        return keys.size() == 1 ? std::get<2>(keys[0]) : -1;
+    };
+    QTreeWidgetItem* item = panel->topLevelItem(row);
+    panel->setCurrentItem(item);
+    emit panel->itemActivated(item, 0);
+    EXPECT_EQ(selectedKey(), broken[0]);
+    panel->setFocus();
+    for (std::size_t i = 1; i <= broken.size(); ++i) {  // the last step wraps to the first
+        QTest::keyClick(panel, Qt::Key_Down, Qt::AltModifier);
+        EXPECT_EQ(selectedKey(), broken[i % broken.size()]) << "step " << i;
+        EXPECT_EQ(w.keyInspector()->key(), broken[i % broken.size()]);
+    }
+    EXPECT_TRUE(item->text(3).contains(QStringLiteral("(1 of %1)").arg(f.count))) << item->text(3).toStdString();
+    QTest::keyClick(panel, Qt::Key_Up, Qt::AltModifier);  // back past the first: the last
+    EXPECT_EQ(selectedKey(), broken.back());
+    // The channel list counts the same keys.
+    EXPECT_EQ(brokenKeys(track).count, f.count);
 }
 
 TEST(MainWindowTest, ClickingSAndLInTheChannelsListTogglesSoloAndLock) {

@@ -821,12 +821,13 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
     std::set<QString> own = filesOfExistingGltf(target.absoluteFilePath());
     if (inPlace) own.merge(filesNamedBy(doc.json()));
     DestinationFolder dest(destDir, std::move(own), doc.fileName());
-    Json& jbuffers = w.json_["buffers"];  // only read for buffers that exist (operator[] would add a null)
+    // Only asked for buffers that exist: on a file without buffers operator[] would add a null.
+    const auto jbuffer = [&w](std::size_t i) -> Json& { return w.json_["buffers"][i]; };
 
     // First the files that keep their names: buffers saved in place, images already there.
     for (std::size_t i = 0; inPlace && i < w.buffers_.size(); ++i)
-        if (!w.buffers_[i].empty() && isExternalUri(jbuffers[i]))
-            dest.claim(relativeFileOf(jbuffers[i]["uri"].get<std::string>()));
+        if (!w.buffers_[i].empty() && isExternalUri(jbuffer(i)))
+            dest.claim(relativeFileOf(jbuffer(i)["uri"].get<std::string>()));
     std::vector<bool> imageInPlace;
     Json noImages = Json::array();
     Json& images = w.json_.contains("images") && w.json_["images"].is_array() ? w.json_["images"] : noImages;
@@ -844,7 +845,7 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
     for (std::size_t i = 0; i < w.buffers_.size(); ++i) {
         const std::vector<std::uint8_t>& data = w.buffers_[i];
         if (data.empty()) continue;  // a placeholder: no bytes, no file
-        Json& jb = jbuffers[i];
+        Json& jb = jbuffer(i);
         const bool changed = w.changedBuffers_.count(i) > 0;
         if (jb.contains("uri") && jb["uri"].is_string() && !isExternalUri(jb)) {  // a data URI stays one
             if (changed) setDataUri(jb, data);

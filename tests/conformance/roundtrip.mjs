@@ -2,7 +2,9 @@
 // simplify, then diff at the same options, over every file of the conformance corpus that the
 // Khronos glTF-Validator calls valid: `tangent diff SOURCE RESULT` must never fail what
 // `tangent simplify` wrote (one error measure for both), with the default tolerances and with
-// --strict, and every file simplify writes must pass the Khronos validator.
+// --strict, and every file simplify writes must pass the Khronos validator. diff's gate fails on
+// channels it cannot evaluate and on files with nothing to compare: that answer is the right one
+// when it is the only reason (diffVerdict).
 //
 // Usage: node roundtrip.mjs --tangent EXE --corpus DIR --work DIR [--report FILE]
 // Exit status: 0 when every file holds, 1 when one does not, 2 when the set-up is missing.
@@ -114,6 +116,27 @@ async function khronos(files) {
 
 const firstLine = (text) => text.trim().split('\n').pop() ?? '';
 
+// What is wrong with diff's answer on simplify's output, or null when it is the right one: a
+// pass; or a fail whose every failing channel is one neither side could decode (simplify keeps
+// such a channel byte for byte, and a gate cannot vouch for what it cannot evaluate), which
+// includes a file with no animation at all (nothing compared is never a pass).
+function diffVerdict(d) {
+    if (d.code !== 0 && d.code !== 1) return `exit ${d.signal ?? d.code}: ${firstLine(d.stderr)}`;
+    let report;
+    try {
+        report = JSON.parse(d.stdout);
+    } catch {
+        return `exit ${d.code} without JSON: ${firstLine(d.stderr)}`;
+    }
+    if (report.summary?.pass !== (d.code === 0)) return `exit ${d.code} but the summary says pass ${report.summary?.pass}`;
+    if (d.code === 0) return null;
+    const failing = report.channels.filter((c) => c.fails);
+    const wrong = failing.filter((c) => c.verdict !== 'undecoded');
+    if (wrong.length) return `${wrong.length} channel(s) fail, e.g. ${wrong[0].nodeName} ${wrong[0].path}: ${wrong[0].verdict} ${wrong[0].maxError ?? ''} at ${wrong[0].at ?? '-'}`;
+    if (report.summary.compared > 0 && failing.length === 0) return 'exit 1 with no failing channel';
+    return null;
+}
+
 async function main() {
     const opts = parseArgs(process.argv.slice(2));
     const corpus = path.resolve(opts.corpus);
@@ -157,8 +180,9 @@ async function main() {
                 said.push(`${name} · simplify ${mode.name} exit ${s.signal ?? s.code}: ${firstLine(s.stderr)}`);
                 continue;
             }
-            const d = await run(opts.tangent, ['diff', source, output, ...mode.flags]);
-            if (d.code !== 0) said.push(`${name} · diff ${mode.name} of simplify's output exit ${d.signal ?? d.code}: ${firstLine(d.stdout + d.stderr)}`);
+            const d = await run(opts.tangent, ['diff', source, output, '--json', ...mode.flags]);
+            const verdict = diffVerdict(d);
+            if (verdict) said.push(`${name} · diff ${mode.name} of simplify's output: ${verdict}`);
             else outputs.push(output);
         }
         return said;

@@ -236,6 +236,19 @@ TEST(SaveTargets, ADataUriBufferStaysEmbedded) {
     }
 }
 
+// A file without buffers (a scene of empty nodes) saves as one: no "buffers" member appears.
+TEST(SaveTargets, AFileWithoutBuffersGetsNone) {
+    QTemporaryDir dir;
+    const QString source = dir.filePath("empty.gltf");
+    writeFile(source, R"({"asset": {"version": "2.0"}, "nodes": [{"name": "A"}], "scenes": [{"nodes": [0]}]})");
+    const std::string copy = dir.filePath("copy.gltf").toStdString();
+    save(Document::load(source.toStdString()), copy);
+    const Json saved = Json::parse(readFile(QString::fromStdString(copy)).toStdString());
+    EXPECT_FALSE(saved.contains("buffers")) << saved.dump();
+    EXPECT_EQ(QDir(dir.path()).entryList(QDir::Files), (QStringList{"copy.gltf", "empty.gltf"}));
+    expectKhronosValid(copy);
+}
+
 // The format comes from the options or the extension; any other extension is refused, not guessed.
 TEST(SaveTargets, AnUnknownExtensionIsRefusedUnlessAFormatIsGiven) {
     QTemporaryDir dir;

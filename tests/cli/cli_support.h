@@ -15,6 +15,7 @@
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "tangent/builder.h"
 #include "tangent/document.h"
@@ -52,6 +53,45 @@ inline Result runTangent(const QStringList& arguments) {
 
 inline QString q(const std::string& s) {
     return QString::fromStdString(s);
+}
+
+// Another program (gltfpack, node, python3, or tangent in a folder of its own), `input` on its
+// stdin; one that cannot start or does not finish fails the test, it never skips.
+inline Result runProgram(const QString& program, const QStringList& arguments, const std::string& input = {},
+                         const std::string& workingDirectory = {}) {
+    QProcess process;
+    if (!workingDirectory.empty()) process.setWorkingDirectory(q(workingDirectory));
+    process.start(program, arguments);
+    Result r;
+    if (!process.waitForStarted(30000)) {
+        ADD_FAILURE() << program.toStdString() << " could not be started (is it installed?)";
+        return r;
+    }
+    process.write(input.data(), qint64(input.size()));
+    process.closeWriteChannel();
+    if (!process.waitForFinished(300000)) {
+        process.kill();
+        ADD_FAILURE() << program.toStdString() << " " << arguments.join(' ').toStdString() << " did not finish";
+        return r;
+    }
+    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    r.out = process.readAllStandardOutput().toStdString();
+    r.err = process.readAllStandardError().toStdString();
+    return r;
+}
+
+// `text` as JSON; a test failure naming `what` when it is not (and an empty object).
+inline nlohmann::json parseJson(const std::string& text, const std::string& what = "the text") {
+    try {
+        return nlohmann::json::parse(text);
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << what << " is not JSON (" << e.what() << "):\n" << text.substr(0, 2000);
+        return nlohmann::json::object();
+    }
+}
+// A run's stdout as JSON, its stderr shown when it is not.
+inline nlohmann::json parseJson(const Result& r) {
+    return parseJson(r.out, "stdout (stderr: " + r.err.substr(0, 2000) + ")");
 }
 
 // stderr holds exactly one line (one sentence), naming what it must.

@@ -22,15 +22,6 @@ namespace {
 
 const char* const kFixtures[] = {"smooth_trs_1.glb", "broken_trs_1.glb", "morph_weights_1.glb", "multi_object_1.glb"};
 
-json parseJson(const Result& r) {
-    try {
-        return json::parse(r.out);
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << "stdout is not JSON (" << e.what() << "):\n" << r.out << "\nstderr: " << r.err;
-        return {};
-    }
-}
-
 // Largest difference between two tracks over dense samples (rotations up to sign).
 double maxDifference(const Track& a, const Track& b) {
     double worst = 0;

@@ -21,15 +21,6 @@ using tangent::Track;
 
 namespace {
 
-json parseJson(const Result& r) {
-    try {
-        return json::parse(r.out);
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << "stdout is not JSON (" << e.what() << "):\n" << r.out << "\nstderr: " << r.err;
-        return json::object();
-    }
-}
-
 struct Workspace {
     QTemporaryDir dir;
     std::string path(const std::string& name) const { return dir.filePath(q(name)).toStdString(); }
@@ -44,26 +35,6 @@ struct Workspace {
         return path(name);
     }
 };
-
-// Runs another program (gltfpack, node); a missing one fails the test, it never skips.
-Result runProgram(const QString& program, const QStringList& arguments) {
-    QProcess process;
-    process.start(program, arguments);
-    Result r;
-    if (!process.waitForStarted(30000)) {
-        ADD_FAILURE() << program.toStdString() << " could not be started (is it installed?)";
-        return r;
-    }
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        ADD_FAILURE() << program.toStdString() << " did not finish";
-        return r;
-    }
-    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    r.out = process.readAllStandardOutput().toStdString();
-    r.err = process.readAllStandardError().toStdString();
-    return r;
-}
 
 void gltfpack(const std::string& in, const std::string& out) {
     const Result r = runProgram("gltfpack", {"-i", q(in), "-o", q(out)});

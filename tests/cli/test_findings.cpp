@@ -18,15 +18,6 @@ using json = nlohmann::json;
 
 namespace {
 
-json parseJson(const std::string& text) {
-    try {
-        return json::parse(text);
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << "not JSON (" << e.what() << "):\n" << text.substr(0, 2000);
-        return {};
-    }
-}
-
 // The Khronos validator's report of one file (validate.mjs --json).
 json khronosReport(const std::string& path) {
     const QByteArray script = qgetenv("TANGENT_VALIDATOR");

@@ -22,15 +22,6 @@ namespace {
 
 const double kPi = 3.14159265358979323846;
 
-json parseJson(const std::string& text, const std::string& what) {
-    try {
-        return json::parse(text);
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << what << " is not JSON (" << e.what() << "):\n" << text;
-        return json::object();
-    }
-}
-
 struct Workspace {
     QTemporaryDir dir;
     std::string path(const std::string& name) const { return dir.filePath(q(name)).toStdString(); }
@@ -40,26 +31,6 @@ struct Workspace {
         return path(name);
     }
 };
-
-// Node with a script; a missing node or script fails the test, it never skips.
-Result runNode(const QStringList& arguments) {
-    QProcess process;
-    process.start("node", arguments);
-    Result r;
-    if (!process.waitForStarted(30000)) {
-        ADD_FAILURE() << "node (Node.js) could not be started";
-        return r;
-    }
-    if (!process.waitForFinished(300000)) {
-        process.kill();
-        ADD_FAILURE() << "node " << arguments.join(' ').toStdString() << " did not finish";
-        return r;
-    }
-    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    r.out = process.readAllStandardOutput().toStdString();
-    r.err = process.readAllStandardError().toStdString();
-    return r;
-}
 
 Track track(Interpolation interpolation, TargetPath path, int components, const std::vector<double>& times,
             const std::vector<std::vector<double>>& values) {
@@ -155,7 +126,7 @@ void simplifyThenDiff(const Workspace& w, const std::string& in, const std::stri
 // bench/simplify/check_error.mjs on SOURCE and RESULT: per path the largest error it finds
 // anywhere (every key of either, 64 points on every interval between them).
 json independentError(const std::string& source, const std::string& result) {
-    const Result r = runNode({QString::fromUtf8(TANGENT_CHECK_ERROR), q(source), q(result), "--json"});
+    const Result r = runProgram("node", {QString::fromUtf8(TANGENT_CHECK_ERROR), q(source), q(result), "--json"});
     EXPECT_EQ(r.status, 0) << r.out << r.err;
     return parseJson(r.out, "check_error.mjs")["paths"];
 }
@@ -178,7 +149,7 @@ TEST(MeasureCli, SimplifyThenDiffPassesOnCraftedSparseKeysWithHolds) {
 
 TEST(MeasureCli, SimplifyThenDiffPassesOnGltfTransformSparseFile) {
     Workspace w;
-    const Result made = runNode({QString::fromUtf8(TANGENT_MAKE_SPARSE), w.dir.path()});
+    const Result made = runProgram("node", {QString::fromUtf8(TANGENT_MAKE_SPARSE), w.dir.path()});
     ASSERT_EQ(made.status, 0) << made.err;
     const std::string in = w.path("sparse.glb");
     expectKhronosValid(in);
@@ -193,7 +164,7 @@ TEST(MeasureCli, SimplifyThenDiffPassesOnGltfTransformSparseFile) {
     // The same keys as KHR_animation_pointer channels, as UnityGLTF writes them (glTF-Transform
     // with the corpus's pointer extension).
     const std::string pointers = w.path("sparse_pointer.glb");
-    const Result rewritten = runNode({QString::fromUtf8(TANGENT_TO_POINTER), q(in), q(pointers)});
+    const Result rewritten = runProgram("node", {QString::fromUtf8(TANGENT_TO_POINTER), q(in), q(pointers)});
     ASSERT_EQ(rewritten.status, 0) << rewritten.err;
     expectKhronosValid(pointers);
     simplifyThenDiff(w, pointers, "pointer_default.glb", {}, "everywhere");
@@ -349,8 +320,8 @@ double angleBetween(const std::vector<double>& m1, const std::vector<double>& m2
 }
 
 std::vector<double> threeWorld(const std::string& file, int animation, double t, int node) {
-    const Result r = runNode(
-            {QString::fromUtf8(TANGENT_THREE_POSE), q(file), QString::number(animation), QString::number(t, 'g', 17)});
+    const Result r = runProgram("node", {QString::fromUtf8(TANGENT_THREE_POSE), q(file), QString::number(animation),
+                                         QString::number(t, 'g', 17)});
     EXPECT_EQ(r.status, 0) << r.err;
     const json out = parseJson(r.out, "three_pose.mjs");
     for (const json& n : out["poses"][0]["nodes"])

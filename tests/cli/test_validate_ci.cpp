@@ -38,52 +38,9 @@ struct Workspace {
     }
 };
 
-// `tangent ARGS` with `dir` as the working directory (relative paths in the reports).
-Result runIn(const std::string& dir, const QStringList& arguments) {
-    QProcess process;
-    process.setWorkingDirectory(q(dir));
-    process.start(QString::fromUtf8(TANGENT_EXE), arguments);
-    Result r;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        ADD_FAILURE() << "tangent did not finish: " << arguments.join(' ').toStdString();
-        return r;
-    }
-    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    r.out = process.readAllStandardOutput().toStdString();
-    r.err = process.readAllStandardError().toStdString();
-    return r;
-}
-
-json parseJson(const std::string& text) {
-    try {
-        return json::parse(text);
-    } catch (const std::exception& e) {
-        ADD_FAILURE() << "not JSON (" << e.what() << "):\n" << text.substr(0, 2000);
-        return json();
-    }
-}
-
-// A program other than Tangent (python3, node) on `input`; fails the test when it cannot run.
-Result runTool(const QString& program, const QStringList& arguments, const std::string& input = {}) {
-    QProcess process;
-    process.start(program, arguments);
-    if (!process.waitForStarted(30000)) {
-        ADD_FAILURE() << program.toStdString() << " did not start";
-        return {};
-    }
-    process.write(input.data(), qint64(input.size()));
-    process.closeWriteChannel();
-    Result r;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        ADD_FAILURE() << program.toStdString() << " did not finish";
-        return r;
-    }
-    r.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    r.out = process.readAllStandardOutput().toStdString();
-    r.err = process.readAllStandardError().toStdString();
-    return r;
+// `tangent ARGS` with the workspace as the working directory (relative paths in the reports).
+Result inFolder(const Workspace& w, const QStringList& arguments) {
+    return runProgram(QString::fromUtf8(TANGENT_EXE), arguments, {}, w.dir.path().toStdString());
 }
 
 QString validatorScript() {
@@ -97,7 +54,7 @@ json khronosReports(const std::vector<std::string>& files, const std::string& co
     QStringList args{validatorScript(), "--json"};
     if (!config.empty()) args << "--config" << q(config);
     for (const std::string& f : files) args << q(f);
-    const Result r = runTool("node", args);
+    const Result r = runProgram("node", args);
     EXPECT_NE(r.status, 64) << r.err;
     return parseJson(r.out);
 }
@@ -156,7 +113,7 @@ TEST(ValidateCi, AFolderIsSearchedForGltfAndGlbBelowIt) {
     w.write("assets/chars/notes.txt", "not a model");
     w.write("assets/chars/old.gltf.bak", "{}");
     w.copy(fixture("morph_weights_1.glb"), "loose.glb");
-    const Result r = runIn(w.dir.path().toStdString(), {"validate", "--format", "jsonl", "loose.glb", "assets"});
+    const Result r = inFolder(w, {"validate", "--format", "jsonl", "loose.glb", "assets"});
     EXPECT_EQ(r.status, 0) << r.err;
     std::vector<std::string> files;
     for (const QString& line : QString::fromStdString(r.out).split('\n', Qt::SkipEmptyParts)) {
@@ -192,10 +149,10 @@ TEST(ValidateCi, JobsGiveTheSameBytesAsOneJob) {
     w.copy(fixture("broken_trs_1.glb"), "set/f.glb");
     for (const char* format : {"text", "json", "jsonl", "junit", "sarif"}) {
         const QStringList args{"validate", "--format", format, "--severity", "info", "set"};
-        const Result one = runIn(w.dir.path().toStdString(), args + QStringList{"--jobs", "1"});
+        const Result one = inFolder(w, args + QStringList{"--jobs", "1"});
         EXPECT_EQ(one.status, 2) << format;
         for (const char* jobs : {"2", "0"}) {
-            const Result many = runIn(w.dir.path().toStdString(), args + QStringList{"--jobs", jobs});
+            const Result many = inFolder(w, args + QStringList{"--jobs", jobs});
             EXPECT_EQ(many.status, one.status) << format;
             EXPECT_EQ(many.out, one.out) << format << " --jobs " << jobs;
             EXPECT_EQ(many.err, one.err) << format << " --jobs " << jobs;
@@ -225,7 +182,7 @@ TEST(ValidateCi, JUnitIsXmlWithATestcasePerFileAndAFailurePerFailingFile) {
             "             'errors': len(c.findall('error')),\n"
             "             'type': (c.find('failure').get('type') if c.find('failure') is not None else None),\n"
             "             'text': ''.join(c.itertext())} for c in cases]}))\n";
-    const Result py = runTool("python3", {"-c", script}, r.out);
+    const Result py = runProgram("python3", {"-c", script}, r.out);
     ASSERT_EQ(py.status, 0) << py.err << r.out;
     const json x = parseJson(py.out);
     EXPECT_EQ(x["root"], "testsuites");
@@ -252,7 +209,7 @@ TEST(ValidateCi, SarifIsValidAgainstTheSchemaWithRuleLevelUriAndPointer) {
     Workspace w;
     brokenByJson(w, "models/broken.gltf");
     w.copy(fixture("broken_trs_1.glb"), "models/flips.glb");
-    const Result r = runIn(w.dir.path().toStdString(), {"validate", "--format", "sarif", "models"});
+    const Result r = inFolder(w, {"validate", "--format", "sarif", "models"});
     EXPECT_EQ(r.status, 1) << r.err;
     const std::string sarif = w.write("report.sarif", QByteArray::fromStdString(r.out));
     // The OASIS SARIF 2.1.0 schema (pinned npm @microsoft/jest-sarif) with ajv, in node.
@@ -266,7 +223,7 @@ TEST(ValidateCi, SarifIsValidAgainstTheSchemaWithRuleLevelUriAndPointer) {
             "const validate = ajv.compile(req('./lib/schemas/sarif-2.1.0-rtm.5.json'));\n"
             "const log = JSON.parse(require('node:fs').readFileSync(process.argv[2], 'utf8'));\n"
             "if (!validate(log)) { console.log(JSON.stringify(validate.errors)); process.exit(1); }\n";
-    const Result node = runTool("node", {"-e", script, validatorDir, q(sarif)});
+    const Result node = runProgram("node", {"-e", script, validatorDir, q(sarif)});
     EXPECT_EQ(node.status, 0) << node.out << node.err;
     // The schema has few required fields: what code scanning reads is checked here.
     const json log = parseJson(r.out);
@@ -369,7 +326,7 @@ TEST(ValidateCi, ProgressGoesToStderrOnlyOnATerminal) {
     // util-linux `script` gives the command a terminal; stdout goes to a file.
     const std::string command = std::string(TANGENT_EXE) + " validate --format json '" + fixture("smooth_trs_1.glb") +
                                 "' '" + fixture("broken_trs_1.glb") + "' > '" + out + "'";
-    const Result tty = runTool("script", {"-qec", q(command), "/dev/null"});
+    const Result tty = runProgram("script", {"-qec", q(command), "/dev/null"});
     EXPECT_EQ(tty.status, 0) << tty.err;
     EXPECT_NE(tty.out.find("[2/2] "), std::string::npos) << tty.out;
     EXPECT_EQ(parseJson(readBytes(out).toStdString())["summary"]["files"], 2);  // stdout untouched
@@ -449,7 +406,7 @@ TEST(ValidateCi, ConfigMistakesAreRefusedAsTheKhronosCliRefusesThem) {
         const Result r = runTangent({"validate", "--config", q(config), q(file)});
         EXPECT_EQ(r.status, 64);
         expectOneErrorLine(r, "bad.yaml");
-        const Result k = runTool("node", {validatorScript(), "--config", q(config), q(file)});
+        const Result k = runProgram("node", {validatorScript(), "--config", q(config), q(file)});
         EXPECT_EQ(k.status, 64) << "the Khronos rules accept it: " << k.out;
     }
     const Result r = runTangent({"validate", "--config", q(w.path("none.yaml")), q(file)});

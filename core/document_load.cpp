@@ -1004,17 +1004,25 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     ch.supported = true;
 }
 
+detail::RelativeFile detail::relativeFileOf(const std::string& uri) {
+    const QString decoded = QUrl::fromPercentEncoding(QByteArray::fromStdString(uri));
+    if (decoded.isEmpty() || decoded.startsWith('/') || decoded.contains(':') || decoded.contains('\\')) return {};
+    const QString clean = QDir::cleanPath(decoded);
+    if (clean == ".") return {};
+    if (clean == ".." || clean.startsWith("../")) return {RelativeFile::Outside, {}};
+    return {RelativeFile::Inside, clean};
+}
+
 QString detail::resolveUri(const std::string& baseDir, const std::string& fileName, const std::string& uri,
                            const std::string& ptr) {
     auto fail = [&](const std::string& msg) -> QString { throw FileError(fileName + ": " + ptr + ": " + msg); };
     if (baseDir.empty())
         return fail("refers to the external file '" + uri + "', which a document made in memory cannot have.");
-    const QString decoded = QUrl::fromPercentEncoding(QByteArray::fromStdString(uri));
-    if (decoded.isEmpty() || decoded.startsWith('/') || decoded.contains(':') || decoded.contains('\\'))
+    const RelativeFile file = relativeFileOf(uri);
+    if (file.place == RelativeFile::NotRelative)
         return fail("'" + uri + "' is not a relative path inside the asset's folder.");
-    const QString clean = QDir::cleanPath(decoded);
-    if (clean == ".." || clean.startsWith("../")) return fail("'" + uri + "' points outside the asset's folder.");
-    const QString path = QDir(QString::fromStdString(baseDir)).filePath(clean);
+    if (file.place == RelativeFile::Outside) return fail("'" + uri + "' points outside the asset's folder.");
+    const QString path = QDir(QString::fromStdString(baseDir)).filePath(file.path);
     // A symbolic link inside the folder may still point elsewhere: compare real paths.
     const QString real = QFileInfo(path).canonicalFilePath();
     const QString realBase = QFileInfo(QString::fromStdString(baseDir)).canonicalFilePath();

@@ -723,17 +723,6 @@ std::optional<FileFormat> saveFormat(const std::string& path, const SaveOptions&
 
 namespace {
 
-// A URI's file as a clean path relative to its folder, or "" for a data URI or one that does
-// not stay inside the folder (such a URI is refused where it is resolved).
-QString relativeFileOf(const std::string& uri) {
-    if (uri.rfind("data:", 0) == 0) return {};
-    const QString decoded = QUrl::fromPercentEncoding(QByteArray::fromStdString(uri));
-    if (decoded.isEmpty() || decoded.startsWith('/') || decoded.contains(':') || decoded.contains('\\')) return {};
-    const QString clean = QDir::cleanPath(decoded);
-    if (clean == "." || clean == ".." || clean.startsWith("../")) return {};
-    return clean;
-}
-
 // The files a glTF JSON names beside itself: its buffers' and images' external URIs.
 std::set<QString> filesNamedBy(const Json& json) {
     std::set<QString> files;
@@ -742,7 +731,7 @@ std::set<QString> filesNamedBy(const Json& json) {
         if (!json.contains(kind) || !json[kind].is_array()) continue;
         for (const Json& item : json[kind])
             if (isExternalUri(item))
-                if (const QString rel = relativeFileOf(item["uri"].get<std::string>()); !rel.isEmpty())
+                if (const QString rel = detail::relativeFileOf(item["uri"].get<std::string>()).path; !rel.isEmpty())
                     files.insert(rel);
     }
     return files;
@@ -827,13 +816,13 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
     // First the files that keep their names: buffers saved in place, images already there.
     for (std::size_t i = 0; inPlace && i < w.buffers_.size(); ++i)
         if (!w.buffers_[i].empty() && isExternalUri(jbuffer(i)))
-            dest.claim(relativeFileOf(jbuffer(i)["uri"].get<std::string>()));
+            dest.claim(detail::relativeFileOf(jbuffer(i)["uri"].get<std::string>()).path);
     std::vector<bool> imageInPlace;
     Json noImages = Json::array();
     Json& images = w.json_.contains("images") && w.json_["images"].is_array() ? w.json_["images"] : noImages;
     for (std::size_t i = 0; i < images.size(); ++i) {
         const bool external = isExternalUri(images[i]);
-        const QString rel = external ? relativeFileOf(images[i]["uri"].get<std::string>()) : QString();
+        const QString rel = external ? detail::relativeFileOf(images[i]["uri"].get<std::string>()).path : QString();
         const std::string uri = external ? images[i]["uri"].get<std::string>() : std::string();
         imageInPlace.push_back(external && !rel.isEmpty() && sameFile(resolveAgainst(doc, uri), destDir.filePath(rel)));
         if (imageInPlace.back()) dest.claim(rel);
@@ -868,7 +857,7 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
         if (!isExternalUri(images[i]) || imageInPlace[i]) continue;
         const std::string uri = images[i]["uri"].get<std::string>();
         const QString source = resolveAgainst(doc, uri);
-        const QString rel = relativeFileOf(uri);
+        const QString rel = detail::relativeFileOf(uri).path;
         auto done = copied.find(rel);
         if (done == copied.end()) {
             QFile f(source);

@@ -1,6 +1,7 @@
 #pragma once
 // Shared helpers for the command-line tests: running the built `tangent`, test data, crafted
 // documents, and the Khronos validator on every file a test writes.
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -139,6 +140,36 @@ inline tangent::Track makeTrack(tangent::TargetPath path, tangent::Interpolation
     t.resize(int(times.size()));
     t.values = values;
     return t;
+}
+
+inline tangent::Track linear(tangent::TargetPath path, int components, const std::vector<float>& times,
+                             const std::vector<float>& values) {
+    return makeTrack(path, tangent::Interpolation::Linear, components, times, values);
+}
+
+// A .glb read here, not by Tangent: its JSON and its binary chunk.
+struct Glb {
+    nlohmann::json root;
+    QByteArray bin;
+};
+
+inline Glb readGlb(const std::string& path) {
+    const QByteArray bytes = readBytes(path);
+    Glb glb;
+    auto u32 = [&](int at) {
+        std::uint32_t v = 0;
+        std::memcpy(&v, bytes.constData() + at, 4);
+        return int(v);
+    };
+    if (bytes.size() < 20 || !bytes.startsWith("glTF")) {
+        ADD_FAILURE() << path << " is not a .glb";
+        return glb;
+    }
+    const int jsonLength = u32(12);
+    glb.root = nlohmann::json::parse(bytes.mid(20, jsonLength).toStdString());
+    const int binAt = 20 + jsonLength;
+    if (bytes.size() >= binAt + 8) glb.bin = bytes.mid(binAt + 8, u32(binAt));
+    return glb;
 }
 
 // A clean document with one animation: translation (CUBICSPLINE, smooth), rotation

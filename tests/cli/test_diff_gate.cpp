@@ -42,35 +42,7 @@ void gltfpack(const std::string& in, const std::string& out) {
     expectKhronosValid(out);
 }
 
-Track linear(TargetPath path, int components, const std::vector<float>& times, const std::vector<float>& values) {
-    return makeTrack(path, Interpolation::Linear, components, times, values);
-}
-
 // ------------------------------------------------------------- a .glb read here, not by Tangent
-
-struct Glb {
-    json root;
-    QByteArray bin;
-};
-
-Glb readGlb(const std::string& path) {
-    const QByteArray bytes = readBytes(path);
-    Glb glb;
-    auto u32 = [&](int at) {
-        std::uint32_t v = 0;
-        std::memcpy(&v, bytes.constData() + at, 4);
-        return int(v);
-    };
-    if (bytes.size() < 20 || !bytes.startsWith("glTF")) {
-        ADD_FAILURE() << path << " is not a .glb";
-        return glb;
-    }
-    const int jsonLength = u32(12);
-    glb.root = json::parse(bytes.mid(20, jsonLength).toStdString());
-    const int binAt = 20 + jsonLength;
-    if (bytes.size() >= binAt + 8) glb.bin = bytes.mid(binAt + 8, u32(binAt));
-    return glb;
-}
 
 // An accessor's values as numbers: floats as they are, normalized integers decoded as the spec
 // says (c / 255, c / 65535, max(c / 127, -1), max(c / 32767, -1)). Tightly packed views only.

@@ -46,31 +46,6 @@ void gltfTransform(const char* command, const std::string& in, const std::string
     expectKhronosValid(out);
 }
 
-// A .glb read here, not by Tangent: its JSON and its binary chunk.
-struct Glb {
-    json root;
-    QByteArray bin;
-};
-
-Glb readGlb(const std::string& path) {
-    const QByteArray bytes = readBytes(path);
-    Glb glb;
-    auto u32 = [&](int at) {
-        std::uint32_t v = 0;
-        std::memcpy(&v, bytes.constData() + at, 4);
-        return int(v);
-    };
-    if (bytes.size() < 20 || !bytes.startsWith("glTF")) {
-        ADD_FAILURE() << path << " is not a .glb";
-        return glb;
-    }
-    const int jsonLength = u32(12);
-    glb.root = json::parse(bytes.mid(20, jsonLength).toStdString());
-    const int binAt = 20 + jsonLength;
-    if (bytes.size() >= binAt + 8) glb.bin = bytes.mid(binAt + 8, u32(binAt));
-    return glb;
-}
-
 // An accessor's bytes as stored (tightly packed, as these files' animation accessors are).
 QByteArray accessorData(const Glb& glb, int accessor) {
     const json& a = glb.root["accessors"][accessor];
@@ -86,10 +61,6 @@ int channelCount(const json& root) {
     int n = 0;
     for (const json& a : root.value("animations", json::array())) n += int(a["channels"].size());
     return n;
-}
-
-Track linear(TargetPath path, int components, const std::vector<float>& times, const std::vector<float>& values) {
-    return makeTrack(path, Interpolation::Linear, components, times, values);
 }
 
 // One node "Cube" with one animation "Move" and the given tracks.

@@ -42,6 +42,8 @@
 #include "viewstate.h"
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 using Clock = std::chrono::steady_clock;
 

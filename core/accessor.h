@@ -15,6 +15,12 @@ namespace tangent::detail {
 constexpr int kFloat = 5126, kByte = 5120, kUnsignedByte = 5121, kShort = 5122, kUnsignedShort = 5123,
               kUnsignedInt = 5125;
 
+// An integer that fits an int: indices beyond it would wrap to a valid-looking index.
+inline bool isIndex(const Json& v) {
+    if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= std::uint64_t(INT32_MAX);
+    return v.is_number_integer() && v.get<std::int64_t>() >= INT32_MIN && v.get<std::int64_t>() <= INT32_MAX;
+}
+
 int componentCountOf(const std::string& type);  // "VEC3" -> 3, 0 if unknown
 int componentSizeOf(int componentType);         // 5126 -> 4, 0 if unknown
 

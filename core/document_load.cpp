@@ -27,30 +27,7 @@
 
 namespace tangent {
 
-std::string Channel::pointer() const {
-    return "/animations/" + std::to_string(animation) + "/channels/" + std::to_string(index);
-}
-
-double Animation::duration() const {
-    double d = 0;
-    for (const Channel& c : channels)
-        if (c.supported && c.track.keyCount() > 0) d = std::max(d, c.track.endTime());
-    return d;
-}
-
-const char* toString(Severity s) {
-    switch (s) {
-        case Severity::Error:
-            return "error";
-        case Severity::Warning:
-            return "warning";
-        case Severity::Info:
-            return "info";
-        case Severity::Hint:
-            return "hint";
-    }
-    return "?";
-}
+using detail::isIndex;
 
 namespace {
 
@@ -84,12 +61,6 @@ void splitOutput(const std::uint8_t* src, std::size_t keys, int components, bool
         std::memcpy(value + k * n, src + part, part);
         std::memcpy(out + k * n, src + 2 * part, part);
     }
-}
-
-// An integer that fits an int: indices beyond it would wrap to a valid-looking index.
-bool isIndex(const Json& v) {
-    if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= std::uint64_t(INT32_MAX);
-    return v.is_number_integer() && v.get<std::int64_t>() >= INT32_MIN && v.get<std::int64_t>() <= INT32_MAX;
 }
 
 std::uint32_t readU32(const std::uint8_t* p) {
@@ -1107,62 +1078,6 @@ Document Document::fromParts(Json json, std::vector<std::vector<std::uint8_t>> b
     doc.buffers_ = std::move(buffers);
     DocumentLoader(doc, mode).loadParts();
     return doc;
-}
-
-Channel* Document::channel(int a, int c) {
-    if (a < 0 || std::size_t(a) >= animations_.size()) return nullptr;
-    auto& chs = animations_[a].channels;
-    if (c < 0 || std::size_t(c) >= chs.size()) return nullptr;
-    return &chs[c];
-}
-
-const Channel* Document::channel(int a, int c) const {
-    return const_cast<Document*>(this)->channel(a, c);
-}
-
-void Document::setTrack(int a, int c, Track track) {
-    Channel* ch = channel(a, c);
-    if (!ch || !ch->supported || scanned_) throw std::logic_error("setTrack on a channel that cannot be edited");
-    ch->track = std::move(track);
-    ch->edited = true;
-}
-
-void Document::patchTrack(int a, int c, TrackPatch& patch) {
-    Channel* ch = channel(a, c);
-    if (!ch || !ch->supported || scanned_) throw std::logic_error("patchTrack on a channel that cannot be edited");
-    patch.applyTo(ch->track);
-    ch->edited = true;
-}
-
-bool Document::modified() const {
-    for (const Animation& a : animations_)
-        for (const Channel& c : a.channels)
-            if (c.edited) return true;
-    return false;
-}
-
-std::string Document::nodeName(int node) const {
-    if (!json_.contains("nodes") || !json_["nodes"].is_array() || node < 0 ||
-        std::size_t(node) >= json_["nodes"].size())
-        return {};
-    const Json& n = json_["nodes"][node];
-    return n.is_object() && n.contains("name") && n["name"].is_string() ? n["name"].get<std::string>() : std::string();
-}
-
-int Document::morphTargetCount(int node) const {
-    if (!json_.contains("nodes") || !json_["nodes"].is_array() || node < 0 ||
-        std::size_t(node) >= json_["nodes"].size())
-        return 0;
-    const Json& n = json_["nodes"][node];
-    if (!n.is_object() || !n.contains("mesh") || !isIndex(n["mesh"])) return 0;
-    const int mesh = n["mesh"].get<int>();
-    if (!json_.contains("meshes") || !json_["meshes"].is_array() || mesh < 0 ||
-        std::size_t(mesh) >= json_["meshes"].size())
-        return 0;
-    const Json& m = json_["meshes"][mesh];
-    if (!m.is_object() || !m.contains("primitives") || !m["primitives"].is_array() || m["primitives"].empty()) return 0;
-    const Json& p = m["primitives"][0];
-    return p.is_object() && p.contains("targets") && p["targets"].is_array() ? int(p["targets"].size()) : 0;
 }
 
 }  // namespace tangent

@@ -7,11 +7,6 @@
 
 namespace tangent::render {
 
-const Track* trackOf(const Document& doc, int animation, int channel) {
-    const Channel* ch = doc.channel(animation, channel);
-    return ch && ch->supported ? &ch->track : nullptr;
-}
-
 KeyHandles keyHandles(const Track& track, int k, int c) {
     KeyHandles h;
     const int n = track.keyCount();

@@ -2,8 +2,6 @@
 // Where things are on a curve, in world coordinates (seconds, value): keys, Bézier handles
 // (at exactly one third of their own segment, see tangent/hermite.h), curve references.
 // Shared by the painter, the hit-tester and the curve view's drags.
-#include <set>
-#include <tuple>
 #include <vector>
 
 #include <QPointF>
@@ -11,41 +9,9 @@
 #include <QString>
 
 #include "tangent/document.h"
+#include "tangent/selection.h"
 
 namespace tangent::render {
-
-// One component curve of one channel.
-struct CurveRef {
-    int animation = -1;
-    int channel = -1;
-    int component = -1;
-    bool operator==(const CurveRef& o) const {
-        return animation == o.animation && channel == o.channel && component == o.component;
-    }
-    bool operator!=(const CurveRef& o) const { return !(*this == o); }
-    bool operator<(const CurveRef& o) const {
-        return std::tie(animation, channel, component) < std::tie(o.animation, o.channel, o.component);
-    }
-};
-
-// One key on one component curve (what the view selects).
-struct KeyRef {
-    int animation = -1;
-    int channel = -1;
-    int key = -1;
-    int component = -1;
-    CurveRef curve() const { return {animation, channel, component}; }
-    bool operator==(const KeyRef& o) const {
-        return animation == o.animation && channel == o.channel && key == o.key && component == o.component;
-    }
-    bool operator<(const KeyRef& o) const {
-        return std::tie(animation, channel, key, component) < std::tie(o.animation, o.channel, o.key, o.component);
-    }
-};
-using KeySelection = std::set<KeyRef>;
-
-// The track of a curve reference if it is editable (a decoded channel), else null.
-const Track* trackOf(const Document&, int animation, int channel);
 
 // A key's handles in world coordinates. A handle exists only for CUBICSPLINE tracks with at
 // least two keys; the first key's in-handle and the last key's out-handle are "unused" (the

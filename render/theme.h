@@ -8,11 +8,11 @@
 
 namespace tangent {
 struct Track;
-}
+struct CurveRef;
+}  // namespace tangent
 
 namespace tangent::render {
 
-struct CurveRef;
 struct CurveScene;
 
 struct Theme {

@@ -78,7 +78,7 @@ public:
         const bool enabled = opt.state & QStyle::State_Enabled;
         const QColor textColor = opt.palette.color(enabled ? QPalette::Normal : QPalette::Disabled,
                                                    selected ? QPalette::HighlightedText : QPalette::Text);
-        QColor dimColor = selected ? textColor : Theme::dark().label;
+        QColor dimColor = selected ? textColor : render::Theme::dark().label;
         if (selected) dimColor.setAlphaF(0.8f);
         if (!enabled) dimColor = textColor;
         p->save();
@@ -133,7 +133,7 @@ private:
 };
 }  // namespace
 
-ChannelsPanel::ChannelsPanel(ViewState* state, QWidget* parent)
+ChannelsPanel::ChannelsPanel(editing::ViewState* state, QWidget* parent)
     : QTreeWidget(parent), state_(state), filter_(new ChannelFilterBox(this)) {
     filter_->hide();  // until makePane puts it above the tree
     // Columns: name, key info, Solo, Lock (toggles on channel rows). The key info is drawn
@@ -153,13 +153,13 @@ ChannelsPanel::ChannelsPanel(ViewState* state, QWidget* parent)
     setItemDelegate(new ChannelRowDelegate(this));
     setSelectionMode(QAbstractItemView::ExtendedSelection);
     setAlternatingRowColors(false);
-    connect(state_->model(), &DocumentModel::documentReset, this, &ChannelsPanel::rebuild);
-    connect(state_->model(), &DocumentModel::channelChanged, this, &ChannelsPanel::refreshChannel);
+    connect(state_->model(), &editing::DocumentModel::documentReset, this, &ChannelsPanel::rebuild);
+    connect(state_->model(), &editing::DocumentModel::channelChanged, this, &ChannelsPanel::refreshChannel);
     // Save As: the file row names the file saved to.
-    connect(state_->model(), &DocumentModel::filePathChanged, this, [this] {
+    connect(state_->model(), &editing::DocumentModel::filePathChanged, this, [this] {
         if (QTreeWidgetItem* file = topLevelItem(0)) file->setText(NameColumn, state_->model()->displayName());
     });
-    connect(state_, &ViewState::curvesChanged, this, &ChannelsPanel::syncSelectionFromState);
+    connect(state_, &editing::ViewState::curvesChanged, this, &ChannelsPanel::syncSelectionFromState);
     connect(this, &QTreeWidget::itemSelectionChanged, this, &ChannelsPanel::onSelectionChanged);
     connect(this, &QTreeWidget::itemChanged, this, &ChannelsPanel::onItemChanged);
     connect(this, &QTreeWidget::itemClicked, this, &ChannelsPanel::onItemClicked);
@@ -206,7 +206,7 @@ void ChannelsPanel::rebuild() {
     syncing_ = true;
     clear();
     channelRows_ = 0;
-    DocumentModel* model = state_->model();
+    editing::DocumentModel* model = state_->model();
     if (!model->hasDocument()) {
         syncing_ = false;
         return;
@@ -224,7 +224,7 @@ void ChannelsPanel::rebuild() {
         ai->setFlags(Qt::ItemIsEnabled);
         for (const Channel& ch : anim.channels) {
             ++channelRows_;
-            auto* ci = new QTreeWidgetItem(ai, {channelLabel(doc, anim.index, ch.index), channelInfo(ch)});
+            auto* ci = new QTreeWidgetItem(ai, {render::channelLabel(doc, anim.index, ch.index), channelInfo(ch)});
             ci->setData(NameColumn, KindRole, ChannelItem);
             ci->setData(NameColumn, AnimRole, anim.index);
             ci->setData(NameColumn, ChanRole, ch.index);
@@ -317,7 +317,7 @@ void ChannelsPanel::syncSelectionFromState() {
     const auto& shown = state_->shownChannels();
     // The swatches in the colours the curve view draws the curves in (several channels shown:
     // each its own hue).
-    const CurveColors colorOf = state_->curveColors();
+    const render::CurveColors colorOf = state_->curveColors();
     QTreeWidgetItem* firstShown = nullptr;
     for (QTreeWidgetItemIterator it(this); *it; ++it) {
         QTreeWidgetItem* item = *it;
@@ -343,7 +343,7 @@ void ChannelsPanel::syncSelectionFromState() {
             const Channel* channel = state_->model()->document().channel(key.first, key.second);
             if (!channel || i >= channel->track.components) continue;
             const Track& track = channel->track;
-            const QColor color = on ? colorOf(track, {key.first, key.second, i}) : componentColor(track, i);
+            const QColor color = on ? colorOf(track, {key.first, key.second, i}) : render::componentColor(track, i);
             if (k->data(NameColumn, ColorRole).value<QColor>() != color) {
                 k->setData(NameColumn, ColorRole, color);
                 k->setIcon(NameColumn, swatch(color));

@@ -15,7 +15,7 @@ class ChannelFilterBox;
 class ChannelsPanel : public QTreeWidget {
     Q_OBJECT
 public:
-    explicit ChannelsPanel(ViewState* state, QWidget* parent = nullptr);
+    explicit ChannelsPanel(editing::ViewState* state, QWidget* parent = nullptr);
 
     // The filter box over the tree, in one widget for the dock (made once, owned by `parent`).
     QWidget* makePane(QWidget* parent);
@@ -39,7 +39,7 @@ private:
     void applyFilter();
     QTreeWidgetItem* firstMatchingChannel() const;
 
-    ViewState* state_;
+    editing::ViewState* state_;
     ChannelFilterBox* filter_;
     bool syncing_ = false;
     int matching_ = 0, channelRows_ = 0;

@@ -27,26 +27,26 @@ namespace {
 constexpr double kFrameMargin = 36;
 }
 
-CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
+CurveView::CurveView(editing::ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
     setAttribute(Qt::WA_OpaquePaintEvent);
     setMinimumSize(320, 200);
     view_.setViewport(size());
     auto repaint = [this] { update(); };
-    DocumentModel* model = state_->model();
-    connect(model, &DocumentModel::channelChanged, this, [this](int a, int c, KeySpan keys) {
+    editing::DocumentModel* model = state_->model();
+    connect(model, &editing::DocumentModel::channelChanged, this, [this](int a, int c, KeySpan keys) {
         renderer_.channelChanged(a, c, keys);
         update();
     });
-    connect(model, &DocumentModel::documentReset, this, [this] {
+    connect(model, &editing::DocumentModel::documentReset, this, [this] {
         renderer_.reset();
         live_.clear();
         update();
     });
-    connect(state_, &ViewState::selectionChanged, this, repaint);
-    connect(state_, &ViewState::currentTimeChanged, this, repaint);
-    connect(state_, &ViewState::optionsChanged, this, [this] {
+    connect(state_, &editing::ViewState::selectionChanged, this, repaint);
+    connect(state_, &editing::ViewState::currentTimeChanged, this, repaint);
+    connect(state_, &editing::ViewState::optionsChanged, this, [this] {
         renderer_.invalidate();
         if (state_->normalizedView() != framedNormalized_) {
             framedNormalized_ = state_->normalizedView();
@@ -54,7 +54,7 @@ CurveView::CurveView(ViewState* state, QWidget* parent) : QWidget(parent), state
         }
         update();
     });
-    connect(state_, &ViewState::curvesChanged, this, [this] {
+    connect(state_, &editing::ViewState::curvesChanged, this, [this] {
         renderer_.invalidate();
         if (interaction_ != Interaction::Idle && interaction_ != Interaction::Pressed) abortDrag();
         interaction_ = Interaction::Idle;
@@ -67,15 +67,15 @@ const Document* CurveView::doc() const {
     return state_->model()->hasDocument() ? &state_->model()->document() : nullptr;
 }
 
-void CurveView::setViewTransform(const ViewTransform& v) {
+void CurveView::setViewTransform(const render::ViewTransform& v) {
     view_ = v;
     view_.setViewport(size());
     userMovedView_ = true;
     update();
 }
 
-HitOptions CurveView::hitOptions() const {
-    HitOptions o;
+editing::HitOptions CurveView::hitOptions() const {
+    editing::HitOptions o;
     o.showAllHandles = state_->showAllHandles();
     o.normalizedRotation = state_->normalizedRotation();
     if (state_->normalizedView()) o.transformOf = [this](const CurveRef& r) { return curveTransform(r); };
@@ -86,15 +86,15 @@ HitOptions CurveView::hitOptions() const {
     return o;
 }
 
-Hit CurveView::hitAt(QPointF pos) const {
+editing::Hit CurveView::hitAt(QPointF pos) const {
     if (!doc()) return {};
-    return hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, hitOptions());
+    return editing::hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, hitOptions());
 }
 
-std::optional<SelectionBox> CurveView::selectionBox() const {
+std::optional<editing::SelectionBox> CurveView::selectionBox() const {
     if (!doc()) return std::nullopt;
-    return ui::selectionBox(*doc(), state_->selection(), state_->visibleCurves(),
-                            [this](const CurveRef& r) { return curveTransform(r); });
+    return editing::selectionBox(*doc(), state_->selection(), state_->visibleCurves(),
+                                 [this](const CurveRef& r) { return curveTransform(r); });
 }
 
 // ---- framing ---------------------------------------------------------------------------
@@ -125,7 +125,7 @@ QRectF CurveView::contentBounds(bool selectedOnly) const {
                 v0 = std::min(v0, v);
                 v1 = std::max(v1, v);
             };
-            const KeyHandles h = keyHandles(*track, k.key, k.component);
+            const render::KeyHandles h = render::keyHandles(*track, k.key, k.component);
             add(h.key);
             if (h.hasIn) add(h.in);
             if (h.hasOut) add(h.out);
@@ -136,16 +136,16 @@ QRectF CurveView::contentBounds(bool selectedOnly) const {
         return QRectF(t0, v0, t1 - t0, v1 - v0);
     }
     // Keys, plus the curve between them (it may overshoot the keys).
-    QRectF r = curvesBounds(*d, curves, false);
+    QRectF r = render::curvesBounds(*d, curves, false);
     if (state_->normalizedView() && !curves.empty()) return QRectF(r.left(), -1, r.width(), 2);
     if (r.isNull() && r.width() == 0 && r.height() == 0 && curves.empty()) return r;
-    return withCurveValues(*d, curves, r, state_->normalizedRotation());
+    return render::withCurveValues(*d, curves, r, state_->normalizedRotation());
 }
 
 void CurveView::fitWorld(const QRectF& world) {
     view_.setViewport(size());
-    view_.fit(world, QMarginsF(CurvePainter::kRulerWidth + kFrameMargin, CurvePainter::kRulerHeight + kFrameMargin,
-                               kFrameMargin, kFrameMargin));
+    view_.fit(world, QMarginsF(render::CurvePainter::kRulerWidth + kFrameMargin,
+                               render::CurvePainter::kRulerHeight + kFrameMargin, kFrameMargin, kFrameMargin));
     update();
 }
 
@@ -191,11 +191,11 @@ void CurveView::selectAll() {
 }
 
 void CurveView::deleteSelectedKeys() {
-    TrackEdits::of(state_)->deleteSelectedKeys();
+    editing::TrackEdits::of(state_)->deleteSelectedKeys();
 }
 
 void CurveView::insertKeyAtPlayhead() {
-    TrackEdits::of(state_)->insertKeyAtPlayhead();
+    editing::TrackEdits::of(state_)->insertKeyAtPlayhead();
 }
 
 bool CurveView::selectNextBrokenKey(bool forward) {
@@ -204,7 +204,7 @@ bool CurveView::selectNextBrokenKey(bool forward) {
     const KeySelection& sel = state_->selection();
     std::optional<KeyRef> from;
     if (!sel.empty()) from = forward ? *sel.rbegin() : *sel.begin();
-    const std::optional<KeyInTime> pick = nextBrokenKey(*d, state_->shownChannels(), from, forward);
+    const std::optional<editing::KeyInTime> pick = editing::nextBrokenKey(*d, state_->shownChannels(), from, forward);
     if (!pick) {
         emit message(QStringLiteral("No broken keys in the shown channels."));
         return false;
@@ -222,8 +222,8 @@ bool CurveView::selectNextBrokenKey(bool forward) {
 
 // ---- painting --------------------------------------------------------------------------
 
-CurveScene CurveView::scene() const {
-    CurveScene sc;
+render::CurveScene CurveView::scene() const {
+    render::CurveScene sc;
     sc.document = doc();
     sc.curves = state_->visibleCurves();
     sc.channels = state_->shownChannels();
@@ -258,22 +258,22 @@ std::pair<double, double> CurveView::curveRange(const CurveRef& ref) const {
                                 live_.count({ref.animation, ref.channel}) > 0);
 }
 
-ViewTransform CurveView::curveTransform(const CurveRef& ref) const {
+render::ViewTransform CurveView::curveTransform(const CurveRef& ref) const {
     if (!state_->normalizedView()) return view_;
     const auto [lo, hi] = curveRange(ref);
-    return normalizedCurveTransform(view_, lo, hi);
+    return render::normalizedCurveTransform(view_, lo, hi);
 }
 
 void CurveView::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    const Theme& theme = Theme::dark();
+    const render::Theme& theme = render::Theme::dark();
     view_.setViewport(size());
-    const CurveScene sc = scene();
+    const render::CurveScene sc = scene();
     // Background, grid and curves: the renderer's picture (cached, and a drag redraws only
     // the channels being dragged over it).
     p.drawImage(QPointF(0, 0), renderer_.frame(sc, view_, devicePixelRatioF()));
 
-    CurvePainter cp(p, view_, theme);
+    render::CurvePainter cp(p, view_, theme);
     cp.setTimeInFrames(sc.framesPerSecond);
     const Document* d = sc.document;
     if (d) {
@@ -283,26 +283,27 @@ void CurveView::paintEvent(QPaintEvent*) {
         std::map<CurveRef, std::vector<int>> selectedByCurve;
         for (const KeyRef& k : sel) selectedByCurve[k.curve()].push_back(k.key);
         static const std::vector<int> none;
-        const CurveColors colorOf(sc);
+        const render::CurveColors colorOf(sc);
         for (const CurveRef& ref : sc.curves) {
             const Track& track = *trackOf(*d, ref.animation, ref.channel);
             auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };
             auto handles = [&](int k) { return state_->showAllHandles() || isSel(k); };
             auto it = selectedByCurve.find(ref);
-            CurvePainter kp(p, renderer_.curveTransform(sc, view_, ref), theme);
+            render::CurvePainter kp(p, renderer_.curveTransform(sc, view_, ref), theme);
             kp.drawKeys(track, ref.component, colorOf(track, ref), isSel, handles,
                         it != selectedByCurve.end() ? &it->second : &none);
         }
         cp.drawPlayhead(state_->currentTime());
-        drawPlayheadValues(cp, sc, view_, state_->currentTime(),
-                           [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });
-        drawHemisphereFlips(p, hemisphereFlipMarks(sc, view_));
+        render::drawPlayheadValues(cp, sc, view_, state_->currentTime(),
+                                   [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });
+        render::drawHemisphereFlips(p, render::hemisphereFlipMarks(sc, view_));
     }
-    if (const auto box = selectionBox()) drawSelectionBox(p, box->drawn(), box->scalesTime(), box->scalesValue());
+    if (const auto box = selectionBox())
+        render::drawSelectionBox(p, box->drawn(), box->scalesTime(), box->scalesValue());
     if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
     cp.drawRulers();
     if (d) cp.drawPlayhead(state_->currentTime());
-    drawLegend(p, sc, size());
+    render::drawLegend(p, sc, size());
     if (!d || sc.curves.empty()) {
         p.setPen(theme.label);
         QFont font = p.font();
@@ -323,30 +324,31 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
     pressPos_ = lastPos_ = e->position();
     pressMods_ = e->modifiers();
     if (e->button() == Qt::MiddleButton || (e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier) &&
-                                            hitAt(e->position()).kind == HitKind::Nothing)) {
+                                            hitAt(e->position()).kind == editing::HitKind::Nothing)) {
         interaction_ = Interaction::Panning;
         setCursor(Qt::ClosedHandCursor);
         return;
     }
     if (e->button() != Qt::LeftButton || !doc()) return;
-    if (e->position().y() < CurvePainter::kRulerHeight) {
+    if (e->position().y() < render::CurvePainter::kRulerHeight) {
         interaction_ = Interaction::DraggingPlayhead;
         state_->setCurrentTime(state_->playheadTime(view_.toWorldX(e->position().x())));
         return;
     }
     pressHit_ = hitAt(e->position());
-    if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve) reportLockedKeyAt(e->position());
+    if (pressHit_.kind == editing::HitKind::Nothing || pressHit_.kind == editing::HitKind::Curve)
+        reportLockedKeyAt(e->position());
     // Keys and handles come first; the selection box's edges before a curve under them.
-    pressEdge_ = BoxEdge::None;
-    if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve)
+    pressEdge_ = editing::BoxEdge::None;
+    if (pressHit_.kind == editing::HitKind::Nothing || pressHit_.kind == editing::HitKind::Curve)
         if (const auto box = selectionBox()) pressEdge_ = box->edgeAt(e->position());
     const bool shift = e->modifiers() & Qt::ShiftModifier;
     // What a drag from here would edit is drawn live from now on, so that the cached layer
     // without it is made before the first move, not during it.
     live_.clear();
-    if (pressHit_.kind == HitKind::InHandle || pressHit_.kind == HitKind::OutHandle)
+    if (pressHit_.kind == editing::HitKind::InHandle || pressHit_.kind == editing::HitKind::OutHandle)
         live_.insert({pressHit_.curve.animation, pressHit_.curve.channel});
-    if (pressHit_.kind == HitKind::Key) {
+    if (pressHit_.kind == editing::HitKind::Key) {
         const KeyRef k = pressHit_.keyRef();
         KeySelection sel = state_->selection();
         if (shift) {
@@ -360,7 +362,7 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
         state_->setSelection(std::move(sel));
         for (auto [a, c, key] : state_->selectedKeys()) live_.insert({a, c});
     }
-    if (pressEdge_ != BoxEdge::None)
+    if (pressEdge_ != editing::BoxEdge::None)
         for (auto [a, c, key] : state_->selectedKeys()) live_.insert({a, c});
     interaction_ = Interaction::Pressed;
     update();
@@ -368,18 +370,21 @@ void CurveView::mousePressEvent(QMouseEvent* e) {
 
 void CurveView::reportLockedKeyAt(QPointF pos) {
     // Locked keys cannot be hit; a press on one says why nothing moves.
-    HitOptions unlocked = hitOptions();
+    editing::HitOptions unlocked = hitOptions();
     if (unlocked.locked.empty()) return;
     unlocked.locked.clear();
-    const Hit hit = hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, unlocked);
-    if (hit.kind == HitKind::Key || hit.kind == HitKind::InHandle || hit.kind == HitKind::OutHandle)
-        TrackEdits::of(state_)->refuse(QStringLiteral("%1 is locked: unlock it to edit it.")
-                                               .arg(channelLabel(*doc(), hit.curve.animation, hit.curve.channel)));
+    const editing::Hit hit =
+            editing::hitTest(*doc(), state_->visibleCurves(), state_->selection(), view_, pos, unlocked);
+    if (hit.kind == editing::HitKind::Key || hit.kind == editing::HitKind::InHandle ||
+        hit.kind == editing::HitKind::OutHandle)
+        editing::TrackEdits::of(state_)->refuse(
+                QStringLiteral("%1 is locked: unlock it to edit it.")
+                        .arg(render::channelLabel(*doc(), hit.curve.animation, hit.curve.channel)));
 }
 
 void CurveView::beginDrag() {
     const Document& d = *doc();
-    if (pressEdge_ != BoxEdge::None) {
+    if (pressEdge_ != editing::BoxEdge::None) {
         if (const auto box = selectionBox()) {
             scaleDrag_.begin(d, state_->selection(), *box, pressEdge_);
             interaction_ = Interaction::ScalingSelection;
@@ -388,10 +393,10 @@ void CurveView::beginDrag() {
             return;
         }
     }
-    if (pressHit_.kind == HitKind::InHandle || pressHit_.kind == HitKind::OutHandle) {
-        drag_.beginHandle(d, pressHit_.curve, pressHit_.key, pressHit_.kind == HitKind::OutHandle);
+    if (pressHit_.kind == editing::HitKind::InHandle || pressHit_.kind == editing::HitKind::OutHandle) {
+        drag_.beginHandle(d, pressHit_.curve, pressHit_.key, pressHit_.kind == editing::HitKind::OutHandle);
         interaction_ = Interaction::DraggingHandle;
-    } else if (pressHit_.kind == HitKind::Key && state_->selection().count(pressHit_.keyRef())) {
+    } else if (pressHit_.kind == editing::HitKind::Key && state_->selection().count(pressHit_.keyRef())) {
         drag_.beginKeys(d, state_->selection());
         interaction_ = Interaction::DraggingKeys;
     } else {
@@ -404,8 +409,8 @@ void CurveView::beginDrag() {
 }
 
 void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
-    DocumentModel* model = state_->model();
-    const KeyDrag::Apply apply = [model](int a, int c, const Track& track, KeySpan keys) {
+    editing::DocumentModel* model = state_->model();
+    const editing::KeyDrag::Apply apply = [model](int a, int c, const Track& track, KeySpan keys) {
         model->setTrack(a, c, track, keys);
     };
     if (interaction_ == Interaction::ScalingSelection) {
@@ -437,9 +442,9 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
         const int k = pressHit_.key, comp = pressHit_.curve.component;
         // The tangent is the direction from the key to the pointer (the handle's length is
         // fixed by the segment: one third of it in time).
-        const double slope = slopeFromPointer(QPointF(base.times[k], base.value(k, comp)),
-                                              curveTransform(pressHit_.curve).toWorld(pos),
-                                              pressHit_.kind == HitKind::OutHandle, 1.0 / view_.scaleX());
+        const double slope = render::slopeFromPointer(
+                QPointF(base.times[k], base.value(k, comp)), curveTransform(pressHit_.curve).toWorld(pos),
+                pressHit_.kind == editing::HitKind::OutHandle, 1.0 / view_.scaleX());
         drag_.turnHandle(slope, mods & Qt::AltModifier, apply);
     } else if (interaction_ == Interaction::RubberBand) {
         rubberBand_ = QRectF(pressPos_, pos).normalized();
@@ -449,16 +454,18 @@ void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
 
 void CurveView::finishDrag() {
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle) {
-        const QString name = interaction_ == Interaction::DraggingHandle
-                                     ? QStringLiteral("Edit tangent")
-                                     : countedName(QStringLiteral("Move"), drag_.keyCount(), QStringLiteral("key"));
+        const QString name =
+                interaction_ == Interaction::DraggingHandle
+                        ? QStringLiteral("Edit tangent")
+                        : editing::countedName(QStringLiteral("Move"), drag_.keyCount(), QStringLiteral("key"));
         state_->model()->pushEdit(name, drag_.changes(state_->model()->document()));
     } else if (interaction_ == Interaction::ScalingSelection) {
-        state_->model()->pushEdit(countedName(QStringLiteral("Scale"), scaleDrag_.keyCount(), QStringLiteral("key")),
-                                  scaleDrag_.changes(state_->model()->document()));
+        state_->model()->pushEdit(
+                editing::countedName(QStringLiteral("Scale"), scaleDrag_.keyCount(), QStringLiteral("key")),
+                scaleDrag_.changes(state_->model()->document()));
         scaleDrag_.clear();
     } else if (interaction_ == Interaction::RubberBand) {
-        KeySelection sel = keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_, hitOptions());
+        KeySelection sel = editing::keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_, hitOptions());
         if (pressMods_ & Qt::ShiftModifier) sel.insert(state_->selection().begin(), state_->selection().end());
         state_->setSelection(std::move(sel));
     }
@@ -469,7 +476,7 @@ void CurveView::finishDrag() {
 }
 
 void CurveView::abortDrag() {
-    DocumentModel* model = state_->model();
+    editing::DocumentModel* model = state_->model();
     if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle)
         drag_.restore([model](int a, int c, const Track& track, KeySpan keys) { model->setTrack(a, c, track, keys); });
     if (interaction_ == Interaction::ScalingSelection)
@@ -489,7 +496,7 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
     switch (interaction_) {
         case Interaction::Idle:
             updateCursor(pos);
-            for (const FlipMark& flip : hemisphereFlipMarks(scene(), view_))
+            for (const render::FlipMark& flip : render::hemisphereFlipMarks(scene(), view_))
                 if (flip.area.contains(pos)) QToolTip::showText(e->globalPosition().toPoint(), flip.text, this);
             break;
         case Interaction::Pressed:
@@ -520,10 +527,10 @@ void CurveView::mouseReleaseEvent(QMouseEvent* e) {
     switch (interaction_) {
         case Interaction::Pressed:
             // A click: select just the key under the pointer, or clear the selection.
-            if (!(pressMods_ & Qt::ShiftModifier) && pressEdge_ == BoxEdge::None) {
-                if (pressHit_.kind == HitKind::Key)
+            if (!(pressMods_ & Qt::ShiftModifier) && pressEdge_ == editing::BoxEdge::None) {
+                if (pressHit_.kind == editing::HitKind::Key)
                     state_->setSelection({pressHit_.keyRef()});
-                else if (pressHit_.kind == HitKind::Nothing || pressHit_.kind == HitKind::Curve)
+                else if (pressHit_.kind == editing::HitKind::Nothing || pressHit_.kind == editing::HitKind::Curve)
                     state_->setSelection({});
             }
             interaction_ = Interaction::Idle;
@@ -553,16 +560,17 @@ void CurveView::mouseReleaseEvent(QMouseEvent* e) {
 
 void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
     if (e->button() != Qt::LeftButton || !doc()) return;
-    const Hit hit = hitAt(e->position());
-    if (hit.kind != HitKind::Curve) return mousePressEvent(e);
+    const editing::Hit hit = hitAt(e->position());
+    if (hit.kind != editing::HitKind::Curve) return mousePressEvent(e);
     insertKeyAt(hit.curve, hit.time);
     interaction_ = Interaction::Idle;
 }
 
 void CurveView::insertKeyAt(const CurveRef& curve, double time) {
     int k = -1;
-    const auto outcome = TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), curve.animation, curve.channel,
-                                                       [&](int, int, Track& t) { k = insertKey(t, time); });
+    const auto outcome =
+            editing::TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), curve.animation, curve.channel,
+                                                   [&](int, int, Track& t) { k = insertKey(t, time); });
     if (outcome.applied) state_->setSelection({{curve.animation, curve.channel, k, curve.component}});
 }
 
@@ -572,8 +580,8 @@ void CurveView::rightButtonPressed(QMouseEvent* e) {
         interaction_ == Interaction::RubberBand || interaction_ == Interaction::ScalingSelection)
         return abortDrag();
     if (interaction_ != Interaction::Idle || !doc()) return;
-    const Hit hit = hitAt(e->position());
-    if (hit.kind == HitKind::Key && !state_->selection().count(hit.keyRef()))
+    const editing::Hit hit = hitAt(e->position());
+    if (hit.kind == editing::HitKind::Key && !state_->selection().count(hit.keyRef()))
         state_->setSelection({hit.keyRef()});  // the menu acts on the key under the pointer
     emit contextMenuRequested(hit, e->globalPosition().toPoint());
 }
@@ -617,15 +625,18 @@ void CurveView::keyPressEvent(QKeyEvent* e) {
 
 void CurveView::updateCursor(QPointF pos) {
     if (interaction_ != Interaction::Idle) return;
-    const Hit h = hitAt(pos);
+    const editing::Hit h = hitAt(pos);
     const auto box = selectionBox();
-    const BoxEdge edge =
-            box && (h.kind == HitKind::Nothing || h.kind == HitKind::Curve) ? box->edgeAt(pos) : BoxEdge::None;
-    if (h.kind == HitKind::Key || h.kind == HitKind::InHandle || h.kind == HitKind::OutHandle)
+    const editing::BoxEdge edge = box && (h.kind == editing::HitKind::Nothing || h.kind == editing::HitKind::Curve)
+                                          ? box->edgeAt(pos)
+                                          : editing::BoxEdge::None;
+    if (h.kind == editing::HitKind::Key || h.kind == editing::HitKind::InHandle ||
+        h.kind == editing::HitKind::OutHandle)
         setCursor(Qt::PointingHandCursor);
-    else if (edge != BoxEdge::None)
-        setCursor(edge == BoxEdge::Left || edge == BoxEdge::Right ? Qt::SizeHorCursor : Qt::SizeVerCursor);
-    else if (h.kind == HitKind::Curve)
+    else if (edge != editing::BoxEdge::None)
+        setCursor(edge == editing::BoxEdge::Left || edge == editing::BoxEdge::Right ? Qt::SizeHorCursor
+                                                                                    : Qt::SizeVerCursor);
+    else if (h.kind == editing::HitKind::Curve)
         setCursor(Qt::CrossCursor);
     else
         unsetCursor();

@@ -12,13 +12,14 @@
 
 #include <QWidget>
 
+#include "curvegeometry.h"
 #include "curvepainter.h"
 #include "curverenderer.h"
-#include "drawing.h"
 #include "hittest.h"
 #include "keydrag.h"
 #include "selectionbox.h"
 #include "viewstate.h"
+#include "viewtransform.h"
 
 namespace tangent::ui {
 
@@ -37,25 +38,25 @@ public:
         ScalingSelection,  // an edge of the selection box (selectionbox.h)
     };
 
-    explicit CurveView(ViewState* state, QWidget* parent = nullptr);
+    explicit CurveView(editing::ViewState* state, QWidget* parent = nullptr);
 
-    const ViewTransform& viewTransform() const { return view_; }
-    void setViewTransform(const ViewTransform& v);
+    const render::ViewTransform& viewTransform() const { return view_; }
+    void setViewTransform(const render::ViewTransform& v);
     Interaction interaction() const { return interaction_; }
-    HitOptions hitOptions() const;
-    Hit hitAt(QPointF pos) const;
+    editing::HitOptions hitOptions() const;
+    editing::Hit hitAt(QPointF pos) const;
     // The box around the selected keys (two or more), in widget pixels; none without one.
-    std::optional<SelectionBox> selectionBox() const;
+    std::optional<editing::SelectionBox> selectionBox() const;
 
     QSize sizeHint() const override { return {900, 560}; }
 
     // The view transform of one curve: the view's, or in the normalized view the one that maps
     // the curve's own range to -1..1 (edits stay in the curve's real units).
-    ViewTransform curveTransform(const CurveRef&) const;
+    render::ViewTransform curveTransform(const CurveRef&) const;
 
     // Faint curves drawn behind the shown channels' own (CurveScene::references): a ghost of
     // the channels before Simplify, another file's matching channels. Replaces the previous set.
-    using ReferenceCurves = CurveScene::References;
+    using ReferenceCurves = render::CurveScene::References;
     void setReferenceCurves(ReferenceCurves references);
     const ReferenceCurves& referenceCurves() const { return references_; }
     // Ghosts of the saved curves (View > Show Ghost of Saved Curves): drawn the same way, for
@@ -64,7 +65,7 @@ public:
     const ReferenceCurves& ghostCurves() const { return ghosts_; }
 
     // Painting statistics (tests and bench_curveview): how the last frame was made.
-    using PaintStats = CurveRenderer::Stats;
+    using PaintStats = render::CurveRenderer::Stats;
     const PaintStats& lastPaintStats() const { return renderer_.lastStats(); }
 
 public slots:
@@ -86,7 +87,7 @@ signals:
     void message(const QString& text);            // a note for the status bar ("no broken keys")
     // A right-click (or the menu key) at `globalPos` over `hit`; a key clicked is selected first.
     // The main window builds the menu from its actions.
-    void contextMenuRequested(const tangent::ui::Hit& hit, QPoint globalPos);
+    void contextMenuRequested(const tangent::editing::Hit& hit, QPoint globalPos);
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -115,9 +116,9 @@ private:
     // A curve's value range, for the normalized view (the renderer's, kept while dragged).
     std::pair<double, double> curveRange(const CurveRef&) const;
     // What the renderer draws this frame: the shown curves and the channels being dragged.
-    CurveScene scene() const;
+    render::CurveScene scene() const;
 
-    CurveRenderer renderer_;
+    render::CurveRenderer renderer_;
     std::set<ChannelKey> live_;  // channels a drag from the pressed point edits (drawn live)
     ReferenceCurves references_;
     ReferenceCurves ghosts_;
@@ -125,20 +126,20 @@ private:
     void updateDrawnReferences();
     bool framedNormalized_ = false;
 
-    ViewState* state_;
-    ViewTransform view_;
+    editing::ViewState* state_;
+    render::ViewTransform view_;
     bool userMovedView_ = false;  // else a resize re-frames
 
     Interaction interaction_ = Interaction::Idle;
     QPointF pressPos_;
     QPointF lastPos_;
-    Hit pressHit_;
+    editing::Hit pressHit_;
     Qt::KeyboardModifiers pressMods_;
     bool pressOnRuler_ = false;
     QRectF rubberBand_;
-    KeyDrag drag_;                       // what a drag of keys or of a handle does to the tracks
-    BoxEdge pressEdge_ = BoxEdge::None;  // the selection box's edge under the press
-    SelectionScaleDrag scaleDrag_;       // what a drag of that edge does
+    editing::KeyDrag drag_;                                // what a drag of keys or of a handle does to the tracks
+    editing::BoxEdge pressEdge_ = editing::BoxEdge::None;  // the selection box's edge under the press
+    editing::SelectionScaleDrag scaleDrag_;                // what a drag of that edge does
 };
 
 }  // namespace tangent::ui

@@ -33,7 +33,7 @@ public:
     }
     QSize sizeHint() const override { return {600, 240}; }
 
-    ViewTransform view;
+    render::ViewTransform view;
 
     // Fits the channel's key range and the angles drawn into the plot.
     void frame() {
@@ -48,8 +48,8 @@ public:
             }
         const double t0 = owner_->times_.front(), t1 = owner_->times_.back();
         view.fit(QRectF(t0, lo, t1 - t0, hi - lo),
-                 QMarginsF(CurvePainter::kRulerWidth + kMarginX, CurvePainter::kRulerHeight + kMarginY, kMarginX,
-                           kMarginY));
+                 QMarginsF(render::CurvePainter::kRulerWidth + kMarginX, render::CurvePainter::kRulerHeight + kMarginY,
+                           kMarginX, kMarginY));
     }
 
 protected:
@@ -57,10 +57,10 @@ protected:
 
     void paintEvent(QPaintEvent*) override {
         QPainter p(this);
-        const Theme& theme = Theme::dark();
+        const render::Theme& theme = render::Theme::dark();
         view.setViewport(size());
-        CurvePainter cp(p, view, theme);
-        ViewState* state = owner_->state_;
+        render::CurvePainter cp(p, view, theme);
+        editing::ViewState* state = owner_->state_;
         cp.setTimeInFrames(state->timeInFrames() ? state->frameRate() : 0);
         const auto& times = owner_->times_;
         const auto& degrees = owner_->degrees_;
@@ -74,14 +74,14 @@ protected:
         cp.drawGrid();
         const Track& track = *trackOf(state->model()->document(), owner_->channel_->first, owner_->channel_->second);
         p.setRenderHint(QPainter::Antialiasing);
-        std::vector<CurvePainter::ValueLabel> labels;
+        std::vector<render::CurvePainter::ValueLabel> labels;
         const glm::dvec3& atPlayhead = *owner_->atPlayhead_;
         for (int axis = 0; axis < 3; ++axis) {
             QPainterPath path;
             path.moveTo(view.toWidgetX(times[0]), view.toWidgetY(degrees[0][axis]));
             for (std::size_t i = 1; i < times.size(); ++i)
                 path.lineTo(view.toWidgetX(times[i]), view.toWidgetY(degrees[i][axis]));
-            const QColor colour = componentColor(track, axis);
+            const QColor colour = render::componentColor(track, axis);
             p.setPen(QPen(colour, theme.curveWidth));
             p.setBrush(Qt::NoBrush);
             p.drawPath(path);
@@ -96,18 +96,19 @@ protected:
         QFont font = p.font();
         font.setPixelSize(12);
         p.setFont(font);
-        std::vector<LegendItem> items{
-                {channelLabel(state->model()->document(), owner_->channel_->first, owner_->channel_->second) +
+        std::vector<render::LegendItem> items{
+                {render::channelLabel(state->model()->document(), owner_->channel_->first, owner_->channel_->second) +
                          QStringLiteral("  Euler %1, degrees (read-only)").arg(toString(owner_->order_)),
                  theme.text}};
-        for (int axis = 0; axis < 3; ++axis) items.push_back({kAxisNames[axis], componentColor(track, axis)});
-        drawLegendLine(p, width() - 12, CurvePainter::kRulerHeight + 8 + QFontMetricsF(font).ascent(), items);
+        for (int axis = 0; axis < 3; ++axis) items.push_back({kAxisNames[axis], render::componentColor(track, axis)});
+        render::drawLegendLine(p, width() - 12, render::CurvePainter::kRulerHeight + 8 + QFontMetricsF(font).ascent(),
+                               items);
     }
 
     void mousePressEvent(QMouseEvent* e) override {
         if (e->button() != Qt::LeftButton || owner_->times_.empty()) return;
         pressPos_ = e->position();
-        scrubbing_ = pressPos_.y() < CurvePainter::kRulerHeight;
+        scrubbing_ = pressPos_.y() < render::CurvePainter::kRulerHeight;
         dragged_ = false;
         if (scrubbing_) movePlayhead(pressPos_.x());
     }
@@ -129,7 +130,7 @@ protected:
 
 private:
     void movePlayhead(double x) {
-        ViewState* state = owner_->state_;
+        editing::ViewState* state = owner_->state_;
         state->setCurrentTime(state->playheadTime(view.toWorldX(x)));
     }
 
@@ -139,7 +140,7 @@ private:
     bool dragged_ = false;    // moved past the drag distance on the curves: nothing happens
 };
 
-EulerView::EulerView(ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
+EulerView::EulerView(editing::ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
     orderBox_ = new QComboBox(this);
     orderBox_->setObjectName(QStringLiteral("eulerOrder"));
     orderBox_->setToolTip(QStringLiteral("Rotation order: the axis applied first comes first (Blender's naming)"));
@@ -162,14 +163,14 @@ EulerView::EulerView(ViewState* state, QWidget* parent) : QWidget(parent), state
     connect(orderBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
         if (i >= 0 && i < int(kEulerOrders.size())) setOrder(kEulerOrders[i]);
     });
-    DocumentModel* model = state_->model();
-    connect(model, &DocumentModel::channelChanged, this, [this](int a, int c) {
+    editing::DocumentModel* model = state_->model();
+    connect(model, &editing::DocumentModel::channelChanged, this, [this](int a, int c) {
         if (channel_ == std::pair{a, c}) refresh();
     });
-    connect(model, &DocumentModel::documentReset, this, &EulerView::refresh);
-    connect(state_, &ViewState::curvesChanged, this, &EulerView::refresh);
-    connect(state_, &ViewState::currentTimeChanged, this, &EulerView::updatePlayhead);
-    connect(state_, &ViewState::optionsChanged, this, &EulerView::refresh);
+    connect(model, &editing::DocumentModel::documentReset, this, &EulerView::refresh);
+    connect(state_, &editing::ViewState::curvesChanged, this, &EulerView::refresh);
+    connect(state_, &editing::ViewState::currentTimeChanged, this, &EulerView::updatePlayhead);
+    connect(state_, &editing::ViewState::optionsChanged, this, &EulerView::refresh);
     refresh();
 }
 
@@ -184,7 +185,7 @@ QWidget* EulerView::plot() const {
     return plot_;
 }
 
-const ViewTransform& EulerView::viewTransform() const {
+const render::ViewTransform& EulerView::viewTransform() const {
     return plot_->view;
 }
 

@@ -9,9 +9,10 @@
 
 #include <QWidget>
 
-#include "drawing.h"
+#include "curvegeometry.h"
 #include "tangent/euler.h"
 #include "viewstate.h"
+#include "viewtransform.h"
 
 class QComboBox;
 class QLabel;
@@ -23,7 +24,7 @@ class EulerPlot;
 class EulerView : public QWidget {
     Q_OBJECT
 public:
-    explicit EulerView(ViewState* state, QWidget* parent = nullptr);
+    explicit EulerView(editing::ViewState* state, QWidget* parent = nullptr);
 
     EulerOrder order() const { return order_; }
     void setOrder(EulerOrder);
@@ -39,7 +40,7 @@ public:
     // sample at or before it.
     std::optional<glm::dvec3> anglesAtPlayhead() const;
     QWidget* plot() const;
-    const ViewTransform& viewTransform() const;
+    const render::ViewTransform& viewTransform() const;
 
 signals:
     void message(const QString& text);  // for the status bar ("the Euler view is read-only")
@@ -50,7 +51,7 @@ private:
     void updatePlayhead();      // the angles at the playhead and the readout
     const Track* shownTrack();  // the first shown rotation channel's (sets channel_)
 
-    ViewState* state_;
+    editing::ViewState* state_;
     EulerOrder order_ = EulerOrder::XYZ;
     std::optional<std::pair<int, int>> channel_;
     std::vector<double> times_;

@@ -9,7 +9,7 @@
 
 namespace tangent::ui {
 
-IssuesPanel::IssuesPanel(DocumentModel* model, QWidget* parent) : QTreeWidget(parent), model_(model) {
+IssuesPanel::IssuesPanel(editing::DocumentModel* model, QWidget* parent) : QTreeWidget(parent), model_(model) {
     setColumnCount(4);
     setHeaderLabels(
             {QStringLiteral("Severity"), QStringLiteral("Code"), QStringLiteral("Message"), QStringLiteral("Where")});
@@ -24,7 +24,7 @@ IssuesPanel::IssuesPanel(DocumentModel* model, QWidget* parent) : QTreeWidget(pa
     debounce_.setSingleShot(true);
     debounce_.setInterval(250);
     connect(&debounce_, &QTimer::timeout, this, &IssuesPanel::refresh);
-    connect(model_, &DocumentModel::documentReset, this, &IssuesPanel::refresh);
+    connect(model_, &editing::DocumentModel::documentReset, this, &IssuesPanel::refresh);
     connect(model_->undoStack(), &QUndoStack::indexChanged, &debounce_, qOverload<>(&QTimer::start));
     connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { announce(item, 0); });
     connect(this, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { emit itemActivated(item, 0); });

@@ -14,7 +14,7 @@ namespace tangent::ui {
 class IssuesPanel : public QTreeWidget {
     Q_OBJECT
 public:
-    explicit IssuesPanel(DocumentModel* model, QWidget* parent = nullptr);
+    explicit IssuesPanel(editing::DocumentModel* model, QWidget* parent = nullptr);
     const Findings& findings() const { return findings_; }
 
     // Makes the next (previous) finding that names a channel the current row, wrapping
@@ -37,7 +37,7 @@ private:
     void announce(QTreeWidgetItem* item, int keyIndex);
     QString whereText(const Finding& f, int keyIndex) const;
 
-    DocumentModel* model_;
+    editing::DocumentModel* model_;
     Findings findings_;
     QTimer debounce_;
     // Every key of the current row's finding (keysOf), found when the user first steps.

@@ -54,7 +54,7 @@ glm::dquat keyQuaternion(const Track& t, int k) {
 }
 }  // namespace
 
-KeyInspector::KeyInspector(ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
+KeyInspector::KeyInspector(editing::ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
     auto* layout = new QVBoxLayout(this);
     title_ = new QLabel(this);
     title_->setWordWrap(true);
@@ -103,14 +103,14 @@ KeyInspector::KeyInspector(ViewState* state, QWidget* parent) : QWidget(parent),
             [this] { setEulerOrder(EulerOrder(eulerOrderBox_->currentData().toInt())); });
 
     broken_ = new QLabel(this);
-    broken_->setStyleSheet(QStringLiteral("color: %1").arg(Theme::dark().handleBroken.name()));
+    broken_->setStyleSheet(QStringLiteral("color: %1").arg(render::Theme::dark().handleBroken.name()));
     layout->addWidget(broken_);
     layout->addStretch(1);
-    connect(state_, &ViewState::selectionChanged, this, &KeyInspector::refresh);
-    connect(state_, &ViewState::optionsChanged, this, &KeyInspector::refresh);  // seconds or frames
-    connect(state_, &ViewState::curvesChanged, this, &KeyInspector::refresh);   // the names' colours
-    connect(state_->model(), &DocumentModel::channelChanged, this, &KeyInspector::refresh);
-    connect(state_->model(), &DocumentModel::documentReset, this, [this] {
+    connect(state_, &editing::ViewState::selectionChanged, this, &KeyInspector::refresh);
+    connect(state_, &editing::ViewState::optionsChanged, this, &KeyInspector::refresh);  // seconds or frames
+    connect(state_, &editing::ViewState::curvesChanged, this, &KeyInspector::refresh);   // the names' colours
+    connect(state_->model(), &editing::DocumentModel::channelChanged, this, &KeyInspector::refresh);
+    connect(state_->model(), &editing::DocumentModel::documentReset, this, [this] {
         // Another file: what was being typed belonged to the old one.
         for (NumberField* field : findChildren<NumberField*>()) field->setModified(false);
         refresh();
@@ -205,7 +205,7 @@ void KeyInspector::refresh() {
         return;
     }
     QString title = QStringLiteral("<b>%1</b><br>key %2 of %3 · %4")
-                            .arg(channelLabel(state_->model()->document(), a_, c_).toHtmlEscaped())
+                            .arg(render::channelLabel(state_->model()->document(), a_, c_).toHtmlEscaped())
                             .arg(k_ + 1)
                             .arg(track->keyCount())
                             .arg(QString::fromLatin1(toString(track->interpolation)));
@@ -220,7 +220,7 @@ void KeyInspector::refresh() {
                                  : NumberField::floatText(track->times[k_]));
     rebuildRows(track->components);
     const bool cubic = track->interpolation == Interpolation::CubicSpline;
-    const CurveColors colorOf = state_->curveColors();  // as the curve view draws them
+    const render::CurveColors colorOf = state_->curveColors();  // as the curve view draws them
     for (int comp = 0; comp < track->components; ++comp) {
         Row& r = rows_[comp];
         r.name->setText(QString::fromStdString(componentName(*state_->model()->document().channel(a_, c_), comp)));
@@ -242,7 +242,7 @@ void KeyInspector::refresh() {
         const bool brokenComp = cubic && k_ > 0 && k_ < track->keyCount() - 1 &&
                                 !tangentsMatch(track->inTangent(k_, comp), track->outTangent(k_, comp));
         const QString style =
-                brokenComp ? QStringLiteral("color: %1").arg(Theme::dark().handleBroken.name()) : QString();
+                brokenComp ? QStringLiteral("color: %1").arg(render::Theme::dark().handleBroken.name()) : QString();
         r.in->setStyleSheet(style);
         r.out->setStyleSheet(style);
         r.mode->setCurrentIndex(r.mode->findData(int(track->modes[track->at(k_, comp)])));
@@ -283,13 +283,13 @@ void KeyInspector::finishField(NumberField* field, const std::function<void(doub
 
 void KeyInspector::apply(const QString& name, const std::function<void(Track&)>& edit) {
     if (updating_ || k_ < 0) return;
-    const auto outcome = TrackEdits::of(state_)->apply(name, a_, c_, [&](int, int, Track& t) { edit(t); });
+    const auto outcome = editing::TrackEdits::of(state_)->apply(name, a_, c_, [&](int, int, Track& t) { edit(t); });
     refresh();  // the model's values again (refused: as they were)
     if (!outcome.refusal.isEmpty()) emit refused(outcome.refusal);
 }
 
 void KeyInspector::refuse(const QString& reason) {
-    TrackEdits::of(state_)->refuse(reason);
+    editing::TrackEdits::of(state_)->refuse(reason);
     emit refused(reason);
 }
 

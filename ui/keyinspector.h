@@ -29,7 +29,7 @@ class NumberField;
 class KeyInspector : public QWidget {
     Q_OBJECT
 public:
-    explicit KeyInspector(ViewState* state, QWidget* parent = nullptr);
+    explicit KeyInspector(editing::ViewState* state, QWidget* parent = nullptr);
 
     // The key shown (animation, channel, key), or key = -1.
     int animation() const { return a_; }
@@ -71,7 +71,7 @@ private:
     void editEuler(int axis, double degrees);
     void apply(const QString& name, const std::function<void(Track&)>& edit);
 
-    ViewState* state_;
+    editing::ViewState* state_;
     int a_ = -1, c_ = -1, k_ = -1;
     QLabel* title_;
     QLabel* broken_;

@@ -80,11 +80,11 @@ QString measureSummary(const std::map<Measure, int>& measures) {
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
-    model_ = new DocumentModel(this);
-    state_ = new ViewState(model_, this);
+    model_ = new editing::DocumentModel(this);
+    state_ = new editing::ViewState(model_, this);
     view_ = new CurveView(state_, this);
     // ---- playback: the transport bar under the curve view ----
-    playback_ = new Playback(state_, this);
+    playback_ = new editing::Playback(state_, this);
     transport_ = new TransportBar(state_, playback_, this);
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
@@ -111,10 +111,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     channels_ = new ChannelsPanel(state_, this);
     inspector_ = new KeyInspector(state_, this);
     issues_ = new IssuesPanel(model_, this);
-    recovery_ = new RecoveryWriter(model_, this);
-    connect(recovery_, &RecoveryWriter::writeFailed, this, [this](const QString& reason) {
-        statusBar()->showMessage(QStringLiteral("Could not write the recovery copy (%1). Save your work.").arg(reason),
-                                 15000);
+    recovery_ = new editing::RecoveryWriter(model_, this);
+    connect(recovery_, &editing::RecoveryWriter::writeFailed, this, [this](const QString& reason) {
+        statusBar()->showMessage(
+                QStringLiteral("Could not write the editing::recovery copy (%1). Save your work.").arg(reason), 15000);
     });
     QDockWidget* channelsDock = dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"),
                                      channels_->makePane(this), Qt::LeftDockWidgetArea);
@@ -155,8 +155,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(selectionLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
 
-    ghosts_ = new GhostCurves(model_, this);
-    connect(ghosts_, &GhostCurves::ghostsChanged, view_, &CurveView::setGhostCurves);
+    ghosts_ = new editing::GhostCurves(model_, this);
+    connect(ghosts_, &editing::GhostCurves::ghostsChanged, view_, &CurveView::setGhostCurves);
     connect(view_, &CurveView::contextMenuRequested, this, &MainWindow::showCurveMenu);
     createActions();
     createPlaybackActions();
@@ -169,18 +169,18 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         cursorLabel_->setText(QStringLiteral("%1   value %2").arg(time).arg(v, 0, 'g', 5));
     });
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
-    connect(state_, &ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
+    connect(state_, &editing::ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
     // Every refused edit, from any widget, is reported here.
-    connect(TrackEdits::of(state_), &TrackEdits::refused, this,
+    connect(editing::TrackEdits::of(state_), &editing::TrackEdits::refused, this,
             [this](const QString& m) { statusBar()->showMessage(m, 8000); });
-    connect(model_, &DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
-    connect(model_, &DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
-    connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateTitle);
-    connect(state_, &ViewState::curvesChanged, this, &MainWindow::updateInterpolationChecks);
-    connect(model_, &DocumentModel::channelChanged, this, &MainWindow::updateInterpolationChecks);
-    connect(model_, &DocumentModel::documentReset, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &editing::DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(model_, &editing::DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
+    connect(model_, &editing::DocumentModel::documentReset, this, &MainWindow::updateTitle);
+    connect(state_, &editing::ViewState::curvesChanged, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &editing::DocumentModel::channelChanged, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &editing::DocumentModel::documentReset, this, &MainWindow::updateInterpolationChecks);
     // Reference curves and a comparison belong to the document they were made for.
-    connect(model_, &DocumentModel::documentReset, this, [this] {
+    connect(model_, &editing::DocumentModel::documentReset, this, [this] {
         view_->setReferenceCurves({});
         compared_.reset();
         comparison_->setComparison({}, QString());
@@ -266,8 +266,8 @@ void MainWindow::createActions() {
     act(edit, QStringLiteral("&Insert Key at Playhead"), QKeySequence(Qt::Key_I),
         [this] { view_->insertKeyAtPlayhead(); });
     edit->addSeparator();
-    auto* keyClipboard = new KeyClipboard(state_, this);
-    connect(keyClipboard, &KeyClipboard::message, this,
+    auto* keyClipboard = new editing::KeyClipboard(state_, this);
+    connect(keyClipboard, &editing::KeyClipboard::message, this,
             [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     act(edit, QStringLiteral("&Copy Keys"), QKeySequence::Copy, [keyClipboard] { keyClipboard->copySelectedKeys(); });
     act(edit, QStringLiteral("&Paste Keys"), QKeySequence::Paste,
@@ -315,7 +315,8 @@ void MainWindow::createActions() {
         rates->addAction(r);
         connect(r, &QAction::triggered, this, [this, fps] { state_->setFrameRate(fps); });
         // The rate is also detected on open and set from the transport bar.
-        connect(state_, &ViewState::optionsChanged, r, [this, r, fps] { r->setChecked(fps == state_->frameRate()); });
+        connect(state_, &editing::ViewState::optionsChanged, r,
+                [this, r, fps] { r->setChecked(fps == state_->frameRate()); });
     }
     rates->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);  // a custom rate checks none
     viewMenu->addSeparator();
@@ -429,7 +430,7 @@ ShortcutsDialog* MainWindow::showShortcuts() {
 // ---- playback ----
 
 void MainWindow::createPlaybackActions() {
-    QMenu* menu = menuBar()->addMenu(QStringLiteral("&Playback"));
+    QMenu* menu = menuBar()->addMenu(QStringLiteral("&editing::Playback"));
     auto act = [this, menu](const QString& text, const QKeySequence& seq, auto slot) {
         auto* a = new QAction(text, this);
         a->setShortcut(seq);
@@ -448,7 +449,7 @@ void MainWindow::createPlaybackActions() {
     QAction* loopA = act(QStringLiteral("L&oop"), QKeySequence(), [this](bool on) { playback_->setLoop(on); });
     loopA->setCheckable(true);
     loopA->setChecked(playback_->loops());
-    connect(playback_, &Playback::loopChanged, loopA, &QAction::setChecked);
+    connect(playback_, &editing::Playback::loopChanged, loopA, &QAction::setChecked);
     QMenu* speeds = menu->addMenu(QStringLiteral("&Speed"));
     auto* group = new QActionGroup(this);
     for (double speed : {0.25, 0.5, 1.0, 1.5, 2.0}) {
@@ -457,7 +458,7 @@ void MainWindow::createPlaybackActions() {
         a->setChecked(speed == playback_->speed());
         group->addAction(a);
         connect(a, &QAction::triggered, playback_, [this, speed] { playback_->setSpeed(speed); });
-        connect(playback_, &Playback::speedChanged, a, [a, speed](double s) { a->setChecked(s == speed); });
+        connect(playback_, &editing::Playback::speedChanged, a, [a, speed](double s) { a->setChecked(s == speed); });
     }
     // Text fields keep their arrows and Space by themselves (they take the shortcut override);
     // lists and trees are told to here.
@@ -487,7 +488,7 @@ QAction* MainWindow::findMenuAction(const QString& menuTitle, const QString& tex
     return nullptr;
 }
 
-void MainWindow::showCurveMenu(const Hit& hit, QPoint globalPos) {
+void MainWindow::showCurveMenu(const editing::Hit& hit, QPoint globalPos) {
     auto* menu = new QMenu(this);
     menu->setObjectName(QStringLiteral("curveContextMenu"));
     menu->setAttribute(Qt::WA_DeleteOnClose);
@@ -498,8 +499,9 @@ void MainWindow::showCurveMenu(const Hit& hit, QPoint globalPos) {
         for (QMenu* source : menuBar()->findChildren<QMenu*>())
             if (source->title() == title) return menu->addMenu(title)->addActions(source->actions());
     };
-    const bool onKey = hit.kind == HitKind::Key || hit.kind == HitKind::InHandle || hit.kind == HitKind::OutHandle;
-    if (hit.kind == HitKind::Curve) {
+    const bool onKey = hit.kind == editing::HitKind::Key || hit.kind == editing::HitKind::InHandle ||
+                       hit.kind == editing::HitKind::OutHandle;
+    if (hit.kind == editing::HitKind::Curve) {
         QAction* insertHere = menu->addAction(QStringLiteral("&Insert Key Here"));
         connect(insertHere, &QAction::triggered, this, [this, hit] { view_->insertKeyAt(hit.curve, hit.time); });
     } else if (!onKey) {
@@ -749,13 +751,15 @@ void MainWindow::closeEvent(QCloseEvent* e) {
 }
 
 bool MainWindow::offerRecovery() {
-    for (const RecoveryEntry& entry : recovery::leftovers()) {
+    for (const editing::RecoveryEntry& entry : editing::recovery::leftovers()) {
         const QString name = entry.displayName.isEmpty() ? QStringLiteral("untitled") : entry.displayName;
-        QMessageBox box(QMessageBox::Warning, QStringLiteral("Recover unsaved edits"),
-                        QStringLiteral("Tangent did not close cleanly. A recovery copy of <b>%1</b> with unsaved edits "
-                                       "was kept (%2).")
-                                .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
-                        QMessageBox::NoButton, this);
+        QMessageBox box(
+                QMessageBox::Warning, QStringLiteral("Recover unsaved edits"),
+                QStringLiteral(
+                        "Tangent did not close cleanly. A editing::recovery copy of <b>%1</b> with unsaved edits "
+                        "was kept (%2).")
+                        .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
+                QMessageBox::NoButton, this);
         box.setObjectName(QStringLiteral("recoveryPrompt"));
         box.setInformativeText(
                 entry.originalPath.isEmpty()
@@ -770,7 +774,7 @@ bool MainWindow::offerRecovery() {
         box.setDefaultButton(restoreB);
         box.exec();
         if (box.clickedButton() == discardB) {
-            recovery::remove(entry);
+            editing::recovery::remove(entry);
             continue;
         }
         if (box.clickedButton() != restoreB) return false;  // Later (or closed): keep them all
@@ -794,13 +798,13 @@ bool MainWindow::offerRecovery() {
         } catch (const std::exception& e) {
             QMessageBox::critical(
                     this, QStringLiteral("Cannot restore"),
-                    QStringLiteral("The recovery copy %1 cannot be read: %2")
+                    QStringLiteral("The editing::recovery copy %1 cannot be read: %2")
                             .arg(QDir::toNativeSeparators(entry.copyPath), QString::fromStdString(e.what())));
             return false;  // the copy stays where it is
         }
         model_->markModified();
         // Our own copy first; only then does the old one go.
-        if (recovery_->sync()) recovery::remove(entry);
+        if (recovery_->sync()) editing::recovery::remove(entry);
         statusBar()->showMessage(QStringLiteral("Restored unsaved edits of %1").arg(name), 6000);
         return true;
     }
@@ -850,15 +854,15 @@ void MainWindow::setHandleMode(HandleMode mode) {
     // edit leaves as they are (so that a locked one says why nothing happens).
     std::map<std::pair<int, int>, std::vector<KeyRef>> keys;
     for (const KeyRef& k : state_->selection()) keys[{k.animation, k.channel}].push_back(k);
-    TrackEdits::ChannelList channels;
+    editing::TrackEdits::ChannelList channels;
     for (const auto& entry : keys) channels.push_back(entry.first);
     if (channels.empty()) channels = state_->shownChannels();
-    TrackEdits::of(state_)->apply(QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))),
-                                  channels, [&](int a, int c, Track& track) {
-                                      if (track.interpolation != Interpolation::CubicSpline) return;
-                                      for (const KeyRef& k : keys[{a, c}])
-                                          tangent::setHandleMode(track, k.key, k.component, mode);
-                                  });
+    editing::TrackEdits::of(state_)->apply(
+            QStringLiteral("Set handle mode: %1").arg(QString::fromLatin1(toString(mode))), channels,
+            [&](int a, int c, Track& track) {
+                if (track.interpolation != Interpolation::CubicSpline) return;
+                for (const KeyRef& k : keys[{a, c}]) tangent::setHandleMode(track, k.key, k.component, mode);
+            });
 }
 
 void MainWindow::updateInterpolationChecks() {
@@ -905,7 +909,7 @@ void MainWindow::setInterpolation(Interpolation interp) {
     const auto restoreChecks = qScopeGuard([this] { updateInterpolationChecks(); });
     if (!confirmDroppingTangents(interp)) return;
     int stepsOnly = 0;  // int and bool properties keep STEP
-    const auto outcome = TrackEdits::of(state_)->apply(
+    const auto outcome = editing::TrackEdits::of(state_)->apply(
             QStringLiteral("Set interpolation: %1").arg(QString::fromLatin1(toString(interp))), state_->shownChannels(),
             [&](int, int, Track& track) {
                 if (track.interpolation == interp) return;
@@ -916,7 +920,7 @@ void MainWindow::setInterpolation(Interpolation interp) {
                 tangent::setInterpolation(track, interp);
             });
     if (stepsOnly && !outcome.refused)
-        TrackEdits::of(state_)->refuse(
+        editing::TrackEdits::of(state_)->refuse(
                 QStringLiteral("%1 integer or bool channel(s) stay STEP: such properties only step.").arg(stepsOnly));
 }
 
@@ -924,7 +928,7 @@ void MainWindow::convertShownChannels(Interpolation to, double tolerance) {
     if (!model_->hasDocument()) return;
     int stepsOnly = 0, keysBefore = 0, keysAfter = 0, over = 0;
     double largest = 0;  // the largest difference as a share of its path's tolerance
-    const auto outcome = TrackEdits::of(state_)->apply(
+    const auto outcome = editing::TrackEdits::of(state_)->apply(
             QStringLiteral("Convert to %1").arg(QString::fromLatin1(toString(to))), state_->shownChannels(),
             [&](int, int, Track& track) {
                 if (track.interpolation == to) return;
@@ -1057,7 +1061,7 @@ void MainWindow::simplifyShownChannels() {
         return;
     }
     if (!(dialog.options() == fitted)) fit(dialog.options());  // a value the preview has not seen
-    TrackEdits::ChannelList channels;
+    editing::TrackEdits::ChannelList channels;
     CurveView::ReferenceCurves ghost;  // the channels as they were, behind the result
     std::map<std::pair<int, int>, const Track*> results;
     for (const Fit& f : fits) {
@@ -1066,14 +1070,14 @@ void MainWindow::simplifyShownChannels() {
         ghost[{f.animation, f.channel}] = std::make_shared<Track>(*trackOf(model_->document(), f.animation, f.channel));
     }
     int keysBefore = 0, keysAfter = 0;
-    const auto outcome =
-            TrackEdits::of(state_)->apply(QStringLiteral("Simplify"), channels, [&](int a, int c, Track& track) {
-                const Track& result = *results.at({a, c});
-                if (result.sameCurve(track)) return;
-                keysBefore += track.keyCount();
-                keysAfter += result.keyCount();
-                track = result;
-            });
+    const auto outcome = editing::TrackEdits::of(state_)->apply(QStringLiteral("Simplify"), channels,
+                                                                [&](int a, int c, Track& track) {
+                                                                    const Track& result = *results.at({a, c});
+                                                                    if (result.sameCurve(track)) return;
+                                                                    keysBefore += track.keyCount();
+                                                                    keysAfter += result.keyCount();
+                                                                    track = result;
+                                                                });
     view_->setReferenceCurves(outcome.applied ? std::move(ghost) : before);
     if (outcome.refused) return;
     if (outcome.applied)
@@ -1090,20 +1094,20 @@ void MainWindow::simplifyShownChannels() {
 
 void MainWindow::fixShownRotations(const Repairs& repairs) {
     if (!model_->hasDocument()) return;
-    TrackEdits::ChannelList rotations;
+    editing::TrackEdits::ChannelList rotations;
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(model_->document(), a, c);
         if (track && track->path == TargetPath::Rotation) rotations.push_back({a, c});
     }
     if (rotations.empty()) {
-        TrackEdits::of(state_)->refuse(
+        editing::TrackEdits::of(state_)->refuse(
                 QStringLiteral("No rotation channel is shown: select one in the Channels list."));
         return;
     }
     RepairCounts counts;
     const auto outcome =
-            TrackEdits::of(state_)->apply(QStringLiteral("Fix rotations"), rotations,
-                                          [&](int, int, Track& track) { counts += repair(track, repairs); });
+            editing::TrackEdits::of(state_)->apply(QStringLiteral("Fix rotations"), rotations,
+                                                   [&](int, int, Track& track) { counts += repair(track, repairs); });
     if (outcome.refused) return;
     QString report;
     if (outcome.applied)

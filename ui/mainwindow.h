@@ -16,19 +16,22 @@ class QMenu;
 class QAction;
 class QActionGroup;
 
+namespace tangent::editing {
+class GhostCurves;
+class Playback;
+class RecoveryWriter;
+struct Hit;
+}  // namespace tangent::editing
+
 namespace tangent::ui {
 
 class CurveView;
 class ChannelsPanel;
 class KeyInspector;
 class IssuesPanel;
-class RecoveryWriter;
 class ComparisonPanel;
-class Playback;
 class TransportBar;
 class ShortcutsDialog;
-class GhostCurves;
-struct Hit;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -36,15 +39,15 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    DocumentModel* model() { return model_; }
-    ViewState* viewState() { return state_; }
+    editing::DocumentModel* model() { return model_; }
+    editing::ViewState* viewState() { return state_; }
     CurveView* curveView() { return view_; }
     KeyInspector* keyInspector() { return inspector_; }
     IssuesPanel* issuesPanel() { return issues_; }
-    Playback* playback() { return playback_; }
+    editing::Playback* playback() { return playback_; }
     TransportBar* transportBar() { return transport_; }
     // Keeps the recovery copy of the unsaved edits (see recovery.h).
-    RecoveryWriter* recovery() { return recovery_; }
+    editing::RecoveryWriter* recovery() { return recovery_; }
 
     // Opens a file, showing a message box on failure; returns success. No unsaved-changes
     // question (callers ask first). The file is read and decoded in a worker thread while the
@@ -73,7 +76,7 @@ public:
     // Help > Keyboard Shortcuts: the dialog listing the menus' shortcuts and the mouse (shown,
     // not modal, so it can stay open beside the curves).
     ShortcutsDialog* showShortcuts();
-    GhostCurves* ghostCurves() { return ghosts_; }
+    editing::GhostCurves* ghostCurves() { return ghosts_; }
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -114,21 +117,21 @@ private:
     void updateSelectionStatus();
     // The curve view's context menu over `hit`, made of the window's own actions (those that
     // exist: copy and paste when the Edit menu has them) and Insert Key Here on a curve.
-    void showCurveMenu(const Hit& hit, QPoint globalPos);
+    void showCurveMenu(const editing::Hit& hit, QPoint globalPos);
     QAction* findMenuAction(const QString& menuTitle, const QString& text) const;
     // The side docks as wide as the user last made them, but each at most a fifth of the
     // window, so that the curve view keeps most of a small window and they recover when it grows.
     void fitDocksToWidth();
     void rememberDockWidths();
 
-    DocumentModel* model_;
-    ViewState* state_;
+    editing::DocumentModel* model_;
+    editing::ViewState* state_;
     CurveView* view_;
     ChannelsPanel* channels_;
     KeyInspector* inspector_;
     IssuesPanel* issues_;
     ComparisonPanel* comparison_;
-    Playback* playback_;
+    editing::Playback* playback_;
     TransportBar* transport_;
     QDockWidget* comparisonDock_;
     std::shared_ptr<const Document> compared_;  // the other file of File > Compare With
@@ -136,11 +139,11 @@ private:
     QLabel* cursorLabel_;
     QLabel* selectionLabel_;
     QLabel* issuesLabel_;
-    RecoveryWriter* recovery_;
+    editing::RecoveryWriter* recovery_;
     bool loading_ = false;
     ShortcutsDialog* shortcuts_ = nullptr;
     QActionGroup* interpolationGroup_ = nullptr;
-    GhostCurves* ghosts_;
+    editing::GhostCurves* ghosts_;
     int preferredLeftDockWidth_ = 300, preferredRightDockWidth_ = 300;
     bool separatorPressed_ = false;  // a press on the window itself: a dock separator drag
 };

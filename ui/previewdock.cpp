@@ -41,21 +41,21 @@ bool isEnough(const QSurfaceFormat& made) {
 
 // ---------------------------------------------------------------------------------------------
 
-PreviewWidget::PreviewWidget(ViewState* state, QWidget* parent) : QOpenGLWidget(parent), state_(state) {
+PreviewWidget::PreviewWidget(editing::ViewState* state, QWidget* parent) : QOpenGLWidget(parent), state_(state) {
     setFormat(previewFormat(PreviewDock::softwareOpenGL() ? 0 : 4));
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(160, 120);
-    DocumentModel* model = state_->model();
-    connect(model, &DocumentModel::documentReset, this, &PreviewWidget::reloadScene);
+    editing::DocumentModel* model = state_->model();
+    connect(model, &editing::DocumentModel::documentReset, this, &PreviewWidget::reloadScene);
     // Edits (a drag's every step included): the pose and the trail follow live.
-    connect(model, &DocumentModel::channelChanged, this, [this] {
+    connect(model, &editing::DocumentModel::channelChanged, this, [this] {
         trailStale_ = true;
         update();
     });
-    connect(state_, &ViewState::currentTimeChanged, this, [this] { update(); });
-    connect(state_, &ViewState::animationChanged, this, &PreviewWidget::updateHighlight);
-    connect(state_, &ViewState::curvesChanged, this, &PreviewWidget::updateHighlight);
-    connect(state_, &ViewState::selectionChanged, this, &PreviewWidget::updateHighlight);
+    connect(state_, &editing::ViewState::currentTimeChanged, this, [this] { update(); });
+    connect(state_, &editing::ViewState::animationChanged, this, &PreviewWidget::updateHighlight);
+    connect(state_, &editing::ViewState::curvesChanged, this, &PreviewWidget::updateHighlight);
+    connect(state_, &editing::ViewState::selectionChanged, this, &PreviewWidget::updateHighlight);
     reloadScene();
 }
 
@@ -74,7 +74,7 @@ void PreviewWidget::releaseRenderer() {
 }
 
 int PreviewWidget::animation() const {
-    const DocumentModel* model = state_->model();
+    const editing::DocumentModel* model = state_->model();
     if (!model->hasDocument()) return -1;
     const int a = state_->animation();
     return a >= 0 && a < int(model->document().animations().size()) ? a : -1;
@@ -91,7 +91,7 @@ double PreviewWidget::aspect() const {
 }
 
 void PreviewWidget::reloadScene() {
-    const DocumentModel* model = state_->model();
+    const editing::DocumentModel* model = state_->model();
     scene_ = model->hasDocument() ? loadScene(model->document()) : Scene();
     sceneUploaded_ = false;
     framePending_ = true;
@@ -103,7 +103,7 @@ void PreviewWidget::updateHighlight() {
     // The channel of the first selected key, else the first shown channel.
     int node = -1;
     std::vector<double> keyTimes;
-    const DocumentModel* model = state_->model();
+    const editing::DocumentModel* model = state_->model();
     if (model->hasDocument()) {
         std::pair<int, int> channel{-1, -1};
         const auto selected = state_->selectedKeys();
@@ -198,7 +198,7 @@ void PreviewWidget::paintGL() {
     }
     QElapsedTimer timer;  // lastFrameStats(): three clock reads a frame
     timer.start();
-    const DocumentModel* model = state_->model();
+    const editing::DocumentModel* model = state_->model();
     if (model->hasDocument())
         evaluatePose(scene_, model->document(), animation(), state_->currentTime(), pose_);
     else
@@ -321,7 +321,7 @@ bool PreviewDock::softwareOpenGL() {
     return probeOpenGL().software;
 }
 
-PreviewDock::PreviewDock(ViewState* state, QWidget* parent) : QDockWidget(QStringLiteral("Preview"), parent) {
+PreviewDock::PreviewDock(editing::ViewState* state, QWidget* parent) : QDockWidget(QStringLiteral("Preview"), parent) {
     setObjectName(QStringLiteral("previewDock"));
     // Without OpenGL (offscreen without a display) a sentence takes the view's place, and no
     // GL widget changes how the window composes.

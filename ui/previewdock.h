@@ -21,7 +21,7 @@ namespace tangent::ui {
 class PreviewWidget : public QOpenGLWidget {
     Q_OBJECT
 public:
-    PreviewWidget(ViewState* state, QWidget* parent = nullptr);
+    PreviewWidget(editing::ViewState* state, QWidget* parent = nullptr);
     ~PreviewWidget() override;
 
     // The animation that poses the scene: ViewState's (-1: none, the rest pose).
@@ -69,7 +69,7 @@ private:
     void releaseRenderer();
     double aspect() const;
 
-    ViewState* state_;
+    editing::ViewState* state_;
     Scene scene_;
     Pose pose_;
     render::OrbitCamera camera_;
@@ -90,7 +90,7 @@ private:
 class PreviewDock : public QDockWidget {
     Q_OBJECT
 public:
-    PreviewDock(ViewState* state, QWidget* parent = nullptr);
+    PreviewDock(editing::ViewState* state, QWidget* parent = nullptr);
     // The GL view; null when no OpenGL 3.3 / ES 3 context can be made (a sentence says so).
     PreviewWidget* view() const { return view_; }
 

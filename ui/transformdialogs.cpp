@@ -19,7 +19,7 @@ namespace tangent::ui {
 
 namespace {
 
-const Document* documentOf(const ViewState* state) {
+const Document* documentOf(const editing::ViewState* state) {
     return state->model()->hasDocument() ? &state->model()->document() : nullptr;
 }
 
@@ -61,8 +61,8 @@ SelectionExtent selectionExtent(const Document& doc, const KeySelection& selecti
 
 }  // namespace
 
-TrackEdits::Outcome scaleSelectedKeys(ViewState* state, const ScaleSettings& s) {
-    TrackEdits* edits = TrackEdits::of(state);
+editing::TrackEdits::Outcome scaleSelectedKeys(editing::ViewState* state, const ScaleSettings& s) {
+    editing::TrackEdits* edits = editing::TrackEdits::of(state);
     const Document* doc = documentOf(state);
     const SelectionExtent extent = doc ? selectionExtent(*doc, state->selection()) : SelectionExtent{};
     if (extent.empty()) {
@@ -82,10 +82,10 @@ TrackEdits::Outcome scaleSelectedKeys(ViewState* state, const ScaleSettings& s) 
         if (list.empty() || list.back() != k.key) list.push_back(k.key);
         byComponent[{k.animation, k.channel}][k.component].push_back(k.key);
     }
-    TrackEdits::ChannelList channels;
+    editing::TrackEdits::ChannelList channels;
     int count = 0;
     for (const auto& [ch, ks] : keys) channels.push_back(ch), count += int(ks.size());
-    return edits->apply(countedName(QStringLiteral("Scale"), count, QStringLiteral("key")), channels,
+    return edits->apply(editing::countedName(QStringLiteral("Scale"), count, QStringLiteral("key")), channels,
                         [&](int a, int c, Track& track) {
                             if (s.timeFactor != 1) scaleKeysInTime(track, keys[{a, c}], pivotTime, s.timeFactor);
                             if (s.valueFactor != 1)
@@ -94,20 +94,20 @@ TrackEdits::Outcome scaleSelectedKeys(ViewState* state, const ScaleSettings& s) 
                         });
 }
 
-TrackEdits::Outcome retimeShownChannels(ViewState* state, const RetimeSettings& s) {
-    return TrackEdits::of(state)->apply(s.shift ? QStringLiteral("Shift keys") : QStringLiteral("Retime"),
-                                        state->shownChannels(), [&](int, int, Track& track) {
-                                            if (s.shift)
-                                                shiftRange(track, s.start, s.shiftBy);
-                                            else
-                                                retimeRange(track, s.start, s.end, s.newEnd);
-                                        });
+editing::TrackEdits::Outcome retimeShownChannels(editing::ViewState* state, const RetimeSettings& s) {
+    return editing::TrackEdits::of(state)->apply(s.shift ? QStringLiteral("Shift keys") : QStringLiteral("Retime"),
+                                                 state->shownChannels(), [&](int, int, Track& track) {
+                                                     if (s.shift)
+                                                         shiftRange(track, s.start, s.shiftBy);
+                                                     else
+                                                         retimeRange(track, s.start, s.end, s.newEnd);
+                                                 });
 }
 
-TrackEdits::Outcome trimChannels(ViewState* state, const TrimSettings& s) {
+editing::TrackEdits::Outcome trimChannels(editing::ViewState* state, const TrimSettings& s) {
     const Document* doc = documentOf(state);
     if (!doc) return {};
-    TrackEdits::ChannelList channels;
+    editing::TrackEdits::ChannelList channels;
     if (s.currentAnimation) {
         for (const Animation& a : doc->animations())
             if (a.index == state->animation())
@@ -118,14 +118,14 @@ TrackEdits::Outcome trimChannels(ViewState* state, const TrimSettings& s) {
     // Key indices change: the selection goes first, and comes back when the edit is refused.
     const KeySelection before = state->selection();
     state->setSelection({});
-    const auto outcome = TrackEdits::of(state)->apply(
+    const auto outcome = editing::TrackEdits::of(state)->apply(
             QStringLiteral("Trim to range"), channels,
             [&](int, int, Track& track) { trimTrack(track, s.start, s.end, s.startAtZero); });
     if (outcome.refused) state->setSelection(before);
     return outcome;
 }
 
-std::pair<double, double> proposedRange(const ViewState* state) {
+std::pair<double, double> proposedRange(const editing::ViewState* state) {
     const Document* doc = documentOf(state);
     if (!doc) return {0, 1};
     const SelectionExtent extent = selectionExtent(*doc, state->selection());
@@ -272,27 +272,28 @@ TrimSettings TrimDialog::settings() const {
     return s;
 }
 
-void scaleSelectedKeysWithDialog(ViewState* state, QWidget* parent) {
+void scaleSelectedKeysWithDialog(editing::ViewState* state, QWidget* parent) {
     if (!documentOf(state)) return;
     if (state->selection().empty()) {
-        TrackEdits::of(state)->refuse(QStringLiteral("Select the keys to scale first."));
+        editing::TrackEdits::of(state)->refuse(QStringLiteral("Select the keys to scale first."));
         return;
     }
     ScaleKeysDialog dialog(parent);
     if (dialog.exec() == QDialog::Accepted) scaleSelectedKeys(state, dialog.settings());
 }
 
-void retimeWithDialog(ViewState* state, QWidget* parent) {
+void retimeWithDialog(editing::ViewState* state, QWidget* parent) {
     if (!documentOf(state)) return;
     if (state->shownChannels().empty()) {
-        TrackEdits::of(state)->refuse(QStringLiteral("No channel is shown: select channels in the Channels list."));
+        editing::TrackEdits::of(state)->refuse(
+                QStringLiteral("No channel is shown: select channels in the Channels list."));
         return;
     }
     RetimeDialog dialog(proposedRange(state), parent);
     if (dialog.exec() == QDialog::Accepted) retimeShownChannels(state, dialog.settings());
 }
 
-void trimWithDialog(ViewState* state, QWidget* parent) {
+void trimWithDialog(editing::ViewState* state, QWidget* parent) {
     if (!documentOf(state)) return;
     TrimDialog dialog(proposedRange(state), parent);
     if (dialog.exec() == QDialog::Accepted) trimChannels(state, dialog.settings());

@@ -26,7 +26,7 @@ struct ScaleSettings {
 };
 // The selected keys scaled in time (their times about the pivot, tangents ÷ the factor) and in
 // value (each selected component about the pivot, tangents × the factor): one undo step.
-TrackEdits::Outcome scaleSelectedKeys(ViewState*, const ScaleSettings&);
+editing::TrackEdits::Outcome scaleSelectedKeys(editing::ViewState*, const ScaleSettings&);
 
 struct RetimeSettings {
     double start = 0, end = 1;
@@ -35,20 +35,20 @@ struct RetimeSettings {
     double shiftBy = 0;
 };
 // The shown channels retimed (retimeRange / shiftRange), one undo step.
-TrackEdits::Outcome retimeShownChannels(ViewState*, const RetimeSettings&);
+editing::TrackEdits::Outcome retimeShownChannels(editing::ViewState*, const RetimeSettings&);
 
 struct TrimSettings {
     double start = 0, end = 1;
-    bool currentAnimation = true;  // every channel of ViewState::animation(); false: the shown channels
+    bool currentAnimation = true;  // every channel of editing::ViewState::animation(); false: the shown channels
     bool startAtZero = true;       // the range then plays from 0 s
 };
 // The channels trimmed to [start, end] (trimTrack), one undo step; the selection is cleared
 // (key indices change) and comes back when the edit is refused.
-TrackEdits::Outcome trimChannels(ViewState*, const TrimSettings&);
+editing::TrackEdits::Outcome trimChannels(editing::ViewState*, const TrimSettings&);
 
 // The time range the dialogs propose: the selected keys' (when they span time), else the shown
 // channels' keys.
-std::pair<double, double> proposedRange(const ViewState*);
+std::pair<double, double> proposedRange(const editing::ViewState*);
 
 // Widgets: "timeFactor", "timePivot", "pivotTime", "valueFactor", "valuePivot", "pivotValue".
 class ScaleKeysDialog : public QDialog {
@@ -96,8 +96,8 @@ private:
 };
 
 // The menus' entry points: ask with the dialog, then apply.
-void scaleSelectedKeysWithDialog(ViewState*, QWidget* parent);
-void retimeWithDialog(ViewState*, QWidget* parent);
-void trimWithDialog(ViewState*, QWidget* parent);
+void scaleSelectedKeysWithDialog(editing::ViewState*, QWidget* parent);
+void retimeWithDialog(editing::ViewState*, QWidget* parent);
+void trimWithDialog(editing::ViewState*, QWidget* parent);
 
 }  // namespace tangent::ui

@@ -44,7 +44,7 @@ QString TransportBar::timeText(double t, double fps, bool inFrames) {
     return inFrames ? frame + QStringLiteral("  ·  ") + seconds : seconds + QStringLiteral("  ·  ") + frame;
 }
 
-TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent)
+TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playback, QWidget* parent)
     : QWidget(parent), state_(state), playback_(playback) {
     // Two groups side by side, or one above the other when the bar is too narrow for both.
     rows_ = new QBoxLayout(QBoxLayout::LeftToRight, this);
@@ -71,14 +71,14 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
         return b;
     };
     button(QStyle::SP_MediaSkipBackward, QStringLiteral("First key of the shown channels (Shift+Left)"),
-           &Playback::goToFirstKey);
+           &editing::Playback::goToFirstKey);
     button(QStyle::SP_MediaSeekBackward, QStringLiteral("One frame back (Left)"),
            [this] { playback_->stepFrames(-1); });
-    play_ = button(QStyle::SP_MediaPlay, QStringLiteral("Play / pause (Space)"), &Playback::togglePlaying);
+    play_ = button(QStyle::SP_MediaPlay, QStringLiteral("Play / pause (Space)"), &editing::Playback::togglePlaying);
     button(QStyle::SP_MediaSeekForward, QStringLiteral("One frame forward (Right)"),
            [this] { playback_->stepFrames(1); });
     button(QStyle::SP_MediaSkipForward, QStringLiteral("Last key of the shown channels (Shift+Right)"),
-           &Playback::goToLastKey);
+           &editing::Playback::goToLastKey);
     loop_ = new QToolButton(controls_);
     loop_->setText(QStringLiteral("Loop"));
     loop_->setToolTip(QStringLiteral("Loop: play the animation's range again and again"));
@@ -86,7 +86,7 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
     loop_->setChecked(playback_->loops());
     loop_->setAutoRaise(true);
     loop_->setFocusPolicy(Qt::NoFocus);
-    connect(loop_, &QToolButton::toggled, playback_, &Playback::setLoop);
+    connect(loop_, &QToolButton::toggled, playback_, &editing::Playback::setLoop);
     row->addWidget(loop_);
 
     speeds_ = new QComboBox(controls_);
@@ -134,19 +134,19 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
     infoRow->addWidget(animationsLabel_);
     infoRow->addWidget(animations_);
 
-    connect(playback_, &Playback::playingChanged, this, [this](bool playing) {
+    connect(playback_, &editing::Playback::playingChanged, this, [this](bool playing) {
         play_->setIcon(mediaIcon(this, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
     });
-    connect(playback_, &Playback::loopChanged, loop_, &QToolButton::setChecked);
-    connect(playback_, &Playback::speedChanged, this,
+    connect(playback_, &editing::Playback::loopChanged, loop_, &QToolButton::setChecked);
+    connect(playback_, &editing::Playback::speedChanged, this,
             [this](double s) { speeds_->setCurrentIndex(speeds_->findData(s)); });
-    connect(state_, &ViewState::currentTimeChanged, this, &TransportBar::updateReadout);
-    connect(state_, &ViewState::optionsChanged, this, [this] {
+    connect(state_, &editing::ViewState::currentTimeChanged, this, &TransportBar::updateReadout);
+    connect(state_, &editing::ViewState::optionsChanged, this, [this] {
         syncFrameRate();
         updateReadout();
     });
-    connect(state_->model(), &DocumentModel::documentReset, this, &TransportBar::rebuildAnimations);
-    connect(state_, &ViewState::animationChanged, this,
+    connect(state_->model(), &editing::DocumentModel::documentReset, this, &TransportBar::rebuildAnimations);
+    connect(state_, &editing::ViewState::animationChanged, this,
             [this](int a) { animations_->setCurrentIndex(animations_->findData(a)); });
     rebuildAnimations();
     syncFrameRate();
@@ -155,7 +155,7 @@ TransportBar::TransportBar(ViewState* state, Playback* playback, QWidget* parent
 
 void TransportBar::rebuildAnimations() {
     animations_->clear();
-    const DocumentModel* model = state_->model();
+    const editing::DocumentModel* model = state_->model();
     if (model->hasDocument())
         for (const Animation& a : model->document().animations())
             animations_->addItem(
@@ -183,7 +183,7 @@ void TransportBar::resizeEvent(QResizeEvent* e) {
 }
 
 void TransportBar::chooseAnimation(int a) {
-    const DocumentModel* model = state_->model();
+    const editing::DocumentModel* model = state_->model();
     if (!model->hasDocument() || a < 0 || a >= int(model->document().animations().size())) return;
     const bool shown = std::any_of(state_->shownChannels().begin(), state_->shownChannels().end(),
                                    [a](const std::pair<int, int>& ac) { return ac.first == a; });

@@ -18,7 +18,7 @@ namespace tangent::ui {
 class TransportBar : public QWidget {
     Q_OBJECT
 public:
-    TransportBar(ViewState* state, Playback* playback, QWidget* parent = nullptr);
+    TransportBar(editing::ViewState* state, editing::Playback* playback, QWidget* parent = nullptr);
 
     QComboBox* animationChooser() const { return animations_; }
     QComboBox* speedChooser() const { return speeds_; }
@@ -47,8 +47,8 @@ private:
     void syncFrameRate();
     void updateReadout();
 
-    ViewState* state_;
-    Playback* playback_;
+    editing::ViewState* state_;
+    editing::Playback* playback_;
     QBoxLayout* rows_;
     QWidget* controls_;  // buttons, loop, speed, frame rate
     QWidget* info_;      // the readout and the animation chooser

@@ -209,8 +209,8 @@ TEST(PreviewImage, TheSkinnedTipIsWhereTheSkinPutsIt) {
 // ------------------------------------------------------------------------------ the dock
 
 struct DockFixture {
-    DocumentModel model;
-    ViewState state{&model};
+    editing::DocumentModel model;
+    editing::ViewState state{&model};
     PreviewDock dock{&state};
 
     explicit DockFixture(const char* name) {

@@ -15,6 +15,8 @@
 #include "tangent/builder.h"
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 
 namespace {

@@ -17,6 +17,8 @@
 #include "ui_support.h"
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 using namespace tangent::ui::test;
 using tangent::test::denseTrack;

@@ -33,6 +33,8 @@ static void PrintTo(const QString& text, std::ostream* os) {
 }
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 
 namespace {

@@ -8,7 +8,8 @@
 #include "tangent/edit.h"
 
 using namespace tangent;
-using namespace tangent::ui;
+using namespace tangent::editing;
+using namespace tangent::render;
 
 namespace {
 

@@ -25,6 +25,8 @@
 #include "ui_support.h"
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 using namespace tangent::ui::test;
 

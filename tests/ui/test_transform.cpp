@@ -20,6 +20,8 @@
 #include "ui_support.h"
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 using tangent::ui::test::drag;
 using tangent::ui::test::menuAction;

@@ -16,6 +16,8 @@
 #include "viewstate.h"
 
 using namespace tangent;
+using namespace tangent::editing;
+using namespace tangent::render;
 using namespace tangent::ui;
 using namespace tangent::ui::test;
 

@@ -1,6 +1,6 @@
 #include "ghostcurves.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 GhostCurves::GhostCurves(DocumentModel* model, QObject* parent) : QObject(parent), model_(model) {
     connect(model_, &DocumentModel::documentReset, this, &GhostCurves::forgetSavedTracks);
@@ -47,4 +47,4 @@ void GhostCurves::setGhosts(Ghosts ghosts) {
     emit ghostsChanged(ghosts_);
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -7,7 +7,7 @@
 #include "curvescene.h"
 #include "tangent/timing.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), model_(model) {
     connect(model_, &DocumentModel::documentReset, this, [this] {
@@ -77,11 +77,11 @@ void ViewState::setHidden(const CurveRef& c, bool hidden) {
     emit curvesChanged();
 }
 
-CurveColors ViewState::curveColors() const {
-    CurveScene scene;
+render::CurveColors ViewState::curveColors() const {
+    render::CurveScene scene;
     scene.curves = visibleCurves();
     scene.channels = shown_;
-    return CurveColors(scene);
+    return render::CurveColors(scene);
 }
 
 std::vector<CurveRef> ViewState::visibleCurves() const {
@@ -145,9 +145,9 @@ void ViewState::setShowAllHandles(bool on) {
     emit optionsChanged();
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 void ViewState::setSolo(int a, int c, bool on) {
     if (on == isSolo(a, c)) return;
@@ -199,4 +199,4 @@ void ViewState::setTimeInFrames(bool on) {
     emit optionsChanged();
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

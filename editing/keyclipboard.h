@@ -8,7 +8,7 @@
 #include "tangent/clipboard.h"
 #include "viewstate.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class KeyClipboard : public QObject {
     Q_OBJECT
@@ -36,4 +36,4 @@ private:
     ViewState* state_;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

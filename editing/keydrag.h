@@ -8,10 +8,11 @@
 #include <utility>
 #include <vector>
 
+#include "curvegeometry.h"
 #include "documentmodel.h"
-#include "drawing.h"
+#include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class KeyDrag {
 public:
@@ -57,4 +58,4 @@ private:
     bool handleOut_ = false;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

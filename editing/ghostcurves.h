@@ -9,11 +9,12 @@
 
 #include <QObject>
 
+#include "curvegeometry.h"
 #include "curvescene.h"
 #include "documentmodel.h"
-#include "drawing.h"
+#include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class GhostCurves : public QObject {
     Q_OBJECT
@@ -27,7 +28,7 @@ public:
     const Ghosts& ghosts() const { return ghosts_; }
 
 signals:
-    void ghostsChanged(const tangent::ui::GhostCurves::Ghosts& ghosts);
+    void ghostsChanged(const tangent::editing::GhostCurves::Ghosts& ghosts);
 
 private:
     // Before a channel first changes after an open or a save, its track is kept: only the
@@ -43,4 +44,4 @@ private:
     Ghosts ghosts_;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

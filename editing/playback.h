@@ -12,7 +12,7 @@
 
 #include "viewstate.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class Playback : public QObject {
     Q_OBJECT
@@ -70,4 +70,4 @@ private:
     double speed_ = 1;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

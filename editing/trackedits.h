@@ -13,7 +13,7 @@
 
 #include "viewstate.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class TrackEdits : public QObject {
     Q_OBJECT
@@ -64,4 +64,4 @@ private:
     ViewState* state_;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -7,7 +7,7 @@
 
 #include "tangent/edit.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 BoxEdge SelectionBox::edgeAt(QPointF pos) const {
     const QRectF r = drawn();
@@ -142,4 +142,4 @@ std::vector<TrackChange> SelectionScaleDrag::changes(const Document& doc) const 
     return out;
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

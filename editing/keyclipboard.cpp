@@ -11,7 +11,7 @@
 #include "commands.h"
 #include "trackedits.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 namespace {
 
@@ -82,7 +82,7 @@ int KeyClipboard::copySelectedKeys() {
     for (const auto& [ac, ks] : keys) {
         ClipChannel ch = copyKeys(*trackOf(doc, ac.first, ac.second), ks, origin);
         const Channel* channel = doc.channel(ac.first, ac.second);
-        ch.label = channelLabel(doc, ac.first, ac.second).toStdString();
+        ch.label = render::channelLabel(doc, ac.first, ac.second).toStdString();
         ch.nodeName = channel->nodeName;
         ch.pointer = channel->targetPointer;
         clip.channels.push_back(std::move(ch));
@@ -152,7 +152,7 @@ int KeyClipboard::paste(PasteMode mode) {
         // Say why with the first channel that could have taken them.
         const auto [a, c] = candidates.front();
         try {
-            checkPasteable(*trackOf(doc, a, c), channelLabel(doc, a, c).toStdString(), clip.channels[0]);
+            checkPasteable(*trackOf(doc, a, c), render::channelLabel(doc, a, c).toStdString(), clip.channels[0]);
             edits->refuse(QStringLiteral("None of the shown channels takes the copied keys."));
         } catch (const EditError& e) {
             QString why = QString::fromStdString(e.what());
@@ -174,7 +174,7 @@ int KeyClipboard::paste(PasteMode mode) {
     const auto outcome =
             edits->apply(countedName(verb, count, QStringLiteral("key")), targets, [&](int a, int c, Track& track) {
                 results[{a, c}] = pasteKeys(track, clip.channels[plan.at({a, c})], at, mode,
-                                            channelLabel(doc, a, c).toStdString());
+                                            render::channelLabel(doc, a, c).toStdString());
             });
     if (outcome.refused || outcome.changedChannels == 0) {
         if (!outcome.refused && outcome.lockedChannels == 0)
@@ -196,11 +196,11 @@ int KeyClipboard::paste(PasteMode mode) {
             for (int comp = 0; comp < t->components; ++comp) pasted.insert({ac.first, ac.second, k, comp});
     }
     state_->setSelection(std::move(pasted));
-    QString text = channels == 1
-                           ? QStringLiteral("Pasted %1 into %2.")
-                                     .arg(keysText(count), channelLabel(model->document(), results.begin()->first.first,
-                                                                        results.begin()->first.second))
-                           : QStringLiteral("Pasted %1 into %2 channels.").arg(keysText(count)).arg(channels);
+    QString text = channels == 1 ? QStringLiteral("Pasted %1 into %2.")
+                                           .arg(keysText(count),
+                                                render::channelLabel(model->document(), results.begin()->first.first,
+                                                                     results.begin()->first.second))
+                                 : QStringLiteral("Pasted %1 into %2 channels.").arg(keysText(count)).arg(channels);
     if (valuesOnly) text += QStringLiteral(" Values only: a LINEAR or STEP channel has no tangents.");
     if (fromLine) text += QStringLiteral(" The LINEAR or STEP keys got Linear or Flat handles.");
     if (clip.channels.size() > 1 && int(plan.size()) < int(clip.channels.size()))
@@ -212,4 +212,4 @@ int KeyClipboard::paste(PasteMode mode) {
     return count;
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

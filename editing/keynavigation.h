@@ -5,9 +5,10 @@
 #include <utility>
 #include <vector>
 
-#include "drawing.h"
+#include "curvegeometry.h"
+#include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 struct KeyInTime {
     double time;
@@ -19,4 +20,4 @@ struct KeyInTime {
 std::optional<KeyInTime> nextBrokenKey(const Document&, const std::vector<std::pair<int, int>>& channels,
                                        const std::optional<KeyRef>& from, bool forward);
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -13,11 +13,12 @@
 #include <QPointF>
 #include <QRectF>
 
+#include "curvegeometry.h"
 #include "documentmodel.h"
-#include "drawing.h"
 #include "keydrag.h"
+#include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 enum class BoxEdge { None, Left, Right, Top, Bottom };
 
@@ -37,7 +38,7 @@ struct SelectionBox {
     BoxEdge edgeAt(QPointF pos) const;
 };
 
-using TransformOf = std::function<ViewTransform(const CurveRef&)>;
+using TransformOf = std::function<render::ViewTransform(const CurveRef&)>;
 
 // The box of the selected keys on the visible curves: none unless two or more keys are selected
 // and their extent is at least kMinExtent pixels wide or high.
@@ -78,4 +79,4 @@ private:
     double lastFactor_ = 1;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <tuple>
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 namespace {
 auto order(const KeyInTime& k) {
@@ -38,4 +38,4 @@ std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<st
     return broken.back();
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -6,7 +6,7 @@
 #include "commands.h"
 #include "tangent/edit.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 TrackEdits* TrackEdits::of(ViewState* state) {
     if (auto* existing = state->findChild<TrackEdits*>(QString(), Qt::FindDirectChildrenOnly)) return existing;
@@ -31,7 +31,7 @@ TrackEdits::Outcome TrackEdits::apply(const QString& name, const ChannelList& ch
         const Track* track = trackOf(doc, a, c);
         if (!track || !seen.insert({a, c}).second) continue;
         if (state_->isLocked(a, c)) {
-            if (outcome.lockedChannels++ == 0) lockedName = channelLabel(doc, a, c);
+            if (outcome.lockedChannels++ == 0) lockedName = render::channelLabel(doc, a, c);
             continue;
         }
         Track after = *track;
@@ -104,4 +104,4 @@ void TrackEdits::insertKeyAtPlayhead() {
     if (outcome.applied) state_->setSelection(std::move(sel));
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

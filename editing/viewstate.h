@@ -9,11 +9,12 @@
 
 #include <QObject>
 
+#include "curvegeometry.h"
 #include "documentmodel.h"
-#include "drawing.h"
 #include "theme.h"
+#include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class ViewState : public QObject {
     Q_OBJECT
@@ -31,7 +32,7 @@ public:
     std::vector<CurveRef> visibleCurves() const;
     // The colour of each visible curve as the curve view draws it (several channels: each its
     // own hue), for the channel list's swatches and the inspector's component names.
-    CurveColors curveColors() const;
+    render::CurveColors curveColors() const;
 
     const KeySelection& selection() const { return selection_; }
     void setSelection(KeySelection s);
@@ -100,4 +101,4 @@ private:
     bool timeInFrames_ = false;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

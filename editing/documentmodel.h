@@ -15,7 +15,7 @@ namespace tangent {
 class TrackPatch;
 }
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class TrackEditCommand;
 
@@ -95,4 +95,4 @@ private:
     std::size_t undoBudget_ = kDefaultUndoBudget;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -4,7 +4,7 @@
 
 #include "tangent/edit.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 void KeyDrag::beginKeys(const Document& doc, const KeySelection& selection) {
     channels_.clear();
@@ -80,4 +80,4 @@ std::vector<TrackChange> KeyDrag::changes(const Document& doc) const {
     return out;
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -11,7 +11,7 @@
 #include <QString>
 #include <QTimer>
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class DocumentModel;
 
@@ -69,4 +69,4 @@ private:
     QTimer timer_;
 };
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

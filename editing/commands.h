@@ -11,7 +11,7 @@
 #include "documentmodel.h"
 #include "tangent/patch.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 class TrackEditCommand : public QUndoCommand {
 public:
@@ -50,4 +50,4 @@ private:
 // Readable undo names: "Move 3 keys", "Move key".
 QString countedName(const QString& verb, int n, const QString& noun);
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -5,7 +5,7 @@
 
 #include "commands.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 DocumentModel::DocumentModel(QObject* parent) : QObject(parent) {
     connect(&undo_, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
@@ -145,4 +145,4 @@ void DocumentModel::dropOldestUndoSteps() {
     if (keptClean < 0) undo_.resetClean();  // the saved state was dropped: modified until saved
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

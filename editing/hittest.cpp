@@ -7,7 +7,7 @@
 
 #include "curveenvelope.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 namespace {
 
@@ -22,7 +22,7 @@ double distanceToSegment(QPointF p, QPointF a, QPointF b) {
 }  // namespace
 
 Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeySelection& selection,
-            const ViewTransform& baseView, QPointF pos, const HitOptions& opt) {
+            const render::ViewTransform& baseView, QPointF pos, const HitOptions& opt) {
     Hit best;
     int bestRank = 0;  // 3 handle, 2 key, 1 curve
     best.distance = std::numeric_limits<double>::infinity();
@@ -37,7 +37,7 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
     for (const CurveRef& ref : curves) {
         const Track* track = trackOf(doc, ref.animation, ref.channel);
         if (!track || ref.component < 0 || ref.component >= track->components || track->keyCount() == 0) continue;
-        const ViewTransform view = opt.transformOf ? opt.transformOf(ref) : baseView;
+        const render::ViewTransform view = opt.transformOf ? opt.transformOf(ref) : baseView;
         const bool locked = opt.locked.count({ref.animation, ref.channel}) > 0;
         // Keys and handles. Only keys near the pointer in time need a look (a handle lies
         // between the neighbouring keys), found by binary search: the cost does not grow with
@@ -47,7 +47,7 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
         const int kA = std::max(0, firstKeyAtOrAfter(*track, tPos - reach) - 1);
         const int kB = std::min(n, firstKeyAtOrAfter(*track, tPos + reach) + 1);
         auto tryHandles = [&](int k) {
-            const KeyHandles h = keyHandles(*track, k, ref.component);
+            const render::KeyHandles h = render::keyHandles(*track, k, ref.component);
             if (h.hasIn && h.inUsed) {
                 const double d = QLineF(view.toWidget(h.in), pos).length();
                 if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::InHandle, ref, k, track->times[k], 0});
@@ -89,7 +89,7 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
     return best;
 }
 
-KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves, const ViewTransform& baseView,
+KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves, const render::ViewTransform& baseView,
                         const QRectF& widgetRect, const HitOptions& opt) {
     KeySelection result;
     const QRectF r = widgetRect.normalized();
@@ -97,7 +97,7 @@ KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves
         const Track* track = trackOf(doc, ref.animation, ref.channel);
         if (!track || ref.component < 0 || ref.component >= track->components) continue;
         if (opt.locked.count({ref.animation, ref.channel})) continue;
-        const ViewTransform view = opt.transformOf ? opt.transformOf(ref) : baseView;
+        const render::ViewTransform view = opt.transformOf ? opt.transformOf(ref) : baseView;
         const int kA = firstKeyAtOrAfter(*track, std::min(view.toWorldX(r.left()), view.toWorldX(r.right())));
         for (int k = kA; k < track->keyCount() && view.toWidgetX(track->times[k]) <= r.right(); ++k) {
             const QPointF p = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));
@@ -107,4 +107,4 @@ KeySelection keysInRect(const Document& doc, const std::vector<CurveRef>& curves
     return result;
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 namespace {
 
@@ -95,4 +95,4 @@ QString countedName(const QString& verb, int n, const QString& noun) {
     return QStringLiteral("%1 %2 %3s").arg(verb).arg(n).arg(noun);
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -22,7 +22,7 @@
 
 #include "documentmodel.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 namespace {
 
@@ -179,4 +179,4 @@ void RecoveryWriter::discard() {
     QFile::remove(copyPath());
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

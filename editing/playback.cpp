@@ -9,7 +9,7 @@
 
 #include "tangent/timing.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 Playback::Playback(ViewState* state, QObject* parent) : QObject(parent), state_(state) {
     clock_ = [] {
@@ -134,4 +134,4 @@ void Playback::goToLastKey() {
     state_->setCurrentTime(shownKeyRange().second);
 }
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -7,9 +7,10 @@
 
 #include <QPointF>
 
-#include "drawing.h"
+#include "curvegeometry.h"
+#include "viewtransform.h"
 
-namespace tangent::ui {
+namespace tangent::editing {
 
 enum class HitKind { Nothing, Key, InHandle, OutHandle, Curve };
 
@@ -29,18 +30,18 @@ struct HitOptions {
     bool showAllHandles = false;  // else handles of selected keys only
     bool normalizedRotation = true;
     // Per-curve view transform (the normalized view); unset: the one given.
-    std::function<ViewTransform(const CurveRef&)> transformOf;
+    std::function<render::ViewTransform(const CurveRef&)> transformOf;
     // Channels (animation, channel) whose keys and handles cannot be hit (locked).
     std::set<std::pair<int, int>> locked;
 };
 
 // Priority: a handle (drawn on top) before a key before a curve; among equals the nearest;
 // unused end tangents (the first in-handle, the last out-handle) are not editable, so not hit.
-Hit hitTest(const Document&, const std::vector<CurveRef>& curves, const KeySelection& selection, const ViewTransform&,
-            QPointF pos, const HitOptions& = {});
+Hit hitTest(const Document&, const std::vector<CurveRef>& curves, const KeySelection& selection,
+            const render::ViewTransform&, QPointF pos, const HitOptions& = {});
 
 // Keys of `curves` whose position lies inside `widgetRect` (the rubber band).
-KeySelection keysInRect(const Document&, const std::vector<CurveRef>& curves, const ViewTransform&,
+KeySelection keysInRect(const Document&, const std::vector<CurveRef>& curves, const render::ViewTransform&,
                         const QRectF& widgetRect, const HitOptions& = {});
 
-}  // namespace tangent::ui
+}  // namespace tangent::editing

@@ -113,8 +113,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     issues_ = new IssuesPanel(model_, this);
     recovery_ = new editing::RecoveryWriter(model_, this);
     connect(recovery_, &editing::RecoveryWriter::writeFailed, this, [this](const QString& reason) {
-        statusBar()->showMessage(
-                QStringLiteral("Could not write the editing::recovery copy (%1). Save your work.").arg(reason), 15000);
+        statusBar()->showMessage(QStringLiteral("Could not write the recovery copy (%1). Save your work.").arg(reason),
+                                 15000);
     });
     QDockWidget* channelsDock = dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"),
                                      channels_->makePane(this), Qt::LeftDockWidgetArea);
@@ -430,7 +430,7 @@ ShortcutsDialog* MainWindow::showShortcuts() {
 // ---- playback ----
 
 void MainWindow::createPlaybackActions() {
-    QMenu* menu = menuBar()->addMenu(QStringLiteral("&editing::Playback"));
+    QMenu* menu = menuBar()->addMenu(QStringLiteral("&Playback"));
     auto act = [this, menu](const QString& text, const QKeySequence& seq, auto slot) {
         auto* a = new QAction(text, this);
         a->setShortcut(seq);
@@ -753,13 +753,11 @@ void MainWindow::closeEvent(QCloseEvent* e) {
 bool MainWindow::offerRecovery() {
     for (const editing::RecoveryEntry& entry : editing::recovery::leftovers()) {
         const QString name = entry.displayName.isEmpty() ? QStringLiteral("untitled") : entry.displayName;
-        QMessageBox box(
-                QMessageBox::Warning, QStringLiteral("Recover unsaved edits"),
-                QStringLiteral(
-                        "Tangent did not close cleanly. A editing::recovery copy of <b>%1</b> with unsaved edits "
-                        "was kept (%2).")
-                        .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
-                QMessageBox::NoButton, this);
+        QMessageBox box(QMessageBox::Warning, QStringLiteral("Recover unsaved edits"),
+                        QStringLiteral("Tangent did not close cleanly. A recovery copy of <b>%1</b> with unsaved edits "
+                                       "was kept (%2).")
+                                .arg(name.toHtmlEscaped(), QLocale().toString(entry.time, QLocale::ShortFormat)),
+                        QMessageBox::NoButton, this);
         box.setObjectName(QStringLiteral("recoveryPrompt"));
         box.setInformativeText(
                 entry.originalPath.isEmpty()
@@ -798,7 +796,7 @@ bool MainWindow::offerRecovery() {
         } catch (const std::exception& e) {
             QMessageBox::critical(
                     this, QStringLiteral("Cannot restore"),
-                    QStringLiteral("The editing::recovery copy %1 cannot be read: %2")
+                    QStringLiteral("The recovery copy %1 cannot be read: %2")
                             .arg(QDir::toNativeSeparators(entry.copyPath), QString::fromStdString(e.what())));
             return false;  // the copy stays where it is
         }

@@ -39,7 +39,7 @@ editing::TrackEdits::Outcome retimeShownChannels(editing::ViewState*, const Reti
 
 struct TrimSettings {
     double start = 0, end = 1;
-    bool currentAnimation = true;  // every channel of editing::ViewState::animation(); false: the shown channels
+    bool currentAnimation = true;  // every channel of ViewState::animation(); false: the shown channels
     bool startAtZero = true;       // the range then plays from 0 s
 };
 // The channels trimmed to [start, end] (trimTrack), one undo step; the selection is cleared

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QLineEdit>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -54,6 +55,16 @@ TEST(AppTest, ATextFileNamedGltfSaysItIsNotGltfAndTheTitleIsTangent) {
             << message.toStdString();
     EXPECT_FALSE(w.model()->hasDocument());
     EXPECT_EQ(w.windowTitle(), QStringLiteral("Tangent"));
+}
+
+TEST(AppTest, TheMenuBarNamesItsMenusInWords) {
+    MainWindow w;
+    QStringList titles;
+    for (QAction* menu : w.menuBar()->actions()) titles << menu->text();
+    EXPECT_EQ(titles, QStringList({QStringLiteral("&File"), QStringLiteral("&Edit"), QStringLiteral("&View"),
+                                   QStringLiteral("&Key"), QStringLiteral("&Channel"), QStringLiteral("&Playback"),
+                                   QStringLiteral("&Help")}))
+            << titles.join(QLatin1Char('|')).toStdString();
 }
 
 TEST(AppTest, F1ShowsEveryShortcutAndTheMouseAndFilters) {

@@ -21,7 +21,7 @@ std::vector<ChannelRef> selectedChannels(const Document& doc, const QStringList&
                 if (c.supported) out.push_back({a.index, c.index, {}});
         return out;
     }
-    std::set<std::pair<int, int>> seen;
+    std::set<ChannelId> seen;
     for (const QString& text : refs) {
         const ChannelRef named = parseChannelRef(text);
         const ChannelRef ref{named.animation, requireChannel(doc, named).index, {}};

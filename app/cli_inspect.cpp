@@ -50,7 +50,7 @@ public:
     }
 
 private:
-    std::map<std::pair<int, int>, KeySummary> byChannel_;
+    std::map<ChannelId, KeySummary> byChannel_;
 };
 
 struct ChannelBytes {

@@ -150,7 +150,7 @@ std::vector<const Channel*> channelsToSimplify(const Document& doc, const QStrin
             for (const Channel& c : a.channels) out.push_back(&c);
         return out;
     }
-    std::set<std::pair<int, int>> seen;
+    std::set<ChannelId> seen;
     for (const QString& text : refs) {
         const Channel& c = requireChannel(doc, parseChannelRef(text));
         if (seen.insert({c.animation, c.index}).second) out.push_back(&c);

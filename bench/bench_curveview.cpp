@@ -97,18 +97,18 @@ void dragWithMouse(QWidget* w, QPointF from, QPointF to, int moves) {
 // 100 one-key drags on one rotation channel, then one select-all move of every shown key;
 // the undo stack is cleared before each so that it holds only that edit.
 void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
-                      const std::vector<std::pair<int, int>>& shown, const ViewTransform& framed) {
+                      const std::vector<ChannelId>& shown, const ViewTransform& framed) {
     const Document& d = model.document();
     std::printf("undo memory (bytes the undo stack holds, DocumentModel::undoBytes):\n");
     // A rotation channel in the middle of the file.
-    std::pair<int, int> rotation{-1, -1};
-    for (std::size_t i = shown.size() / 2; i < shown.size() && rotation.first < 0; ++i)
-        if (d.channel(shown[i].first, shown[i].second)->track.path == TargetPath::Rotation) rotation = shown[i];
-    if (rotation.first < 0) {
+    ChannelId rotation{-1, -1};
+    for (std::size_t i = shown.size() / 2; i < shown.size() && rotation.animation < 0; ++i)
+        if (d.channel(shown[i].animation, shown[i].channel)->track.path == TargetPath::Rotation) rotation = shown[i];
+    if (rotation.animation < 0) {
         std::printf("  no rotation channel\n");
         return;
     }
-    const Track& rot = d.channel(rotation.first, rotation.second)->track;
+    const Track& rot = d.channel(rotation.animation, rotation.channel)->track;
     const int mid = rot.keyCount() / 2, w = rot.components - 1;
     state.setShownChannels({rotation});
     state.setSelection({});
@@ -130,7 +130,7 @@ void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
     const double wholeTracks =
             2.0 * 100 * double(rot.keyCount()) * double(keyDataBytes(rot));  // before + after, 100 times
     std::printf("  100 one-key drags on %s (%d keys): %d undo entries, %zu bytes (%.1f KB; target <= 100 KB: %s)%s\n",
-                qPrintable(channelLabel(d, rotation.first, rotation.second)), rot.keyCount(),
+                qPrintable(channelLabel(d, rotation.animation, rotation.channel)), rot.keyCount(),
                 model.undoStack()->count(), dragBytes, dragBytes / 1024.0, dragBytes <= 100 * 1024 ? "met" : "MISSED",
                 missed ? "  (SOME PRESSES MISSED THEIR KEY)" : "");
     std::printf("    whole before/after tracks would hold %.1f MB\n", wholeTracks / 1e6);
@@ -153,7 +153,7 @@ void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
     QPointF at;
     bool onKey = false;
     for (std::size_t i = 0; i < shown.size() && !onKey; ++i) {
-        const Track& t = d.channel(shown[i].first, shown[i].second)->track;
+        const Track& t = d.channel(shown[i].animation, shown[i].channel)->track;
         at = view.viewTransform().toWidget(QPointF(t.times[mid], t.value(mid, 0)));
         const Hit hit = view.hitAt(at);
         onKey = hit.kind == HitKind::Key && at.y() > 40 && at.y() < view.height() - 40;
@@ -219,7 +219,7 @@ int main(int argc, char** argv) {
     auto t1 = Clock::now();
     long long keys = 0, componentKeys = 0;
     int channels = 0, curves = 0;
-    std::vector<std::pair<int, int>> shown;
+    std::vector<ChannelId> shown;
     for (const Animation& a : doc.animations())
         for (const Channel& c : a.channels)
             if (c.supported) {
@@ -256,11 +256,11 @@ int main(int argc, char** argv) {
         std::vector<TrackExtrema> index(shown.size());
         double c0 = cpuMs();
         for (std::size_t i = 0; i < shown.size(); ++i)
-            index[i].build(d.channel(shown[i].first, shown[i].second)->track, true);
+            index[i].build(d.channel(shown[i].animation, shown[i].channel)->track, true);
         const double buildMs = cpuMs() - c0;
         std::size_t turns = 0;
         for (std::size_t i = 0; i < shown.size(); ++i)
-            for (int c = 0; c < d.channel(shown[i].first, shown[i].second)->track.components; ++c)
+            for (int c = 0; c < d.channel(shown[i].animation, shown[i].channel)->track.components; ++c)
                 turns += index[i].turningPointCount(c);
         std::vector<double> envMs, compMs;
         std::size_t spans = 0;
@@ -268,7 +268,7 @@ int main(int argc, char** argv) {
         for (int r = 0; r < std::max(3, renders / 3); ++r) {
             c0 = cpuMs();
             for (std::size_t i = 0; i < shown.size(); ++i) {
-                const Track& track = d.channel(shown[i].first, shown[i].second)->track;
+                const Track& track = d.channel(shown[i].animation, shown[i].channel)->track;
                 columnEnvelopesInto(all[i], track, index[i], framed.left() + r * 1e-3, framed.scaleX(), width);
                 if (r == 0)
                     for (const ColumnEnvelope& e : all[i]) spans += std::size_t(e.spanCount());
@@ -378,8 +378,8 @@ int main(int argc, char** argv) {
                 panStats.envelopesComputed, coldStats.envelopesComputed, coldStats.spanColumns);
 
     // Drag the out-handle of a key in the middle of one joint's translation channel.
-    const int a = shown[std::size_t(std::clamp(dragChannel, 0, int(shown.size()) - 1))].first;
-    const int c = shown[std::size_t(std::clamp(dragChannel, 0, int(shown.size()) - 1))].second;
+    const int a = shown[std::size_t(std::clamp(dragChannel, 0, int(shown.size()) - 1))].animation;
+    const int c = shown[std::size_t(std::clamp(dragChannel, 0, int(shown.size()) - 1))].channel;
     const Track& track = model.document().channel(a, c)->track;
     const int k = track.keyCount() / 2, comp = 1;
     state.setSelection({{a, c, k, comp}});

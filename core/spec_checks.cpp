@@ -4,6 +4,7 @@
 // runs the element checks each sampler and channel asked for over its accessor's values.
 // Where the validator reports a rule once per user (an input shared by two samplers, a
 // rotation output played by two channels), so does this.
+#include "tangent/selection.h"
 #include "spec_checks.h"
 
 #include <algorithm>
@@ -135,7 +136,7 @@ public:
         const Json* animations = member(root_, "animations");
         if (animations && animations->is_array())
             for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
-        for (const auto& [index, user] : used_) linkAccessor(index, user.first, user.second);
+        for (const auto& [index, user] : used_) linkAccessor(index, user.animation, user.channel);
     }
 
     // The data pass of the channel's float accessors, from the keys the loader decoded (the
@@ -245,7 +246,7 @@ private:
                     sptr + "/interpolation", a, channel);
             for (const char* role : {"input", "output"})
                 if (const std::int64_t i = indexOf(sampler, role); i >= 0 && accessorInfo(root_, i).json)
-                    used_.emplace(i, std::make_pair(a, channel));
+                    used_.emplace(i, ChannelId{a, channel});
             if (const std::int64_t in = indexOf(sampler, "input"); in >= 0) {
                 const AccessorInfo input = accessorInfo(root_, in);
                 const std::string iptr = sptr + "/input";
@@ -933,7 +934,7 @@ private:
     std::int64_t dataPassOf_ = -1;                         // the accessor whose data is being checked
     std::set<std::int64_t> checked_;                       // accessors the data pass is done with
     std::map<std::int64_t, ElementChecks> elementChecks_;  // by accessor
-    std::map<std::int64_t, std::pair<int, int>> used_;     // sampler accessors: first animation, channel
+    std::map<std::int64_t, ChannelId> used_;     // sampler accessors: first animation, channel
     std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
     std::map<std::int64_t, bool> viewFits_;
     std::set<std::int64_t> linkedBuffers_;

@@ -17,7 +17,7 @@ void GhostCurves::setEnabled(bool on) {
     if (on == enabled_) return;
     enabled_ = on;
     if (!on) return setGhosts({});
-    for (const auto& [channel, track] : saved_) updateGhost(channel.first, channel.second);
+    for (const auto& [channel, track] : saved_) updateGhost(channel.animation, channel.channel);
 }
 
 void GhostCurves::keepSavedTrack(int a, int c) {

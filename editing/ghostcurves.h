@@ -9,6 +9,7 @@
 
 #include <QObject>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "curvescene.h"
 #include "documentmodel.h"
@@ -40,7 +41,7 @@ private:
 
     DocumentModel* model_;
     bool enabled_ = false;
-    std::map<std::pair<int, int>, std::shared_ptr<const Track>> saved_;
+    std::map<ChannelId, std::shared_ptr<const Track>> saved_;
     Ghosts ghosts_;
 };
 

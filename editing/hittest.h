@@ -7,6 +7,7 @@
 
 #include <QPointF>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "viewtransform.h"
 
@@ -32,7 +33,7 @@ struct HitOptions {
     // Per-curve view transform (the normalized view); unset: the one given.
     std::function<render::ViewTransform(const CurveRef&)> transformOf;
     // Channels (animation, channel) whose keys and handles cannot be hit (locked).
-    std::set<std::pair<int, int>> locked;
+    std::set<ChannelId> locked;
 };
 
 // Priority: a handle (drawn on top) before a key before a curve; among equals the nearest;

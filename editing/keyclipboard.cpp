@@ -16,17 +16,17 @@ namespace tangent::editing {
 namespace {
 
 // Where each copied channel goes: (animation, channel) -> index into the clip's channels.
-using PastePlan = std::map<std::pair<int, int>, int>;
+using PastePlan = std::map<ChannelId, int>;
 
 bool sameTarget(const Channel& target, const ClipChannel& clip) {
     if (!clip.pointer.empty() || !target.targetPointer.empty()) return clip.pointer == target.targetPointer;
     return !clip.nodeName.empty() && clip.nodeName == target.nodeName && clip.keys.path == target.track.path;
 }
 
-PastePlan planPaste(const Document& doc, const KeyClip& clip, const TrackEdits::ChannelList& candidates) {
+PastePlan planPaste(const Document& doc, const KeyClip& clip, const std::vector<ChannelId>& candidates) {
     PastePlan plan;
-    const auto pasteable = [&](std::pair<int, int> ac, const ClipChannel& ch) {
-        const Track* t = trackOf(doc, ac.first, ac.second);
+    const auto pasteable = [&](ChannelId ac, const ClipChannel& ch) {
+        const Track* t = trackOf(doc, ac.animation, ac.channel);
         return t && isPasteable(*t, ch);
     };
     if (clip.channels.size() == 1) {
@@ -38,7 +38,7 @@ PastePlan planPaste(const Document& doc, const KeyClip& clip, const TrackEdits::
     for (int i = 0; i < int(clip.channels.size()); ++i)
         for (const auto& ac : candidates)
             if (!plan.count(ac) && pasteable(ac, clip.channels[i]) &&
-                sameTarget(*doc.channel(ac.first, ac.second), clip.channels[i])) {
+                sameTarget(*doc.channel(ac.animation, ac.channel), clip.channels[i])) {
                 plan[ac] = i;
                 break;
             }
@@ -70,7 +70,7 @@ int KeyClipboard::copySelectedKeys() {
         return 0;
     }
     const Document& doc = model->document();
-    std::map<std::pair<int, int>, std::vector<int>> keys;
+    std::map<ChannelId, std::vector<int>> keys;
     double origin = INFINITY;
     for (auto [a, c, k] : state_->selectedKeys()) {
         const Track* t = trackOf(doc, a, c);
@@ -80,9 +80,9 @@ int KeyClipboard::copySelectedKeys() {
     }
     KeyClip clip;
     for (const auto& [ac, ks] : keys) {
-        ClipChannel ch = copyKeys(*trackOf(doc, ac.first, ac.second), ks, origin);
-        const Channel* channel = doc.channel(ac.first, ac.second);
-        ch.label = render::channelLabel(doc, ac.first, ac.second).toStdString();
+        ClipChannel ch = copyKeys(*trackOf(doc, ac.animation, ac.channel), ks, origin);
+        const Channel* channel = doc.channel(ac.animation, ac.channel);
+        ch.label = render::channelLabel(doc, ac.animation, ac.channel).toStdString();
         ch.nodeName = channel->nodeName;
         ch.pointer = channel->targetPointer;
         clip.channels.push_back(std::move(ch));
@@ -133,16 +133,16 @@ int KeyClipboard::paste(PasteMode mode) {
     }
 
     const Document& doc = model->document();
-    TrackEdits::ChannelList shown, withSelection;
+    std::vector<ChannelId> shown, withSelection;
     for (const auto& ac : state_->shownChannels())
-        if (trackOf(doc, ac.first, ac.second)) shown.push_back(ac);
+        if (trackOf(doc, ac.animation, ac.channel)) shown.push_back(ac);
     for (const auto& ac : shown)
         for (auto [a, c, k] : state_->selectedKeys())
-            if (std::make_pair(a, c) == ac) {
+            if (ChannelId{a, c} == ac) {
                 withSelection.push_back(ac);
                 break;
             }
-    const TrackEdits::ChannelList& candidates = withSelection.empty() ? shown : withSelection;
+    const std::vector<ChannelId>& candidates = withSelection.empty() ? shown : withSelection;
     if (candidates.empty()) {
         edits->refuse(QStringLiteral("No channel is shown to paste into: choose one in the channel list."));
         return 0;
@@ -163,13 +163,13 @@ int KeyClipboard::paste(PasteMode mode) {
     }
 
     const double at = state_->currentTime();
-    TrackEdits::ChannelList targets;
+    std::vector<ChannelId> targets;
     int count = 0;
     for (const auto& [ac, i] : plan) {
         targets.push_back(ac);
-        if (!state_->isLocked(ac.first, ac.second)) count += clip.channels[i].keys.keyCount();
+        if (!state_->isLocked(ac.animation, ac.channel)) count += clip.channels[i].keys.keyCount();
     }
-    std::map<std::pair<int, int>, PasteResult> results;
+    std::map<ChannelId, PasteResult> results;
     const QString verb = mode == PasteMode::Merge ? QStringLiteral("Paste and merge") : QStringLiteral("Paste");
     const auto outcome =
             edits->apply(countedName(verb, count, QStringLiteral("key")), targets, [&](int a, int c, Track& track) {
@@ -186,20 +186,20 @@ int KeyClipboard::paste(PasteMode mode) {
     int channels = 0;
     count = 0;
     for (const auto& [ac, r] : results) {
-        const Track* t = trackOf(model->document(), ac.first, ac.second);
+        const Track* t = trackOf(model->document(), ac.animation, ac.channel);
         if (!t) continue;
         ++channels;
         count += int(r.keys.size());
         valuesOnly |= r.valuesOnly;
         fromLine |= r.tangentsFromLine;
         for (int k : r.keys)
-            for (int comp = 0; comp < t->components; ++comp) pasted.insert({ac.first, ac.second, k, comp});
+            for (int comp = 0; comp < t->components; ++comp) pasted.insert({ac.animation, ac.channel, k, comp});
     }
     state_->setSelection(std::move(pasted));
     QString text = channels == 1 ? QStringLiteral("Pasted %1 into %2.")
                                            .arg(keysText(count),
-                                                render::channelLabel(model->document(), results.begin()->first.first,
-                                                                     results.begin()->first.second))
+                                                render::channelLabel(model->document(), results.begin()->first.animation,
+                                                                     results.begin()->first.channel))
                                  : QStringLiteral("Pasted %1 into %2 channels.").arg(keysText(count)).arg(channels);
     if (valuesOnly) text += QStringLiteral(" Values only: a LINEAR or STEP channel has no tangents.");
     if (fromLine) text += QStringLiteral(" The LINEAR or STEP keys got Linear or Flat handles.");

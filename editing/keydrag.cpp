@@ -14,7 +14,7 @@ void KeyDrag::beginKeys(const Document& doc, const KeySelection& selection) {
         if (it == channels_.end()) {
             const Track* track = trackOf(doc, k.animation, k.channel);
             if (!track) continue;
-            it = channels_.emplace(ChannelKey{k.animation, k.channel}, Dragged{*track, {}, {}}).first;
+            it = channels_.emplace(ChannelId{k.animation, k.channel}, Dragged{*track, {}, {}}).first;
         }
         Dragged& d = it->second;
         if (d.keys.empty() || d.keys.back() != k.key) d.keys.push_back(k.key);
@@ -26,14 +26,14 @@ void KeyDrag::beginHandle(const Document& doc, const CurveRef& curve, int key, b
     channels_.clear();
     const Track* track = trackOf(doc, curve.animation, curve.channel);
     if (!track) return;
-    channels_.emplace(ChannelKey{curve.animation, curve.channel}, Dragged{*track, {key}, {{key, curve.component}}});
+    channels_.emplace(ChannelId{curve.animation, curve.channel}, Dragged{*track, {key}, {{key, curve.component}}});
     handle_ = true;
     handleCurve_ = curve;
     handleOut_ = outHandle;
 }
 
-std::vector<KeyDrag::ChannelKey> KeyDrag::channels() const {
-    std::vector<ChannelKey> out;
+std::vector<ChannelId> KeyDrag::channels() const {
+    std::vector<ChannelId> out;
     for (const auto& [ch, d] : channels_) out.push_back(ch);
     return out;
 }
@@ -54,9 +54,9 @@ void KeyDrag::moveKeys(double dt, const std::function<double(const CurveRef&)>& 
         Track track = d.before;
         if (dt != 0) moveKeysInTime(track, d.keys, dt);
         for (auto [key, comp] : d.values)
-            if (const double dv = dvOf({ch.first, ch.second, comp}); dv != 0)
+            if (const double dv = dvOf({ch.animation, ch.channel, comp}); dv != 0)
                 setValue(track, key, comp, d.before.value(key, comp) + dv);
-        apply(ch.first, ch.second, track, changedKeys(d));
+        apply(ch.animation, ch.channel, track, changedKeys(d));
     }
 }
 
@@ -66,17 +66,17 @@ void KeyDrag::turnHandle(double slope, bool breakHandles, const Apply& apply) co
     Track track = d.before;
     setTangent(track, d.keys.front(), handleCurve_.component, handleOut_ ? Handle::Out : Handle::In, slope,
                breakHandles);
-    apply(ch.first, ch.second, track, changedKeys(d));
+    apply(ch.animation, ch.channel, track, changedKeys(d));
 }
 
 void KeyDrag::restore(const Apply& apply) const {
-    for (const auto& [ch, d] : channels_) apply(ch.first, ch.second, d.before, changedKeys(d));
+    for (const auto& [ch, d] : channels_) apply(ch.animation, ch.channel, d.before, changedKeys(d));
 }
 
 std::vector<TrackChange> KeyDrag::changes(const Document& doc) const {
     std::vector<TrackChange> out;
     for (const auto& [ch, d] : channels_)
-        if (const Track* now = trackOf(doc, ch.first, ch.second)) out.push_back({ch.first, ch.second, d.before, *now});
+        if (const Track* now = trackOf(doc, ch.animation, ch.channel)) out.push_back({ch.animation, ch.channel, d.before, *now});
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "documentmodel.h"
 #include "viewtransform.h"
@@ -16,7 +17,6 @@ namespace tangent::editing {
 
 class KeyDrag {
 public:
-    using ChannelKey = std::pair<int, int>;
     // Receives one channel's track for the current pointer position and the keys that changed.
     using Apply = std::function<void(int animation, int channel, const Track&, KeySpan)>;
 
@@ -27,9 +27,9 @@ public:
     void beginHandle(const Document&, const CurveRef&, int key, bool outHandle);
     void clear() { channels_.clear(); }
     bool empty() const { return channels_.empty(); }
-    std::vector<ChannelKey> channels() const;
+    std::vector<ChannelId> channels() const;
     int keyCount() const;  // the keys dragged, for the undo entry's name
-    const Track& before(ChannelKey ch) const { return channels_.at(ch).before; }
+    const Track& before(ChannelId ch) const { return channels_.at(ch).before; }
 
     // Keys moved by dt seconds, clamped to the most every channel allows (one shift for all, so
     // that keys stay together and never cross), and each selected component by dvOf(curve).
@@ -52,7 +52,7 @@ private:
     // applied to the same `before`, so this is also what changed since the last position.
     KeySpan changedKeys(const Dragged&) const;
 
-    std::map<ChannelKey, Dragged> channels_;
+    std::map<ChannelId, Dragged> channels_;
     bool handle_ = false;
     CurveRef handleCurve_;
     bool handleOut_ = false;

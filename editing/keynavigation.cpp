@@ -11,7 +11,7 @@ auto order(const KeyInTime& k) {
 }
 }  // namespace
 
-std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<std::pair<int, int>>& channels,
+std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<ChannelId>& channels,
                                        const std::optional<KeyRef>& from, bool forward) {
     std::vector<KeyInTime> broken;
     for (auto [a, c] : channels) {

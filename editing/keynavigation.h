@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "viewtransform.h"
 
@@ -17,7 +18,7 @@ struct KeyInTime {
 
 // The broken key (Track::isBroken) after (forward) or before `from` among `channels`; the first
 // (last) one when `from` is empty or nothing lies beyond it. Empty when there is none.
-std::optional<KeyInTime> nextBrokenKey(const Document&, const std::vector<std::pair<int, int>>& channels,
+std::optional<KeyInTime> nextBrokenKey(const Document&, const std::vector<ChannelId>& channels,
                                        const std::optional<KeyRef>& from, bool forward);
 
 }  // namespace tangent::editing

@@ -64,7 +64,7 @@ void SelectionScaleDrag::begin(const Document& doc, const KeySelection& selectio
         if (it == channels_.end()) {
             const Track* track = trackOf(doc, k.animation, k.channel);
             if (!track) continue;
-            it = channels_.emplace(std::make_pair(k.animation, k.channel), Scaled{*track, {}, {}}).first;
+            it = channels_.emplace(ChannelId{k.animation, k.channel}, Scaled{*track, {}, {}}).first;
         }
         Scaled& s = it->second;
         if (s.keys.empty() || s.keys.back() != k.key) s.keys.push_back(k.key);
@@ -72,8 +72,8 @@ void SelectionScaleDrag::begin(const Document& doc, const KeySelection& selectio
     }
 }
 
-std::vector<std::pair<int, int>> SelectionScaleDrag::channels() const {
-    std::vector<std::pair<int, int>> out;
+std::vector<ChannelId> SelectionScaleDrag::channels() const {
+    std::vector<ChannelId> out;
     for (const auto& [ch, s] : channels_) out.push_back(ch);
     return out;
 }
@@ -120,25 +120,25 @@ void SelectionScaleDrag::update(QPointF delta, bool aboutCentre, double snapFps,
                 scaleKeysInTime(track, s.keys, pivotTime, factor);
             } else {
                 for (const auto& [component, keys] : s.keysByComponent) {
-                    const double pivot = transformOf({ch.first, ch.second, component}).toWorldY(pivotY);
+                    const double pivot = transformOf({ch.animation, ch.channel, component}).toWorldY(pivotY);
                     scaleKeysInValue(track, keys, component, pivot, factor);
                 }
             }
         } catch (const EditError&) {
             track = s.before;  // clamped above; a value out of float range leaves the channel as it was
         }
-        apply(ch.first, ch.second, track, changedKeys(s));
+        apply(ch.animation, ch.channel, track, changedKeys(s));
     }
 }
 
 void SelectionScaleDrag::restore(const KeyDrag::Apply& apply) const {
-    for (const auto& [ch, s] : channels_) apply(ch.first, ch.second, s.before, changedKeys(s));
+    for (const auto& [ch, s] : channels_) apply(ch.animation, ch.channel, s.before, changedKeys(s));
 }
 
 std::vector<TrackChange> SelectionScaleDrag::changes(const Document& doc) const {
     std::vector<TrackChange> out;
     for (const auto& [ch, s] : channels_)
-        if (const Track* now = trackOf(doc, ch.first, ch.second)) out.push_back({ch.first, ch.second, s.before, *now});
+        if (const Track* now = trackOf(doc, ch.animation, ch.channel)) out.push_back({ch.animation, ch.channel, s.before, *now});
     return out;
 }
 

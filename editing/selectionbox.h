@@ -13,6 +13,7 @@
 #include <QPointF>
 #include <QRectF>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "documentmodel.h"
 #include "keydrag.h"
@@ -52,7 +53,7 @@ public:
     void clear() { channels_.clear(); }
     bool empty() const { return channels_.empty(); }
     BoxEdge edge() const { return edge_; }
-    std::vector<std::pair<int, int>> channels() const;
+    std::vector<ChannelId> channels() const;
     int keyCount() const;
 
     // The pointer moved `delta` pixels since the press. Time: the factor is the new width over
@@ -73,7 +74,7 @@ private:
     };
     KeySpan changedKeys(const Scaled&) const;
 
-    std::map<std::pair<int, int>, Scaled> channels_;
+    std::map<ChannelId, Scaled> channels_;
     SelectionBox box_;
     BoxEdge edge_ = BoxEdge::None;
     double lastFactor_ = 1;

@@ -19,13 +19,13 @@ void TrackEdits::refuse(const QString& reason) {
     emit refused(reason);
 }
 
-TrackEdits::Outcome TrackEdits::apply(const QString& name, const ChannelList& channels, const Edit& edit) {
+TrackEdits::Outcome TrackEdits::apply(const QString& name, const std::vector<ChannelId>& channels, const Edit& edit) {
     Outcome outcome;
     DocumentModel* model = state_->model();
     if (!model->hasDocument()) return outcome;
     const Document& doc = model->document();
     std::vector<TrackChange> changes;
-    std::set<std::pair<int, int>> seen;
+    std::set<ChannelId> seen;
     QString lockedName;
     for (const auto& [a, c] : channels) {
         const Track* track = trackOf(doc, a, c);
@@ -64,13 +64,13 @@ TrackEdits::Outcome TrackEdits::apply(const QString& name, const ChannelList& ch
 void TrackEdits::deleteSelectedKeys() {
     const Document* d = state_->model()->hasDocument() ? &state_->model()->document() : nullptr;
     if (!d || state_->selection().empty()) return;
-    std::map<std::pair<int, int>, std::vector<int>> keys;
+    std::map<ChannelId, std::vector<int>> keys;
     for (auto [a, c, k] : state_->selectedKeys()) keys[{a, c}].push_back(k);
-    ChannelList channels;
+    std::vector<ChannelId> channels;
     int count = 0;
     for (auto& [ch, ks] : keys) {
         channels.push_back(ch);
-        if (!state_->isLocked(ch.first, ch.second)) count += int(ks.size());
+        if (!state_->isLocked(ch.animation, ch.channel)) count += int(ks.size());
     }
     // The selection goes first: it names keys that will no longer exist.
     const KeySelection before = state_->selection();
@@ -87,7 +87,7 @@ void TrackEdits::insertKeyAtPlayhead() {
     if (!d) return;
     KeySelection sel;
     const double t = state_->currentTime();
-    ChannelList channels;
+    std::vector<ChannelId> channels;
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(*d, a, c);
         if (track && track->keyCount() >= 2 && t > track->startTime() && t < track->endTime())

@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QString>
 
+#include "tangent/selection.h"
 #include "viewstate.h"
 
 namespace tangent::editing {
@@ -23,7 +24,6 @@ public:
     static TrackEdits* of(ViewState* state);
     explicit TrackEdits(ViewState* state);
 
-    using ChannelList = std::vector<std::pair<int, int>>;  // (animation, channel)
     // An edit of one channel's track (a copy; the document changes only when every channel's
     // edit succeeded). Throws EditError to refuse; leaving the track as it is changes nothing.
     using Edit = std::function<void(int animation, int channel, Track& track)>;
@@ -40,10 +40,10 @@ public:
     // skipped) and pushes the channels it changed as one undo step named `name`. Locked
     // channels are left out and reported (once, for all of them); an EditError from any
     // channel refuses the whole edit, reported with the core's sentence.
-    Outcome apply(const QString& name, const ChannelList& channels, const Edit& edit);
+    Outcome apply(const QString& name, const std::vector<ChannelId>& channels, const Edit& edit);
     // One channel.
     Outcome apply(const QString& name, int animation, int channel, const Edit& edit) {
-        return apply(name, ChannelList{{animation, channel}}, edit);
+        return apply(name, std::vector<ChannelId>{{animation, channel}}, edit);
     }
 
     // The selected keys deleted (Delete); the selection goes with them, and comes back when the

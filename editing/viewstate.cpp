@@ -27,7 +27,7 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
                 }
             if (!shown_.empty()) break;
         }
-        animation_ = !shown_.empty() ? shown_.front().first : doc.animations().empty() ? -1 : 0;
+        animation_ = !shown_.empty() ? shown_.front().animation : doc.animations().empty() ? -1 : 0;
         const double fps =
                 animation_ >= 0 ? detectFrameRate(doc.animations()[std::size_t(animation_)]) : kDefaultFrameRate;
         emit curvesChanged();
@@ -51,18 +51,18 @@ void ViewState::onChannelChanged(int a, int c) {
     emit selectionChanged();
 }
 
-void ViewState::setShownChannels(std::vector<std::pair<int, int>> channels) {
+void ViewState::setShownChannels(std::vector<ChannelId> channels) {
     if (channels == shown_) return;
     shown_ = std::move(channels);
     // Play what is shown: when no shown channel belongs to the current animation, the first
     // shown channel's animation becomes the current one.
     const bool showsCurrent = std::any_of(shown_.begin(), shown_.end(),
-                                          [this](const std::pair<int, int>& ac) { return ac.first == animation_; });
-    if (!shown_.empty() && !showsCurrent) setAnimation(shown_.front().first);
+                                          [this](const ChannelId& ac) { return ac.animation == animation_; });
+    if (!shown_.empty() && !showsCurrent) setAnimation(shown_.front().animation);
     // Keep only the selection on channels still shown.
     KeySelection kept;
     for (const KeyRef& k : selection_)
-        if (std::find(shown_.begin(), shown_.end(), std::make_pair(k.animation, k.channel)) != shown_.end())
+        if (std::find(shown_.begin(), shown_.end(), ChannelId{k.animation, k.channel}) != shown_.end())
             kept.insert(k);
     emit curvesChanged();
     setSelection(std::move(kept));

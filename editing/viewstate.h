@@ -24,8 +24,8 @@ public:
     DocumentModel* model() const { return model_; }
 
     // Channels shown in the curve view (those selected in the channel list).
-    const std::vector<std::pair<int, int>>& shownChannels() const { return shown_; }
-    void setShownChannels(std::vector<std::pair<int, int>> channels);
+    const std::vector<ChannelId>& shownChannels() const { return shown_; }
+    void setShownChannels(std::vector<ChannelId> channels);
     bool isHidden(const CurveRef& c) const { return hidden_.count(c) > 0; }
     void setHidden(const CurveRef& c, bool hidden);
     // Every visible component curve of the shown channels, in channel then component order.
@@ -87,14 +87,14 @@ private:
     void onChannelChanged(int a, int c);
 
     DocumentModel* model_;
-    std::vector<std::pair<int, int>> shown_;
+    std::vector<ChannelId> shown_;
     std::set<CurveRef> hidden_;
     KeySelection selection_;
     double time_ = 0;
     int animation_ = -1;
     bool normalizedRotation_ = true;
     bool showAllHandles_ = false;
-    std::set<std::pair<int, int>> solo_, locked_;
+    std::set<ChannelId> solo_, locked_;
     bool normalizedView_ = false;
     double frameRate_ = 30;
     bool snap_ = false;

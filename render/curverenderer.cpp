@@ -44,7 +44,7 @@ void CurveRenderer::invalidate() {
     ranges_.clear();
 }
 
-quint64 CurveRenderer::revisionOf(ChannelKey ch) const {
+quint64 CurveRenderer::revisionOf(ChannelId ch) const {
     auto it = channels_.find(ch);
     return it == channels_.end() ? 0 : it->second.revision;
 }
@@ -79,7 +79,7 @@ ViewTransform CurveRenderer::curveTransform(const CurveScene& scene, const ViewT
     return normalizedCurveTransform(view, lo, hi);
 }
 
-int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<ChannelKey>& channels,
+int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<ChannelId>& channels,
                                    const ViewTransform& device) {
     const Document* d = scene.document;
     if (!d) return 0;
@@ -92,8 +92,8 @@ int CurveRenderer::updateEnvelopes(const CurveScene& scene, const std::vector<Ch
         int shift;  // the view moved by this many whole columns in time: the rest are reused
     };
     std::vector<Stale> stale;
-    for (const ChannelKey& ch : channels) {
-        const Track* track = trackOf(*d, ch.first, ch.second);
+    for (const ChannelId& ch : channels) {
+        const Track* track = trackOf(*d, ch.animation, ch.channel);
         if (!track) continue;
         EnvelopeEntry& e = envelopes_[ch];
         ChannelState& changes = channels_[ch];
@@ -183,12 +183,12 @@ void CurveRenderer::drawCurvesInto(const CurveScene& scene, const ViewTransform&
     opt.normalizedRotation = scene.normalizedRotation;
     opt.minSegmentPixels = kExactSegmentPixels / dpr;
     std::vector<std::pair<CurveRef, const Track*>> todo;
-    std::vector<ChannelKey> channels;
+    std::vector<ChannelId> channels;
     for (const CurveRef& ref : scene.curves) {
         if (scene.live.count({ref.animation, ref.channel}) != std::size_t(live)) continue;
         if (const Track* track = trackOf(*d, ref.animation, ref.channel); track && track->keyCount()) {
             todo.push_back({ref, track});
-            if (channels.empty() || channels.back() != ChannelKey{ref.animation, ref.channel})
+            if (channels.empty() || channels.back() != ChannelId{ref.animation, ref.channel})
                 channels.push_back({ref.animation, ref.channel});
         }
     }

@@ -16,6 +16,7 @@
 
 #include <QImage>
 
+#include "tangent/selection.h"
 #include "curveenvelope.h"
 #include "curvescene.h"
 #include "tangent/document.h"
@@ -83,7 +84,7 @@ private:
 
     // Brings the envelopes of these channels up to date for the device time mapping (in
     // parallel over channels), and returns how many were recomputed.
-    int updateEnvelopes(const CurveScene&, const std::vector<ChannelKey>& channels, const ViewTransform& device);
+    int updateEnvelopes(const CurveScene&, const std::vector<ChannelId>& channels, const ViewTransform& device);
     // The curves of channels in (live) or not in (!live) scene.live, drawn into `image`.
     // `clip` (device pixels; null: everything): only those pixels are drawn.
     void drawCurvesInto(const CurveScene&, const ViewTransform& view, QImage& image, bool live,
@@ -92,7 +93,7 @@ private:
     void drawLayerInto(const CurveScene&, const ViewTransform& view, const QRect& clip);
     void drawReferences(QPainter&, const CurveScene&, const ViewTransform& view);
     void ensureLayer(const CurveScene&, const ViewTransform& view, qreal dpr);
-    quint64 revisionOf(ChannelKey ch) const;
+    quint64 revisionOf(ChannelId ch) const;
 
     struct RangeEntry {
         bool valid = false;
@@ -101,16 +102,16 @@ private:
     };
     mutable std::map<CurveRef, RangeEntry> ranges_;
 
-    std::map<ChannelKey, ChannelState> channels_;
+    std::map<ChannelId, ChannelState> channels_;
     quint64 nextRevision_ = 1;
-    std::map<ChannelKey, EnvelopeEntry> envelopes_;
+    std::map<ChannelId, EnvelopeEntry> envelopes_;
     SpanAccumulator accumulator_;
     // Background, grid and every curve except those of live channels, valid for layerView_;
     // a drag frame draws only the live channels on a copy of it (frame_).
     QImage layer_;
     QImage frame_;
     ViewTransform layerView_;
-    std::set<ChannelKey> layerLive_;
+    std::set<ChannelId> layerLive_;
     bool layerValid_ = false;
     Stats stats_;
 };

@@ -6,26 +6,26 @@
 #include <utility>
 #include <vector>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "tangent/document.h"
 
 namespace tangent::render {
 
-using ChannelKey = std::pair<int, int>;  // (animation, channel)
 
 // What to draw in one frame.
 struct CurveScene {
     const Document* document = nullptr;
     std::vector<CurveRef> curves;      // the visible component curves, channel then component order
-    std::vector<ChannelKey> channels;  // the shown channels (their key range is lit)
+    std::vector<ChannelId> channels;  // the shown channels (their key range is lit)
     bool normalizedRotation = true;    // rotation as played (normalized), else the raw components
     bool normalizedView = false;       // each curve scaled to -1..1 over its own value range
     double framesPerSecond = 0;        // the grid in frames at this rate (0: seconds)
-    std::set<ChannelKey> live;         // channels being dragged: drawn over the cached layer each frame
+    std::set<ChannelId> live;         // channels being dragged: drawn over the cached layer each frame
     // Faint curves behind a shown channel's own, in its component colours: the channel as it
     // was before Simplify, or the matching channel of a file compared with (File > Compare With).
     // Not owned (the view keeps them): a scene is made for every frame.
-    using References = std::map<ChannelKey, std::shared_ptr<const Track>>;
+    using References = std::map<ChannelId, std::shared_ptr<const Track>>;
     const References* references = nullptr;
 };
 

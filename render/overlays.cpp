@@ -12,11 +12,11 @@ std::vector<std::vector<LegendItem>> legendLines(const CurveScene& scene, const 
     const Document& d = *scene.document;
     const CurveColors colorOf(scene);
     // The visible curves come channel by channel, components in order: one line per run.
-    ChannelKey current{-1, -1};
+    ChannelId current{-1, -1};
     for (const CurveRef& ref : scene.curves) {
         const Track* track = trackOf(d, ref.animation, ref.channel);
         if (!track) continue;
-        if (current != ChannelKey{ref.animation, ref.channel}) {
+        if (current != ChannelId{ref.animation, ref.channel}) {
             current = {ref.animation, ref.channel};
             lines.push_back({{channelLabel(d, ref.animation, ref.channel) + QStringLiteral("  ") +
                                       toString(track->interpolation),
@@ -60,11 +60,11 @@ void drawPlayheadValues(const CurvePainter& cp, const CurveScene& scene, const V
     const CurveColors colorOf(scene);
     std::vector<CurvePainter::ValueLabel> labels;
     std::vector<double> v;
-    ChannelKey evaluated{-1, -1};
+    ChannelId evaluated{-1, -1};
     for (const CurveRef& ref : scene.curves) {  // the visible curves only: solo and hidden respected
         const Track* track = trackOf(*scene.document, ref.animation, ref.channel);
         if (!track || !track->keyCount()) continue;
-        if (evaluated != ChannelKey{ref.animation, ref.channel}) {  // curves come channel by channel
+        if (evaluated != ChannelId{ref.animation, ref.channel}) {  // curves come channel by channel
             v.resize(track->components);
             evaluateSorted(*track, &t, 1, v.data(), scene.normalizedRotation);
             evaluated = {ref.animation, ref.channel};

@@ -47,7 +47,7 @@ QColor channelComponentColor(int component, int channelSlot) {
 }
 
 CurveColors::CurveColors(const CurveScene& scene) {
-    for (const ChannelKey& ch : scene.channels) slots_.emplace(ch, int(slots_.size()));
+    for (const ChannelId& ch : scene.channels) slots_.emplace(ch, int(slots_.size()));
     for (const CurveRef& ref : scene.curves)
         if (ref.animation != scene.curves.front().animation || ref.channel != scene.curves.front().channel) {
             several_ = true;

@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QString>
+#include "tangent/selection.h"
 
 namespace tangent {
 struct Track;
@@ -59,7 +60,7 @@ public:
     bool severalChannels() const { return several_; }
 
 private:
-    std::map<std::pair<int, int>, int> slots_;
+    std::map<ChannelId, int> slots_;
     bool several_ = false;
 };
 

@@ -322,7 +322,7 @@ void ChannelsPanel::syncSelectionFromState() {
     for (QTreeWidgetItemIterator it(this); *it; ++it) {
         QTreeWidgetItem* item = *it;
         if (item->data(NameColumn, KindRole).toInt() != ChannelItem) continue;
-        const std::pair<int, int> key{item->data(NameColumn, AnimRole).toInt(),
+        const ChannelId key{item->data(NameColumn, AnimRole).toInt(),
                                       item->data(NameColumn, ChanRole).toInt()};
         const bool on = std::find(shown.begin(), shown.end(), key) != shown.end();
         // Keep component rows of a shown channel selected only if they already were.
@@ -338,12 +338,12 @@ void ChannelsPanel::syncSelectionFromState() {
         for (int i = 0; i < item->childCount(); ++i) {
             QTreeWidgetItem* k = item->child(i);
             if (!on) k->setSelected(false);
-            k->setCheckState(NameColumn, state_->isHidden({key.first, key.second, i}) ? Qt::Unchecked : Qt::Checked);
+            k->setCheckState(NameColumn, state_->isHidden({key.animation, key.channel, i}) ? Qt::Unchecked : Qt::Checked);
             // A new document is announced to the view state first: this tree may still be the old one's.
-            const Channel* channel = state_->model()->document().channel(key.first, key.second);
+            const Channel* channel = state_->model()->document().channel(key.animation, key.channel);
             if (!channel || i >= channel->track.components) continue;
             const Track& track = channel->track;
-            const QColor color = on ? colorOf(track, {key.first, key.second, i}) : render::componentColor(track, i);
+            const QColor color = on ? colorOf(track, {key.animation, key.channel, i}) : render::componentColor(track, i);
             if (k->data(NameColumn, ColorRole).value<QColor>() != color) {
                 k->setData(NameColumn, ColorRole, color);
                 k->setIcon(NameColumn, swatch(color));
@@ -357,11 +357,11 @@ void ChannelsPanel::syncSelectionFromState() {
 
 void ChannelsPanel::onSelectionChanged() {
     if (syncing_) return;
-    std::vector<std::pair<int, int>> shown;
+    std::vector<ChannelId> shown;
     for (QTreeWidgetItem* item : selectedItems()) {
         const int kind = item->data(NameColumn, KindRole).toInt();
         if (kind != ChannelItem && kind != ComponentItem) continue;
-        const std::pair<int, int> key{item->data(NameColumn, AnimRole).toInt(),
+        const ChannelId key{item->data(NameColumn, AnimRole).toInt(),
                                       item->data(NameColumn, ChanRole).toInt()};
         if (std::find(shown.begin(), shown.end(), key) == shown.end()) shown.push_back(key);
     }

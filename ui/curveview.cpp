@@ -388,8 +388,8 @@ void CurveView::beginDrag() {
         if (const auto box = selectionBox()) {
             scaleDrag_.begin(d, state_->selection(), *box, pressEdge_);
             interaction_ = Interaction::ScalingSelection;
-            const std::vector<ChannelKey> channels = scaleDrag_.channels();
-            live_ = std::set<ChannelKey>(channels.begin(), channels.end());
+            const std::vector<ChannelId> channels = scaleDrag_.channels();
+            live_ = std::set<ChannelId>(channels.begin(), channels.end());
             return;
         }
     }
@@ -404,8 +404,8 @@ void CurveView::beginDrag() {
         interaction_ = Interaction::RubberBand;
         rubberBand_ = QRectF(pressPos_, pressPos_);
     }
-    const std::vector<ChannelKey> channels = drag_.channels();
-    live_ = std::set<ChannelKey>(channels.begin(), channels.end());
+    const std::vector<ChannelId> channels = drag_.channels();
+    live_ = std::set<ChannelId>(channels.begin(), channels.end());
 }
 
 void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {

@@ -12,6 +12,7 @@
 
 #include <QWidget>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "curvepainter.h"
 #include "curverenderer.h"
@@ -101,7 +102,6 @@ protected:
     void contextMenuEvent(QContextMenuEvent*) override;
 
 private:
-    using ChannelKey = std::pair<int, int>;
     const Document* doc() const;
     void beginDrag();
     void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
@@ -119,7 +119,7 @@ private:
     render::CurveScene scene() const;
 
     render::CurveRenderer renderer_;
-    std::set<ChannelKey> live_;  // channels a drag from the pressed point edits (drawn live)
+    std::set<ChannelId> live_;  // channels a drag from the pressed point edits (drawn live)
     ReferenceCurves references_;
     ReferenceCurves ghosts_;
     ReferenceCurves drawnReferences_;  // references_ over ghosts_: what the renderer draws

@@ -72,7 +72,7 @@ protected:
         }
         cp.drawBackground(times.front(), times.back());
         cp.drawGrid();
-        const Track& track = *trackOf(state->model()->document(), owner_->channel_->first, owner_->channel_->second);
+        const Track& track = *trackOf(state->model()->document(), owner_->channel_->animation, owner_->channel_->channel);
         p.setRenderHint(QPainter::Antialiasing);
         std::vector<render::CurvePainter::ValueLabel> labels;
         const glm::dvec3& atPlayhead = *owner_->atPlayhead_;
@@ -97,7 +97,7 @@ protected:
         font.setPixelSize(12);
         p.setFont(font);
         std::vector<render::LegendItem> items{
-                {render::channelLabel(state->model()->document(), owner_->channel_->first, owner_->channel_->second) +
+                {render::channelLabel(state->model()->document(), owner_->channel_->animation, owner_->channel_->channel) +
                          QStringLiteral("  Euler %1, degrees (read-only)").arg(toString(owner_->order_)),
                  theme.text}};
         for (int axis = 0; axis < 3; ++axis) items.push_back({kAxisNames[axis], render::componentColor(track, axis)});
@@ -229,7 +229,7 @@ void EulerView::updatePlayhead() {
     atPlayhead_.reset();
     if (!degrees_.empty()) {
         // The playhead's angles go on from the sample at or before it (clamped to the keys).
-        const Track& track = *trackOf(state_->model()->document(), channel_->first, channel_->second);
+        const Track& track = *trackOf(state_->model()->document(), channel_->animation, channel_->channel);
         const double t = std::clamp(state_->currentTime(), times_.front(), times_.back());
         const std::size_t before = std::size_t(std::upper_bound(times_.begin(), times_.end(), t) - times_.begin()) - 1;
         atPlayhead_ = eulerSamples(track, {t}, order_, degrees_[before]).front();

@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "tangent/euler.h"
 #include "viewstate.h"
@@ -29,7 +30,7 @@ public:
     EulerOrder order() const { return order_; }
     void setOrder(EulerOrder);
     // The channel drawn: the first shown rotation channel, if any.
-    std::optional<std::pair<int, int>> channel() const { return channel_; }
+    std::optional<ChannelId> channel() const { return channel_; }
     // What is drawn: the sample times (kGridSamples over the channel's key range and its key
     // times: the same whatever the plot's width, so the unwrapped curve does not change when the
     // dock is resized) and the unwrapped angles in degrees at each.
@@ -53,7 +54,7 @@ private:
 
     editing::ViewState* state_;
     EulerOrder order_ = EulerOrder::XYZ;
-    std::optional<std::pair<int, int>> channel_;
+    std::optional<ChannelId> channel_;
     std::vector<double> times_;
     std::vector<glm::dvec3> degrees_;
     std::optional<glm::dvec3> atPlayhead_;

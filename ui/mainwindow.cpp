@@ -850,9 +850,9 @@ void MainWindow::setHandleMode(HandleMode mode) {
     if (!model_->hasDocument()) return;
     // The channels of the selected keys; with nothing selected the shown channels, which the
     // edit leaves as they are (so that a locked one says why nothing happens).
-    std::map<std::pair<int, int>, std::vector<KeyRef>> keys;
+    std::map<ChannelId, std::vector<KeyRef>> keys;
     for (const KeyRef& k : state_->selection()) keys[{k.animation, k.channel}].push_back(k);
-    editing::TrackEdits::ChannelList channels;
+    std::vector<ChannelId> channels;
     for (const auto& entry : keys) channels.push_back(entry.first);
     if (channels.empty()) channels = state_->shownChannels();
     editing::TrackEdits::of(state_)->apply(
@@ -1059,9 +1059,9 @@ void MainWindow::simplifyShownChannels() {
         return;
     }
     if (!(dialog.options() == fitted)) fit(dialog.options());  // a value the preview has not seen
-    editing::TrackEdits::ChannelList channels;
+    std::vector<ChannelId> channels;
     CurveView::ReferenceCurves ghost;  // the channels as they were, behind the result
-    std::map<std::pair<int, int>, const Track*> results;
+    std::map<ChannelId, const Track*> results;
     for (const Fit& f : fits) {
         channels.push_back({f.animation, f.channel});
         results[{f.animation, f.channel}] = &f.result.track;
@@ -1092,7 +1092,7 @@ void MainWindow::simplifyShownChannels() {
 
 void MainWindow::fixShownRotations(const Repairs& repairs) {
     if (!model_->hasDocument()) return;
-    editing::TrackEdits::ChannelList rotations;
+    std::vector<ChannelId> rotations;
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(model_->document(), a, c);
         if (track && track->path == TargetPath::Rotation) rotations.push_back({a, c});

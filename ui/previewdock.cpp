@@ -105,15 +105,15 @@ void PreviewWidget::updateHighlight() {
     std::vector<double> keyTimes;
     const editing::DocumentModel* model = state_->model();
     if (model->hasDocument()) {
-        std::pair<int, int> channel{-1, -1};
+        ChannelId channel{-1, -1};
         const auto selected = state_->selectedKeys();
         if (!selected.empty())
             channel = {std::get<0>(selected.front()), std::get<1>(selected.front())};
         else if (!state_->shownChannels().empty())
             channel = state_->shownChannels().front();
-        const Channel* c = channel.first >= 0 ? model->document().channel(channel.first, channel.second) : nullptr;
+        const Channel* c = channel.animation >= 0 ? model->document().channel(channel.animation, channel.channel) : nullptr;
         const int target = c ? c->targetNode() : -1;
-        if (c && channel.first == animation() && target >= 0 && target < int(scene_.nodes.size())) {
+        if (c && channel.animation == animation() && target >= 0 && target < int(scene_.nodes.size())) {
             node = target;
             keyTimes.assign(c->track.times.begin(), c->track.times.end());
         }

@@ -75,14 +75,14 @@ editing::TrackEdits::Outcome scaleSelectedKeys(editing::ViewState* state, const 
     if (s.timePivot == TimePivot::SelectionCentre) pivotTime = (extent.startTime + extent.endTime) / 2;
     const double pivotValue = s.valuePivot == ValuePivot::Custom ? s.customValue : (extent.low + extent.high) / 2;
 
-    std::map<std::pair<int, int>, std::vector<int>> keys;
-    std::map<std::pair<int, int>, std::map<int, std::vector<int>>> byComponent;
+    std::map<ChannelId, std::vector<int>> keys;
+    std::map<ChannelId, std::map<int, std::vector<int>>> byComponent;
     for (const KeyRef& k : state->selection()) {
         auto& list = keys[{k.animation, k.channel}];
         if (list.empty() || list.back() != k.key) list.push_back(k.key);
         byComponent[{k.animation, k.channel}][k.component].push_back(k.key);
     }
-    editing::TrackEdits::ChannelList channels;
+    std::vector<ChannelId> channels;
     int count = 0;
     for (const auto& [ch, ks] : keys) channels.push_back(ch), count += int(ks.size());
     return edits->apply(editing::countedName(QStringLiteral("Scale"), count, QStringLiteral("key")), channels,
@@ -107,7 +107,7 @@ editing::TrackEdits::Outcome retimeShownChannels(editing::ViewState* state, cons
 editing::TrackEdits::Outcome trimChannels(editing::ViewState* state, const TrimSettings& s) {
     const Document* doc = documentOf(state);
     if (!doc) return {};
-    editing::TrackEdits::ChannelList channels;
+    std::vector<ChannelId> channels;
     if (s.currentAnimation) {
         for (const Animation& a : doc->animations())
             if (a.index == state->animation())

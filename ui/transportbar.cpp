@@ -186,9 +186,9 @@ void TransportBar::chooseAnimation(int a) {
     const editing::DocumentModel* model = state_->model();
     if (!model->hasDocument() || a < 0 || a >= int(model->document().animations().size())) return;
     const bool shown = std::any_of(state_->shownChannels().begin(), state_->shownChannels().end(),
-                                   [a](const std::pair<int, int>& ac) { return ac.first == a; });
+                                   [a](const ChannelId& ac) { return ac.animation == a; });
     if (!shown) {
-        std::vector<std::pair<int, int>> channels;
+        std::vector<ChannelId> channels;
         for (const Channel& c : model->document().animations()[std::size_t(a)].channels)
             if (c.supported) channels.push_back({a, c.index});
         if (!channels.empty()) state_->setShownChannels(std::move(channels));

@@ -111,7 +111,7 @@ private:
 
 struct Case {
     std::string name;
-    std::vector<std::pair<int, int>> channels;
+    std::vector<ChannelId> channels;
     bool preview = true;
 };
 
@@ -250,7 +250,7 @@ int main(int argc, char** argv) {
         if (preview || !c.preview) runCase(w, timer, space, c, seconds, hz);
     if (!fixture.empty()) {
         if (!w.openFile(QString::fromLocal8Bit(fixture.c_str()))) return 2;
-        std::vector<std::pair<int, int>> all;
+        std::vector<ChannelId> all;
         const Document& doc = w.model()->document();
         for (int c = 0; c < int(doc.animations()[0].channels.size()); ++c) all.push_back({0, c});
         std::printf("\nbaseline file: %s\n", fixture.c_str());

@@ -158,7 +158,7 @@ TEST_F(ChannelsTest, CtrlFFindsAChannelOfAHundredJointRigAndEscapeClears) {
     const Channel* neck = window.model()->document().channel(0, 3 * 3);  // joint 3, translation
     ASSERT_NE(neck, nullptr);
     EXPECT_EQ(neck->label, "Neck · translation");
-    EXPECT_EQ(window.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{0, 9}}));
+    EXPECT_EQ(window.viewState()->shownChannels(), (std::vector<ChannelId>{{0, 9}}));
     QTest::keyClick(box(), Qt::Key_Escape);
     EXPECT_TRUE(box()->text().isEmpty());
     EXPECT_EQ(QApplication::focusWidget(), window.curveView());

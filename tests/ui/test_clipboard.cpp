@@ -95,7 +95,7 @@ protected:
 TEST_F(ClipboardTest, CopyTwoKeysAndPasteThemAtThePlayheadReplacingTheLastKey) {
     MainWindow w;
     open(w, "broken_trs_1.glb");
-    ASSERT_EQ(w.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{0, 0}}));
+    ASSERT_EQ(w.viewState()->shownChannels(), (std::vector<ChannelId>{{0, 0}}));
     const Track before = track(w, 0, 0);
     clickKey(w, 0, 0, 2, 0);
     clickKey(w, 0, 0, 3, 0, Qt::ShiftModifier);

@@ -81,7 +81,7 @@ TEST(CompareWith, DrawsTheOtherFilesChannelsAndListsTheirDifferences) {
     table->setFocus();
     table->setCurrentCell(0, 0);
     QTest::keyClick(table, Qt::Key_Return);
-    EXPECT_EQ(w.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{0, 0}}));
+    EXPECT_EQ(w.viewState()->shownChannels(), (std::vector<ChannelId>{{0, 0}}));
     EXPECT_DOUBLE_EQ(w.viewState()->currentTime(), 1.0);
 
     // Another document: the comparison was for the old one and goes.

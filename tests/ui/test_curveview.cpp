@@ -39,7 +39,7 @@ protected:
         QString error;
         ASSERT_TRUE(model.open(QString::fromStdString(fixture("blender/broken_trs_1.glb")), &error))
                 << error.toStdString();
-        ASSERT_EQ(state.shownChannels(), (std::vector<std::pair<int, int>>{{0, 0}}));  // Mover · translation
+        ASSERT_EQ(state.shownChannels(), (std::vector<ChannelId>{{0, 0}}));  // Mover · translation
         view.resize(1000, 600);
         view.show();
         view.setViewTransform(ViewTransform(QSizeF(1000, 600), -0.2, 3.5, 300, 80));
@@ -541,7 +541,7 @@ TEST(MainWindowTest, NextAndPreviousFindingSelectAndFrameTheirChannelAndKey) {
         if (f.animation >= 0 && f.channel >= 0) withChannel.push_back(&f);
     ASSERT_GE(withChannel.size(), 3u);
     auto expectShown = [&](const Finding& f) {
-        EXPECT_EQ(w.viewState()->shownChannels(), (std::vector<std::pair<int, int>>{{f.animation, f.channel}}));
+        EXPECT_EQ(w.viewState()->shownChannels(), (std::vector<ChannelId>{{f.animation, f.channel}}));
         if (f.key >= 0) {
             const auto keys = w.viewState()->selectedKeys();
             ASSERT_EQ(keys.size(), 1u);
@@ -574,7 +574,7 @@ TEST(MainWindowTest, AFindingOfManyKeysIsOneRowAndStepsThroughItsKeys) {
     IssuesPanel* panel = w.issuesPanel();
     const Findings& findings = panel->findings();
     int row = -1;
-    std::set<std::pair<int, int>> channels;
+    std::set<ChannelId> channels;
     for (int i = 0; i < int(findings.size()); ++i)
         if (findings[i].code == "TANGENT_BROKEN_TANGENT") {
             EXPECT_TRUE(channels.insert({findings[i].animation, findings[i].channel}).second)

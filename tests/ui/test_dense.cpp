@@ -160,7 +160,7 @@ protected:
             b.addChannel(anim, node, denseTrack(3000, TargetPath::Translation, 3, 0.1 * j));
         }
         model.setDocument(b.build("dense.glb"), QString(), QStringLiteral("dense.glb"));
-        std::vector<std::pair<int, int>> all;
+        std::vector<ChannelId> all;
         for (int c = 0; c < 6; ++c) all.push_back({0, c});
         view.resize(800, 500);
         view.show();

@@ -41,7 +41,7 @@ Document twoChannels() {
 
 TEST(KeyNavigation, BrokenKeysInTimeOrderAcrossChannelsWrappingAround) {
     const Document doc = twoChannels();
-    const std::vector<std::pair<int, int>> both{{0, 0}, {0, 1}};
+    const std::vector<ChannelId> both{{0, 0}, {0, 1}};
     // In time: 1.5 (ch 1 key 1), 2 (ch 0 key 2), 3.5 (ch 1 key 3), 4 (ch 0 key 4).
     auto next = [&](std::optional<KeyRef> from, bool forward) {
         const auto k = nextBrokenKey(doc, both, from, forward);

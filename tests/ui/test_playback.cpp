@@ -148,7 +148,7 @@ TEST_F(PlaybackTest, ArrowsStepOneFrameAt24And2997) {
 
 TEST_F(PlaybackTest, ShiftArrowsGoToTheFirstAndLastKeyOfTheShownChannels) {
     open("multi_object_1.glb");
-    ASSERT_EQ(state()->shownChannels(), (std::vector<std::pair<int, int>>{{0, 0}}));  // Obj0 · translation
+    ASSERT_EQ(state()->shownChannels(), (std::vector<ChannelId>{{0, 0}}));  // Obj0 · translation
     key(Qt::Key_Right, Qt::ShiftModifier);
     EXPECT_EQ(time(), 2.0416667461395264);  // frame 49 of 24, Obj0Action's last key
     key(Qt::Key_Left, Qt::ShiftModifier);
@@ -285,7 +285,7 @@ TEST_F(PlaybackTest, TheAnimationChooserSetsThePlaybackRangeAndFramesIt) {
     EXPECT_EQ(state()->animation(), 3);
     EXPECT_EQ(playback()->range(), std::make_pair(0.0, 6.541666507720947));  // frame 157 of 24
     // None of Obj3Action was shown: its three channels are, framed from its first to last key.
-    EXPECT_EQ(state()->shownChannels(), (std::vector<std::pair<int, int>>{{3, 0}, {3, 1}, {3, 2}}));
+    EXPECT_EQ(state()->shownChannels(), (std::vector<ChannelId>{{3, 0}, {3, 1}, {3, 2}}));
     const CurveView* view = window.curveView();
     const double left = CurvePainter::kRulerWidth + 36, right = view->width() - 36;  // the frame margins
     EXPECT_NEAR(view->viewTransform().toWidgetX(0), left, 1e-6);

@@ -10,6 +10,7 @@
 
 #include "tangent/document.h"
 #include "tangent/finding.h"
+#include "tangent/selection.h"
 
 namespace tangent::cli {
 

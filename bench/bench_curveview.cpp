@@ -96,8 +96,8 @@ void dragWithMouse(QWidget* w, QPointF from, QPointF to, int moves) {
 
 // 100 one-key drags on one rotation channel, then one select-all move of every shown key;
 // the undo stack is cleared before each so that it holds only that edit.
-void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view,
-                      const std::vector<ChannelId>& shown, const ViewTransform& framed) {
+void reportUndoMemory(DocumentModel& model, ViewState& state, CurveView& view, const std::vector<ChannelId>& shown,
+                      const ViewTransform& framed) {
     const Document& d = model.document();
     std::printf("undo memory (bytes the undo stack holds, DocumentModel::undoBytes):\n");
     // A rotation channel in the middle of the file.

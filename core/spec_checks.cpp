@@ -4,7 +4,6 @@
 // runs the element checks each sampler and channel asked for over its accessor's values.
 // Where the validator reports a rule once per user (an input shared by two samplers, a
 // rotation output played by two channels), so does this.
-#include "tangent/selection.h"
 #include "spec_checks.h"
 
 #include <algorithm>
@@ -19,6 +18,7 @@
 #include "bits.h"
 #include "tangent/checks.h"
 #include "tangent/object_model.h"
+#include "tangent/selection.h"
 
 namespace tangent::detail {
 
@@ -934,7 +934,7 @@ private:
     std::int64_t dataPassOf_ = -1;                         // the accessor whose data is being checked
     std::set<std::int64_t> checked_;                       // accessors the data pass is done with
     std::map<std::int64_t, ElementChecks> elementChecks_;  // by accessor
-    std::map<std::int64_t, ChannelId> used_;     // sampler accessors: first animation, channel
+    std::map<std::int64_t, ChannelId> used_;               // sampler accessors: first animation, channel
     std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
     std::map<std::int64_t, bool> viewFits_;
     std::set<std::int64_t> linkedBuffers_;

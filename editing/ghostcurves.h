@@ -9,10 +9,10 @@
 
 #include <QObject>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "curvescene.h"
 #include "documentmodel.h"
+#include "tangent/selection.h"
 #include "viewtransform.h"
 
 namespace tangent::editing {

@@ -7,8 +7,8 @@
 
 #include <QPointF>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
+#include "tangent/selection.h"
 #include "viewtransform.h"
 
 namespace tangent::editing {

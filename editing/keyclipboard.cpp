@@ -197,9 +197,9 @@ int KeyClipboard::paste(PasteMode mode) {
     }
     state_->setSelection(std::move(pasted));
     QString text = channels == 1 ? QStringLiteral("Pasted %1 into %2.")
-                                           .arg(keysText(count),
-                                                render::channelLabel(model->document(), results.begin()->first.animation,
-                                                                     results.begin()->first.channel))
+                                           .arg(keysText(count), render::channelLabel(model->document(),
+                                                                                      results.begin()->first.animation,
+                                                                                      results.begin()->first.channel))
                                  : QStringLiteral("Pasted %1 into %2 channels.").arg(keysText(count)).arg(channels);
     if (valuesOnly) text += QStringLiteral(" Values only: a LINEAR or STEP channel has no tangents.");
     if (fromLine) text += QStringLiteral(" The LINEAR or STEP keys got Linear or Flat handles.");

@@ -76,7 +76,8 @@ void KeyDrag::restore(const Apply& apply) const {
 std::vector<TrackChange> KeyDrag::changes(const Document& doc) const {
     std::vector<TrackChange> out;
     for (const auto& [ch, d] : channels_)
-        if (const Track* now = trackOf(doc, ch.animation, ch.channel)) out.push_back({ch.animation, ch.channel, d.before, *now});
+        if (const Track* now = trackOf(doc, ch.animation, ch.channel))
+            out.push_back({ch.animation, ch.channel, d.before, *now});
     return out;
 }
 

@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "documentmodel.h"
+#include "tangent/selection.h"
 #include "viewtransform.h"
 
 namespace tangent::editing {

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
+#include "tangent/selection.h"
 #include "viewtransform.h"
 
 namespace tangent::editing {

@@ -138,7 +138,8 @@ void SelectionScaleDrag::restore(const KeyDrag::Apply& apply) const {
 std::vector<TrackChange> SelectionScaleDrag::changes(const Document& doc) const {
     std::vector<TrackChange> out;
     for (const auto& [ch, s] : channels_)
-        if (const Track* now = trackOf(doc, ch.animation, ch.channel)) out.push_back({ch.animation, ch.channel, s.before, *now});
+        if (const Track* now = trackOf(doc, ch.animation, ch.channel))
+            out.push_back({ch.animation, ch.channel, s.before, *now});
     return out;
 }
 

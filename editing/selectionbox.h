@@ -13,10 +13,10 @@
 #include <QPointF>
 #include <QRectF>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "documentmodel.h"
 #include "keydrag.h"
+#include "tangent/selection.h"
 #include "viewtransform.h"
 
 namespace tangent::editing {

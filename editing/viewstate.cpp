@@ -62,8 +62,7 @@ void ViewState::setShownChannels(std::vector<ChannelId> channels) {
     // Keep only the selection on channels still shown.
     KeySelection kept;
     for (const KeyRef& k : selection_)
-        if (std::find(shown_.begin(), shown_.end(), ChannelId{k.animation, k.channel}) != shown_.end())
-            kept.insert(k);
+        if (std::find(shown_.begin(), shown_.end(), ChannelId{k.animation, k.channel}) != shown_.end()) kept.insert(k);
     emit curvesChanged();
     setSelection(std::move(kept));
 }

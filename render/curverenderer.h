@@ -16,10 +16,10 @@
 
 #include <QImage>
 
-#include "tangent/selection.h"
 #include "curveenvelope.h"
 #include "curvescene.h"
 #include "tangent/document.h"
+#include "tangent/selection.h"
 #include "viewtransform.h"
 
 namespace tangent::render {

@@ -5,6 +5,7 @@
 
 #include <QColor>
 #include <QString>
+
 #include "tangent/selection.h"
 
 namespace tangent {

@@ -322,8 +322,7 @@ void ChannelsPanel::syncSelectionFromState() {
     for (QTreeWidgetItemIterator it(this); *it; ++it) {
         QTreeWidgetItem* item = *it;
         if (item->data(NameColumn, KindRole).toInt() != ChannelItem) continue;
-        const ChannelId key{item->data(NameColumn, AnimRole).toInt(),
-                                      item->data(NameColumn, ChanRole).toInt()};
+        const ChannelId key{item->data(NameColumn, AnimRole).toInt(), item->data(NameColumn, ChanRole).toInt()};
         const bool on = std::find(shown.begin(), shown.end(), key) != shown.end();
         // Keep component rows of a shown channel selected only if they already were.
         if (!on || !item->isSelected()) {
@@ -338,12 +337,14 @@ void ChannelsPanel::syncSelectionFromState() {
         for (int i = 0; i < item->childCount(); ++i) {
             QTreeWidgetItem* k = item->child(i);
             if (!on) k->setSelected(false);
-            k->setCheckState(NameColumn, state_->isHidden({key.animation, key.channel, i}) ? Qt::Unchecked : Qt::Checked);
+            k->setCheckState(NameColumn,
+                             state_->isHidden({key.animation, key.channel, i}) ? Qt::Unchecked : Qt::Checked);
             // A new document is announced to the view state first: this tree may still be the old one's.
             const Channel* channel = state_->model()->document().channel(key.animation, key.channel);
             if (!channel || i >= channel->track.components) continue;
             const Track& track = channel->track;
-            const QColor color = on ? colorOf(track, {key.animation, key.channel, i}) : render::componentColor(track, i);
+            const QColor color =
+                    on ? colorOf(track, {key.animation, key.channel, i}) : render::componentColor(track, i);
             if (k->data(NameColumn, ColorRole).value<QColor>() != color) {
                 k->setData(NameColumn, ColorRole, color);
                 k->setIcon(NameColumn, swatch(color));
@@ -361,8 +362,7 @@ void ChannelsPanel::onSelectionChanged() {
     for (QTreeWidgetItem* item : selectedItems()) {
         const int kind = item->data(NameColumn, KindRole).toInt();
         if (kind != ChannelItem && kind != ComponentItem) continue;
-        const ChannelId key{item->data(NameColumn, AnimRole).toInt(),
-                                      item->data(NameColumn, ChanRole).toInt()};
+        const ChannelId key{item->data(NameColumn, AnimRole).toInt(), item->data(NameColumn, ChanRole).toInt()};
         if (std::find(shown.begin(), shown.end(), key) == shown.end()) shown.push_back(key);
     }
     std::sort(shown.begin(), shown.end());

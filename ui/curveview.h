@@ -12,13 +12,13 @@
 
 #include <QWidget>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "curvepainter.h"
 #include "curverenderer.h"
 #include "hittest.h"
 #include "keydrag.h"
 #include "selectionbox.h"
+#include "tangent/selection.h"
 #include "viewstate.h"
 #include "viewtransform.h"
 

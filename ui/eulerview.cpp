@@ -72,7 +72,8 @@ protected:
         }
         cp.drawBackground(times.front(), times.back());
         cp.drawGrid();
-        const Track& track = *trackOf(state->model()->document(), owner_->channel_->animation, owner_->channel_->channel);
+        const Track& track =
+                *trackOf(state->model()->document(), owner_->channel_->animation, owner_->channel_->channel);
         p.setRenderHint(QPainter::Antialiasing);
         std::vector<render::CurvePainter::ValueLabel> labels;
         const glm::dvec3& atPlayhead = *owner_->atPlayhead_;
@@ -97,7 +98,8 @@ protected:
         font.setPixelSize(12);
         p.setFont(font);
         std::vector<render::LegendItem> items{
-                {render::channelLabel(state->model()->document(), owner_->channel_->animation, owner_->channel_->channel) +
+                {render::channelLabel(state->model()->document(), owner_->channel_->animation,
+                                      owner_->channel_->channel) +
                          QStringLiteral("  Euler %1, degrees (read-only)").arg(toString(owner_->order_)),
                  theme.text}};
         for (int axis = 0; axis < 3; ++axis) items.push_back({kAxisNames[axis], render::componentColor(track, axis)});
@@ -165,7 +167,7 @@ EulerView::EulerView(editing::ViewState* state, QWidget* parent) : QWidget(paren
     });
     editing::DocumentModel* model = state_->model();
     connect(model, &editing::DocumentModel::channelChanged, this, [this](int a, int c) {
-        if (channel_ == std::pair{a, c}) refresh();
+        if (channel_ == ChannelId{a, c}) refresh();
     });
     connect(model, &editing::DocumentModel::documentReset, this, &EulerView::refresh);
     connect(state_, &editing::ViewState::curvesChanged, this, &EulerView::refresh);

@@ -9,9 +9,9 @@
 
 #include <QWidget>
 
-#include "tangent/selection.h"
 #include "curvegeometry.h"
 #include "tangent/euler.h"
+#include "tangent/selection.h"
 #include "viewstate.h"
 #include "viewtransform.h"
 

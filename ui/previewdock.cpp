@@ -111,7 +111,8 @@ void PreviewWidget::updateHighlight() {
             channel = {std::get<0>(selected.front()), std::get<1>(selected.front())};
         else if (!state_->shownChannels().empty())
             channel = state_->shownChannels().front();
-        const Channel* c = channel.animation >= 0 ? model->document().channel(channel.animation, channel.channel) : nullptr;
+        const Channel* c =
+                channel.animation >= 0 ? model->document().channel(channel.animation, channel.channel) : nullptr;
         const int target = c ? c->targetNode() : -1;
         if (c && channel.animation == animation() && target >= 0 && target < int(scene_.nodes.size())) {
             node = target;

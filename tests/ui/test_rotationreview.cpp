@@ -170,7 +170,7 @@ protected:
 
 TEST_F(EulerViewTest, ShowsTheRotationAsThreeCurvesWithTheValuesAtThePlayhead) {
     ASSERT_TRUE(view->channel().has_value());
-    EXPECT_EQ(*view->channel(), (std::pair{0, 1}));
+    EXPECT_EQ(*view->channel(), (ChannelId{0, 1}));
     state()->setCurrentTime(1.3);
     QApplication::processEvents();
     expectTheCurveOfEulerSamples(EulerOrder::XYZ);

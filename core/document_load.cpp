@@ -630,7 +630,39 @@ private:
                  ch.animation, ch.index, -1});
     }
 
+    // unsupported() for a finding of the channel decode's steps, which then stop: false.
+    bool unplayable(const Channel& ch, const std::string& code, const std::string& pointer, const std::string& msg,
+                    bool specError = true) {
+        unsupported(ch, code, pointer, msg, specError);
+        return false;
+    }
+
+    // What the channel's target and sampler say, gathered before its accessors are read.
+    struct ChannelPlan {
+        TargetPath path = TargetPath::Property;
+        bool isPointer = false;  // a KHR_animation_pointer target
+        Interpolation interpolation = Interpolation::Linear;
+        std::string samplerPtr;
+        int elementsPerKey() const { return interpolation == Interpolation::CubicSpline ? 3 : 1; }
+    };
+
+    // A channel's steps from its JSON to a playable track; each step that finds the channel
+    // unplayable reports why and returns false (or null), and the later steps do not run.
     void decodeChannel(Channel& ch, const Json& animation, int a);
+    const Json* samplerOf(Channel& ch, const Json& channel, const Json& animation);
+    bool decodeTarget(Channel& ch, const Json& channel, ChannelPlan& plan);
+    bool decodeSampler(Channel& ch, const Json& sampler, int a, ChannelPlan& plan);
+    const detail::DecodedAccessor* checkedInput(Channel& ch, Interpolation interp);
+    bool checkPointerOutput(Channel& ch, const ChannelPlan& plan, int keys, const detail::DecodedAccessor& out,
+                            int& components);
+    bool checkNodeOutput(Channel& ch, const ChannelPlan& plan, int keys, const detail::DecodedAccessor& out,
+                         int& components);
+    bool checkOutputFinite(Channel& ch, const ChannelPlan& plan, int keys, const detail::DecodedAccessor& out,
+                           int components);
+    bool reserveTrackMemory(Channel& ch, int keys, int components);
+    void fillTrack(Channel& ch, const ChannelPlan& plan, const detail::DecodedAccessor& in,
+                   const detail::DecodedAccessor& out, int components);
+    static void inferFileHandleModes(Track& t);
     bool decodePointerTarget(Channel& ch, const Json& extension, const Json& target);
     const detail::DecodedAccessor& input(int index);
 
@@ -752,61 +784,72 @@ bool DocumentLoader::decodePointerTarget(Channel& ch, const Json& extension, con
     return true;
 }
 
-void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
+// The channel's sampler, as far as the channel refers to it (the sampler's own JSON is read by
+// decodeSampler, after the target): null after a finding.
+const Json* DocumentLoader::samplerOf(Channel& ch, const Json& c, const Json& anim) {
     const std::string cptr = ch.pointer();
-    auto finding = [&](const char* code, const std::string& pointer, const std::string& msg, bool specError = true) {
-        unsupported(ch, code, pointer, msg, specError);
-    };
-    const Json& c = anim["channels"][ch.index];
-    if (!c.is_object()) fail(cptr, "must be an object.");
-    if (!c.contains("sampler") || !isIndex(c["sampler"]))
-        return finding("TANGENT_CHANNEL_INVALID", cptr + "/sampler", "required sampler index is missing.");
+    if (!c.contains("sampler") || !isIndex(c["sampler"])) {
+        unplayable(ch, "TANGENT_CHANNEL_INVALID", cptr + "/sampler", "required sampler index is missing.");
+        return nullptr;
+    }
     ch.sampler = c["sampler"].get<int>();
     const Json* samplers = anim.contains("samplers") ? &anim["samplers"] : nullptr;
-    if (!samplers || !samplers->is_array() || ch.sampler < 0 || std::size_t(ch.sampler) >= samplers->size())
-        return finding("UNRESOLVED_REFERENCE", cptr + "/sampler",
-                       "sampler " + std::to_string(ch.sampler) + " does not exist.");
+    if (!samplers || !samplers->is_array() || ch.sampler < 0 || std::size_t(ch.sampler) >= samplers->size()) {
+        unplayable(ch, "UNRESOLVED_REFERENCE", cptr + "/sampler",
+                   "sampler " + std::to_string(ch.sampler) + " does not exist.");
+        return nullptr;
+    }
+    return &(*samplers)[ch.sampler];
+}
+
+// The animated property: a KHR_animation_pointer target, or a node's TRS or weights. False
+// also for a target kept as it is without a finding (an extension's target or path).
+bool DocumentLoader::decodeTarget(Channel& ch, const Json& c, ChannelPlan& plan) {
+    const std::string cptr = ch.pointer();
     if (!c.contains("target") || !c["target"].is_object())
-        return finding("TANGENT_CHANNEL_INVALID", cptr + "/target", "required target is missing.");
+        return unplayable(ch, "TANGENT_CHANNEL_INVALID", cptr + "/target", "required target is missing.");
     const Json& target = c["target"];
     if (target.contains("path") && target["path"].is_string()) ch.pathName = target["path"].get<std::string>();
     const Json* pointerExtension = nullptr;
     if (auto e = target.find("extensions"); e != target.end() && e->is_object())
         if (auto p = e->find("KHR_animation_pointer"); p != e->end() && p->is_object()) pointerExtension = &*p;
-    TargetPath path = TargetPath::Property;
+    plan.isPointer = pointerExtension != nullptr;
     if (pointerExtension) {
-        if (!decodePointerTarget(ch, *pointerExtension, target)) return;
-        path = ch.pointerTarget.path;
-    } else {
-        ch.label = "? \u00b7 " + ch.pathName;
-        if (!target.contains("node")) return;  // an extension's target: kept, not edited
-        if (!isIndex(target["node"]))
-            return finding("TANGENT_CHANNEL_INVALID", cptr + "/target/node", "must be a node index.");
-        ch.node = target["node"].get<int>();
-        const Json* nodes = doc_.json_.contains("nodes") ? &doc_.json_["nodes"] : nullptr;
-        if (!nodes || !nodes->is_array() || ch.node < 0 || std::size_t(ch.node) >= nodes->size()) {
-            const int node = ch.node;
-            ch.node = -1;
-            return finding("UNRESOLVED_REFERENCE", cptr + "/target/node",
-                           "node " + std::to_string(node) + " does not exist.");
-        }
-        ch.nodeName = doc_.nodeName(ch.node);
-        ch.label = (ch.nodeName.empty() ? "node " + std::to_string(ch.node) : ch.nodeName) + " \u00b7 " + ch.pathName;
-        if (!parseTargetPath(ch.pathName, &path)) return;  // an extension's path: kept as is
+        if (!decodePointerTarget(ch, *pointerExtension, target)) return false;
+        plan.path = ch.pointerTarget.path;
+        return true;
     }
-    const bool isPointer = pointerExtension != nullptr;
+    ch.label = "? \u00b7 " + ch.pathName;
+    if (!target.contains("node")) return false;  // an extension's target: kept, not edited
+    if (!isIndex(target["node"]))
+        return unplayable(ch, "TANGENT_CHANNEL_INVALID", cptr + "/target/node", "must be a node index.");
+    ch.node = target["node"].get<int>();
+    const Json* nodes = doc_.json_.contains("nodes") ? &doc_.json_["nodes"] : nullptr;
+    if (!nodes || !nodes->is_array() || ch.node < 0 || std::size_t(ch.node) >= nodes->size()) {
+        const int node = ch.node;
+        ch.node = -1;
+        return unplayable(ch, "UNRESOLVED_REFERENCE", cptr + "/target/node",
+                          "node " + std::to_string(node) + " does not exist.");
+    }
+    ch.nodeName = doc_.nodeName(ch.node);
+    ch.label = (ch.nodeName.empty() ? "node " + std::to_string(ch.node) : ch.nodeName) + " \u00b7 " + ch.pathName;
+    return parseTargetPath(ch.pathName, &plan.path);  // false: an extension's path, kept as is
+}
 
-    const std::string sptr = "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(ch.sampler);
-    const Json& s = (*samplers)[ch.sampler];
+// The sampler's interpolation and its two accessors, which must exist.
+bool DocumentLoader::decodeSampler(Channel& ch, const Json& s, int a, ChannelPlan& plan) {
+    plan.samplerPtr = "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(ch.sampler);
+    const std::string& sptr = plan.samplerPtr;
     if (!s.is_object()) fail(sptr, "must be an object.");
-    Interpolation interp = Interpolation::Linear;
     if (s.contains("interpolation")) {
-        if (!s["interpolation"].is_string() || !parseInterpolation(s["interpolation"].get<std::string>(), &interp))
-            return finding("VALUE_NOT_IN_LIST", sptr + "/interpolation", "is not LINEAR, STEP or CUBICSPLINE.",
-                           !s["interpolation"].is_string());  // an unknown name is only a warning to the validator
+        if (!s["interpolation"].is_string() ||
+            !parseInterpolation(s["interpolation"].get<std::string>(), &plan.interpolation))
+            return unplayable(ch, "VALUE_NOT_IN_LIST", sptr + "/interpolation", "is not LINEAR, STEP or CUBICSPLINE.",
+                              !s["interpolation"].is_string());  // an unknown name is only a warning to the validator
     }
     if (!s.contains("input") || !isIndex(s["input"]) || !s.contains("output") || !isIndex(s["output"]))
-        return finding("TANGENT_CHANNEL_INVALID", sptr, "required input and output accessor indices are missing.");
+        return unplayable(ch, "TANGENT_CHANNEL_INVALID", sptr,
+                          "required input and output accessor indices are missing.");
     ch.inputAccessor = s["input"].get<int>();
     ch.outputAccessor = s["output"].get<int>();
     const std::size_t accessorCount =
@@ -814,16 +857,23 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     for (const char* role : {"input", "output"}) {
         const int index = s[role].get<int>();
         if (index < 0 || std::size_t(index) >= accessorCount)  // named where it is referred to
-            return finding("UNRESOLVED_REFERENCE", sptr + "/" + role,
-                           "accessor " + std::to_string(index) + " does not exist.");
+            return unplayable(ch, "UNRESOLVED_REFERENCE", sptr + "/" + role,
+                              "accessor " + std::to_string(index) + " does not exist.");
     }
+    return true;
+}
 
+// The key times: SCALAR floats, finite, not negative, increasing (a shared input is checked
+// once), and two at least for CUBICSPLINE. Null after a finding.
+const detail::DecodedAccessor* DocumentLoader::checkedInput(Channel& ch, Interpolation interp) {
     const detail::DecodedAccessor& in = input(ch.inputAccessor);
     const std::string inPtr = "/accessors/" + std::to_string(ch.inputAccessor);
-    if (in.type != "SCALAR" || in.componentType != detail::kFloat)
-        return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", inPtr,
-                       "animation input must be SCALAR float, not " + in.type + " of component type " +
-                               std::to_string(in.componentType) + ".");
+    if (in.type != "SCALAR" || in.componentType != detail::kFloat) {
+        unplayable(ch, "ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", inPtr,
+                   "animation input must be SCALAR float, not " + in.type + " of component type " +
+                           std::to_string(in.componentType) + ".");
+        return nullptr;
+    }
     const int n = in.count;
     // Without a bufferView (or sparse values) an input is all zeros, whose values the spec
     // leaves unchecked: a file can be valid and still have no playable times.
@@ -831,113 +881,145 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     const bool inputHasData = inJson.contains("bufferView") || inJson.contains("sparse");
     for (int k = validInputs_.count(ch.inputAccessor) ? n : 0; k < n; ++k) {  // a shared input once
         const float t = in.data[k];
-        if (!std::isfinite(t))
-            return finding("ACCESSOR_INVALID_FLOAT", inPtr,
-                           "key " + std::to_string(k) + " has a time that is not a finite number.");
-        if (t < 0)
-            return finding("ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr,
-                           "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).");
-        if (k > 0 && !(t > in.data[k - 1]))
-            return finding("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", inPtr,
-                           "key " + std::to_string(k) + " time " + std::to_string(t) +
-                                   " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) +
-                                   " s" +
-                                   (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
-                           inputHasData);
+        if (!std::isfinite(t)) {
+            unplayable(ch, "ACCESSOR_INVALID_FLOAT", inPtr,
+                       "key " + std::to_string(k) + " has a time that is not a finite number.");
+            return nullptr;
+        }
+        if (t < 0) {
+            unplayable(ch, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr,
+                       "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).");
+            return nullptr;
+        }
+        if (k > 0 && !(t > in.data[k - 1])) {
+            unplayable(ch, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", inPtr,
+                       "key " + std::to_string(k) + " time " + std::to_string(t) +
+                               " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) + " s" +
+                               (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
+                       inputHasData);
+            return nullptr;
+        }
     }
     validInputs_.insert(ch.inputAccessor);
-    if (interp == Interpolation::CubicSpline && n < 2)
-        return finding("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr,
-                       "a CUBICSPLINE sampler needs at least two keys.");
+    if (interp == Interpolation::CubicSpline && n < 2) {
+        unplayable(ch, "ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", inPtr,
+                   "a CUBICSPLINE sampler needs at least two keys.");
+        return nullptr;
+    }
+    return &in;
+}
 
-    const detail::DecodedAccessor out =
-            detail::decodeAccessor(doc_.json_, *source_, ch.outputAccessor, doc_.fileName_, detail::Decode::ViewPacked);
+// KHR_animation_pointer's rules for the output, which the validator leaves to Tangent: the
+// spec checks report them as warnings; here they only keep the channel from playing.
+bool DocumentLoader::checkPointerOutput(Channel& ch, const ChannelPlan& plan, int keys,
+                                        const detail::DecodedAccessor& out, int& components) {
     const std::string outPtr = "/accessors/" + std::to_string(ch.outputAccessor);
+    const Interpolation interp = plan.interpolation;
+    PointerTarget& pt = ch.pointerTarget;
+    if (const std::string misfit = fitOutput(pt, out.type, out.componentType, out.normalized); !misfit.empty())
+        return unplayable(ch, "", outPtr, misfit, false);
+    if ((pt.type == PropertyType::Int || pt.type == PropertyType::Bool) && interp != Interpolation::Step)
+        return unplayable(ch, "", plan.samplerPtr + "/interpolation",
+                          std::string("an ") + toString(pt.type) + " target must be played with STEP interpolation.",
+                          false);
+    components = pt.components;
+    const std::int64_t expected = expectedOutputCount(pt, keys, interp == Interpolation::CubicSpline);
+    if (out.count != expected)
+        return unplayable(ch, "", outPtr,
+                          "the output has " + std::to_string(out.count) + " elements; " + toString(interp) + " with " +
+                                  std::to_string(keys) + " keys needs " + std::to_string(expected) + ".",
+                          false);
+    return true;
+}
+
+// A node target's output: the format its path allows, and a count that matches the keys (and,
+// for weights, the node's morph targets).
+bool DocumentLoader::checkNodeOutput(Channel& ch, const ChannelPlan& plan, int keys, const detail::DecodedAccessor& out,
+                                     int& components) {
+    const std::string outPtr = "/accessors/" + std::to_string(ch.outputAccessor);
+    const TargetPath path = plan.path;
     const bool isFloat = out.componentType == detail::kFloat;
     const bool isNormalizedInt =
             out.normalized && out.componentType != detail::kFloat && out.componentType != detail::kUnsignedInt;
-    const int elementsPerKey = interp == Interpolation::CubicSpline ? 3 : 1;
-    int components = out.components;
-    std::int64_t expected = std::int64_t(n) * elementsPerKey;
-    if (isPointer) {
-        // KHR_animation_pointer's rules, which the validator leaves to Tangent: the spec
-        // checks report them as warnings; here they only keep the channel from playing.
-        PointerTarget& pt = ch.pointerTarget;
-        if (const std::string misfit = fitOutput(pt, out.type, out.componentType, out.normalized); !misfit.empty())
-            return finding("", outPtr, misfit, false);
-        if ((pt.type == PropertyType::Int || pt.type == PropertyType::Bool) && interp != Interpolation::Step)
-            return finding("", sptr + "/interpolation",
-                           std::string("an ") + toString(pt.type) + " target must be played with STEP interpolation.",
-                           false);
-        components = pt.components;
-        expected = expectedOutputCount(pt, n, interp == Interpolation::CubicSpline);
-        if (out.count != expected)
-            return finding("", outPtr,
-                           "the output has " + std::to_string(out.count) + " elements; " + toString(interp) + " with " +
-                                   std::to_string(n) + " keys needs " + std::to_string(expected) + ".",
-                           false);
-    } else {
-        bool formatOk = false;
-        switch (path) {
-            case TargetPath::Translation:
-            case TargetPath::Scale:
-                formatOk = out.type == "VEC3" && isFloat;
-                break;
-            case TargetPath::Rotation:
-                formatOk = out.type == "VEC4" && (isFloat || isNormalizedInt);
-                break;
-            case TargetPath::Weights:
-                formatOk = out.type == "SCALAR" && (isFloat || isNormalizedInt);
-                break;
-            case TargetPath::Property:
-                break;
-        }
-        if (!formatOk)
-            return finding("ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", outPtr,
-                           "a " + ch.pathName + " output cannot be " + out.type + " of component type " +
-                                   std::to_string(out.componentType) + (out.normalized ? " (normalized)." : "."));
-        if (path == TargetPath::Weights) {
-            const int targets = doc_.morphTargetCount(ch.node);
-            if (targets == 0)
-                return finding("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", cptr + "/target/node",
-                               "node " + std::to_string(ch.node) + " has no morph targets to animate.");
-            components = targets;
-            expected *= components;
-        }
-        if (out.count != expected)
-            return finding(
-                    "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", outPtr,
-                    "the output has " + std::to_string(out.count) + " elements; " + toString(interp) + " with " +
-                            std::to_string(n) + " keys" +
-                            (path == TargetPath::Weights ? " and " + std::to_string(components) + " morph targets"
-                                                         : "") +
-                            " needs " + std::to_string(expected) + ".");
+    bool formatOk = false;
+    switch (path) {
+        case TargetPath::Translation:
+        case TargetPath::Scale:
+            formatOk = out.type == "VEC3" && isFloat;
+            break;
+        case TargetPath::Rotation:
+            formatOk = out.type == "VEC4" && (isFloat || isNormalizedInt);
+            break;
+        case TargetPath::Weights:
+            formatOk = out.type == "SCALAR" && (isFloat || isNormalizedInt);
+            break;
+        case TargetPath::Property:
+            break;
     }
+    if (!formatOk)
+        return unplayable(ch, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_FORMAT", outPtr,
+                          "a " + ch.pathName + " output cannot be " + out.type + " of component type " +
+                                  std::to_string(out.componentType) + (out.normalized ? " (normalized)." : "."));
+    components = out.components;
+    std::int64_t expected = std::int64_t(keys) * plan.elementsPerKey();
+    if (path == TargetPath::Weights) {
+        const int targets = doc_.morphTargetCount(ch.node);
+        if (targets == 0)
+            return unplayable(ch, "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", ch.pointer() + "/target/node",
+                              "node " + std::to_string(ch.node) + " has no morph targets to animate.");
+        components = targets;
+        expected *= components;
+    }
+    if (out.count != expected)
+        return unplayable(
+                ch, "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT", outPtr,
+                "the output has " + std::to_string(out.count) + " elements; " + toString(plan.interpolation) +
+                        " with " + std::to_string(keys) + " keys" +
+                        (path == TargetPath::Weights ? " and " + std::to_string(components) + " morph targets" : "") +
+                        " needs " + std::to_string(expected) + ".");
+    return true;
+}
+
+// Every value of the output a finite number.
+bool DocumentLoader::checkOutputFinite(Channel& ch, const ChannelPlan& plan, int keys,
+                                       const detail::DecodedAccessor& out, int components) {
     const std::size_t C = std::size_t(components);
-    const std::size_t floats = std::size_t(n) * C * elementsPerKey;
+    const std::size_t elementsPerKey = std::size_t(plan.elementsPerKey());
+    const std::size_t floats = std::size_t(keys) * C * elementsPerKey;
     if (const std::size_t bad = detail::firstNonFinite(out.bytes(), floats); bad < floats) {
         const int key = int(bad / (C * elementsPerKey));
-        return finding("ACCESSOR_INVALID_FLOAT", outPtr,
-                       "key " + std::to_string(key) + " holds a value that is not a finite number.");
+        return unplayable(ch, "ACCESSOR_INVALID_FLOAT", "/accessors/" + std::to_string(ch.outputAccessor),
+                          "key " + std::to_string(key) + " holds a value that is not a finite number.");
     }
+    return true;
+}
 
-    // Every channel holds its own copy of its keys, so channels sharing one big accessor could
-    // make a small file decode into gigabytes: the tracks' memory is bounded by the file's data.
+// Every channel holds its own copy of its keys, so channels sharing one big accessor could
+// make a small file decode into gigabytes: the tracks' memory is bounded by the file's data.
+bool DocumentLoader::reserveTrackMemory(Channel& ch, int keys, int components) {
     const std::uint64_t trackBytes =
-            std::uint64_t(n) * (sizeof(float) + kTrackBytesPerComponent * std::uint64_t(components));
+            std::uint64_t(keys) * (sizeof(float) + kTrackBytesPerComponent * std::uint64_t(components));
     if (trackBytes > trackBudget_)
-        return finding("TANGENT_FILE_TOO_LARGE", cptr,
-                       "the channel's keys, shared with other channels, would take more memory than a file of this "
-                       "size may ask for.");
+        return unplayable(ch, "TANGENT_FILE_TOO_LARGE", ch.pointer(),
+                          "the channel's keys, shared with other channels, would take more memory than a file of "
+                          "this size may ask for.");
     trackBudget_ -= trackBytes;
+    return true;
+}
 
-    // The arrays are cleared and resized rather than made anew: a scan decodes every channel
-    // into the same track, whose memory then stays mapped.
+// The checked keys into the channel's track, which becomes playable. The arrays are cleared
+// and resized rather than made anew: a scan decodes every channel into the same track, whose
+// memory then stays mapped.
+void DocumentLoader::fillTrack(Channel& ch, const ChannelPlan& plan, const detail::DecodedAccessor& in,
+                               const detail::DecodedAccessor& out, int components) {
+    const int n = in.count;
+    const Interpolation interp = plan.interpolation;
+    const std::size_t C = std::size_t(components);
     Track& t = ch.track;
     t.interpolation = interp;
-    t.path = path;
+    t.path = plan.path;
     t.components = components;
-    t.kind = !isPointer                                    ? ValueKind::Real
+    t.kind = !plan.isPointer                               ? ValueKind::Real
              : ch.pointerTarget.type == PropertyType::Int  ? ValueKind::Integer
              : ch.pointerTarget.type == PropertyType::Bool ? ValueKind::Bool
                                                            : ValueKind::Real;
@@ -965,14 +1047,39 @@ void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
             break;
     }
     t.modes.assign(std::size_t(n) * C, HandleMode::Aligned);
-    if (cubic) {  // interior keys only; equal bits match, so only differences are looked at
-        const std::size_t end = std::size_t(n) * C - C;
-        for (std::size_t i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), C, end); i < end;
-             i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), i + 1, end))
-            if (!tangentsMatch(t.inTangents[i], t.outTangents[i])) t.modes[i] = HandleMode::Free;
-        inferHandleModes(t);
-    }
+    if (cubic) inferFileHandleModes(t);
     ch.supported = true;
+}
+
+// A CUBICSPLINE track's handle modes as the file's tangents show them: a key whose in- and
+// out-tangents differ is broken (interior keys only; equal bits match, so only differences are
+// looked at), then the modes the tangents' shapes imply.
+void DocumentLoader::inferFileHandleModes(Track& t) {
+    const std::size_t C = std::size_t(t.components);
+    const std::size_t end = t.values.size() - C;
+    for (std::size_t i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), C, end); i < end;
+         i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), i + 1, end))
+        if (!tangentsMatch(t.inTangents[i], t.outTangents[i])) t.modes[i] = HandleMode::Free;
+    inferHandleModes(t);
+}
+
+void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
+    const Json& c = anim["channels"][ch.index];
+    if (!c.is_object()) fail(ch.pointer(), "must be an object.");
+    const Json* sampler = samplerOf(ch, c, anim);
+    ChannelPlan plan;
+    if (!sampler || !decodeTarget(ch, c, plan) || !decodeSampler(ch, *sampler, a, plan)) return;
+    const detail::DecodedAccessor* in = checkedInput(ch, plan.interpolation);
+    if (!in) return;
+    const int keys = in->count;
+    const detail::DecodedAccessor out =
+            detail::decodeAccessor(doc_.json_, *source_, ch.outputAccessor, doc_.fileName_, detail::Decode::ViewPacked);
+    int components = 0;
+    if (!(plan.isPointer ? checkPointerOutput(ch, plan, keys, out, components)
+                         : checkNodeOutput(ch, plan, keys, out, components)) ||
+        !checkOutputFinite(ch, plan, keys, out, components) || !reserveTrackMemory(ch, keys, components))
+        return;
+    fillTrack(ch, plan, *in, out, components);
 }
 
 detail::RelativeFile detail::relativeFileOf(const std::string& uri) {

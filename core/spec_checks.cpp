@@ -118,6 +118,15 @@ struct PointerChannel {  // a KHR_animation_pointer channel of the animation bei
     std::string pointer;
     PointerTarget target;
 };
+// What linking one animation gathers over its samplers and channels.
+struct AnimationLink {
+    int animation = -1;
+    std::string pointer;  // the animation's
+    const Json* samplers = nullptr;
+    std::map<std::pair<std::int64_t, std::string>, std::vector<int>> channelsByTarget;  // (node, path)
+    std::vector<PointerChannel> pointerChannels;
+    std::set<std::pair<std::int64_t, std::string>> classicTargets;  // (node, path)
+};
 struct ElementChecks {
     std::vector<InputCheck> inputs;
     std::vector<QuaternionCheck> quaternions;
@@ -213,156 +222,181 @@ private:
                         ptr + "/extensions/" + it.key(), a, c);
     }
 
+    // One animation: its samplers (each named by the first channel that plays it), its
+    // channels, then the properties it animates twice.
     void linkAnimation(const Json& anim, int a) {
-        const std::string ptr = "/animations/" + std::to_string(a);
-        checkSchema(anim, ptr, {"channels", "samplers"}, a, -1);
+        AnimationLink link;
+        link.animation = a;
+        link.pointer = "/animations/" + std::to_string(a);
+        checkSchema(anim, link.pointer, {"channels", "samplers"}, a, -1);
         const Json* samplers = member(anim, "samplers");
         const Json* channels = member(anim, "channels");
         if (!samplers || !samplers->is_array() || !channels || !channels->is_array()) return;
-
-        // Findings about a sampler name the first channel that plays it.
-        std::map<std::int64_t, int> firstUser;
-        for (std::size_t c = 0; c < channels->size(); ++c)
-            if (const std::int64_t s = indexOf((*channels)[c], "sampler"); s >= 0) firstUser.emplace(s, int(c));
-        auto userOf = [&](std::size_t s) {
-            const auto it = firstUser.find(std::int64_t(s));
-            return it == firstUser.end() ? -1 : it->second;
-        };
-
+        link.samplers = samplers;
+        const std::map<std::int64_t, int> firstUser = firstChannelOfEachSampler(*channels);
         for (std::size_t s = 0; s < samplers->size(); ++s) {
-            const Json& sampler = (*samplers)[s];
-            if (!sampler.is_object()) continue;
-            const std::string sptr = ptr + "/samplers/" + std::to_string(s);
-            const int channel = userOf(s);
-            checkSchema(sampler, sptr, {"input", "output"}, a, channel);
-            if (channel < 0)
-                add("UNUSED_OBJECT", Severity::Info, "no channel plays sampler " + std::to_string(s) + ".", sptr, a,
-                    channel);
-            const std::string interpolation = interpolationOf(sampler);
-            if (!interpolation.empty() && interpolation != "LINEAR" && interpolation != "STEP" &&
-                interpolation != "CUBICSPLINE")
-                add("VALUE_NOT_IN_LIST", Severity::Warning,
-                    "the interpolation '" + interpolation + "' is not LINEAR, STEP or CUBICSPLINE.",
-                    sptr + "/interpolation", a, channel);
-            for (const char* role : {"input", "output"})
-                if (const std::int64_t i = indexOf(sampler, role); i >= 0 && accessorInfo(root_, i).json)
-                    used_.emplace(i, ChannelId{a, channel});
-            if (const std::int64_t in = indexOf(sampler, "input"); in >= 0) {
-                const AccessorInfo input = accessorInfo(root_, in);
-                const std::string iptr = sptr + "/input";
-                if (!input.json) {
-                    add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(in) + " does not exist.",
-                        iptr, a, channel);
-                } else {
-                    checkByteStride(input, iptr, a, channel);
-                    if (!input.isFormat("SCALAR", kFloat, false))
-                        add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", Severity::Error,
-                            "the input accessor's format " + input.format() + " is not {SCALAR, 5126} (float seconds).",
-                            iptr, a, channel);
-                    else
-                        elementChecks_[in].inputs.push_back({iptr, a, channel});
-                    if (!validBounds(input, "min") || !validBounds(input, "max"))
-                        add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
-                            "the input accessor must have min and max.", iptr, a, channel);
-                    if (interpolation == "CUBICSPLINE" && input.count >= 0 && input.count < 2)
-                        add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", Severity::Error,
-                            "a CUBICSPLINE sampler needs at least 2 keys, its input has " +
-                                    std::to_string(input.count) + ".",
-                            iptr, a, channel);
-                }
-            }
-            if (const std::int64_t out = indexOf(sampler, "output"); out >= 0) {
-                const AccessorInfo output = accessorInfo(root_, out);
-                if (!output.json)
-                    add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(out) + " does not exist.",
-                        sptr + "/output", a, channel);
-                else
-                    checkByteStride(output, sptr + "/output", a, channel);
-            }
+            const auto user = firstUser.find(std::int64_t(s));
+            linkSampler((*samplers)[s], s, link, user == firstUser.end() ? -1 : user->second);
         }
+        link.channelsByTarget = channelsByNodeTarget(*channels);
+        for (std::size_t c = 0; c < channels->size(); ++c) linkChannel((*channels)[c], int(c), link);
+        checkPointerTargetsOnce(link.pointerChannels, link.classicTargets, a);
+    }
 
-        // Channels by (target node, path), in order: duplicates found without comparing pairs.
+    // Findings about a sampler name the first channel that plays it.
+    static std::map<std::int64_t, int> firstChannelOfEachSampler(const Json& channels) {
+        std::map<std::int64_t, int> firstUser;
+        for (std::size_t c = 0; c < channels.size(); ++c)
+            if (const std::int64_t s = indexOf(channels[c], "sampler"); s >= 0) firstUser.emplace(s, int(c));
+        return firstUser;
+    }
+
+    // Channels by (target node, path), in order: duplicates found without comparing pairs.
+    static std::map<std::pair<std::int64_t, std::string>, std::vector<int>> channelsByNodeTarget(const Json& channels) {
         std::map<std::pair<std::int64_t, std::string>, std::vector<int>> channelsByTarget;
-        for (std::size_t j = 0; j < channels->size(); ++j)
-            if (const Json* t = member((*channels)[j], "target"); t && t->is_object() && indexOf(*t, "node") >= 0)
+        for (std::size_t j = 0; j < channels.size(); ++j)
+            if (const Json* t = member(channels[j], "target"); t && t->is_object() && indexOf(*t, "node") >= 0)
                 if (const Json* p = member(*t, "path"); p && p->is_string())
                     channelsByTarget[{indexOf(*t, "node"), p->get<std::string>()}].push_back(int(j));
-        std::vector<PointerChannel> pointerChannels;
-        std::set<std::pair<std::int64_t, std::string>> classicTargets;  // (node, path)
-        for (std::size_t c = 0; c < channels->size(); ++c) {
-            const Json& ch = (*channels)[c];
-            if (!ch.is_object()) continue;
-            const std::string cptr = ptr + "/channels/" + std::to_string(c);
-            checkSchema(ch, cptr, {"sampler", "target"}, a, int(c));
-            const Json* target = member(ch, "target");
-            if (target && !target->is_object()) target = nullptr;
-            if (target) checkSchema(*target, cptr + "/target", {"path"}, a, int(c));
-            const std::string path = target && member(*target, "path") && (*target)["path"].is_string()
-                                             ? (*target)["path"].get<std::string>()
-                                             : std::string();
-            const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
-            if (!path.empty() && path != "translation" && path != "rotation" && path != "scale" && path != "weights" &&
-                !(path == "pointer" && pointerExtensionUsed_))
-                add("VALUE_NOT_IN_LIST", Severity::Warning,
-                    "the target path '" + path + "' is not translation, rotation, scale or weights" +
-                            (path == "pointer" ? " (KHR_animation_pointer is not in extensionsUsed)." : "."),
-                    cptr + "/target/path", a, int(c));
-            if (const Json* ext = target ? member(*target, "extensions") : nullptr;
-                ext && member(*ext, "KHR_animation_pointer") && (*ext)["KHR_animation_pointer"].is_object()) {
-                const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
-                if (member(*target, "node"))
-                    add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", Severity::Error,
-                        "a KHR_animation_pointer channel must not name a target node.", eptr, a, int(c));
-                if (path != "pointer")
-                    add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
-                        "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a,
-                        int(c));
-                linkPointerChannel((*ext)["KHR_animation_pointer"], element(samplers, indexOf(ch, "sampler")), cptr, a,
-                                   int(c), pointerChannels);
-            } else if (nodeIndex >= 0 && !path.empty()) {
-                classicTargets.emplace(nodeIndex, path);
-            }
-            const Json* node = element(member(root_, "nodes"), nodeIndex);
-            const bool trs = path == "translation" || path == "rotation" || path == "scale";
-            if (target && nodeIndex >= 0) {
-                if (!node)
-                    add("UNRESOLVED_REFERENCE", Severity::Error,
-                        "node " + std::to_string(nodeIndex) + " does not exist.", cptr + "/target/node", a, int(c));
-                else if (trs && member(*node, "matrix"))
-                    add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
-                        "node " + std::to_string(nodeIndex) +
-                                " has a matrix, so its TRS properties cannot be animated.",
-                        cptr + "/target", a, int(c));
-                else if (trs && element(member(root_, "skins"), indexOf(*node, "skin")))
-                    add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", Severity::Warning,
-                        "node " + std::to_string(nodeIndex) +
-                                " has a skin: animating its TRS does not move the skinned mesh.",
-                        cptr + "/target/path", a, int(c));
-                else if (path == "weights" && morphTargets(*node) < 0)
-                    add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Severity::Error,
-                        "node " + std::to_string(nodeIndex) + " has no morph targets to animate.", cptr + "/target", a,
-                        int(c));
-            }
+        return channelsByTarget;
+    }
 
-            const std::int64_t samplerIndex = indexOf(ch, "sampler");
-            if (samplerIndex < 0) continue;
-            const Json* sampler = element(samplers, samplerIndex);
-            if (!sampler || !sampler->is_object()) {
-                add("UNRESOLVED_REFERENCE", Severity::Error,
-                    "sampler " + std::to_string(samplerIndex) + " does not exist.", cptr + "/sampler", a, int(c));
-            } else if (target) {
-                linkChannelOutput(*sampler, path, node, cptr, a, int(c));
-            }
-            if (target && nodeIndex >= 0)  // the validator names each later channel with this target here
-                if (const auto same = channelsByTarget.find({nodeIndex, path}); same != channelsByTarget.end())
-                    for (auto j = std::upper_bound(same->second.begin(), same->second.end(), int(c));
-                         j != same->second.end(); ++j)
-                        add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
-                            "channel " + std::to_string(c) + " animates the " + path + " of node " +
-                                    std::to_string(nodeIndex) + ", as channel " + std::to_string(*j) + " does too.",
-                            cptr + "/target", a, int(c));
+    // A sampler's schema, interpolation and accessor references; `channel`: its first player
+    // (-1: none). Its accessors join the data pass, named by that channel.
+    void linkSampler(const Json& sampler, std::size_t s, const AnimationLink& link, int channel) {
+        if (!sampler.is_object()) return;
+        const int a = link.animation;
+        const std::string sptr = link.pointer + "/samplers/" + std::to_string(s);
+        checkSchema(sampler, sptr, {"input", "output"}, a, channel);
+        if (channel < 0)
+            add("UNUSED_OBJECT", Severity::Info, "no channel plays sampler " + std::to_string(s) + ".", sptr, a,
+                channel);
+        const std::string interpolation = interpolationOf(sampler);
+        if (!interpolation.empty() && interpolation != "LINEAR" && interpolation != "STEP" &&
+            interpolation != "CUBICSPLINE")
+            add("VALUE_NOT_IN_LIST", Severity::Warning,
+                "the interpolation '" + interpolation + "' is not LINEAR, STEP or CUBICSPLINE.",
+                sptr + "/interpolation", a, channel);
+        for (const char* role : {"input", "output"})
+            if (const std::int64_t i = indexOf(sampler, role); i >= 0 && accessorInfo(root_, i).json)
+                used_.emplace(i, ChannelId{a, channel});
+        if (const std::int64_t in = indexOf(sampler, "input"); in >= 0)
+            linkSamplerInput(in, interpolation, sptr + "/input", a, channel);
+        if (const std::int64_t out = indexOf(sampler, "output"); out >= 0) {
+            const AccessorInfo output = accessorInfo(root_, out);
+            if (!output.json)
+                add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(out) + " does not exist.",
+                    sptr + "/output", a, channel);
+            else
+                checkByteStride(output, sptr + "/output", a, channel);
         }
-        checkPointerTargetsOnce(pointerChannels, classicTargets, a);
+    }
+
+    // A sampler's input accessor: float seconds with bounds, enough keys for CUBICSPLINE; its
+    // times are checked in the data pass.
+    void linkSamplerInput(std::int64_t in, const std::string& interpolation, const std::string& iptr, int a,
+                          int channel) {
+        const AccessorInfo input = accessorInfo(root_, in);
+        if (!input.json) {
+            add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(in) + " does not exist.", iptr, a,
+                channel);
+            return;
+        }
+        checkByteStride(input, iptr, a, channel);
+        if (!input.isFormat("SCALAR", kFloat, false))
+            add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", Severity::Error,
+                "the input accessor's format " + input.format() + " is not {SCALAR, 5126} (float seconds).", iptr, a,
+                channel);
+        else
+            elementChecks_[in].inputs.push_back({iptr, a, channel});
+        if (!validBounds(input, "min") || !validBounds(input, "max"))
+            add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
+                "the input accessor must have min and max.", iptr, a, channel);
+        if (interpolation == "CUBICSPLINE" && input.count >= 0 && input.count < 2)
+            add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", Severity::Error,
+                "a CUBICSPLINE sampler needs at least 2 keys, its input has " + std::to_string(input.count) + ".", iptr,
+                a, channel);
+    }
+
+    // A channel's schema, its target (a pointer, or a node and path) and its sampler's fit to
+    // that target.
+    void linkChannel(const Json& ch, int c, AnimationLink& link) {
+        if (!ch.is_object()) return;
+        const int a = link.animation;
+        const std::string cptr = link.pointer + "/channels/" + std::to_string(c);
+        checkSchema(ch, cptr, {"sampler", "target"}, a, c);
+        const Json* target = member(ch, "target");
+        if (target && !target->is_object()) target = nullptr;
+        if (target) checkSchema(*target, cptr + "/target", {"path"}, a, c);
+        const std::string path = target && member(*target, "path") && (*target)["path"].is_string()
+                                         ? (*target)["path"].get<std::string>()
+                                         : std::string();
+        const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
+        if (!path.empty() && path != "translation" && path != "rotation" && path != "scale" && path != "weights" &&
+            !(path == "pointer" && pointerExtensionUsed_))
+            add("VALUE_NOT_IN_LIST", Severity::Warning,
+                "the target path '" + path + "' is not translation, rotation, scale or weights" +
+                        (path == "pointer" ? " (KHR_animation_pointer is not in extensionsUsed)." : "."),
+                cptr + "/target/path", a, c);
+        if (const Json* ext = target ? member(*target, "extensions") : nullptr;
+            ext && member(*ext, "KHR_animation_pointer") && (*ext)["KHR_animation_pointer"].is_object()) {
+            const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
+            if (member(*target, "node"))
+                add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", Severity::Error,
+                    "a KHR_animation_pointer channel must not name a target node.", eptr, a, c);
+            if (path != "pointer")
+                add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
+                    "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a, c);
+            linkPointerChannel((*ext)["KHR_animation_pointer"], element(link.samplers, indexOf(ch, "sampler")), cptr, a,
+                               c, link.pointerChannels);
+        } else if (nodeIndex >= 0 && !path.empty()) {
+            link.classicTargets.emplace(nodeIndex, path);
+        }
+        const Json* node = element(member(root_, "nodes"), nodeIndex);
+        if (target && nodeIndex >= 0) checkTargetNode(node, nodeIndex, path, cptr, a, c);
+
+        const std::int64_t samplerIndex = indexOf(ch, "sampler");
+        if (samplerIndex < 0) return;
+        const Json* sampler = element(link.samplers, samplerIndex);
+        if (!sampler || !sampler->is_object()) {
+            add("UNRESOLVED_REFERENCE", Severity::Error, "sampler " + std::to_string(samplerIndex) + " does not exist.",
+                cptr + "/sampler", a, c);
+        } else if (target) {
+            linkChannelOutput(*sampler, path, node, cptr, a, c);
+        }
+        if (target && nodeIndex >= 0) reportLaterDuplicates(link, nodeIndex, path, cptr, c);
+    }
+
+    // The target node (null: the index resolves to nothing) can have its `path` animated.
+    void checkTargetNode(const Json* node, std::int64_t nodeIndex, const std::string& path, const std::string& cptr,
+                         int a, int c) {
+        const bool trs = path == "translation" || path == "rotation" || path == "scale";
+        if (!node)
+            add("UNRESOLVED_REFERENCE", Severity::Error, "node " + std::to_string(nodeIndex) + " does not exist.",
+                cptr + "/target/node", a, c);
+        else if (trs && member(*node, "matrix"))
+            add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
+                "node " + std::to_string(nodeIndex) + " has a matrix, so its TRS properties cannot be animated.",
+                cptr + "/target", a, c);
+        else if (trs && element(member(root_, "skins"), indexOf(*node, "skin")))
+            add("ANIMATION_CHANNEL_TARGET_NODE_SKIN", Severity::Warning,
+                "node " + std::to_string(nodeIndex) + " has a skin: animating its TRS does not move the skinned mesh.",
+                cptr + "/target/path", a, c);
+        else if (path == "weights" && morphTargets(*node) < 0)
+            add("ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS", Severity::Error,
+                "node " + std::to_string(nodeIndex) + " has no morph targets to animate.", cptr + "/target", a, c);
+    }
+
+    // The validator names, at channel c, each later channel with the same node and path.
+    void reportLaterDuplicates(const AnimationLink& link, std::int64_t nodeIndex, const std::string& path,
+                               const std::string& cptr, int c) {
+        const auto same = link.channelsByTarget.find({nodeIndex, path});
+        if (same == link.channelsByTarget.end()) return;
+        for (auto j = std::upper_bound(same->second.begin(), same->second.end(), c); j != same->second.end(); ++j)
+            add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
+                "channel " + std::to_string(c) + " animates the " + path + " of node " + std::to_string(nodeIndex) +
+                        ", as channel " + std::to_string(*j) + " does too.",
+                cptr + "/target", link.animation, c);
     }
 
     // A KHR_animation_pointer channel: the extension object's schema (as the validator checks

@@ -316,160 +316,217 @@ struct Run {
     int k, begin, end;
 };
 
+// The track's arrays, read once per call.
+struct CubicKeys {
+    int n;  // keys, at least 2
+    const float* times;
+    const float* values;
+    const float* outTangents;
+    const float* inTangents;
+    double first, last;
+};
+
+// Where the walk is, kept from chunk to chunk: segment k = [t0, t1), which only moves forward
+// while times are sorted, and the last sample placed in a segment.
+struct SegmentWalk {
+    int k;
+    double t0, t1;
+    double prev;
+};
+
+// One chunk's arrays, filled by the passes in turn.
+struct CubicChunk {
+    Run runs[kChunk];
+    alignas(32) double start[kChunk], length[kChunk];
+    alignas(32) double h00[kChunk], h10[kChunk], h01[kChunk], h11[kChunk];
+};
+
+// A sample that copies key `key`: a run of its own, with a basis that stays finite.
+[[gnu::always_inline]] inline void copyKeyRun(CubicChunk& chunk, int& nRuns, int key, int& i) {
+    chunk.runs[nRuns++] = {~key, i, i + 1};
+    chunk.start[i] = 0, chunk.length[i] = 1, ++i;
+}
+
+// 1. The walk, a run at a time: each sample's segment, or the key it copies. Returns the
+// number of runs.
+[[gnu::always_inline]] inline int walkChunk(const Track& track, const CubicKeys& keys, SegmentWalk& walk,
+                                            const double* t, int m, CubicChunk& chunk) {
+    const int n = keys.n;
+    const float* keyTimes = keys.times;
+    int k = walk.k;
+    double t0 = walk.t0, t1 = walk.t1, prev = walk.prev;
+    int nRuns = 0;
+    for (int i = 0; i < m;) {
+        const double x = t[i];
+        if (!(x > keys.first)) {
+            copyKeyRun(chunk, nRuns, 0, i);
+            continue;
+        }
+        if (x >= keys.last) {
+            copyKeyRun(chunk, nRuns, n - 1, i);
+            continue;
+        }
+        if (x < prev) {  // went backwards: search again
+            k = findSegment(track, x);
+            t0 = keyTimes[k], t1 = keyTimes[k + 1];
+        }
+        if (t1 <= x) {
+            do ++k;
+            while (k + 2 < n && keyTimes[k + 1] <= x);
+            t0 = keyTimes[k], t1 = keyTimes[k + 1];
+        }
+        prev = x;
+        if (!(t1 > t0)) {  // invalid data, kept finite
+            copyKeyRun(chunk, nRuns, x == t0 ? k : k + 1, i);
+            continue;
+        }
+        // t0 <= x < t1: the samples after x up to t1 are in the same segment, as long as
+        // they go forward. Only the run's first sample can be at t0 (it copies the key).
+        const double dt = t1 - t0;
+        const int begin = i;
+        chunk.start[i] = t0, chunk.length[i] = dt;
+        for (++i; i < m && t[i] < t1 && t[i] > t[i - 1]; ++i) chunk.start[i] = t0, chunk.length[i] = dt;
+        prev = t[i - 1];
+        chunk.runs[nRuns++] = {k, begin, i};
+    }
+    walk = {k, t0, t1, prev};
+    return nRuns;
+}
+
+// 2. The basis of every sample, as cubicSegment computes it.
+[[gnu::always_inline]] inline void hermiteBases(const double* t, int m, CubicChunk& chunk) {
+    for (int i = 0; i < m; ++i) {
+        const double dt = chunk.length[i];
+        const HermiteBasis h = hermiteBasis((t[i] - chunk.start[i]) / dt);
+        chunk.h00[i] = h.h00;
+        chunk.h10[i] = dt * h.h10;
+        chunk.h01[i] = h.h01;
+        chunk.h11[i] = dt * h.h11;
+    }
+}
+
+// 3. The combination of one run with its segment's keys as vectors, converted once per run.
+// wideStore: there is room after the run's last sample (it may be stored wide too).
+template <int C>
+[[gnu::always_inline]] inline void combineRunVectors(const CubicKeys& keys, const Run run, const CubicChunk& chunk,
+                                                     const double* t, double* o, bool wideStore) {
+    const int n = keys.n;
+    if (run.k < 0) {
+        const int key = ~run.k;
+        const float* v = keys.values + std::size_t(key) * C;
+        const Double4 value = key + 1 < n ? loadKey<C, true>(v) : loadKey<C, false>(v);
+        for (int i = run.begin; i < run.end; ++i)
+            storeKey<C>(o + std::size_t(i) * C, value, wideStore || i + 1 < run.end);
+        return;
+    }
+    const std::size_t at = std::size_t(run.k) * C;
+    const Double4 v0 = loadKey<C, true>(keys.values + at);
+    const Double4 b0 = loadKey<C, true>(keys.outTangents + at);
+    Double4 v1, a1;
+    if (run.k + 2 < n) {
+        v1 = loadKey<C, true>(keys.values + at + C);
+        a1 = loadKey<C, true>(keys.inTangents + at + C);
+    } else {  // the last key: nothing after it to read
+        v1 = loadKey<C, false>(keys.values + at + C);
+        a1 = loadKey<C, false>(keys.inTangents + at + C);
+    }
+    const double* h00 = chunk.h00;
+    const double* h10 = chunk.h10;
+    const double* h01 = chunk.h01;
+    const double* h11 = chunk.h11;
+    int i = run.begin;
+    if (t[i] == chunk.start[i]) {  // exactly at the key
+        storeKey<C>(o + std::size_t(i) * C, v0, wideStore || i + 1 < run.end);
+        ++i;
+    }
+    for (; i + 1 < run.end || (wideStore && i < run.end); ++i)
+        storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, true);
+    if (i < run.end) storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, false);
+}
+
+// 3. The combination of one run, component by component (any count, or no vector keys).
+[[gnu::always_inline]] inline void combineRunScalars(const CubicKeys& keys, int comps, const Run run,
+                                                     const CubicChunk& chunk, const double* t, double* o) {
+    if (run.k < 0) {
+        const float* v = keys.values + std::size_t(~run.k) * comps;
+        for (int i = run.begin; i < run.end; ++i)
+            for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v[c];
+        return;
+    }
+    const std::size_t at = std::size_t(run.k) * comps;
+    const float* v0 = keys.values + at;
+    const float* v1 = v0 + comps;
+    const float* b0 = keys.outTangents + at;
+    const float* a1 = keys.inTangents + at + comps;
+    int i = run.begin;
+    if (t[i] == chunk.start[i]) {
+        for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v0[c];
+        ++i;
+    }
+    for (; i < run.end; ++i) {
+        double* q = o + std::size_t(i) * comps;
+        const double c00 = chunk.h00[i], c10 = chunk.h10[i], c01 = chunk.h01[i], c11 = chunk.h11[i];
+        for (int c = 0; c < comps; ++c) q[c] = c00 * v0[c] + c10 * b0[c] + c01 * v1[c] + c11 * a1[c];
+    }
+}
+
+// 4. Rotation: normalizeQuaternion of every sample, in loops that vectorize across samples
+// (the square root and the division being the costly part). Reuses the chunk's start and
+// length arrays: pass 2 is done with them.
+[[gnu::always_inline]] inline void normalizeChunk(double* o, int m, CubicChunk& chunk) {
+    double* const inv = chunk.start;
+    double* const length = chunk.length;
+    for (int i = 0; i < m; ++i) {
+        const double* q = o + 4 * i;
+        length[i] = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    }
+    int j = 0;
+    for (; j + 4 <= m; j += 4) {  // written out: GCC 12 leaves the loop below scalar
+        Double4 len;
+        std::memcpy(&len, length + j, sizeof len);
+        const Double4 r = 1.0 / len, zero = {0, 0, 0, 0};
+        const Double4 v = (len > 0) & (len <= DBL_MAX) ? r : zero;
+        std::memcpy(inv + j, &v, sizeof v);
+    }
+    for (; j < m; ++j) {
+        const double len = length[j];
+        inv[j] = len > 0 && len <= DBL_MAX ? 1.0 / len : 0.0;
+    }
+    const Double4 identity = {0, 0, 0, 1};
+    for (int i = 0; i < m; ++i) {
+        Double4 q;
+        std::memcpy(&q, o + 4 * i, sizeof q);
+        q = inv[i] != 0 ? q * inv[i] : identity;
+        std::memcpy(o + 4 * i, &q, sizeof q);
+    }
+}
+
 // VectorKeys: a segment's keys as vectors of 4 doubles (the components side by side), which
 // pays with AVX; without AVX 3 components go faster one by one.
 template <int C, bool Normalize, bool VectorKeys>
 [[gnu::always_inline]] inline void sortedCubicBody(const Track& track, const double* times, std::size_t count,
                                                    double* out) {
-    const int n = track.keyCount();
     const int comps = C > 0 ? C : track.components;
-    const float* keyTimes = track.times.data();
-    const float* values = track.values.data();
-    const float* outTangents = track.outTangents.data();
-    const float* inTangents = track.inTangents.data();
-    const double first = keyTimes[0], last = keyTimes[n - 1];
-    int k = 0;  // current segment, only moves forward while times are sorted
-    double t0 = keyTimes[0], t1 = keyTimes[1];
-    double prev = -INFINITY;
-    Run runs[kChunk];
-    alignas(32) double start[kChunk], length[kChunk];
-    alignas(32) double h00[kChunk], h10[kChunk], h01[kChunk], h11[kChunk];
+    const CubicKeys keys = {track.keyCount(),        track.times.data(),  track.values.data(), track.outTangents.data(),
+                            track.inTangents.data(), track.times.front(), track.times.back()};
+    SegmentWalk walk = {0, keys.times[0], keys.times[1], -INFINITY};
+    CubicChunk chunk;
     for (std::size_t base = 0; base < count; base += kChunk) {
         const int m = int(std::min<std::size_t>(kChunk, count - base));
         const double* t = times + base;
         double* o = out + base * comps;
-        // 1. The walk, a run at a time: each sample's segment, or the key it copies.
-        int nRuns = 0;
-        for (int i = 0; i < m;) {
-            const double x = t[i];
-            if (!(x > first)) {
-                runs[nRuns++] = {~0, i, i + 1};
-                start[i] = 0, length[i] = 1, ++i;
-                continue;
-            }
-            if (x >= last) {
-                runs[nRuns++] = {~(n - 1), i, i + 1};
-                start[i] = 0, length[i] = 1, ++i;
-                continue;
-            }
-            if (x < prev) {  // went backwards: search again
-                k = findSegment(track, x);
-                t0 = keyTimes[k], t1 = keyTimes[k + 1];
-            }
-            if (t1 <= x) {
-                do ++k;
-                while (k + 2 < n && keyTimes[k + 1] <= x);
-                t0 = keyTimes[k], t1 = keyTimes[k + 1];
-            }
-            prev = x;
-            if (!(t1 > t0)) {  // invalid data, kept finite
-                runs[nRuns++] = {x == t0 ? ~k : ~(k + 1), i, i + 1};
-                start[i] = 0, length[i] = 1, ++i;
-                continue;
-            }
-            // t0 <= x < t1: the samples after x up to t1 are in the same segment, as long as
-            // they go forward. Only the run's first sample can be at t0 (it copies the key).
-            const double dt = t1 - t0;
-            const int begin = i;
-            start[i] = t0, length[i] = dt;
-            for (++i; i < m && t[i] < t1 && t[i] > t[i - 1]; ++i) start[i] = t0, length[i] = dt;
-            prev = t[i - 1];
-            runs[nRuns++] = {k, begin, i};
-        }
-        // 2. The basis of every sample, as cubicSegment computes it.
-        for (int i = 0; i < m; ++i) {
-            const double dt = length[i];
-            const HermiteBasis h = hermiteBasis((t[i] - start[i]) / dt);
-            h00[i] = h.h00;
-            h10[i] = dt * h.h10;
-            h01[i] = h.h01;
-            h11[i] = dt * h.h11;
-        }
-        // 3. The combination, the segment's keys converted once per run.
+        const int nRuns = walkChunk(track, keys, walk, t, m, chunk);
+        hermiteBases(t, m, chunk);
         for (int r = 0; r < nRuns; ++r) {
-            const Run run = runs[r];
-            if constexpr ((C == 3 || C == 4) && VectorKeys) {
-                const bool wideStore = base + run.end < count;  // room after the run's last sample
-                if (run.k < 0) {
-                    const int key = ~run.k;
-                    const float* v = values + std::size_t(key) * C;
-                    const Double4 value = key + 1 < n ? loadKey<C, true>(v) : loadKey<C, false>(v);
-                    for (int i = run.begin; i < run.end; ++i)
-                        storeKey<C>(o + std::size_t(i) * C, value, wideStore || i + 1 < run.end);
-                    continue;
-                }
-                const std::size_t at = std::size_t(run.k) * C;
-                const Double4 v0 = loadKey<C, true>(values + at);
-                const Double4 b0 = loadKey<C, true>(outTangents + at);
-                Double4 v1, a1;
-                if (run.k + 2 < n) {
-                    v1 = loadKey<C, true>(values + at + C);
-                    a1 = loadKey<C, true>(inTangents + at + C);
-                } else {  // the last key: nothing after it to read
-                    v1 = loadKey<C, false>(values + at + C);
-                    a1 = loadKey<C, false>(inTangents + at + C);
-                }
-                int i = run.begin;
-                if (t[i] == start[i]) {  // exactly at the key
-                    storeKey<C>(o + std::size_t(i) * C, v0, wideStore || i + 1 < run.end);
-                    ++i;
-                }
-                for (; i + 1 < run.end || (wideStore && i < run.end); ++i)
-                    storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, true);
-                if (i < run.end)
-                    storeKey<C>(o + std::size_t(i) * C, h00[i] * v0 + h10[i] * b0 + h01[i] * v1 + h11[i] * a1, false);
-            } else {
-                if (run.k < 0) {
-                    const float* v = values + std::size_t(~run.k) * comps;
-                    for (int i = run.begin; i < run.end; ++i)
-                        for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v[c];
-                    continue;
-                }
-                const std::size_t at = std::size_t(run.k) * comps;
-                const float* v0 = values + at;
-                const float* v1 = v0 + comps;
-                const float* b0 = outTangents + at;
-                const float* a1 = inTangents + at + comps;
-                int i = run.begin;
-                if (t[i] == start[i]) {
-                    for (int c = 0; c < comps; ++c) o[std::size_t(i) * comps + c] = v0[c];
-                    ++i;
-                }
-                for (; i < run.end; ++i) {
-                    double* q = o + std::size_t(i) * comps;
-                    const double c00 = h00[i], c10 = h10[i], c01 = h01[i], c11 = h11[i];
-                    for (int c = 0; c < comps; ++c) q[c] = c00 * v0[c] + c10 * b0[c] + c01 * v1[c] + c11 * a1[c];
-                }
-            }
+            const Run run = chunk.runs[r];
+            if constexpr ((C == 3 || C == 4) && VectorKeys)
+                combineRunVectors<C>(keys, run, chunk, t, o, base + run.end < count);
+            else
+                combineRunScalars(keys, comps, run, chunk, t, o);
         }
-        // 4. Rotation: normalizeQuaternion of every sample, in loops that vectorize across
-        // samples (the square root and the division being the costly part).
         if constexpr (Normalize) {
             static_assert(C == 4, "only quaternions are normalized");
-            double* const inv = start;  // reused: pass 2 is done with them
-            for (int i = 0; i < m; ++i) {
-                const double* q = o + 4 * i;
-                length[i] = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-            }
-            int j = 0;
-            for (; j + 4 <= m; j += 4) {  // written out: GCC 12 leaves the loop below scalar
-                Double4 len;
-                std::memcpy(&len, length + j, sizeof len);
-                const Double4 r = 1.0 / len, zero = {0, 0, 0, 0};
-                const Double4 v = (len > 0) & (len <= DBL_MAX) ? r : zero;
-                std::memcpy(inv + j, &v, sizeof v);
-            }
-            for (; j < m; ++j) {
-                const double len = length[j];
-                inv[j] = len > 0 && len <= DBL_MAX ? 1.0 / len : 0.0;
-            }
-            const Double4 identity = {0, 0, 0, 1};
-            for (int i = 0; i < m; ++i) {
-                Double4 q;
-                std::memcpy(&q, o + 4 * i, sizeof q);
-                q = inv[i] != 0 ? q * inv[i] : identity;
-                std::memcpy(o + 4 * i, &q, sizeof q);
-            }
+            normalizeChunk(o, m, chunk);
         }
     }
 }

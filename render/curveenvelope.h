@@ -1,5 +1,5 @@
 #pragma once
-// Drawing a curve at motion-capture scale (issue 5): where keys are denser than pixels, the
+// Drawing a curve at motion-capture scale: where keys are denser than pixels, the
 // curve is drawn as one vertical span per pixel column, from the curve's minimum to its maximum
 // over that column, so the cost grows with the pixels on screen and not with the keys.
 // Segments wider than a few pixels are still drawn exactly (cubicTo, see curvePath).
@@ -99,6 +99,14 @@ public:
     void draw(QImage& image, const std::vector<Item>& items, double alpha, const QRect& clip = QRect());
 
 private:
+    struct Frame;        // the clip and tiles of one draw
+    struct BlendTables;  // the blend's factors per count of curves
+    void curveSpanRows(const Frame& f, const Item& item, std::size_t i);
+    void compositeTiles(const Frame& f, const BlendTables& blend, int tBegin, int tEnd,
+                        std::vector<std::uint64_t>& diff) const;
+    void addTileSpans(const Frame& f, int t, std::uint64_t* diff) const;
+    void blendTileRows(const Frame& f, const BlendTables& blend, int t, std::uint64_t* diff) const;
+
     const Kernels* kernels_;
     std::vector<std::uint64_t> diff_;    // one tile of columns, row-major (one thread)
     std::vector<std::uint32_t> spans_;   // rows per column, tile-major

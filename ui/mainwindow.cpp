@@ -84,13 +84,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     setAcceptDrops(true);
     setDockNestingEnabled(true);
 
-    auto dock = [this](const QString& title, const QString& name, QWidget* w, Qt::DockWidgetArea area) {
-        auto* d = new QDockWidget(title, this);
-        d->setObjectName(name);
-        d->setWidget(w);
-        addDockWidget(area, d);
-        return d;
-    };
     channels_ = new ChannelsPanel(state_, this);
     inspector_ = new KeyInspector(state_, this);
     issues_ = new IssuesPanel(model_, this);
@@ -100,6 +93,65 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
         statusBar()->showMessage(QStringLiteral("Could not write the recovery copy (%1). Save your work.").arg(reason),
                                  15000);
     });
+    createDocks();
+    createStatusBar();
+
+    ghosts_ = new editing::GhostCurves(model_, this);
+    connect(ghosts_, &editing::GhostCurves::ghostsChanged, view_, &CurveView::setGhostCurves);
+    connect(view_, &CurveView::contextMenuRequested, this, [this](const editing::Hit& hit, QPoint globalPos) {
+        curveContextMenu(menuBar(), view_, hit, this)->popup(globalPos);
+    });
+    createActions();
+    createPlaybackActions();
+    createHelpActions();
+
+    connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    connect(state_, &editing::ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
+    // Every refused edit, from any widget, is reported here.
+    connect(editing::TrackEdits::of(state_), &editing::TrackEdits::refused, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
+    connect(model_, &editing::DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(model_, &editing::DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
+    connect(model_, &editing::DocumentModel::documentReset, this, &MainWindow::updateTitle);
+    connect(state_, &editing::ViewState::curvesChanged, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &editing::DocumentModel::channelChanged, this, &MainWindow::updateInterpolationChecks);
+    connect(model_, &editing::DocumentModel::documentReset, this, &MainWindow::updateInterpolationChecks);
+    // Reference curves and a comparison belong to the document they were made for.
+    connect(model_, &editing::DocumentModel::documentReset, this, [this] {
+        view_->setReferenceCurves({});
+        compared_.reset();
+        comparison_->setComparison({}, QString());
+    });
+    connect(comparison_, &ComparisonPanel::channelActivated, this, [this](int a, int c, double t) {
+        state_->setShownChannels({{a, c}});
+        state_->setCurrentTime(t);
+        view_->frameAll();
+    });
+    connect(issues_, &IssuesPanel::findingActivated, this, &MainWindow::showFinding);
+
+    QSettings settings;
+    resize(1400, 860);
+    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
+    dockWidths_.restore();
+    updateTitle();
+    updateSelectionStatus();
+}
+
+MainWindow::~MainWindow() {
+    // Before the model: its destructor clears the undo stack, which must not read as "saved"
+    // and remove the copy. A window destroyed without a clean close leaves its copy behind.
+    delete recovery_;
+}
+
+void MainWindow::createDocks() {
+    auto dock = [this](const QString& title, const QString& name, QWidget* w, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
     QDockWidget* channelsDock = dock(QStringLiteral("Channels"), QStringLiteral("channelsDock"),
                                      channels_->makePane(this), Qt::LeftDockWidgetArea);
     // The inspector scrolls sideways in a narrow dock rather than holding the window's width.
@@ -130,7 +182,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     issuesDock->raise();
     resizeDocks({issuesDock}, {150}, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, new PreviewDock(state_, this));
+}
 
+void MainWindow::createStatusBar() {
     cursorLabel_ = new QLabel(this);
     selectionLabel_ = new QLabel(this);
     issuesLabel_ = new QLabel(this);
@@ -139,61 +193,15 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     statusBar()->addPermanentWidget(selectionLabel_);
     statusBar()->addPermanentWidget(cursorLabel_);
 
-    ghosts_ = new editing::GhostCurves(model_, this);
-    connect(ghosts_, &editing::GhostCurves::ghostsChanged, view_, &CurveView::setGhostCurves);
-    connect(view_, &CurveView::contextMenuRequested, this, [this](const editing::Hit& hit, QPoint globalPos) {
-        curveContextMenu(menuBar(), view_, hit, this)->popup(globalPos);
-    });
-    createActions();
-    createPlaybackActions();
-    createHelpActions();
-
     connect(view_, &CurveView::cursorMoved, this, [this](double t, double v) {
         const QString time = state_->timeInFrames()
                                      ? QStringLiteral("frame %1").arg(frameAt(t, state_->frameRate()), 0, 'f', 1)
                                      : QStringLiteral("t %1 s").arg(t, 0, 'f', 3);
         cursorLabel_->setText(QStringLiteral("%1   value %2").arg(time).arg(v, 0, 'g', 5));
     });
-    connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
-    connect(state_, &editing::ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
-    // Every refused edit, from any widget, is reported here.
-    connect(editing::TrackEdits::of(state_), &editing::TrackEdits::refused, this,
-            [this](const QString& m) { statusBar()->showMessage(m, 8000); });
-    connect(model_, &editing::DocumentModel::modifiedChanged, this, &MainWindow::updateTitle);
-    connect(model_, &editing::DocumentModel::filePathChanged, this, &MainWindow::updateTitle);
-    connect(model_, &editing::DocumentModel::documentReset, this, &MainWindow::updateTitle);
-    connect(state_, &editing::ViewState::curvesChanged, this, &MainWindow::updateInterpolationChecks);
-    connect(model_, &editing::DocumentModel::channelChanged, this, &MainWindow::updateInterpolationChecks);
-    connect(model_, &editing::DocumentModel::documentReset, this, &MainWindow::updateInterpolationChecks);
-    // Reference curves and a comparison belong to the document they were made for.
-    connect(model_, &editing::DocumentModel::documentReset, this, [this] {
-        view_->setReferenceCurves({});
-        compared_.reset();
-        comparison_->setComparison({}, QString());
-    });
-    connect(comparison_, &ComparisonPanel::channelActivated, this, [this](int a, int c, double t) {
-        state_->setShownChannels({{a, c}});
-        state_->setCurrentTime(t);
-        view_->frameAll();
-    });
-    connect(issues_, &IssuesPanel::findingActivated, this, &MainWindow::showFinding);
     connect(issues_, &IssuesPanel::countChanged, this, [this](int errors, int warnings) {
         issuesLabel_->setText(QStringLiteral("%1 errors, %2 warnings").arg(errors).arg(warnings));
     });
-
-    QSettings settings;
-    resize(1400, 860);
-    restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    dockWidths_.restore();
-    updateTitle();
-    updateSelectionStatus();
-}
-
-MainWindow::~MainWindow() {
-    // Before the model: its destructor clears the undo stack, which must not read as "saved"
-    // and remove the copy. A window destroyed without a clean close leaves its copy behind.
-    delete recovery_;
 }
 
 void MainWindow::createActions() {

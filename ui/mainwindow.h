@@ -91,6 +91,10 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // The Channels, Key, Issues, Comparison, Euler Rotation and Preview docks.
+    void createDocks();
+    // The permanent labels: findings, selection, cursor.
+    void createStatusBar();
     // The menus by area, each adding its toolbar buttons.
     void createActions();
     void createFileMenu(QToolBar* tb);

@@ -7,6 +7,7 @@
 #include "tangent/compare.h"
 #include "tangent/convert.h"
 #include "tangent/difference.h"
+#include "tangent/edit.h"
 #include "tangent/repair.h"
 
 namespace tangent::cli {
@@ -79,9 +80,10 @@ int runConvert(const QStringList& arguments) {
     if (!keep) {
         for (const ChannelRef& ref : refs) {
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
-            if (track.interpolation == to) continue;
-            if (track.stepsOnly()) {  // an int or bool property (KHR_animation_pointer)
-                printLine(refName(ref) + " stays STEP: an integer or bool property only steps.");
+            const InterpolationChange change = interpolationChange(track, to);
+            if (change == InterpolationChange::AlreadyThere) continue;
+            if (change == InterpolationChange::StaysStep) {
+                printLine(refName(ref) + " stays STEP: " + kOnlyStepsReason + ".");
                 continue;
             }
             const double tolerance = tolerances.forPath(track.path);

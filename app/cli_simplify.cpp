@@ -12,6 +12,7 @@
 #include "cli_common.h"
 #include "tangent/checks.h"
 #include "tangent/compare.h"
+#include "tangent/edit.h"
 #include "tangent/simplify.h"
 
 namespace tangent::cli {
@@ -171,8 +172,9 @@ ChannelReport simplifyChannel(Document& doc, const Channel& channel, const Simpl
         r.kept = "not decoded: Tangent cannot evaluate it";
         return r;
     }
-    if (channel.track.stepsOnly()) {
-        r.kept = "an integer or bool property only steps";
+    // A fit may change the interpolation; an int or bool property keeps STEP and its keys.
+    if (interpolationChange(channel.track, Interpolation::Linear) == InterpolationChange::StaysStep) {
+        r.kept = kOnlyStepsReason;
         return r;
     }
     SimplifyResult result = simplify(channel.track, options);

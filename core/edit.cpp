@@ -625,4 +625,9 @@ void trimTrack(Track& t, double start, double end, bool startAtZero) {
     t = std::move(out);
 }
 
+InterpolationChange interpolationChange(const Track& t, Interpolation to) {
+    if (t.interpolation == to) return InterpolationChange::AlreadyThere;
+    return t.stepsOnly() ? InterpolationChange::StaysStep : InterpolationChange::Changes;
+}
+
 }  // namespace tangent

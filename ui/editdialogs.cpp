@@ -1,12 +1,20 @@
 #include "editdialogs.h"
 
+#include <algorithm>
+
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
 #include <QVBoxLayout>
+
+#include "curveview.h"
 
 namespace tangent::ui {
 
@@ -16,6 +24,29 @@ QDialogButtonBox* okCancel(QDialog* dialog) {
     QObject::connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
     QObject::connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
     return buttons;
+}
+
+// Before Linear or Step drops the tangents of `cubic` channels: Drop Tangents or Cancel.
+bool confirmDroppingTangents(Interpolation interp, int cubic, QWidget* parent) {
+    QSettings settings;
+    const QString key = QStringLiteral("warnings/dropTangents");
+    if (cubic == 0 || !settings.value(key, true).toBool()) return true;
+    QMessageBox box(
+            QMessageBox::Warning, QStringLiteral("Drop the tangents?"),
+            QStringLiteral("%1 drops the tangents of %2 cubic channel(s): their curves between keys become %3.")
+                    .arg(interp == Interpolation::Linear ? QStringLiteral("Linear") : QStringLiteral("Step"))
+                    .arg(cubic)
+                    .arg(interp == Interpolation::Linear ? QStringLiteral("straight lines") : QStringLiteral("steps")),
+            QMessageBox::Ok | QMessageBox::Cancel, parent);
+    box.setInformativeText(
+            QStringLiteral("Channel ▸ Convert… keeps the motion within a tolerance instead, adding keys where needed. "
+                           "Undo brings the tangents back."));
+    box.button(QMessageBox::Ok)->setText(QStringLiteral("Drop Tangents"));
+    auto* dontAsk = new QCheckBox(QStringLiteral("Do not ask again"), &box);
+    box.setCheckBox(dontAsk);
+    const bool ok = box.exec() == QMessageBox::Ok;
+    if (ok && dontAsk->isChecked()) settings.setValue(key, false);
+    return ok;
 }
 }  // namespace
 
@@ -144,6 +175,49 @@ Repairs FixRotationsDialog::repairs() const {
     r.hemisphere = hemisphere_->isChecked();
     r.zeroUnusedTangents = zero_->isChecked();
     return r;
+}
+
+editing::OperationResult setInterpolationWithDialog(editing::ViewState* state, Interpolation to, QWidget* parent) {
+    if (!state->model()->hasDocument()) return {};
+    if (!confirmDroppingTangents(to, editing::channelsLosingTangents(state, to), parent)) return {};
+    return editing::setInterpolation(state, to);
+}
+
+editing::OperationResult convertWithDialog(editing::ViewState* state, QWidget* parent) {
+    ConvertDialog dialog(parent);
+    if (dialog.exec() != QDialog::Accepted) return {};
+    return editing::convertShownChannels(state, dialog.interpolation(), dialog.tolerance());
+}
+
+editing::OperationResult fixRotationsWithDialog(editing::ViewState* state, QWidget* parent) {
+    FixRotationsDialog dialog(parent);
+    if (dialog.exec() != QDialog::Accepted) return {};
+    return editing::fixShownRotations(state, dialog.repairs());
+}
+
+editing::OperationResult simplifyWithDialog(editing::ViewState* state, CurveView* view, QWidget* parent) {
+    if (!state->model()->hasDocument()) return {};
+    const CurveView::ReferenceCurves before = view->referenceCurves();
+    editing::SimplifyPreview preview;
+    auto fit = [&](const SimplifyOptions& options) {
+        QApplication::setOverrideCursor(Qt::WaitCursor);  // seconds on a long mocap channel
+        preview = editing::previewSimplify(state, options);
+        view->setReferenceCurves(preview.fit);
+        QApplication::restoreOverrideCursor();
+        return preview.summary;
+    };
+    SimplifyDialog dialog(fit, parent);
+    // At the window's right edge, over the inspector: the preview in the curve view stays visible.
+    dialog.adjustSize();
+    dialog.move(parent->mapToGlobal(QPoint(std::max(0, parent->width() - dialog.width() - 16), 64)));
+    if (dialog.exec() != QDialog::Accepted) {
+        view->setReferenceCurves(before);
+        return {};
+    }
+    if (!(dialog.options() == preview.options)) fit(dialog.options());  // a value the preview has not seen
+    editing::OperationResult result = editing::applySimplify(state, preview);
+    view->setReferenceCurves(result.edit.applied ? preview.was : before);
+    return result;
 }
 
 }  // namespace tangent::ui

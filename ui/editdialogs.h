@@ -1,10 +1,11 @@
 #pragma once
-// The small dialogs of Channel > Convert… and Channel > Fix Rotations…: they only ask; the
-// main window applies the answer through TrackEdits.
+// The small dialogs of Channel ▸ Interpolation (its question), Convert…, Fix Rotations… and
+// Simplify…: they only ask; the operations (editing/operations.h) apply the answer.
 #include <functional>
 
 #include <QDialog>
 
+#include "operations.h"
 #include "tangent/repair.h"
 #include "tangent/simplify.h"
 #include "tangent/track.h"
@@ -15,6 +16,8 @@ class QDoubleSpinBox;
 class QLabel;
 
 namespace tangent::ui {
+
+class CurveView;
 
 // Target interpolation and tolerance (largest difference per component where the conversion
 // has to approximate). Widgets are named "interpolation" and "tolerance".
@@ -44,8 +47,8 @@ private:
     QCheckBox* zero_;
 };
 
-// Channel > Simplify…: the form to fit and a tolerance per path (simplify.h). Whenever a
-// setting changes, `preview` is called with the options: the main window simplifies the shown
+// Channel ▸ Simplify…: the form to fit and a tolerance per path (simplify.h). Whenever a
+// setting changes, `preview` is called with the options: simplifyWithDialog fits the shown
 // channels, draws the result, and returns the summary shown here (keys, bytes, errors).
 // Widgets: "to", "translation", "rotation", "scale", "weights", "strict", "summary".
 class SimplifyDialog : public QDialog {
@@ -67,5 +70,14 @@ private:
     QCheckBox* strict_;
     QLabel* summary_;
 };
+
+// The menus' entry points: ask, then apply (nothing when cancelled). Linear or Step asks first
+// when it would drop the tangents of cubic channels (unless told not to ask again); Simplify
+// draws its preview in `view` while the dialog is open and leaves a ghost of the channels as
+// they were when applied.
+editing::OperationResult setInterpolationWithDialog(editing::ViewState*, Interpolation, QWidget* parent);
+editing::OperationResult convertWithDialog(editing::ViewState*, QWidget* parent);
+editing::OperationResult fixRotationsWithDialog(editing::ViewState*, QWidget* parent);
+editing::OperationResult simplifyWithDialog(editing::ViewState*, CurveView* view, QWidget* parent);
 
 }  // namespace tangent::ui

@@ -1,9 +1,5 @@
 #include "transformdialogs.h"
 
-#include <algorithm>
-#include <cmath>
-#include <map>
-
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -12,16 +8,9 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "commands.h"
-#include "tangent/edit.h"
-
 namespace tangent::ui {
 
 namespace {
-
-const Document* documentOf(const editing::ViewState* state) {
-    return state->model()->hasDocument() ? &state->model()->document() : nullptr;
-}
 
 QDialogButtonBox* okCancel(QDialog* dialog) {
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, dialog);
@@ -41,104 +30,7 @@ QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double lo, double h
     return box;
 }
 
-// The selected keys' time and value extents.
-struct SelectionExtent {
-    double startTime = INFINITY, endTime = -INFINITY, low = INFINITY, high = -INFINITY;
-    bool empty() const { return !(endTime >= startTime); }
-};
-SelectionExtent selectionExtent(const Document& doc, const KeySelection& selection) {
-    SelectionExtent e;
-    for (const KeyRef& k : selection) {
-        const Track* track = trackOf(doc, k.animation, k.channel);
-        if (!track || k.key >= track->keyCount()) continue;
-        e.startTime = std::min(e.startTime, double(track->times[k.key]));
-        e.endTime = std::max(e.endTime, double(track->times[k.key]));
-        e.low = std::min(e.low, double(track->value(k.key, k.component)));
-        e.high = std::max(e.high, double(track->value(k.key, k.component)));
-    }
-    return e;
-}
-
 }  // namespace
-
-editing::TrackEdits::Outcome scaleSelectedKeys(editing::ViewState* state, const ScaleSettings& s) {
-    editing::TrackEdits* edits = editing::TrackEdits::of(state);
-    const Document* doc = documentOf(state);
-    const SelectionExtent extent = doc ? selectionExtent(*doc, state->selection()) : SelectionExtent{};
-    if (extent.empty()) {
-        edits->refuse(QStringLiteral("Select the keys to scale first."));
-        return {};
-    }
-    double pivotTime = s.customTime;
-    if (s.timePivot == TimePivot::Playhead) pivotTime = state->currentTime();
-    if (s.timePivot == TimePivot::SelectionStart) pivotTime = extent.startTime;
-    if (s.timePivot == TimePivot::SelectionCentre) pivotTime = (extent.startTime + extent.endTime) / 2;
-    const double pivotValue = s.valuePivot == ValuePivot::Custom ? s.customValue : (extent.low + extent.high) / 2;
-
-    std::map<ChannelId, std::vector<int>> keys;
-    std::map<ChannelId, std::map<int, std::vector<int>>> byComponent;
-    for (const KeyRef& k : state->selection()) {
-        auto& list = keys[{k.animation, k.channel}];
-        if (list.empty() || list.back() != k.key) list.push_back(k.key);
-        byComponent[{k.animation, k.channel}][k.component].push_back(k.key);
-    }
-    std::vector<ChannelId> channels;
-    int count = 0;
-    for (const auto& [ch, ks] : keys) channels.push_back(ch), count += int(ks.size());
-    return edits->apply(editing::countedName(QStringLiteral("Scale"), count, QStringLiteral("key")), channels,
-                        [&](int a, int c, Track& track) {
-                            if (s.timeFactor != 1) scaleKeysInTime(track, keys[{a, c}], pivotTime, s.timeFactor);
-                            if (s.valueFactor != 1)
-                                for (const auto& [component, ks] : byComponent[{a, c}])
-                                    scaleKeysInValue(track, ks, component, pivotValue, s.valueFactor);
-                        });
-}
-
-editing::TrackEdits::Outcome retimeShownChannels(editing::ViewState* state, const RetimeSettings& s) {
-    return editing::TrackEdits::of(state)->apply(s.shift ? QStringLiteral("Shift keys") : QStringLiteral("Retime"),
-                                                 state->shownChannels(), [&](int, int, Track& track) {
-                                                     if (s.shift)
-                                                         shiftRange(track, s.start, s.shiftBy);
-                                                     else
-                                                         retimeRange(track, s.start, s.end, s.newEnd);
-                                                 });
-}
-
-editing::TrackEdits::Outcome trimChannels(editing::ViewState* state, const TrimSettings& s) {
-    const Document* doc = documentOf(state);
-    if (!doc) return {};
-    std::vector<ChannelId> channels;
-    if (s.currentAnimation) {
-        for (const Animation& a : doc->animations())
-            if (a.index == state->animation())
-                for (const Channel& c : a.channels) channels.push_back({a.index, c.index});
-    } else {
-        channels = state->shownChannels();
-    }
-    // Key indices change: the selection goes first, and comes back when the edit is refused.
-    const KeySelection before = state->selection();
-    state->setSelection({});
-    const auto outcome = editing::TrackEdits::of(state)->apply(
-            QStringLiteral("Trim to range"), channels,
-            [&](int, int, Track& track) { trimTrack(track, s.start, s.end, s.startAtZero); });
-    if (outcome.refused) state->setSelection(before);
-    return outcome;
-}
-
-std::pair<double, double> proposedRange(const editing::ViewState* state) {
-    const Document* doc = documentOf(state);
-    if (!doc) return {0, 1};
-    const SelectionExtent extent = selectionExtent(*doc, state->selection());
-    if (!extent.empty() && extent.endTime > extent.startTime) return {extent.startTime, extent.endTime};
-    double start = INFINITY, end = -INFINITY;
-    for (auto [a, c] : state->shownChannels())
-        if (const Track* track = trackOf(*doc, a, c); track && track->keyCount() > 0) {
-            start = std::min(start, track->startTime());
-            end = std::max(end, track->endTime());
-        }
-    if (!(end > start)) return {0, 1};
-    return {start, end};
-}
 
 ScaleKeysDialog::ScaleKeysDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(QStringLiteral("Scale Keys"));
@@ -153,10 +45,10 @@ ScaleKeysDialog::ScaleKeysDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(QStringLiteral("Time factor"), timeFactor_);
     timePivot_ = new QComboBox(this);
     timePivot_->setObjectName(QStringLiteral("timePivot"));
-    timePivot_->addItem(QStringLiteral("Selection start"), int(TimePivot::SelectionStart));
-    timePivot_->addItem(QStringLiteral("Selection centre"), int(TimePivot::SelectionCentre));
-    timePivot_->addItem(QStringLiteral("Playhead"), int(TimePivot::Playhead));
-    timePivot_->addItem(QStringLiteral("Time below"), int(TimePivot::Custom));
+    timePivot_->addItem(QStringLiteral("Selection start"), int(editing::TimePivot::SelectionStart));
+    timePivot_->addItem(QStringLiteral("Selection centre"), int(editing::TimePivot::SelectionCentre));
+    timePivot_->addItem(QStringLiteral("Playhead"), int(editing::TimePivot::Playhead));
+    timePivot_->addItem(QStringLiteral("Time below"), int(editing::TimePivot::Custom));
     form->addRow(QStringLiteral("About"), timePivot_);
     pivotTime_ = numberBox(this, "pivotTime", 0, 1e6, 0, QStringLiteral(" s"));
     form->addRow(QStringLiteral("Pivot time"), pivotTime_);
@@ -164,29 +56,29 @@ ScaleKeysDialog::ScaleKeysDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(QStringLiteral("Value factor"), valueFactor_);
     valuePivot_ = new QComboBox(this);
     valuePivot_->setObjectName(QStringLiteral("valuePivot"));
-    valuePivot_->addItem(QStringLiteral("Selection centre"), int(ValuePivot::SelectionCentre));
-    valuePivot_->addItem(QStringLiteral("Value below"), int(ValuePivot::Custom));
+    valuePivot_->addItem(QStringLiteral("Selection centre"), int(editing::ValuePivot::SelectionCentre));
+    valuePivot_->addItem(QStringLiteral("Value below"), int(editing::ValuePivot::Custom));
     form->addRow(QStringLiteral("About"), valuePivot_);
     pivotValue_ = numberBox(this, "pivotValue", -1e9, 1e9, 0);
     form->addRow(QStringLiteral("Pivot value"), pivotValue_);
     layout->addLayout(form);
     layout->addWidget(okCancel(this));
     auto enable = [this] {
-        pivotTime_->setEnabled(timePivot_->currentData().toInt() == int(TimePivot::Custom));
-        pivotValue_->setEnabled(valuePivot_->currentData().toInt() == int(ValuePivot::Custom));
+        pivotTime_->setEnabled(timePivot_->currentData().toInt() == int(editing::TimePivot::Custom));
+        pivotValue_->setEnabled(valuePivot_->currentData().toInt() == int(editing::ValuePivot::Custom));
     };
     connect(timePivot_, &QComboBox::currentIndexChanged, this, enable);
     connect(valuePivot_, &QComboBox::currentIndexChanged, this, enable);
     enable();
 }
 
-ScaleSettings ScaleKeysDialog::settings() const {
-    ScaleSettings s;
+editing::ScaleSettings ScaleKeysDialog::settings() const {
+    editing::ScaleSettings s;
     s.timeFactor = timeFactor_->value();
-    s.timePivot = TimePivot(timePivot_->currentData().toInt());
+    s.timePivot = editing::TimePivot(timePivot_->currentData().toInt());
     s.customTime = pivotTime_->value();
     s.valueFactor = valueFactor_->value();
-    s.valuePivot = ValuePivot(valuePivot_->currentData().toInt());
+    s.valuePivot = editing::ValuePivot(valuePivot_->currentData().toInt());
     s.customValue = pivotValue_->value();
     return s;
 }
@@ -225,8 +117,8 @@ RetimeDialog::RetimeDialog(std::pair<double, double> range, QWidget* parent) : Q
     enable();
 }
 
-RetimeSettings RetimeDialog::settings() const {
-    RetimeSettings s;
+editing::RetimeSettings RetimeDialog::settings() const {
+    editing::RetimeSettings s;
     s.start = start_->value();
     s.end = end_->value();
     s.shift = mode_->currentIndex() == 1;
@@ -263,8 +155,8 @@ TrimDialog::TrimDialog(std::pair<double, double> range, QWidget* parent) : QDial
     layout->addWidget(okCancel(this));
 }
 
-TrimSettings TrimDialog::settings() const {
-    TrimSettings s;
+editing::TrimSettings TrimDialog::settings() const {
+    editing::TrimSettings s;
     s.start = start_->value();
     s.end = end_->value();
     s.currentAnimation = scope_->currentIndex() == 0;
@@ -272,31 +164,25 @@ TrimSettings TrimDialog::settings() const {
     return s;
 }
 
-void scaleSelectedKeysWithDialog(editing::ViewState* state, QWidget* parent) {
-    if (!documentOf(state)) return;
-    if (state->selection().empty()) {
-        editing::TrackEdits::of(state)->refuse(QStringLiteral("Select the keys to scale first."));
-        return;
-    }
+editing::OperationResult scaleSelectedKeysWithDialog(editing::ViewState* state, QWidget* parent) {
+    if (!state->model()->hasDocument() || !editing::requireSelectedKeys(state)) return {};
     ScaleKeysDialog dialog(parent);
-    if (dialog.exec() == QDialog::Accepted) scaleSelectedKeys(state, dialog.settings());
+    if (dialog.exec() != QDialog::Accepted) return {};
+    return editing::scaleSelectedKeys(state, dialog.settings());
 }
 
-void retimeWithDialog(editing::ViewState* state, QWidget* parent) {
-    if (!documentOf(state)) return;
-    if (state->shownChannels().empty()) {
-        editing::TrackEdits::of(state)->refuse(
-                QStringLiteral("No channel is shown: select channels in the Channels list."));
-        return;
-    }
-    RetimeDialog dialog(proposedRange(state), parent);
-    if (dialog.exec() == QDialog::Accepted) retimeShownChannels(state, dialog.settings());
+editing::OperationResult retimeWithDialog(editing::ViewState* state, QWidget* parent) {
+    if (!state->model()->hasDocument() || !editing::requireShownChannels(state)) return {};
+    RetimeDialog dialog(editing::proposedRange(state), parent);
+    if (dialog.exec() != QDialog::Accepted) return {};
+    return editing::retimeShownChannels(state, dialog.settings());
 }
 
-void trimWithDialog(editing::ViewState* state, QWidget* parent) {
-    if (!documentOf(state)) return;
-    TrimDialog dialog(proposedRange(state), parent);
-    if (dialog.exec() == QDialog::Accepted) trimChannels(state, dialog.settings());
+editing::OperationResult trimWithDialog(editing::ViewState* state, QWidget* parent) {
+    if (!state->model()->hasDocument()) return {};
+    TrimDialog dialog(editing::proposedRange(state), parent);
+    if (dialog.exec() != QDialog::Accepted) return {};
+    return editing::trimChannels(state, dialog.settings());
 }
 
 }  // namespace tangent::ui

@@ -103,6 +103,14 @@ void shiftRange(Track&, double from, double dt);
 // then moves by -start, so that the range plays from time 0 (what engines play).
 void trimTrack(Track&, double start, double end, bool startAtZero);
 
+// The one rule for a change of interpolation (Channel ▸ Interpolation and Convert…, `convert
+// --to`, `simplify`): a track already in `to` is left as it is, and an int or bool property
+// (KHR_animation_pointer) keeps STEP, the only interpolation it plays: it is passed over with
+// kOnlyStepsReason, not refused, so that the other channels of the same edit still change.
+enum class InterpolationChange { AlreadyThere, StaysStep, Changes };
+InterpolationChange interpolationChange(const Track&, Interpolation to);
+inline constexpr const char* kOnlyStepsReason = "an integer or bool property only steps";
+
 // Checks the invariants; throws EditError naming the first problem.
 void checkTrack(const Track&);
 

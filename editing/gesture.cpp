@@ -11,12 +11,26 @@ namespace tangent::editing {
 
 namespace {
 
-// The distinct selected keys of each channel, sorted: what a session edits.
-std::map<ChannelId, std::vector<int>> keysByChannel(const KeySelection& selection) {
-    std::map<ChannelId, std::vector<int>> out;
+// The selection per channel, read once at the press: each channel's distinct keys (sorted, what
+// a session edits) and, for the gestures that need them, its (key, component) pairs in order.
+struct ChannelKeys {
+    std::map<ChannelId, std::vector<int>> keys;
+    std::map<ChannelId, std::vector<std::pair<int, int>>> keyComponents;
+};
+
+ChannelKeys keysByChannel(const KeySelection& selection) {
+    ChannelKeys out;
+    std::vector<int>* keys = nullptr;
+    std::vector<std::pair<int, int>>* components = nullptr;
+    ChannelId current{-1, -1};
     for (const KeyRef& k : selection) {  // sorted by channel, then key, then component
-        std::vector<int>& keys = out[{k.animation, k.channel}];
-        if (keys.empty() || keys.back() != k.key) keys.push_back(k.key);
+        if (k.channelId() != current || !keys) {
+            current = k.channelId();
+            keys = &out.keys[current];
+            components = &out.keyComponents[current];
+        }
+        if (keys->empty() || keys->back() != k.key) keys->push_back(k.key);
+        components->push_back({k.key, k.component});
     }
     return out;
 }
@@ -38,8 +52,9 @@ MoveKeysGesture::MoveKeysGesture(GestureContext context, KeyRef pressed)
 
 void MoveKeysGesture::begin(const PointerEvent& press) {
     press_ = press;
-    selection_ = context_.state->selection();
-    session_ = TrackEdits::of(context_.state)->begin(keysByChannel(selection_));
+    ChannelKeys selected = keysByChannel(context_.state->selection());
+    keyComponents_ = std::move(selected.keyComponents);
+    session_ = TrackEdits::of(context_.state)->begin(std::move(selected.keys));
 }
 
 void MoveKeysGesture::update(const PointerEvent& pointer) {
@@ -66,10 +81,9 @@ void MoveKeysGesture::update(const PointerEvent& pointer) {
         if (dt != 0) moveKeysInTime(track, *session_->keys(ch), dt);
         const Track& before = *session_->before(ch);
         // In real units: the pixels over each curve's own scale (normalized view).
-        for (auto it = selection_.lower_bound({ch.animation, ch.channel, 0, 0});
-             it != selection_.end() && it->animation == ch.animation && it->channel == ch.channel; ++it) {
-            const double dv = -delta.y() / context_.curveTransform(it->curve()).scaleY();
-            if (dv != 0) setValue(track, it->key, it->component, before.value(it->key, it->component) + dv);
+        for (auto [key, component] : keyComponents_.at(ch)) {
+            const double dv = -delta.y() / context_.curveTransform({ch.animation, ch.channel, component}).scaleY();
+            if (dv != 0) setValue(track, key, component, before.value(key, component) + dv);
         }
     });
 }
@@ -132,10 +146,11 @@ ScaleSelectionGesture::ScaleSelectionGesture(GestureContext context, SelectionBo
 
 void ScaleSelectionGesture::begin(const PointerEvent& press) {
     press_ = press;
-    const KeySelection& selection = context_.state->selection();
+    ChannelKeys selected = keysByChannel(context_.state->selection());
     keysByComponent_.clear();
-    for (const KeyRef& k : selection) keysByComponent_[{k.animation, k.channel}][k.component].push_back(k.key);
-    session_ = TrackEdits::of(context_.state)->begin(keysByChannel(selection));
+    for (const auto& [ch, pairs] : selected.keyComponents)
+        for (auto [key, component] : pairs) keysByComponent_[ch][component].push_back(key);
+    session_ = TrackEdits::of(context_.state)->begin(std::move(selected.keys));
 }
 
 void ScaleSelectionGesture::update(const PointerEvent& pointer) {

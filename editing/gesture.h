@@ -11,7 +11,9 @@
 // of the pointer, not an accumulation), commit() on release, abort() on Escape or the right
 // button.
 #include <functional>
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <QPointF>
@@ -74,7 +76,7 @@ private:
     GestureContext context_;
     KeyRef pressed_;
     PointerEvent press_;
-    KeySelection selection_;  // as it was at the press
+    std::map<ChannelId, std::vector<std::pair<int, int>>> keyComponents_;  // (key, component) moved in value
     std::unique_ptr<EditSession> session_;
 };
 

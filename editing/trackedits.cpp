@@ -71,7 +71,7 @@ TrackEdits::Outcome TrackEdits::apply(const QString& name, const std::vector<Cha
     return outcome;
 }
 
-std::unique_ptr<EditSession> TrackEdits::begin(const std::map<ChannelId, std::vector<int>>& keys) {
+std::unique_ptr<EditSession> TrackEdits::begin(std::map<ChannelId, std::vector<int>> keys) {
     DocumentModel* model = state_->model();
     std::vector<EditSession::Part> parts;
     if (model->hasDocument()) {
@@ -81,9 +81,9 @@ std::unique_ptr<EditSession> TrackEdits::begin(const std::map<ChannelId, std::ve
         Outcome outcome;
         for (const ChannelId& ch : editableChannels(channels, outcome)) {
             const Track& track = *trackOf(model->document(), ch.animation, ch.channel);
-            const std::vector<int>& ks = keys.at(ch);
+            std::vector<int>& ks = keys.at(ch);
             const KeySpan changed = KeySpan::keys(ks.front() - 1, ks.back() + 1, track.keyCount());
-            parts.push_back({ch, track, ks, changed});
+            parts.push_back({ch, track, std::move(ks), changed});
         }
         if (!outcome.refusal.isEmpty()) emit refused(outcome.refusal);
     }

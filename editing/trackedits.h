@@ -110,7 +110,7 @@ public:
 
     // A live edit of `keys` (sorted, per channel) for a drag. Locked channels are left out and
     // reported as apply() reports them; channels that do not exist are skipped.
-    std::unique_ptr<EditSession> begin(const std::map<ChannelId, std::vector<int>>& keys);
+    std::unique_ptr<EditSession> begin(std::map<ChannelId, std::vector<int>> keys);
 
     // Reports a refusal found before any edit (a typed time that would cross a neighbour).
     void refuse(const QString& reason);

@@ -1,33 +1,20 @@
 #pragma once
-// Undo commands. An edit arrives as the affected channels' tracks before and after; the
-// command keeps only what changed, one TrackPatch per channel (tangent/patch.h), and undo and
-// redo apply that patch in place in the document. One drag pushes one command on release.
+// The undo command: one step keeps one ChannelPatch per channel (the changed run of keys,
+// tangent/patch.h, and the channel's edited flag), and undo and redo apply them in place
+// through the model. A command is made for an edit the document already holds
+// (DocumentModel::pushEdit / pushApplied), so that pushing it changes nothing.
 #include <cstddef>
-#include <optional>
 #include <vector>
 
 #include <QUndoCommand>
 
 #include "documentmodel.h"
-#include "tangent/patch.h"
 
 namespace tangent::editing {
 
 class TrackEditCommand : public QUndoCommand {
 public:
-    // One channel's patch: applied to the document's track it undoes the edit when the edit
-    // is done and redoes it when it is undone.
-    struct ChannelPatch {
-        int animation = -1;
-        int channel = -1;
-        TrackPatch patch;
-    };
-
-    // Turns the whole tracks into patches at once and keeps none of them, except, until the
-    // first redo, `after` of channels whose document track is not yet `after`.
-    TrackEditCommand(DocumentModel* model, const QString& text, std::vector<TrackChange> changes);
-    // A command whose edit is already in the document, from another command's patches: its
-    // first redo changes nothing (the undo stack is rebuilt from these).
+    // `applied`: each channel's patch in the undo direction, the edit being in the document.
     TrackEditCommand(DocumentModel* model, const QString& text, std::vector<ChannelPatch> applied);
 
     void undo() override;
@@ -40,11 +27,7 @@ public:
 private:
     DocumentModel* model_;
     std::vector<ChannelPatch> patches_;
-    // Before the first redo only: for each channel in patches_ (same order), the `after`
-    // track when the document does not hold it yet.
-    std::vector<std::optional<Track>> pendingAfter_;
-    bool redoneOnce_ = false;
-    bool announceFirstRedo_ = true;
+    bool inDocument_ = true;  // the document holds the edit: redo has nothing to do
 };
 
 // Readable undo names: "Move 3 keys", "Move key".

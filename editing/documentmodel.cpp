@@ -1,5 +1,8 @@
 #include "documentmodel.h"
 
+#include <algorithm>
+#include <utility>
+
 #include <QFileInfo>
 #include <QSignalBlocker>
 
@@ -69,33 +72,93 @@ bool DocumentModel::saveAs(const QString& path, QString* error) {
     return true;
 }
 
-void DocumentModel::setTrack(int a, int c, const Track& track, KeySpan changed) {
-    if (!doc_) return;
-    emit channelAboutToChange(a, c);
-    doc_->setTrack(a, c, track);
-    emit channelChanged(a, c, changed);
+namespace {
+
+bool sameTrack(const Track& a, const Track& b) {
+    return a.sameCurve(b) && a.modes == b.modes;
+}
+
+// One change per channel, in the order of first appearance: a channel named twice is edited
+// from the first `before` to the last `after`.
+std::vector<TrackChange> onePerChannel(std::vector<TrackChange> changes) {
+    std::vector<TrackChange> out;
+    for (TrackChange& c : changes) {
+        auto same = std::find_if(out.begin(), out.end(), [&](const TrackChange& o) {
+            return o.animation == c.animation && o.channel == c.channel;
+        });
+        if (same == out.end())
+            out.push_back(std::move(c));
+        else
+            same->after = std::move(c.after);
+    }
+    return out;
+}
+
+}  // namespace
+
+Channel* DocumentModel::editableChannel(int a, int c) {
+    Channel* ch = doc_ ? doc_->channel(a, c) : nullptr;
+    return ch && ch->supported && !doc_->scanned() ? ch : nullptr;
 }
 
 void DocumentModel::pushEdit(const QString& text, std::vector<TrackChange> changes) {
-    if (!doc_ || changes.empty()) return;
-    auto* cmd = new TrackEditCommand(this, text, std::move(changes));
-    if (cmd->isObsolete()) {
-        delete cmd;  // nothing changed (the document already holds after == before)
-        return;
+    std::vector<ChannelPatch> patches;
+    for (TrackChange& change : onePerChannel(std::move(changes))) {
+        const int a = change.animation, c = change.channel;
+        Channel* ch = editableChannel(a, c);
+        if (!ch) continue;
+        // Kept as the undo direction: the edit is in the document once the entry is pushed.
+        TrackPatch undo = patchBetween(change.after, change.before);
+        if (undo.empty()) continue;  // an edit that changes nothing is no edit
+        const bool wasEdited = ch->edited;
+        const KeySpan changed = undo.span();
+        if (!sameTrack(ch->track, change.after)) {
+            emit channelAboutToChange(a, c);
+            doc_->setTrack(a, c, std::move(change.after));
+        }
+        ch->edited = true;
+        patches.push_back({a, c, std::move(undo), wasEdited});
+        emit channelChanged(a, c, changed);
     }
-    undo_.push(cmd);
-    dropOldestUndoSteps();
+    push(text, std::move(patches));
 }
 
-void DocumentModel::applyPatch(int a, int c, TrackPatch& patch) {
-    if (!doc_) return;
+void DocumentModel::previewTrack(int a, int c, KeySpan changed, const std::function<void(Track&)>& change) {
+    Channel* ch = editableChannel(a, c);
+    if (!ch) return;
     emit channelAboutToChange(a, c);
-    doc_->patchTrack(a, c, patch);
-    emit channelChanged(a, c, patch.span());
+    change(ch->track);
+    emit channelChanged(a, c, changed);
 }
 
-void DocumentModel::announceChange(int a, int c, KeySpan changed) {
-    emit channelChanged(a, c, changed);
+void DocumentModel::pushApplied(const QString& text, std::vector<TrackBefore> before) {
+    std::vector<ChannelPatch> patches;
+    for (TrackBefore& b : before) {
+        Channel* ch = editableChannel(b.animation, b.channel);
+        if (!ch) continue;
+        TrackPatch undo = patchBetween(ch->track, b.track);
+        if (undo.empty()) continue;  // back where it began (a drag that came back)
+        patches.push_back({b.animation, b.channel, std::move(undo), ch->edited});
+        ch->edited = true;
+    }
+    push(text, std::move(patches));
+}
+
+void DocumentModel::applyPatch(ChannelPatch& p) {
+    Channel* ch = editableChannel(p.animation, p.channel);
+    if (!ch) return;
+    emit channelAboutToChange(p.animation, p.channel);
+    const bool wasEdited = ch->edited;
+    doc_->patchTrack(p.animation, p.channel, p.patch);
+    // An undo back to the file's track leaves the channel as the file has it: saved as it was.
+    ch->edited = std::exchange(p.edited, wasEdited);
+    emit channelChanged(p.animation, p.channel, p.patch.span());
+}
+
+void DocumentModel::push(const QString& text, std::vector<ChannelPatch> patches) {
+    if (patches.empty()) return;
+    undo_.push(new TrackEditCommand(this, text, std::move(patches)));
+    dropOldestUndoSteps();
 }
 
 namespace {
@@ -127,7 +190,7 @@ void DocumentModel::dropOldestUndoSteps() {
     // changes but how far back undo goes.
     struct Step {
         QString text;
-        std::vector<TrackEditCommand::ChannelPatch> patches;
+        std::vector<ChannelPatch> patches;
     };
     std::vector<Step> steps;
     for (int i = firstKept; i < n; ++i) {

@@ -2,6 +2,7 @@
 // The open file for the UI: owns the tangent::Document and its undo stack, and announces
 // every change so that views repaint from the model (views never own curve data).
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -10,21 +11,33 @@
 #include <QUndoStack>
 
 #include "tangent/document.h"
-
-namespace tangent {
-class TrackPatch;
-}
+#include "tangent/patch.h"
 
 namespace tangent::editing {
 
-class TrackEditCommand;
-
-// One channel's track before and after an edit (what an undo command stores).
+// One channel's track before and after an edit.
 struct TrackChange {
     int animation = -1;
     int channel = -1;
     Track before;
     Track after;
+};
+
+// One channel's track before an edit the document already holds (a drag's, shown move by move).
+struct TrackBefore {
+    int animation = -1;
+    int channel = -1;
+    Track track;
+};
+
+// What an undo step keeps of one channel: the patch that undoes or redoes it and the channel's
+// edited flag (Channel::edited) on the other side of it. Applying it swaps both with the
+// channel's, so that it is then its own inverse.
+struct ChannelPatch {
+    int animation = -1;
+    int channel = -1;
+    TrackPatch patch;
+    bool edited = false;
 };
 
 class DocumentModel : public QObject {
@@ -53,14 +66,26 @@ public:
     // undo stack is clean.
     bool saveAs(const QString& path, QString* error);
 
-    // The one way the UI changes a track: Document::setTrack, then channelChanged. `changed`:
-    // the keys the edit changed, when it knows (a drag does), so that views redraw only those.
-    void setTrack(int animation, int channel, const Track& track, KeySpan changed = KeySpan::all());
-    // Pushes an undo entry for changes already applied or not (redo sets `after` either way).
+    // The ways a track changes, each announced (channelAboutToChange, then channelChanged with
+    // the keys that changed):
+    //
+    // An edit as one undo entry: each channel's track becomes `after` (if the document does not
+    // hold it yet) and is marked edited. A channel whose `after` is its `before` is left out.
     // The entry keeps only the changed keys (a TrackPatch per channel), not the tracks. When
     // the entries hold more than the undo budget, the oldest are dropped (at least the newest
     // stays); if the saved state goes with them, the document stays modified until saved.
     void pushEdit(const QString& text, std::vector<TrackChange> changes);
+    // A preview (a drag, move by move): `change` edits the channel's track in place, announced
+    // as changing the keys `changed`. No undo entry and the channel's edited flag stays as it
+    // is: pushApplied or a restore of the track follows. `change` must not throw.
+    void previewTrack(int animation, int channel, KeySpan changed, const std::function<void(Track&)>& change);
+    // The undo entry of previewed changes: the document holds them already (listeners have seen
+    // them, so nothing is announced again); each channel that differs from its track before is
+    // marked edited.
+    void pushApplied(const QString& text, std::vector<TrackBefore> before);
+    // Undo and redo: a step's patch applied in place with the edited flag it carries (both then
+    // swapped: the patch becomes its inverse).
+    void applyPatch(ChannelPatch& patch);
 
     // What the undo stack may hold: enough for many select-all edits of a motion-capture file.
     static constexpr std::size_t kDefaultUndoBudget = std::size_t(256) << 20;  // 256 MiB
@@ -81,11 +106,8 @@ signals:
     void filePathChanged(const QString& path);
 
 private:
-    // Undo and redo: a patch applied in place (the patch becomes its inverse), and the
-    // announcement of an edit the document already holds.
-    friend class TrackEditCommand;
-    void applyPatch(int animation, int channel, TrackPatch& patch);
-    void announceChange(int animation, int channel, KeySpan changed);
+    Channel* editableChannel(int animation, int channel);
+    void push(const QString& text, std::vector<ChannelPatch> patches);
     void dropOldestUndoSteps();
 
     std::unique_ptr<Document> doc_;

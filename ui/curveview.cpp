@@ -12,9 +12,8 @@
 #include <QToolTip>
 #include <QWheelEvent>
 
-#include "commands.h"
 #include "curvepainter.h"
-#include "keydrag.h"
+#include "gesture.h"
 #include "keynavigation.h"
 #include "overlays.h"
 #include "tangent/edit.h"
@@ -300,7 +299,9 @@ void CurveView::paintEvent(QPaintEvent*) {
     }
     if (const auto box = selectionBox())
         render::drawSelectionBox(p, box->drawn(), box->scalesTime(), box->scalesValue());
-    if (interaction_ == Interaction::RubberBand) cp.drawRubberBand(rubberBand_);
+    if (interaction_ == Interaction::RubberBand)
+        if (const auto* band = dynamic_cast<const editing::RubberBandGesture*>(gestures_.gesture()))
+            cp.drawRubberBand(band->rect());
     cp.drawRulers();
     if (d) cp.drawPlayhead(state_->currentTime());
     render::drawLegend(p, sc, size());
@@ -382,108 +383,55 @@ void CurveView::reportLockedKeyAt(QPointF pos) {
                         .arg(render::channelLabel(*doc(), hit.curve.animation, hit.curve.channel)));
 }
 
+editing::GestureContext CurveView::gestureContext() {
+    editing::GestureContext context;
+    context.state = state_;
+    context.view = [this] { return view_; };
+    context.curveTransform = [this](const CurveRef& r) { return curveTransform(r); };
+    context.hitOptions = [this] { return hitOptions(); };
+    return context;
+}
+
 void CurveView::beginDrag() {
-    const Document& d = *doc();
-    if (pressEdge_ != editing::BoxEdge::None) {
-        if (const auto box = selectionBox()) {
-            scaleDrag_.begin(d, state_->selection(), *box, pressEdge_);
-            interaction_ = Interaction::ScalingSelection;
-            const std::vector<ChannelId> channels = scaleDrag_.channels();
-            live_ = std::set<ChannelId>(channels.begin(), channels.end());
-            return;
-        }
-    }
-    if (pressHit_.kind == editing::HitKind::InHandle || pressHit_.kind == editing::HitKind::OutHandle) {
-        drag_.beginHandle(d, pressHit_.curve, pressHit_.key, pressHit_.kind == editing::HitKind::OutHandle);
+    // The gesture the press chose; from here the view only maps pixels and forwards events.
+    std::unique_ptr<editing::Gesture> gesture;
+    std::optional<editing::SelectionBox> box;
+    if (pressEdge_ != editing::BoxEdge::None) box = selectionBox();
+    if (box) {
+        gesture = std::make_unique<editing::ScaleSelectionGesture>(gestureContext(), *box, pressEdge_);
+        interaction_ = Interaction::ScalingSelection;
+    } else if (pressHit_.kind == editing::HitKind::InHandle || pressHit_.kind == editing::HitKind::OutHandle) {
+        gesture = std::make_unique<editing::TurnHandleGesture>(gestureContext(), pressHit_.curve, pressHit_.key,
+                                                               pressHit_.kind == editing::HitKind::OutHandle);
         interaction_ = Interaction::DraggingHandle;
     } else if (pressHit_.kind == editing::HitKind::Key && state_->selection().count(pressHit_.keyRef())) {
-        drag_.beginKeys(d, state_->selection());
+        gesture = std::make_unique<editing::MoveKeysGesture>(gestureContext(), pressHit_.keyRef());
         interaction_ = Interaction::DraggingKeys;
     } else {
-        drag_.clear();
+        gesture = std::make_unique<editing::RubberBandGesture>(gestureContext());
         interaction_ = Interaction::RubberBand;
-        rubberBand_ = QRectF(pressPos_, pressPos_);
     }
-    const std::vector<ChannelId> channels = drag_.channels();
+    gestures_.start(std::move(gesture), {pressPos_, pressMods_});
+    const std::vector<ChannelId> channels = gestures_.gesture()->channels();
     live_ = std::set<ChannelId>(channels.begin(), channels.end());
 }
 
-void CurveView::updateDrag(QPointF pos, Qt::KeyboardModifiers mods) {
-    editing::DocumentModel* model = state_->model();
-    const editing::KeyDrag::Apply apply = [model](int a, int c, const Track& track, KeySpan keys) {
-        model->setTrack(a, c, track, keys);
-    };
-    if (interaction_ == Interaction::ScalingSelection) {
-        scaleDrag_.update(
-                pos - pressPos_, mods & Qt::ShiftModifier, state_->snapToFrames() ? state_->frameRate() : 0,
-                [this](const CurveRef& r) { return curveTransform(r); }, apply);
-        return;
-    }
-    if (interaction_ == Interaction::DraggingKeys) {
-        QPointF delta = pos - pressPos_;
-        if (mods & Qt::ShiftModifier) {  // lock to the dominant axis
-            if (std::abs(delta.x()) >= std::abs(delta.y()))
-                delta.setY(0);
-            else
-                delta.setX(0);
-        }
-        double dt = delta.x() / view_.scaleX();
-        if (state_->snapToFrames()) {
-            // The key under the pointer lands on a frame; the others keep their offsets.
-            const double fps = state_->frameRate();
-            const double t = drag_.before({pressHit_.curve.animation, pressHit_.curve.channel}).times[pressHit_.key];
-            dt = std::round((t + dt) * fps) / fps - t;
-        }
-        // In real units: the pixels over each curve's own scale (normalized view).
-        drag_.moveKeys(
-                dt, [&](const CurveRef& curve) { return -delta.y() / curveTransform(curve).scaleY(); }, apply);
-    } else if (interaction_ == Interaction::DraggingHandle) {
-        const Track& base = drag_.before({pressHit_.curve.animation, pressHit_.curve.channel});
-        const int k = pressHit_.key, comp = pressHit_.curve.component;
-        // The tangent is the direction from the key to the pointer (the handle's length is
-        // fixed by the segment: one third of it in time).
-        const double slope = render::slopeFromPointer(
-                QPointF(base.times[k], base.value(k, comp)), curveTransform(pressHit_.curve).toWorld(pos),
-                pressHit_.kind == editing::HitKind::OutHandle, 1.0 / view_.scaleX());
-        drag_.turnHandle(slope, mods & Qt::AltModifier, apply);
-    } else if (interaction_ == Interaction::RubberBand) {
-        rubberBand_ = QRectF(pressPos_, pos).normalized();
-        update();
-    }
+void CurveView::updateDrag(const editing::PointerEvent& pointer) {
+    // The gesture edits through the model, whose channelChanged repaints; the rubber band
+    // changes no track.
+    gestures_.move(pointer);
+    if (interaction_ == Interaction::RubberBand) update();
 }
 
 void CurveView::finishDrag() {
-    if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle) {
-        const QString name =
-                interaction_ == Interaction::DraggingHandle
-                        ? QStringLiteral("Edit tangent")
-                        : editing::countedName(QStringLiteral("Move"), drag_.keyCount(), QStringLiteral("key"));
-        state_->model()->pushEdit(name, drag_.changes(state_->model()->document()));
-    } else if (interaction_ == Interaction::ScalingSelection) {
-        state_->model()->pushEdit(
-                editing::countedName(QStringLiteral("Scale"), scaleDrag_.keyCount(), QStringLiteral("key")),
-                scaleDrag_.changes(state_->model()->document()));
-        scaleDrag_.clear();
-    } else if (interaction_ == Interaction::RubberBand) {
-        KeySelection sel = editing::keysInRect(*doc(), state_->visibleCurves(), view_, rubberBand_, hitOptions());
-        if (pressMods_ & Qt::ShiftModifier) sel.insert(state_->selection().begin(), state_->selection().end());
-        state_->setSelection(std::move(sel));
-    }
-    drag_.clear();
+    gestures_.release();
     live_.clear();
     interaction_ = Interaction::Idle;
     update();
 }
 
 void CurveView::abortDrag() {
-    editing::DocumentModel* model = state_->model();
-    if (interaction_ == Interaction::DraggingKeys || interaction_ == Interaction::DraggingHandle)
-        drag_.restore([model](int a, int c, const Track& track, KeySpan keys) { model->setTrack(a, c, track, keys); });
-    if (interaction_ == Interaction::ScalingSelection)
-        scaleDrag_.restore(
-                [model](int a, int c, const Track& track, KeySpan keys) { model->setTrack(a, c, track, keys); });
-    scaleDrag_.clear();
-    drag_.clear();
+    gestures_.cancel();
     live_.clear();
     interaction_ = Interaction::Idle;
     unsetCursor();
@@ -502,14 +450,14 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
         case Interaction::Pressed:
             if ((pos - pressPos_).manhattanLength() >= QApplication::startDragDistance()) {
                 beginDrag();
-                updateDrag(pos, e->modifiers());
+                updateDrag({pos, e->modifiers()});
             }
             break;
         case Interaction::DraggingKeys:
         case Interaction::DraggingHandle:
         case Interaction::RubberBand:
         case Interaction::ScalingSelection:
-            updateDrag(pos, e->modifiers());
+            updateDrag({pos, e->modifiers()});
             break;
         case Interaction::Panning:
             view_.pan(pos - lastPos_);

@@ -1,8 +1,9 @@
 #pragma once
 // The graph editor's centre: shows the visible component curves of the shown channels (the
 // picture from render/'s CurveRenderer, keys, handles and the playhead over it) and edits them
-// with the mouse. Curve data lives in the DocumentModel; every edit goes through TrackEdits or
-// a KeyDrag and ends as one undo entry.
+// with the mouse. Curve data lives in the DocumentModel; every edit goes through TrackEdits: a
+// drag is an editing::Gesture (gesture.h) the view forwards its mouse events to, mapping only
+// pixels, and ends as one undo entry.
 #include <map>
 #include <memory>
 #include <optional>
@@ -15,8 +16,8 @@
 #include "curvegeometry.h"
 #include "curvepainter.h"
 #include "curverenderer.h"
+#include "gesture.h"
 #include "hittest.h"
-#include "keydrag.h"
 #include "selectionbox.h"
 #include "tangent/selection.h"
 #include "viewstate.h"
@@ -103,8 +104,10 @@ protected:
 
 private:
     const Document* doc() const;
+    // What a gesture asks the view: its state, transforms and hit options, at the time it asks.
+    editing::GestureContext gestureContext();
     void beginDrag();
-    void updateDrag(QPointF pos, Qt::KeyboardModifiers mods);
+    void updateDrag(const editing::PointerEvent& pointer);
     void finishDrag();
     void abortDrag();
     void rightButtonPressed(QMouseEvent*);
@@ -136,10 +139,8 @@ private:
     editing::Hit pressHit_;
     Qt::KeyboardModifiers pressMods_;
     bool pressOnRuler_ = false;
-    QRectF rubberBand_;
-    editing::KeyDrag drag_;                                // what a drag of keys or of a handle does to the tracks
     editing::BoxEdge pressEdge_ = editing::BoxEdge::None;  // the selection box's edge under the press
-    editing::SelectionScaleDrag scaleDrag_;                // what a drag of that edge does
+    editing::GestureManager gestures_;                     // the drag under way, if any
 };
 
 }  // namespace tangent::ui

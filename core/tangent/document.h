@@ -64,7 +64,7 @@ struct Channel {
     Track track;
     int inputAccessor = -1;  // where the track came from, for a lossless save
     int outputAccessor = -1;
-    bool edited = false;          // track differs from the file; saved by re-encoding
+    bool edited = false;          // track differs from the file's (saved re-encoded); undo to it clears it
     std::string pointer() const;  // "/animations/A/channels/C", filled in by the loader
     // The node whose property the channel moves: target.node, or a /nodes/N/... pointer's N (-1 if none).
     int targetNode() const { return targetPointer.empty() ? node : pointerTarget.node; }

@@ -250,9 +250,8 @@ TEST(PreviewDock, AnEditMovesTheBoxLive) {
     f.state.setCurrentTime(1.0);
     const glm::dvec2 before = magentaCentroid(f.view()->grabFramebuffer()).at;
     // The middle key's x from 1 to -0.5, as a drag would set it.
-    Track track = f.model.document().channel(0, 0)->track;
-    track.values[3] = -0.5f;
-    f.model.setTrack(0, 0, track, KeySpan::keys(1, 1, track.keyCount()));
+    const int keys = f.model.document().channel(0, 0)->track.keyCount();
+    f.model.previewTrack(0, 0, KeySpan::keys(1, 1, keys), [](Track& track) { track.values[3] = -0.5f; });
     const QImage image = f.view()->grabFramebuffer();
     const glm::dvec2 after = magentaCentroid(image).at;
     const glm::dvec2 expected = project(f.view()->camera(), {-0.5, 0.5, 0}, image.size());

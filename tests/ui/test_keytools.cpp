@@ -1,8 +1,7 @@
-// The curve view's key tools without the widget: review stepping through broken keys, and what a
-// drag does to the tracks (hand-computed expectations).
+// The curve view's key tools without the widget: review stepping through broken keys
+// (hand-computed expectations). What a drag does to the tracks: tests/editing/test_gestures.cpp.
 #include <gtest/gtest.h>
 
-#include "keydrag.h"
 #include "keynavigation.h"
 #include "tangent/builder.h"
 #include "tangent/edit.h"
@@ -55,33 +54,4 @@ TEST(KeyNavigation, BrokenKeysInTimeOrderAcrossChannelsWrappingAround) {
     EXPECT_EQ(next(KeyRef{0, 1, 1, 0}, false), std::make_pair(0, 4));  // wraps back
     EXPECT_EQ(next(KeyRef{0, 0, 3, 0}, false), std::make_pair(0, 2));  // from a key that is not broken
     EXPECT_FALSE(nextBrokenKey(doc, {}, std::nullopt, true));
-}
-
-TEST(KeyDrag, OneTimeShiftForEveryChannelAndTheChangedKeysReported) {
-    const Document doc = twoChannels();
-    KeyDrag drag;
-    // Key 2 of channel 0 and key 4 of channel 1 (at 4.5; its right neighbour is at 5.5).
-    drag.beginKeys(doc, {{0, 0, 2, 0}, {0, 1, 4, 0}});
-    EXPECT_EQ(drag.keyCount(), 2);
-    std::map<int, Track> got;
-    std::map<int, KeySpan> spans;
-    auto apply = [&](int, int c, const Track& t, KeySpan keys) { got[c] = t, spans[c] = keys; };
-    // +2 s would take channel 1's key past its neighbour: both move by the most it allows,
-    // 1 s less the minimum key spacing.
-    drag.moveKeys(
-            2.0, [](const CurveRef& c) { return c.channel == 0 ? 0.5 : 0.0; }, apply);
-    const float shift = float(1.0 - kMinKeySpacing);
-    EXPECT_FLOAT_EQ(got[0].times[2], 2 + shift);
-    EXPECT_FLOAT_EQ(got[1].times[4], 4.5f + shift);
-    EXPECT_FLOAT_EQ(got[0].value(2, 0), 2.5f);
-    EXPECT_FLOAT_EQ(got[1].value(4, 0), 4.0f);
-    EXPECT_FLOAT_EQ(got[0].value(2, 1), 2.0f);  // not selected: not moved in value
-    EXPECT_EQ(spans[0].first, 1);               // the key and its neighbours
-    EXPECT_EQ(spans[0].count, 3);
-    EXPECT_EQ(spans[1].first, 3);
-    EXPECT_EQ(spans[1].count, 3);
-    // Restore gives the tracks as they began.
-    drag.restore(apply);
-    EXPECT_TRUE(got[0].sameCurve(doc.channel(0, 0)->track));
-    EXPECT_TRUE(got[1].sameCurve(doc.channel(0, 1)->track));
 }

@@ -319,15 +319,13 @@ int run(int argc, char** argv) {
         printError(std::string("tangent: '") + name + "' is not a subcommand (see 'tangent --help').");
         return kUsage;
     }
-    // render draws text, which needs QtGui's fonts; offscreen works without a display.
     qInstallMessageHandler(quietQtMessages);
+    // render draws text, which needs a QGuiApplication; the others need QtCore alone.
     std::unique_ptr<QCoreApplication> app;
-    if (subcommand->run == runRender) {
-        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-        app = std::make_unique<QGuiApplication>(argc, argv);
-    } else {
+    if (subcommand->run == runRender)
+        app = render::makeOffscreenApplication(argc, argv);
+    else
         app = std::make_unique<QCoreApplication>(argc, argv);
-    }
     QStringList arguments;
     for (int i = 2; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
 

@@ -326,32 +326,6 @@ int insertKey(Track& t, double time) {
     return at;
 }
 
-int insertKeyWithValue(Track& t, double time, const std::vector<double>& value) {
-    requireFinite(time, "the time");
-    if (time < 0) throw EditError("a key cannot have a negative time.");
-    if (int(value.size()) != t.components) throw EditError("the value has the wrong number of components.");
-    for (double v : value) requireFinite(v, "a value");
-    const int at =
-            int(std::upper_bound(t.times.begin(), t.times.end(), time, [](double x, float key) { return x < key; }) -
-                t.times.begin());
-    if ((at > 0 && time - t.times[at - 1] < kMinKeySpacing) ||
-        (at < t.keyCount() && t.times[at] - time < kMinKeySpacing))
-        throw EditError("there is already a key at that time.");
-    Track out = t;
-    const int C = t.components;
-    const auto pos = std::size_t(at) * C;
-    out.times.insert(out.times.begin() + at, float(time));
-    out.values.insert(out.values.begin() + pos, C, 0.0f);
-    out.inTangents.insert(out.inTangents.begin() + pos, C, 0.0f);
-    out.outTangents.insert(out.outTangents.begin() + pos, C, 0.0f);
-    out.modes.insert(out.modes.begin() + pos, C, HandleMode::AutoClamped);
-    for (int c = 0; c < C; ++c) out.values[pos + c] = storedValue(t, value[c]);
-    applyAutoTangents(out);
-    checkTrack(out);
-    t = std::move(out);
-    return at;
-}
-
 void deleteKeys(Track& t, std::vector<int> keys) {
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());

@@ -84,10 +84,14 @@ bool parseTargetPath(const std::string& s, TargetPath* out) {
 }
 
 bool Track::isBroken(int key) const {
-    if (interpolation != Interpolation::CubicSpline || key <= 0 || key >= keyCount() - 1) return false;
     for (int c = 0; c < components; ++c)
-        if (!tangentsMatch(inTangents[at(key, c)], outTangents[at(key, c)])) return true;
+        if (isBroken(key, c)) return true;
     return false;
+}
+
+bool Track::isBroken(int key, int component) const {
+    if (interpolation != Interpolation::CubicSpline || key <= 0 || key >= keyCount() - 1) return false;
+    return !tangentsMatch(inTangents[at(key, component)], outTangents[at(key, component)]);
 }
 
 void Track::resize(int keys) {

@@ -23,7 +23,6 @@ public:
     using Ghosts = render::CurveScene::References;
     explicit GhostCurves(DocumentModel* model, QObject* parent = nullptr);
 
-    bool isEnabled() const { return enabled_; }
     void setEnabled(bool on);
     // The saved tracks of the channels that differ from them (empty while disabled).
     const Ghosts& ghosts() const { return ghosts_; }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include "tangent/checks.h"
+
 namespace tangent::editing {
 
 namespace {
@@ -15,9 +17,8 @@ std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<Ch
                                        const std::optional<KeyRef>& from, bool forward) {
     std::vector<KeyInTime> broken;
     for (auto [a, c] : channels) {
-        const Track* track = trackOf(doc, a, c);
-        for (int k = 0; track && k < track->keyCount(); ++k)
-            if (track->isBroken(k)) broken.push_back({track->times[k], a, c, k});
+        if (const Track* track = trackOf(doc, a, c))
+            for (int k : brokenKeys(*track, kEveryKey).first) broken.push_back({track->times[k], a, c, k});
     }
     if (broken.empty()) return std::nullopt;
     std::sort(broken.begin(), broken.end(), [](const KeyInTime& l, const KeyInTime& r) { return order(l) < order(r); });

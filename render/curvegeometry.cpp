@@ -23,7 +23,7 @@ KeyHandles keyHandles(const Track& track, int k, int c) {
     h.out = QPointF(t + dtOut / 3, outHandleValue(v, track.outTangent(k, c), dtOut));
     h.inUsed = k > 0;
     h.outUsed = k < n - 1;
-    h.broken = k > 0 && k < n - 1 && !tangentsMatch(track.inTangent(k, c), track.outTangent(k, c));
+    h.broken = track.isBroken(k, c);
     return h;
 }
 

@@ -379,8 +379,9 @@ void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn, co
         const bool sel = selected && selected(k);
         p_.setPen(QPen(sel ? QColor(Qt::white) : color, 1.5));
         p_.setBrush(sel ? theme_.keySelected : theme_.background);
-        if (track.isBroken(k) && h.broken) {
-            // Broken key: a diamond, so reviewers find it without opening its handles.
+        if (h.broken) {
+            // Broken key (this component's handles): a diamond, so reviewers find it without
+            // opening its handles.
             const double d = r + 1.5;
             QPolygonF diamond;
             diamond << kp + QPointF(0, -d) << kp + QPointF(d, 0) << kp + QPointF(0, d) << kp + QPointF(-d, 0);

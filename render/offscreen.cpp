@@ -14,6 +14,11 @@
 
 namespace tangent::render {
 
+std::unique_ptr<QGuiApplication> makeOffscreenApplication(int& argc, char** argv) {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    return std::make_unique<QGuiApplication>(argc, argv);
+}
+
 namespace {
 
 bool ensureGuiApplication(QString* error) {
@@ -22,11 +27,10 @@ bool ensureGuiApplication(QString* error) {
         if (error) *error = QStringLiteral("Cannot render: a non-GUI QCoreApplication is already running.");
         return false;
     }
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     static int argc = 1;
     static char name[] = "tangent";
     static char* argv[] = {name, nullptr};
-    static std::unique_ptr<QGuiApplication> app(new QGuiApplication(argc, argv));
+    static const std::unique_ptr<QGuiApplication> app = makeOffscreenApplication(argc, argv);
     return true;
 }
 

@@ -58,7 +58,6 @@ class CurveColors {
 public:
     explicit CurveColors(const CurveScene& scene);
     QColor operator()(const tangent::Track& track, const CurveRef& curve) const;
-    bool severalChannels() const { return several_; }
 
 private:
     std::map<ChannelId, int> slots_;

@@ -3,6 +3,8 @@
 #include <QApplication>
 #include <QKeyEvent>
 
+#include "tangent/checks.h"
+
 namespace tangent::ui {
 
 ChannelFilter::ChannelFilter(const QString& text)
@@ -22,11 +24,7 @@ QString ChannelFilter::describe(const Animation& animation, const Channel& chann
         const Track& track = channel.track;
         parts << QString::fromLatin1(toString(track.interpolation));  // "CUBICSPLINE", as the file says
         if (track.interpolation == Interpolation::CubicSpline) parts << QStringLiteral("cubic");
-        for (int k = 0; k < track.keyCount(); ++k)
-            if (track.isBroken(k)) {
-                parts << QStringLiteral("broken");
-                break;
-            }
+        if (brokenKeys(track, 0).count > 0) parts << QStringLiteral("broken");
     }
     return parts.join(QLatin1Char(' ')).toLower();
 }

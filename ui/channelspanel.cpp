@@ -198,10 +198,6 @@ void ChannelsPanel::focusFilter() {
     filter_->focusForTyping();
 }
 
-void ChannelsPanel::setFilterText(const QString& text) {
-    filter_->setText(text);  // textChanged applies it
-}
-
 void ChannelsPanel::rebuild() {
     syncing_ = true;
     clear();
@@ -263,7 +259,7 @@ void ChannelsPanel::rebuild() {
 
 void ChannelsPanel::applyFilter() {
     const ChannelFilter filter(filter_->text());
-    matching_ = 0;
+    int matching = 0;
     QTreeWidgetItem* file = topLevelItem(0);
     if (!file) return;
     setUpdatesEnabled(false);  // one repaint for the whole tree, not one per row
@@ -277,10 +273,10 @@ void ChannelsPanel::applyFilter() {
             matchingHere += match;
         }
         anim->setHidden(matchingHere == 0 && !filter.isEmpty());
-        matching_ += matchingHere;
+        matching += matchingHere;
     }
     file->setText(InfoColumn,
-                  filter.isEmpty() ? QString() : QStringLiteral("%1 of %2 channels").arg(matching_).arg(channelRows_));
+                  filter.isEmpty() ? QString() : QStringLiteral("%1 of %2 channels").arg(matching).arg(channelRows_));
     setUpdatesEnabled(true);
 }
 

@@ -22,10 +22,7 @@ public:
     ChannelFilterBox* filterBox() const { return filter_; }
     // Ctrl+F: the dock shown and the filter box focused, its text selected.
     void focusFilter();
-    // Shows only the channels the filter's words match (and the rows above them).
-    void setFilterText(const QString& text);
-    // Channel rows the filter leaves, and all channel rows.
-    int matchingChannelCount() const { return matching_; }
+    // All channel rows.
     int channelCount() const { return channelRows_; }
 
 private:
@@ -42,7 +39,7 @@ private:
     editing::ViewState* state_;
     ChannelFilterBox* filter_;
     bool syncing_ = false;
-    int matching_ = 0, channelRows_ = 0;
+    int channelRows_ = 0;
 };
 
 }  // namespace tangent::ui

@@ -239,10 +239,9 @@ void KeyInspector::refresh() {
         r.in->setToolTip(k_ == 0 ? QStringLiteral("The first key's in-tangent is unused by glTF.") : QString());
         r.out->setToolTip(k_ == track->keyCount() - 1 ? QStringLiteral("The last key's out-tangent is unused by glTF.")
                                                       : QString());
-        const bool brokenComp = cubic && k_ > 0 && k_ < track->keyCount() - 1 &&
-                                !tangentsMatch(track->inTangent(k_, comp), track->outTangent(k_, comp));
-        const QString style =
-                brokenComp ? QStringLiteral("color: %1").arg(render::Theme::dark().handleBroken.name()) : QString();
+        const QString style = track->isBroken(k_, comp)
+                                      ? QStringLiteral("color: %1").arg(render::Theme::dark().handleBroken.name())
+                                      : QString();
         r.in->setStyleSheet(style);
         r.out->setStyleSheet(style);
         r.mode->setCurrentIndex(r.mode->findData(int(track->modes[track->at(k_, comp)])));

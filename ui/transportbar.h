@@ -23,7 +23,6 @@ public:
     QComboBox* animationChooser() const { return animations_; }
     QComboBox* speedChooser() const { return speeds_; }
     QComboBox* frameRateChooser() const { return rates_; }
-    QToolButton* playButton() const { return play_; }
     QToolButton* loopButton() const { return loop_; }
     QLabel* timeReadout() const { return readout_; }
 

@@ -2,6 +2,7 @@
 // QA checks over a loaded document: the spec rules the Khronos glTF-Validator reports for
 // animation data (with its codes) and Tangent's own curve checks (TANGENT_... codes).
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,15 +28,16 @@ constexpr int kSamplesPerSegment = 64;
 // channel and code (Finding::count, keys, worst), so the findings grow with channels, not keys.
 Findings checkDocument(const Document& doc);
 
-// The interior keys of a CUBICSPLINE track whose in- and out-tangents differ (Track::isBroken):
-// how many, the first `listed` of them and the one whose tangents differ most (worst.value: the
-// largest |in - out| of a component, in value per second). The checks (TANGENT_BROKEN_TANGENT),
-// `inspect` and the editor's channel list all count broken keys with this.
+// The broken keys of a track (Track::isBroken): how many, the first `listed` of them ascending
+// (kEveryKey: all) and the one whose tangents differ most (worst.value: the largest |in - out|
+// of a component, in value per second). The checks (TANGENT_BROKEN_TANGENT), `inspect` and the
+// editor (channel list, filter, stepping through broken keys) all find broken keys with this.
 struct BrokenKeys {
     std::int64_t count = 0;
     std::vector<int> first;
     WorstKey worst;
 };
+constexpr std::size_t kEveryKey = std::numeric_limits<std::size_t>::max();
 BrokenKeys brokenKeys(const Track& track, std::size_t listed = kListedKeys);
 
 // Every key a finding of Tangent's own per-key checks is about, ascending (its `keys` list the

@@ -63,8 +63,6 @@ TangentPair modeTangents(const Track&, int key, int component, HandleMode mode);
 // normalized (the file must hold unit quaternions), which keeps the played curve up to the
 // normalization. Returns the new key's index; throws EditError at an existing key's time.
 int insertKey(Track&, double t);
-// Inserts a key at t with a given value for every component (tangents flat: Auto modes).
-int insertKeyWithValue(Track&, double t, const std::vector<double>& value);
 // Deletes keys (any order); refuses to leave fewer keys than the interpolation needs.
 void deleteKeys(Track&, std::vector<int> keys);
 // Changes interpolation. To CUBICSPLINE from LINEAR: tangents are the segment slopes, so the
@@ -72,9 +70,9 @@ void deleteKeys(Track&, std::vector<int> keys);
 // tangents are dropped (convert --to linear resamples instead, within a tolerance).
 void setInterpolation(Track&, Interpolation);
 
-// ---- transforming keys (issue #13): each refuses, leaving the track as it was, what would
-// make keys cross or meet (closer than kMinKeySpacing), go below time 0, or hold a number that
-// is not finite. Auto-mode keys are recomputed afterwards.
+// ---- transforming keys (scaling, retiming, shifting, trimming): each refuses, leaving the
+// track as it was, what would make keys cross or meet (closer than kMinKeySpacing), go below
+// time 0, or hold a number that is not finite. Auto-mode keys are recomputed afterwards.
 
 // The factor nearest to `factor` (> 0) that scales the times of `keys` about `pivot` without
 // any key crossing or meeting a neighbour or going below 0 (an interactive drag clamps to it,

@@ -61,9 +61,14 @@ struct Track {
     bool normalizesResult() const { return path == TargetPath::Rotation; }
     // Integer and bool values only step from key to key.
     bool stepsOnly() const { return kind != ValueKind::Real; }
-    // An interior key whose in-tangent differs from its out-tangent in any component (the
-    // first key's in-tangent and the last key's out-tangent are unused and do not count).
+    // Tangent's rule for a broken key, the one every count, list and mark of broken keys uses: a
+    // key of a CUBICSPLINE track whose in- and out-tangent are not the same slope (tangentsMatch)
+    // in a component, for every component alike (rotation's x y z w too). Only interior keys can
+    // be broken: the first key's in-tangent and the last key's out-tangent are unused. LINEAR and
+    // STEP tracks have no broken keys. Listed by brokenKeys (checks.h).
     bool isBroken(int key) const;
+    // The same for one component: its handles are broken (the editor marks them).
+    bool isBroken(int key, int component) const;
     double startTime() const { return times.empty() ? 0.0 : times.front(); }
     double endTime() const { return times.empty() ? 0.0 : times.back(); }
 

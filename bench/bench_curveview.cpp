@@ -1,4 +1,4 @@
-// The curve view at motion-capture scale (issue 5): the whole reference document (N = 100
+// The curve view at motion-capture scale: the whole reference document (N = 100
 // joints x translation/rotation/scale CUBICSPLINE channels of K = 5,000 keys, plus morph
 // weights) shown and framed in a 1920x1080 CurveView, offscreen, with the real widget and
 // simulated mouse events.
@@ -15,8 +15,8 @@
 //       zoom   the view zoomed in time (every curve's column envelope recomputed, then drawn)
 //   - drag: mouse-move -> painted frame while dragging the out-handle of one key on one
 //     channel: a QMouseEvent sent to the widget plus a forced repaint(), M moves; median/p99.
-// Targets (issue 5): full repaint <= 16 ms; drag frame <= 8 ms at the 99th percentile.
-//   - undo memory (issue 11): the bytes the undo stack holds after 100 one-key drags on a
+// Targets (a frame within one 60 Hz refresh): full repaint <= 16 ms; drag frame <= 8 ms at the 99th percentile.
+//   - undo memory (bounded, since undo stores patches): the bytes the undo stack holds after 100 one-key drags on a
 //     rotation channel (target <= 100 KB) and after a select-all move of every key in time
 //     (target <= 2 x the moved keys' data).
 // Timings only; no assertion (the widget tests check behaviour).
@@ -76,7 +76,7 @@ void report(const char* name, const std::vector<double>& v, double target, const
 
 }  // namespace
 
-// ---- undo memory (issue 11): what the undo stack holds after real edits ------------------
+// ---- undo memory (bounded, since undo stores patches): what the undo stack holds after real edits ------------------
 
 namespace {
 

@@ -704,7 +704,7 @@ int main(int argc, char** argv) {
     std::printf("\n");
 
     std::size_t missed = 0;
-    std::printf("targets (issue 10), every layout in this run:\n");
+    std::printf("targets, every layout in this run:\n");
     for (const Target& t : targets) {
         std::printf("  %-18s %-62s %7.2f %s %-5g %s\n", t.layout.c_str(), t.what.c_str(), t.value,
                     t.atMost ? "<=" : ">=", t.limit, verdict(t.met()).c_str());

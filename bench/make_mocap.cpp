@@ -3,7 +3,7 @@
 //   make_mocap [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [-o OUT]
 //
 // Defaults: N = 100, K = 5000, M = 4, OUT = mocap_NxK.glb in the current directory (the
-// reference file of issue 5, about 62 MB).
+// reference file of the benchmarks, about 62 MB).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>

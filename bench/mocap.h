@@ -1,6 +1,6 @@
 #pragma once
 // A motion-capture-like animation made with Tangent's own writer (DocumentBuilder), the input
-// of every benchmark here (issue 5): N joints, each with translation, rotation and scale
+// of every benchmark here: N joints, each with translation, rotation and scale
 // CUBICSPLINE channels of K keys at 30 fps, plus one morph-weights channel.
 #include <string>
 

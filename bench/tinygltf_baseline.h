@@ -1,5 +1,5 @@
 #pragma once
-// The tinygltf floor (issue 5): what any tinygltf-based loader must at least spend. Debian's
+// The tinygltf floor: what any tinygltf-based loader must at least spend. Debian's
 // libtinygltf 2.7.0 (shared library, nlohmann::json inside), kept behind this header so that
 // the benchmark's other code does not see tiny_gltf.h.
 #include <memory>

@@ -10,7 +10,7 @@
 #include "tangent/hermite.h"
 #include "tangent/repair.h"
 
-// How the fit works (issue 14):
+// How the fit works:
 //  1. Samples of the source's played curve (the shared measure, difference.h, says where it
 //     counts): its keys; inside each segment measured everywhere, points between them and, where
 //     the curve bends between two samples, more points. Corners are found in the source itself (a slope jump

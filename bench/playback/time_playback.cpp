@@ -1,4 +1,4 @@
-// Playback in the real editor window (issue 12): "playback at the display's rate with no dropped
+// Playback in the real editor window: "playback at the display's rate with no dropped
 // frames caused by evaluation" on the reference file. Opens FILE in MainWindow, shows a set of
 // channels, starts playback with the Space action (the real Playback object and its timer at the
 // screen's rate) and lets it run for S seconds of wall time. Reports per case:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The simplify benchmark (issue 14): Tangent's `simplify --to best` against glTF-Transform's
+# The simplify benchmark: Tangent's `simplify --to best` against glTF-Transform's
 # resample on bakes written by other tools, with an independent error check. Prints a markdown
 # table; everything it makes goes to OUTDIR.
 #

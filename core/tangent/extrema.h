@@ -1,6 +1,6 @@
 #pragma once
 // Exact minima and maxima of curves over time intervals, for drawing many keys per pixel column
-// (the curve view's per-column envelopes, issue 5) without walking every segment per frame.
+// (the curve view's per-column envelopes) without walking every segment per frame.
 //
 // The minimum and maximum of a continuous, piecewise-smooth curve over a closed interval
 // [a, b] are attained at a or b, at a breakpoint (a key) inside, or at a critical point inside

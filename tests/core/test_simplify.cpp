@@ -222,7 +222,7 @@ TEST(Simplify, RotationWhoseRawComponentsPassNearZero) {
     expectValid(r.track);
     EXPECT_EQ(r.measure, Measure::Everywhere);
     EXPECT_TRUE(withinEverywhere(source, r.track, 0.1));
-    // Not yet smaller: the fit does not settle on the swing, so the source comes back (issue 14).
+    // Not yet smaller: the fit does not settle on the swing, so the source comes back.
     EXPECT_LE(floatBytes(r.track), floatBytes(source));
     // Independently, inside the swing: the normalized Hermite of keys 29 and 30 written out here.
     double worst = 0;

@@ -1,4 +1,4 @@
-// Transforming keys (issue #13): scaling in time and value, retiming and trimming, with
+// Transforming keys: scaling in time and value, retiming and trimming, with
 // hand-computed times, values and tangents, and a Blender export's own curve as the reference.
 #include <cmath>
 #include <fstream>

@@ -1,4 +1,4 @@
-// The curve view at motion-capture density (issue 5): per-column min/max envelopes, exact
+// The curve view at motion-capture density: per-column min/max envelopes, exact
 // segments where they are wide, key markers only where keys are apart, and a drag that redraws
 // only the dragged channel over a cached picture of the others.
 #include <cmath>

@@ -1,4 +1,4 @@
-// Transforming the selection (issue #13) as a user does it: real mouse drags on the edges of the
+// Transforming the selection as a user does it: real mouse drags on the edges of the
 // box around a multi-key selection (exact scaled times and values for a known drag distance
 // through the view transform), Escape and a right-click cancel, one undo step that restores
 // exactly; Key ▸ Scale Keys…, Channel ▸ Retime… and Channel ▸ Trim to Range… through their

@@ -45,6 +45,17 @@ QString channelInfo(const Channel& ch) {
     return s;
 }
 
+QString durationText(const Animation& anim) {
+    return QStringLiteral("%1 s").arg(anim.duration(), 0, 'g', 4);
+}
+
+// The row's name, its key summary and where in the file the channel is.
+QString channelToolTip(const QTreeWidgetItem* row, const Channel& ch) {
+    const QString where = QString::fromStdString(
+            ch.targetPointer.empty() ? ch.pointer() : ch.pointer() + "\nKHR_animation_pointer " + ch.targetPointer);
+    return row->text(NameColumn) + QStringLiteral("\n") + row->text(InfoColumn) + QStringLiteral("\n") + where;
+}
+
 // Draws the rows the tree's plain text columns cannot show at a dock's width: a channel row on
 // two lines (its name, then the key summary of the hidden Keys column), a file or animation row
 // with that column's text at its right, and Solo and Lock as badges that read the same on a
@@ -214,7 +225,7 @@ void ChannelsPanel::rebuild() {
     for (const Animation& anim : doc.animations()) {
         const QString name =
                 anim.name.empty() ? QStringLiteral("Animation %1").arg(anim.index) : QString::fromStdString(anim.name);
-        auto* ai = new QTreeWidgetItem(file, {name, QStringLiteral("%1 s").arg(anim.duration(), 0, 'g', 4)});
+        auto* ai = new QTreeWidgetItem(file, {name, durationText(anim)});
         ai->setData(NameColumn, KindRole, AnimationItem);
         ai->setData(NameColumn, AnimRole, anim.index);
         ai->setFlags(Qt::ItemIsEnabled);
@@ -225,11 +236,7 @@ void ChannelsPanel::rebuild() {
             ci->setData(NameColumn, AnimRole, anim.index);
             ci->setData(NameColumn, ChanRole, ch.index);
             ci->setData(NameColumn, FindRole, ChannelFilter::describe(anim, ch));
-            const QString where = QString::fromStdString(
-                    ch.targetPointer.empty() ? ch.pointer()
-                                             : ch.pointer() + "\nKHR_animation_pointer " + ch.targetPointer);
-            ci->setToolTip(NameColumn, ci->text(NameColumn) + QStringLiteral("\n") + ci->text(InfoColumn) +
-                                               QStringLiteral("\n") + where);
+            ci->setToolTip(NameColumn, channelToolTip(ci, ch));
             if (!ch.supported) {
                 ci->setFlags(Qt::NoItemFlags);
                 continue;
@@ -297,11 +304,19 @@ void ChannelsPanel::refreshChannel(int a, int c) {
         if (item->data(NameColumn, KindRole).toInt() == ChannelItem && item->data(NameColumn, AnimRole).toInt() == a &&
             item->data(NameColumn, ChanRole).toInt() == c) {
             syncing_ = true;
+            const Animation& anim = doc.animations()[std::size_t(a)];
             item->setText(InfoColumn, channelInfo(*ch));
+            item->setToolTip(NameColumn, channelToolTip(item, *ch));
             // Found by what it is now; the filter is applied again when its text changes, so
             // that a row does not vanish while it is being edited.
-            item->setData(NameColumn, FindRole, ChannelFilter::describe(doc.animations()[std::size_t(a)], *ch));
+            item->setData(NameColumn, FindRole, ChannelFilter::describe(anim, *ch));
+            // A trim or a retime changes how long the animation is.
+            if (QTreeWidgetItem* animRow = item->parent()) animRow->setText(InfoColumn, durationText(anim));
             syncing_ = false;
+            // The Keys column is hidden and the delegate draws it in the name's cell: the view
+            // repaints only the changed cell, which for a hidden column is no rectangle at all.
+            update(indexFromItem(item, NameColumn));
+            if (item->parent()) update(indexFromItem(item->parent(), NameColumn));
             return;
         }
     }

@@ -21,6 +21,7 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QToolBar>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include "channelspanel.h"
@@ -120,7 +121,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     connect(model_, &editing::DocumentModel::documentReset, this, [this] {
         view_->setReferenceCurves({});
         compared_.reset();
+        recompare_.stop();
         comparison_->setComparison({}, QString());
+    });
+    // The figures follow every edit and undo, as the Issues panel does (a comparison of a large
+    // file takes a while: once the edits pause).
+    recompare_.setSingleShot(true);
+    recompare_.setInterval(250);
+    connect(&recompare_, &QTimer::timeout, this, &MainWindow::refreshComparison);
+    connect(model_->undoStack(), &QUndoStack::indexChanged, this, [this] {
+        if (compared_) recompare_.start();
     });
     connect(comparison_, &ComparisonPanel::channelActivated, this, [this](int a, int c, double t) {
         state_->setShownChannels({{a, c}});
@@ -560,8 +570,9 @@ bool MainWindow::compareWith(const QString& path) {
                 // Shares ownership of the other document: the track lives as long as it is drawn.
                 references[{p.a.animation, p.a.channel}] = std::shared_ptr<const Track>(other, &theirs->track);
     compared_ = other;
+    comparedName_ = QFileInfo(path).fileName();
     view_->setReferenceCurves(std::move(references));
-    const QString name = QFileInfo(path).fileName();
+    const QString& name = comparedName_;
     comparison_->setComparison(comparison, name);
     comparisonDock_->show();
     comparisonDock_->raise();
@@ -574,6 +585,12 @@ bool MainWindow::compareWith(const QString& path) {
                                      .arg(failing),
                              10000);
     return true;
+}
+
+void MainWindow::refreshComparison() {
+    if (!compared_ || !model_->hasDocument()) return;
+    // The pairing is by names and paths, which edits do not change: the reference curves stay.
+    comparison_->setComparison(compare(model_->document(), *compared_), comparedName_);
 }
 
 bool MainWindow::selectNextFinding(bool forward) {

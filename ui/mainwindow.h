@@ -5,6 +5,7 @@
 #include <memory>
 
 #include <QMainWindow>
+#include <QTimer>
 
 #include "dockwidths.h"
 #include "documentfiles.h"
@@ -114,6 +115,8 @@ private:
     void showResult(const editing::OperationResult& result);
     void showFinding(const tangent::Finding& f);
     void updateSelectionStatus();
+    // The Comparison panel's figures for the document as it is now.
+    void refreshComparison();
 
     editing::DocumentModel* model_;
     editing::ViewState* state_;
@@ -126,6 +129,8 @@ private:
     TransportBar* transport_;
     QDockWidget* comparisonDock_;
     std::shared_ptr<const Document> compared_;  // the other file of File > Compare With
+    QString comparedName_;                      // its file name, as the panel's heading says it
+    QTimer recompare_;                          // the comparison again, once edits pause
     QLabel* cursorLabel_;
     QLabel* selectionLabel_;
     QLabel* issuesLabel_;

@@ -7,11 +7,15 @@
 #include <cstdio>
 
 #include <QApplication>
+#include <QDialog>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QImage>
+#include <QPaintEvent>
 #include <QProcess>
+#include <QRegion>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -315,4 +319,93 @@ TEST_F(ChannelsTest, SaveAsRenamesTheFileRow) {
     ASSERT_TRUE(window.model()->saveAs(path, &error)) << error.toStdString();
     EXPECT_EQ(panel()->topLevelItem(0)->text(0), QStringLiteral("renamed.glb"));
     expectKhronosValid(path.toStdString());
+}
+
+namespace {
+
+// Collects what the tree's viewport repainted, to ask whether a row a user looks at was drawn
+// again after an edit (a row whose text changed but was not repainted shows yesterday's count).
+class RepaintWatch : public QObject {
+public:
+    explicit RepaintWatch(QWidget* viewport) { viewport->installEventFilter(this); }
+    void clear() { painted_ = QRegion(); }
+    bool covered(const QRect& rect) const { return (painted_ & rect) == QRegion(rect); }
+
+protected:
+    bool eventFilter(QObject*, QEvent* e) override {
+        if (e->type() == QEvent::Paint) painted_ += static_cast<QPaintEvent*>(e)->region();
+        return false;
+    }
+
+private:
+    QRegion painted_;
+};
+
+}  // namespace
+
+TEST_F(ChannelsTest, RowsAreRedrawnWithTheirNewSummaryAfterEveryEditAndUndo) {
+    open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")));
+    // The file: Mover's translation, rotation and scale, 9 CUBICSPLINE keys each up to 2.9583 s;
+    // interior keys with broken handles (the file's name says so).
+    ViewState* state = window.viewState();
+    QTreeWidgetItem* row = channelRow(QStringLiteral("Mover · translation"));
+    ASSERT_NE(row, nullptr);
+    QTreeWidgetItem* animationRow = row->parent();
+    const QString original = row->text(1);
+    EXPECT_TRUE(original.startsWith(QStringLiteral("cubic · 9 keys · "))) << original.toStdString();
+    EXPECT_TRUE(original.endsWith(QStringLiteral(" broken"))) << original.toStdString();
+    EXPECT_EQ(animationRow->text(1), QStringLiteral("2.958 s"));
+
+    RepaintWatch watch(panel()->viewport());
+    // The row's name cell, right of the tree's indentation: its name and summary are drawn there.
+    auto shownAfterEvents = [&](QTreeWidgetItem* item) {
+        QApplication::processEvents();
+        const QRect row = panel()->visualItemRect(item);
+        const QHeaderView* header = panel()->header();
+        const int nameEnd = header->sectionViewportPosition(0) + header->sectionSize(0) - 1;
+        return watch.covered(QRect(QPoint(row.x(), row.y()), QPoint(nameEnd, row.bottom())));
+    };
+    state->setShownChannels({{0, 0}});
+    CurveView* view = window.curveView();
+    view->setFocus();
+
+    // Ctrl+A, Ctrl+3 (Auto): in- and out-handles equal on every key, so none is broken.
+    QTest::keyClick(view, Qt::Key_A, Qt::ControlModifier);
+    watch.clear();
+    QTest::keyClick(view, Qt::Key_3, Qt::ControlModifier);
+    EXPECT_EQ(row->text(1), QStringLiteral("cubic · 9 keys"));
+    EXPECT_TRUE(row->toolTip(0).contains(QStringLiteral("cubic · 9 keys\n"))) << row->toolTip(0).toStdString();
+    EXPECT_TRUE(shownAfterEvents(row)) << "the row is drawn again with its new summary";
+
+    // Delete one key (key 5 of 9, its three components).
+    state->setSelection({{0, 0, 4, 0}, {0, 0, 4, 1}, {0, 0, 4, 2}});
+    watch.clear();
+    QTest::keyClick(view, Qt::Key_Delete);
+    EXPECT_EQ(row->text(1), QStringLiteral("cubic · 8 keys"));
+    EXPECT_TRUE(shownAfterEvents(row));
+
+    // Undo both: the file's summary again, drawn.
+    watch.clear();
+    QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(row->text(1), QStringLiteral("cubic · 9 keys"));
+    QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(row->text(1), original);
+    EXPECT_TRUE(shownAfterEvents(row));
+
+    // Trim to 0.5–2.2 s, starting at zero: the animation lasts 1.7 s, and its row says so.
+    QAction* trim = menuAction(window, QStringLiteral("&Channel"), QStringLiteral("&Trim to Range…"));
+    ASSERT_NE(trim, nullptr);
+    watch.clear();
+    ASSERT_TRUE(triggerAndAnswer(trim, [](QDialog* d) {
+        d->findChild<QDoubleSpinBox*>(QStringLiteral("start"))->setValue(0.5);
+        d->findChild<QDoubleSpinBox*>(QStringLiteral("end"))->setValue(2.2);
+    }));
+    EXPECT_EQ(animationRow->text(1), QStringLiteral("1.7 s"));
+    EXPECT_TRUE(shownAfterEvents(animationRow));
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    view->setFocus();
+    QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
+    EXPECT_EQ(animationRow->text(1), QStringLiteral("2.958 s"));
+    EXPECT_EQ(row->text(1), original);
 }

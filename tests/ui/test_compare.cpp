@@ -13,6 +13,7 @@
 #include "curveview.h"
 #include "mainwindow.h"
 #include "tangent/builder.h"
+#include "trackedits.h"
 
 using namespace tangent;
 using namespace tangent::editing;
@@ -149,4 +150,47 @@ TEST(CompareWith, ChannelsTheOtherFileLacksAreJudgedAgainstItsRestPose) {
     EXPECT_TRUE(w.comparisonPanel()->findChild<QLabel*>()->text().contains(
             QStringLiteral("FAIL — 3 channel(s), 3 compared, 1 failing (0 over tolerance, 1 dropped")))
             << w.comparisonPanel()->findChild<QLabel*>()->text().toStdString();
+}
+
+TEST(CompareWith, ThePanelFollowsEditsAndUndo) {
+    QTemporaryDir dir;
+    const std::string otherPath = dir.filePath(QStringLiteral("other.gltf")).toStdString();
+    save(pair(true), otherPath);
+
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    w.model()->setDocument(pair(false), QString(), QStringLiteral("pair.gltf"));
+    ASSERT_TRUE(w.compareWith(QString::fromStdString(otherPath)));
+    QTableWidget* table = w.comparisonPanel()->table();
+    ASSERT_EQ(table->item(0, 0)->text(), QStringLiteral("ball · translation"));
+    EXPECT_EQ(table->item(0, 1)->text(), QStringLiteral("0.25 units"));
+    EXPECT_EQ(table->item(0, 3)->text(), QStringLiteral("2 / 2"));
+
+    // Key 2's x made the other file's 1.25: the pair agrees, and the panel says so once the
+    // edit has settled (it recomputes after a pause, as Issues does).
+    TrackEdits::of(w.viewState())->apply(QStringLiteral("Move key"), 0, 0, [](int, int, Track& t) {
+        t.values[t.at(1, 0)] = 1.25f;
+    });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return table->item(0, 1)->text() == QStringLiteral("0 units"); }, 3000))
+            << table->item(0, 1)->text().toStdString();
+    EXPECT_EQ(table->item(0, 5)->text(), QStringLiteral("within tolerance"));
+
+    // One key more in this file: the key counts follow.
+    TrackEdits::of(w.viewState())->apply(QStringLiteral("Insert key"), 0, 0, [](int, int, Track& t) {
+        t.resize(3);
+        t.times[2] = 2;
+        for (int c = 0; c < 3; ++c) t.values[t.at(2, c)] = t.values[t.at(1, c)];
+    });
+    ASSERT_TRUE(QTest::qWaitFor([&] { return table->item(0, 3)->text() == QStringLiteral("3 / 2"); }, 3000))
+            << table->item(0, 3)->text().toStdString();
+
+    // Undo both (Ctrl+Z): the figures of the file as it was.
+    w.curveView()->setFocus();
+    QTest::keyClick(w.curveView(), Qt::Key_Z, Qt::ControlModifier);
+    QTest::keyClick(w.curveView(), Qt::Key_Z, Qt::ControlModifier);
+    ASSERT_TRUE(QTest::qWaitFor([&] { return table->item(0, 1)->text() == QStringLiteral("0.25 units"); }, 3000))
+            << table->item(0, 1)->text().toStdString();
+    EXPECT_EQ(table->item(0, 3)->text(), QStringLiteral("2 / 2"));
+    EXPECT_TRUE(table->item(0, 5)->text().startsWith(QStringLiteral("over")));
 }

@@ -190,13 +190,14 @@ std::string describeFinding(const Finding& f) {
         if (!f.path.empty()) place += " " + f.path;
     }
     if (!f.keys.empty()) {
-        // "keys 3, 4, 9 and 809 more" (indices from 0, as the JSON's)
+        // "keys 4, 5, 10 and 809 more": numbered from 1 as every sentence numbers keys (the
+        // JSON's `keys` are the 0-based indices)
         place += f.keys.size() == 1 && f.count == 1 ? ", key " : ", keys ";
-        for (std::size_t i = 0; i < f.keys.size(); ++i) place += (i ? ", " : "") + std::to_string(f.keys[i]);
+        for (std::size_t i = 0; i < f.keys.size(); ++i) place += (i ? ", " : "") + std::to_string(f.keys[i] + 1);
         if (f.count > std::int64_t(f.keys.size()))
             place += " and " + std::to_string(f.count - std::int64_t(f.keys.size())) + " more";
     } else if (f.key >= 0) {
-        place += ", key " + std::to_string(f.key);
+        place += ", " + keyName(f.key);
     }
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;

@@ -424,7 +424,7 @@ private:
         if (f.channel >= 0)
             place = " (animation " + std::to_string(f.animation) + ", channel " + std::to_string(f.channel) +
                     (f.nodeName.empty() ? "" : " '" + f.nodeName + "'") + (f.path.empty() ? "" : " " + f.path) +
-                    (f.key >= 0 ? ", key " + std::to_string(f.key) : "") + ")";
+                    (f.key >= 0 ? ", " + keyName(f.key) : "") + ")";
         const std::string pointer = f.pointer.empty() ? "/" : f.pointer;
         // Code scanning places a result by line: the file's first (the pointer says where in
         // it), and tells one result from another across runs by its fingerprint.

@@ -101,7 +101,7 @@ ClipChannel channelFromJson(const json& j, int index, std::size_t& numbers) {
     if (numbers > kMaxClipNumbers) notAClip("it holds more numbers than a paste takes.");
     t.times.reserve(keys.size());
     for (std::size_t k = 0; k < keys.size(); ++k) {
-        const std::string key = where + " key " + std::to_string(k);
+        const std::string key = where + " " + keyName(std::int64_t(k));
         if (!keys[k].is_object()) notAClip(key + " is not an object.");
         const float time = storedNumber(member(keys[k], "t", json::value_t::number_float, key), key);
         if (time < 0) notAClip(key + " has a negative time.");
@@ -140,7 +140,7 @@ ClipChannel copyKeys(const Track& track, const std::vector<int>& keys, double or
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
     if (sorted.empty()) throw EditError("no keys to copy.");
     if (sorted.front() < 0 || sorted.back() >= track.keyCount())
-        throw EditError("key " + std::to_string(sorted.back()) + " does not exist.");
+        throw EditError(keyName(sorted.back()) + " does not exist.");
     ClipChannel ch;
     Track& t = ch.keys;
     t = emptyLike(track, track.interpolation, 0);

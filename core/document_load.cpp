@@ -882,19 +882,18 @@ const detail::DecodedAccessor* DocumentLoader::checkedInput(Channel& ch, Interpo
     for (int k = validInputs_.count(ch.inputAccessor) ? n : 0; k < n; ++k) {  // a shared input once
         const float t = in.data[k];
         if (!std::isfinite(t)) {
-            unplayable(ch, "ACCESSOR_INVALID_FLOAT", inPtr,
-                       "key " + std::to_string(k) + " has a time that is not a finite number.");
+            unplayable(ch, "ACCESSOR_INVALID_FLOAT", inPtr, keyName(k) + " has a time that is not a finite number.");
             return nullptr;
         }
         if (t < 0) {
             unplayable(ch, "ACCESSOR_ANIMATION_INPUT_NEGATIVE", inPtr,
-                       "key " + std::to_string(k) + " has a negative time (" + std::to_string(t) + " s).");
+                       keyName(k) + " has a negative time (" + std::to_string(t) + " s).");
             return nullptr;
         }
         if (k > 0 && !(t > in.data[k - 1])) {
             unplayable(ch, "ACCESSOR_ANIMATION_INPUT_NON_INCREASING", inPtr,
-                       "key " + std::to_string(k) + " time " + std::to_string(t) +
-                               " s is not greater than the previous key's " + std::to_string(in.data[k - 1]) + " s" +
+                       keyName(k) + " time " + std::to_string(t) + " s is not greater than the previous key's " +
+                               std::to_string(in.data[k - 1]) + " s" +
                                (inputHasData ? "." : " (the accessor has no bufferView: its times are all zero)."),
                        inputHasData);
             return nullptr;
@@ -989,7 +988,7 @@ bool DocumentLoader::checkOutputFinite(Channel& ch, const ChannelPlan& plan, int
     if (const std::size_t bad = detail::firstNonFinite(out.bytes(), floats); bad < floats) {
         const int key = int(bad / (C * elementsPerKey));
         return unplayable(ch, "ACCESSOR_INVALID_FLOAT", "/accessors/" + std::to_string(ch.outputAccessor),
-                          "key " + std::to_string(key) + " holds a value that is not a finite number.");
+                          keyName(key) + " holds a value that is not a finite number.");
     }
     return true;
 }

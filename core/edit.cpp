@@ -15,7 +15,7 @@ namespace tangent {
 namespace {
 
 void requireKey(const Track& t, int key, int component) {
-    if (key < 0 || key >= t.keyCount()) throw EditError("key " + std::to_string(key) + " does not exist.");
+    if (key < 0 || key >= t.keyCount()) throw EditError(keyName(key) + " does not exist.");
     if (component < 0 || component >= t.components)
         throw EditError("component " + std::to_string(component) + " does not exist.");
 }
@@ -55,22 +55,20 @@ void checkTrack(const Track& t) {
         throw EditError(std::string("a ") + toString(t.interpolation) + " track needs at least " +
                         std::to_string(minimumKeys(t.interpolation)) + " keys.");
     for (int k = 0; k < t.keyCount(); ++k) {
-        if (!std::isfinite(t.times[k]) || t.times[k] < 0)
-            throw EditError("key " + std::to_string(k) + " has an invalid time.");
+        if (!std::isfinite(t.times[k]) || t.times[k] < 0) throw EditError(keyName(k) + " has an invalid time.");
         if (k > 0 && !(t.times[k] > t.times[k - 1]))
-            throw EditError("key " + std::to_string(k) + " is not after key " + std::to_string(k - 1) + ".");
+            throw EditError(keyName(k) + " is not after " + keyName(k - 1) + ".");
     }
     for (std::size_t i = 0; i < n; ++i)
         if (!std::isfinite(t.values[i]) || !std::isfinite(t.inTangents[i]) || !std::isfinite(t.outTangents[i]))
-            throw EditError("key " + std::to_string(i / t.components) + " holds a number that is not finite.");
+            throw EditError(keyName(i / t.components) + " holds a number that is not finite.");
     if (t.stepsOnly()) {
         if (t.interpolation != Interpolation::Step)
             throw EditError(std::string("an ") + (t.kind == ValueKind::Bool ? "bool" : "integer") +
                             " property only steps from key to key (STEP).");
         for (std::size_t i = 0; i < n; ++i)
             if (t.values[i] != std::nearbyint(t.values[i]))
-                throw EditError("key " + std::to_string(i / t.components) +
-                                " holds a value that is not a whole number.");
+                throw EditError(keyName(i / t.components) + " holds a value that is not a whole number.");
     }
 }
 
@@ -225,7 +223,7 @@ void divideKey(Track& t, int key, double divisor) {
         const std::size_t i = t.at(key, c);
         if (!std::isfinite(divided(t.values[i])) || !std::isfinite(divided(t.inTangents[i])) ||
             !std::isfinite(divided(t.outTangents[i])))
-            throw EditError("key " + std::to_string(key) + " would hold a number that is not finite.");
+            throw EditError(keyName(key) + " would hold a number that is not finite.");
     }
     for (int c = 0; c < t.components; ++c) {
         const std::size_t i = t.at(key, c);
@@ -428,7 +426,7 @@ void divideTangents(Track& t, int k, double divisor) {
         const std::size_t i = t.at(k, c);
         const float in = float(t.inTangents[i] / divisor), out = float(t.outTangents[i] / divisor);
         if (!std::isfinite(in) || !std::isfinite(out))
-            throw EditError("key " + std::to_string(k) + " would hold a tangent that is not finite.");
+            throw EditError(keyName(k) + " would hold a tangent that is not finite.");
         t.inTangents[i] = in;
         t.outTangents[i] = out;
     }
@@ -486,7 +484,7 @@ void scaleKeysInValue(Track& t, const std::vector<int>& keys, int component, dou
             out.values[i] = storedValue(t, pivot + (double(t.values[i]) - pivot) * factor);
             const float in = float(t.inTangents[i] * factor), o = float(t.outTangents[i] * factor);
             if (!std::isfinite(in) || !std::isfinite(o))
-                throw EditError("key " + std::to_string(k) + " would hold a tangent that is not finite.");
+                throw EditError(keyName(k) + " would hold a tangent that is not finite.");
             out.inTangents[i] = in;
             out.outTangents[i] = o;
         }
@@ -517,8 +515,8 @@ void retimeRange(Track& t, double t0, double t1, double newT1) {
         const bool wasApart = double(t.times[k]) - t.times[k - 1] >= kMinKeySpacing;
         if (!(out.times[k] > out.times[k - 1]) ||
             (wasApart && double(out.times[k]) - out.times[k - 1] < kMinKeySpacing))
-            throw EditError("retiming to " + number(newT1) + " s would make keys " + std::to_string(k - 1) + " and " +
-                            std::to_string(k) + " meet.");
+            throw EditError("retiming to " + number(newT1) + " s would make " + keyName(k - 1) + " and " + keyName(k) +
+                            " meet.");
     }
     applyAutoTangents(out);
     checkTrack(out);

@@ -918,13 +918,13 @@ private:
                 const float t = times[k];
                 if (t < 0) {
                     add("ACCESSOR_ANIMATION_INPUT_NEGATIVE", Severity::Error,
-                        "key " + std::to_string(k) + " has a negative time (" + text(t) + " s).", check.pointer,
+                        keyName(std::int64_t(k)) + " has a negative time (" + text(t) + " s).", check.pointer,
                         check.animation, check.channel, int(k));
                     continue;
                 }
                 if (k != 0 && t <= last)
                     add("ACCESSOR_ANIMATION_INPUT_NON_INCREASING", Severity::Error,
-                        "key " + std::to_string(k) + " time " + text(t) + " s is not greater than the previous " +
+                        keyName(std::int64_t(k)) + " time " + text(t) + " s is not greater than the previous " +
                                 text(last) + " s.",
                         check.pointer, check.animation, check.channel, int(k));
                 last = t;
@@ -943,7 +943,7 @@ private:
                 const double length = std::sqrt(sq);
                 if (std::abs(length - 1) > checks::kUnitQuaternionTolerance)
                     add("ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION", Severity::Error,
-                        "rotation key " + std::to_string(k) + " is not a unit quaternion (length " + text(length) +
+                        "rotation " + keyName(std::int64_t(k)) + " is not a unit quaternion (length " + text(length) +
                                 ").",
                         check.pointer, check.animation, check.channel, int(k));
             }

@@ -118,8 +118,8 @@ std::vector<FlipMark> hemisphereFlipMarks(const CurveScene& scene, const ViewTra
                                          "%1: keys %2 and %3 lie in opposite hemispheres (the spline takes the "
                                          "long way round). Channel ▸ Fix Rotations… flips them into one.")
                                          .arg(channelLabel(*scene.document, a, c))
-                                         .arg(k)
-                                         .arg(k + 1);
+                                         .arg(k + 1)  // numbered from 1, as every sentence numbers keys
+                                         .arg(k + 2);
             marks.push_back({a, c, k, QRectF(x0, top, x1 - x0, kFlipBarHeight + kFlipGlyphHeight), text});
         }
     }

@@ -8,6 +8,12 @@
 
 namespace tangent {
 
+// A key as every sentence a person reads names it: "key 1" is the first (indices count from 0),
+// as the editor's inspector and Issues panel count them.
+inline std::string keyName(std::int64_t index) {
+    return "key " + std::to_string(index + 1);
+}
+
 enum class Interpolation { Step, Linear, CubicSpline };
 // A node's translation, rotation, scale or morph weights (classic targets, and the same node
 // properties by KHR_animation_pointer); Property is any other animated property (a material

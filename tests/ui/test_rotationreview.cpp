@@ -107,7 +107,8 @@ TEST_F(RotationReviewTest, FlipIsMarkedBetweenTheFlippedKeys) {
     EXPECT_DOUBLE_EQ(found[0].area.left(), x1);
     EXPECT_DOUBLE_EQ(found[0].area.right(), x2);
     EXPECT_EQ(found[0].area.top(), CurvePainter::kRulerHeight);
-    EXPECT_TRUE(found[0].text.contains(QStringLiteral("keys 1 and 2"))) << found[0].text.toStdString();
+    // The segment from 1 s to 2 s: the second and third keys, numbered from 1 as people count.
+    EXPECT_TRUE(found[0].text.contains(QStringLiteral("keys 2 and 3"))) << found[0].text.toStdString();
 
     // On screen: the red bar under the ruler runs from key 1 to key 2 and no further.
     const QImage shot = window.curveView()->grab().toImage();

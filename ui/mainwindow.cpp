@@ -572,15 +572,14 @@ bool MainWindow::compareWith(const QString& path) {
     compared_ = other;
     comparedName_ = QFileInfo(path).fileName();
     view_->setReferenceCurves(std::move(references));
-    const QString& name = comparedName_;
-    comparison_->setComparison(comparison, name);
+    comparison_->setComparison(comparison, comparedName_);
     comparisonDock_->show();
     comparisonDock_->raise();
     int failing = 0;
     for (const ChannelPair& p : comparison.channels) failing += Comparison::fails(p, {});
     statusBar()->showMessage(QStringLiteral("Compared with %1: %2 channel(s), %3 failing (over tolerance, dropped "
                                             "or not compared).")
-                                     .arg(name)
+                                     .arg(comparedName_)
                                      .arg(comparison.channels.size())
                                      .arg(failing),
                              10000);

@@ -225,8 +225,8 @@ void checkPasteable(const Track& target, const std::string& targetLabel, const C
                     describe(target) + ").");
 }
 
-PasteResult pasteKeys(Track& track, const ClipChannel& clip, double at, PasteMode mode,
-                      const std::string& targetLabel) {
+PasteResult pasteKeys(Track& track, const ClipChannel& clip, double at, PasteMode mode, const std::string& targetLabel,
+                      const TimeGrid& grid) {
     if (!std::isfinite(at) || at < 0) throw EditError("keys can only be pasted at a time of 0 or later.");
     checkPasteable(track, targetLabel, clip);
     const Track& from = clip.keys;
@@ -239,7 +239,12 @@ PasteResult pasteKeys(Track& track, const ClipChannel& clip, double at, PasteMod
     result.tangentsFromLine = cubic && from.interpolation != Interpolation::CubicSpline;
 
     std::vector<float> times(n);
-    for (int k = 0; k < n; ++k) times[k] = float(at + double(from.times[k]));
+    for (int k = 0; k < n; ++k) {
+        times[k] = grid.place(at + double(from.times[k]));
+        if (grid.snaps() && k > 0 && !(double(times[k]) - times[k - 1] >= kMinKeySpacing))
+            throw EditError("pasting on frames would make the pasted " + keyName(k - 1) + " and " + keyName(k) +
+                            " meet: the keys are closer than a frame.");
+    }
     // Which target keys stay: outside the pasted range (Replace), or not on a pasted key
     // (Merge); "on" is closer than the keys' minimum spacing.
     const auto tooClose = [](double a, double b) { return std::fabs(a - b) < kMinKeySpacing; };

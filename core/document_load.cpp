@@ -23,6 +23,7 @@
 #include "tangent/document.h"
 #include "tangent/edit.h"
 #include "tangent/patch.h"
+#include "tangent/timing.h"
 #include "uri.h"
 
 namespace tangent {
@@ -742,6 +743,13 @@ void DocumentLoader::decodeAnimations() {
             }
             out.channels.push_back(std::move(ch));
             reportProgress(0.5 + 0.5 * double(++decoded) / double(channelCount));
+        }
+        out.frameRate = detectFrameRate(out);
+        if (anim.contains("extras") && anim["extras"].is_object() && anim["extras"].contains(kFrameRateExtra)) {
+            const Json& stored = anim["extras"][kFrameRateExtra];
+            // Only a rate that could be one is taken (extras are anyone's to write).
+            if (stored.is_number() && stored.get<double>() > 0 && stored.get<double>() <= 1000)
+                out.frameRate = stored.get<double>();
         }
         doc_.animations_.push_back(std::move(out));
     }

@@ -17,6 +17,7 @@
 #include "accessor.h"
 #include "meshopt.h"
 #include "tangent/document.h"
+#include "tangent/timing.h"
 #include "uri.h"
 
 namespace tangent {
@@ -188,6 +189,8 @@ public:
 
     // Re-encodes every edited channel into json_/buffers_.
     void encodeEditedChannels();
+    // Writes the frame rate of each edited animation whose saved keys would not tell it.
+    void keepFrameRates();
     // Moves every buffer (and external images) into buffer 0, for .glb or self-contained output.
     void embedEverything(bool imagesAsDataUris, bool buffersAsDataUris);
     GlbPieces glb() const;
@@ -344,6 +347,19 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
     }
     json_["accessors"].push_back(std::move(accessor));
     return int(json_["accessors"].size()) - 1;
+}
+
+void DocumentWriter::keepFrameRates() {
+    for (const Animation& anim : doc_.animations()) {
+        if (std::none_of(anim.channels.begin(), anim.channels.end(), [](const Channel& c) { return c.edited; }))
+            continue;  // unedited: its JSON stays as the file had it
+        Json& json = json_["animations"][anim.index];
+        const bool stored =
+                json.contains("extras") && json["extras"].is_object() && json["extras"].contains(kFrameRateExtra);
+        if (!stored && detectFrameRate(anim) == anim.frameRate) continue;      // the keys tell it
+        if (json.contains("extras") && !json["extras"].is_object()) continue;  // someone else's extras
+        json["extras"][kFrameRateExtra] = anim.frameRate;
+    }
 }
 
 void DocumentWriter::encodeEditedChannels() {
@@ -699,6 +715,7 @@ bool isExternalUri(const Json& obj) {
 std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
     DocumentWriter w(doc);
     w.encodeEditedChannels();
+    w.keepFrameRates();
     if (format == FileFormat::Glb) {
         w.embedEverything(false, false);
         const GlbPieces g = w.glb();
@@ -896,6 +913,7 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
 
     DocumentWriter w(doc);
     w.encodeEditedChannels();
+    w.keepFrameRates();
     AtomicWrites writes;  // each piece is written when added
     if (*format == FileFormat::Glb) {
         w.embedEverything(false, false);

@@ -40,6 +40,22 @@ int minimumKeys(Interpolation i) {
     return i == Interpolation::CubicSpline ? 2 : 1;
 }
 
+// A key this near a range's bound is the key at the bound: a bound typed to 4 decimals, or a
+// frame's exact time next to its float key, still names that key (keys are kMinKeySpacing apart,
+// so at most one key is this near).
+constexpr double kBoundSlack = kMinKeySpacing / 2;
+
+// Refuses `after` (the same keys as `before`, some moved) when a pair of neighbours that was
+// apart crosses or comes closer than kMinKeySpacing: "<what> would make key 6 and key 7 meet."
+void requireKeysApart(const Track& before, const Track& after, const std::string& what) {
+    for (int k = 1; k < after.keyCount(); ++k) {
+        const bool wasApart = double(before.times[k]) - before.times[k - 1] >= kMinKeySpacing;
+        if (!(after.times[k] > after.times[k - 1]) ||
+            (wasApart && double(after.times[k]) - after.times[k - 1] < kMinKeySpacing))
+            throw EditError(what + " would make " + keyName(k - 1) + " and " + keyName(k) + " meet.");
+    }
+}
+
 double secant(const Track& t, int k0, int k1, int c) {
     return (double(t.value(k1, c)) - t.value(k0, c)) / (double(t.times[k1]) - t.times[k0]);
 }
@@ -170,12 +186,13 @@ double clampTimeShift(const Track& t, const std::vector<int>& keys, double dt) {
     return std::clamp(dt, lo, hi);
 }
 
-double moveKeysInTime(Track& t, const std::vector<int>& keys, double dt) {
+double moveKeysInTime(Track& t, const std::vector<int>& keys, double dt, const TimeGrid& grid) {
     requireFinite(dt, "the time shift");
     const double shift = clampTimeShift(t, keys, dt);
     if (shift == 0) return 0;
     Track moved = t;
-    for (int k : keys) moved.times[k] = float(double(moved.times[k]) + shift);
+    for (int k : keys) moved.times[k] = grid.place(double(moved.times[k]) + shift);
+    if (grid.snaps()) requireKeysApart(t, moved, "moving the keys to the nearest frames");
     applyAutoTangents(moved);
     checkTrack(moved);  // float rounding must not have made two keys meet
     t = std::move(moved);
@@ -451,7 +468,7 @@ double clampTimeScale(const Track& t, const std::vector<int>& keys, double pivot
     return f > 0 ? f : std::min(hi, 1e-6);  // a lone key scaled to its pivot: as close as it goes
 }
 
-void scaleKeysInTime(Track& t, const std::vector<int>& keys, double pivot, double factor) {
+void scaleKeysInTime(Track& t, const std::vector<int>& keys, double pivot, double factor, const TimeGrid& grid) {
     requireFinite(factor, "the time scale factor");
     requireFinite(pivot, "the pivot time");
     if (!(factor > 0)) throw EditError("a time scale factor must be greater than 0.");
@@ -463,9 +480,10 @@ void scaleKeysInTime(Track& t, const std::vector<int>& keys, double pivot, doubl
                         " s would make a key cross or meet its neighbour or go before 0 s.");
     Track out = t;
     for (int k : sorted) {
-        out.times[k] = float(pivot + (double(t.times[k]) - pivot) * factor);
+        out.times[k] = grid.place(pivot + (double(t.times[k]) - pivot) * factor);
         divideTangents(out, k, factor);
     }
+    if (grid.snaps()) requireKeysApart(t, out, "scaling the keys to the nearest frames");
     applyAutoTangents(out);
     checkTrack(out);
     t = std::move(out);
@@ -493,7 +511,7 @@ void scaleKeysInValue(Track& t, const std::vector<int>& keys, int component, dou
     t = std::move(out);
 }
 
-void retimeRange(Track& t, double t0, double t1, double newT1) {
+void retimeRange(Track& t, double t0, double t1, double newT1, const TimeGrid& grid) {
     requireFinite(t0, "the range's start");
     requireFinite(t1, "the range's end");
     requireFinite(newT1, "the new end");
@@ -504,44 +522,45 @@ void retimeRange(Track& t, double t0, double t1, double newT1) {
     Track out = t;
     for (int k = 0; k < t.keyCount(); ++k) {
         const double time = t.times[k];
-        if (time > t1) {
-            out.times[k] = float(time + shift);
-        } else if (time >= t0) {
-            out.times[k] = float(t0 + (time - t0) * factor);
+        if (time > t1 + kBoundSlack) {
+            out.times[k] = grid.place(time + shift);
+        } else if (time >= t0 - kBoundSlack) {
+            // A key at a bound goes exactly to the bound's new time.
+            const double to = std::abs(time - t0) <= kBoundSlack   ? t0
+                              : std::abs(time - t1) <= kBoundSlack ? newT1
+                                                                   : t0 + (time - t0) * factor;
+            out.times[k] = grid.place(to);
             divideTangents(out, k, factor);
         }
     }
-    for (int k = 1; k < out.keyCount(); ++k) {
-        const bool wasApart = double(t.times[k]) - t.times[k - 1] >= kMinKeySpacing;
-        if (!(out.times[k] > out.times[k - 1]) ||
-            (wasApart && double(out.times[k]) - out.times[k - 1] < kMinKeySpacing))
-            throw EditError("retiming to " + number(newT1) + " s would make " + keyName(k - 1) + " and " + keyName(k) +
-                            " meet.");
-    }
+    requireKeysApart(t, out, "retiming to " + number(newT1) + " s");
     applyAutoTangents(out);
     checkTrack(out);
     t = std::move(out);
 }
 
-void shiftRange(Track& t, double from, double dt) {
+void shiftRange(Track& t, double from, double dt, const TimeGrid& grid) {
     requireFinite(from, "the time");
     requireFinite(dt, "the shift");
-    const int first = firstKeyAtOrAfter(t, from);
+    const int first = firstKeyAtOrAfter(t, from - kBoundSlack);
     if (first >= t.keyCount() || dt == 0) return;
     const double moved = double(t.times[first]) + dt;
     if (moved < 0) throw EditError("shifting by " + number(dt) + " s would move a key before 0 s.");
     if (first > 0 && dt < 0 && moved - t.times[first - 1] < kMinKeySpacing)
-        throw EditError("shifting by " + number(dt) + " s would make key " + std::to_string(first) +
+        throw EditError("shifting by " + number(dt) + " s would make " + keyName(first) +
                         " cross or meet the key before it.");
     Track out = t;
-    for (int k = first; k < t.keyCount(); ++k) out.times[k] = float(double(t.times[k]) + dt);
+    for (int k = first; k < t.keyCount(); ++k) out.times[k] = grid.place(double(t.times[k]) + dt);
+    requireKeysApart(t, out, "shifting by " + number(dt) + " s");
     checkTrack(out);
     t = std::move(out);
 }
 
-void trimTrack(Track& t, double start, double end, bool startAtZero) {
+void trimTrack(Track& t, double start, double end, bool startAtZero, const TimeGrid& grid) {
     requireFinite(start, "the range's start");
     requireFinite(end, "the range's end");
+    start = grid.snapped(start);
+    end = grid.snapped(end);
     if (start < 0) throw EditError("the range cannot start before 0 s.");
     if (!(end - start >= kMinKeySpacing)) throw EditError("the range's end must be after its start.");
     if (t.keyCount() < 1) throw EditError("the track has no keys.");
@@ -585,7 +604,7 @@ void trimTrack(Track& t, double start, double end, bool startAtZero) {
         deleteKeys(out, outside);
     }
     if (startAtZero)
-        for (float& time : out.times) time = float(double(time) - double(startKey));
+        for (float& time : out.times) time = grid.place(double(time) - double(startKey));
     applyAutoTangents(out);
     // The new first in-tangent and last out-tangent are unused, and the spec says they should be 0.
     if (out.interpolation == Interpolation::CubicSpline)

@@ -56,6 +56,11 @@ void DocumentModel::markModified() {
     undo_.resetClean();  // no index is clean any more; cleanChanged(false) -> modifiedChanged(true)
 }
 
+void DocumentModel::setFrameRate(int animation, double fps) {
+    if (doc_ && animation >= 0 && animation < int(doc_->animations().size()) && fps > 0)
+        doc_->animations()[std::size_t(animation)].frameRate = fps;
+}
+
 bool DocumentModel::saveAs(const QString& path, QString* error) {
     if (!doc_) return false;
     try {

@@ -62,6 +62,9 @@ public:
     // Marks the document as having unsaved edits that no undo entry holds (a restored
     // recovery copy): modified until saved, and Save writes filePath().
     void markModified();
+    // The frames an animation is counted in (Animation::frameRate, the view's frame rate): not
+    // an undo step, and not a change to save on its own; the next save of an edit keeps it.
+    void setFrameRate(int animation, double fps);
     // Saves atomically (.gltf or .glb by extension); on success this is the file path and the
     // undo stack is clean.
     bool saveAs(const QString& path, QString* error);

@@ -41,9 +41,22 @@ std::vector<ChannelId> channelsOf(const std::unique_ptr<EditSession>& session) {
 
 }  // namespace
 
-double GestureContext::snapFps() const {
-    return state->snapToFrames() ? state->frameRate() : 0;
+TimeGrid GestureContext::grid() const {
+    return state->timeGrid();
 }
+
+namespace {
+// The time `wanted` would take a point at `from` to, held back by a clamp to `allowed` (between
+// `from` and `wanted`): with a grid, the last frame the clamp allows, so that a snapped drag
+// stops on a frame beside a neighbour instead of a hair before it.
+double lastAllowedFrame(const TimeGrid& grid, double from, double wanted, double allowed) {
+    if (!grid.snaps() || allowed == wanted) return allowed;
+    const double frame = frameAt(allowed, grid.fps);
+    const double inward = wanted > from ? std::floor(frame + 1e-9) : std::ceil(frame - 1e-9);
+    const double t = frameTime(inward, grid.fps);
+    return (wanted > from ? t < from : t > from) ? from : t;
+}
+}  // namespace
 
 // ---- moving keys ---------------------------------------------------------------------------
 
@@ -67,18 +80,18 @@ void MoveKeysGesture::update(const PointerEvent& pointer) {
             delta.setX(0);
     }
     double dt = delta.x() / context_.view().scaleX();
-    if (const double fps = context_.snapFps(); fps > 0) {
-        // The key under the pointer lands on a frame; the others keep their offsets.
-        if (const Track* before = session_->before({pressed_.animation, pressed_.channel})) {
-            const double t = before->times[pressed_.key];
-            dt = std::round((t + dt) * fps) / fps - t;
-        }
-    }
+    const TimeGrid grid = context_.grid();
+    // The key under the pointer lands on a frame (each moved key does: tangent::TimeGrid).
+    const Track* pressedTrack = session_->before({pressed_.animation, pressed_.channel});
+    const double pressedTime = pressedTrack ? pressedTrack->times[pressed_.key] : 0;
+    if (grid.snaps() && pressedTrack) dt = grid.snapped(pressedTime + dt) - pressedTime;
     // One shift for every channel, the most each allows, so that keys stay together and never cross.
+    double allowed = dt;
     for (const ChannelId& ch : session_->channels())
-        dt = clampTimeShift(*session_->before(ch), *session_->keys(ch), dt);
+        allowed = clampTimeShift(*session_->before(ch), *session_->keys(ch), allowed);
+    dt = lastAllowedFrame(grid, pressedTime, pressedTime + dt, pressedTime + allowed) - pressedTime;
     session_->preview([&](ChannelId ch, Track& track) {
-        if (dt != 0) moveKeysInTime(track, *session_->keys(ch), dt);
+        if (dt != 0) moveKeysInTime(track, *session_->keys(ch), dt, grid);
         const Track& before = *session_->before(ch);
         // In real units: the pixels over each curve's own scale (normalized view).
         for (auto [key, component] : keyComponents_.at(ch)) {
@@ -158,6 +171,7 @@ void ScaleSelectionGesture::update(const PointerEvent& pointer) {
     const QPointF delta = pointer.position - press_.position;
     const bool aboutCentre = pointer.modifiers & Qt::ShiftModifier;
     const bool inTime = edge_ == BoxEdge::Left || edge_ == BoxEdge::Right;
+    const TimeGrid grid = context_.grid();
     double factor = 1, pivotTime = 0, pivotY = 0;
     if (inTime) {
         // In seconds, from the keys' own times (the pixels only give the pointer's travel);
@@ -166,13 +180,21 @@ void ScaleSelectionGesture::update(const PointerEvent& pointer) {
         const bool right = edge_ == BoxEdge::Right;
         const double moving = right ? box_.endTime : box_.startTime;
         pivotTime = aboutCentre ? (box_.startTime + box_.endTime) / 2 : (right ? box_.startTime : box_.endTime);
-        double moved = moving + delta.x() / scaleX;
-        if (const double fps = context_.snapFps(); fps > 0) moved = std::round(moved * fps) / fps;
+        const double moved = grid.snapped(moving + delta.x() / scaleX);
         factor = (moved - pivotTime) / (moving - pivotTime);
         if (!std::isfinite(factor)) factor = 1;
-        // The same factor for every channel: no key crosses or meets a neighbour.
+        // The same factor for every channel: no key crosses or meets a neighbour (with a grid:
+        // the edge stops on the last frame that allows).
+        double allowed = factor;
         for (const ChannelId& ch : session_->channels())
-            factor = clampTimeScale(*session_->before(ch), *session_->keys(ch), pivotTime, factor);
+            allowed = clampTimeScale(*session_->before(ch), *session_->keys(ch), pivotTime, allowed);
+        if (allowed != factor && !grid.snaps()) {
+            factor = allowed;
+        } else if (allowed != factor) {
+            const double edge = lastAllowedFrame(grid, moving, moved, pivotTime + (moving - pivotTime) * allowed);
+            factor = (edge - pivotTime) / (moving - pivotTime);
+            if (!std::isfinite(factor) || !(factor > 0)) factor = 1;
+        }
     } else {
         // The new height over the old one, about the opposite edge (each curve's own value
         // there, so the normalized view works too).
@@ -183,7 +205,7 @@ void ScaleSelectionGesture::update(const PointerEvent& pointer) {
         if (!std::isfinite(factor)) factor = 1;
     }
     session_->preview([&](ChannelId ch, Track& track) {
-        if (inTime) return scaleKeysInTime(track, *session_->keys(ch), pivotTime, factor);
+        if (inTime) return scaleKeysInTime(track, *session_->keys(ch), pivotTime, factor, grid);
         for (const auto& [component, keys] : keysByComponent_.at(ch)) {
             const double pivot = context_.curveTransform({ch.animation, ch.channel, component}).toWorldY(pivotY);
             scaleKeysInValue(track, keys, component, pivot, factor);

@@ -43,8 +43,8 @@ struct GestureContext {
     // What the view's hit test uses (the rubber band selects what a click could).
     std::function<HitOptions()> hitOptions;
 
-    // Frames per second a dragged key or edge lands on; 0: no snapping.
-    double snapFps() const;
+    // Where dragged keys and edges land (frames with snapping on).
+    TimeGrid grid() const;
 };
 
 class Gesture {

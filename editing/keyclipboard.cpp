@@ -174,7 +174,7 @@ int KeyClipboard::paste(PasteMode mode) {
     const auto outcome =
             edits->apply(countedName(verb, count, QStringLiteral("key")), targets, [&](int a, int c, Track& track) {
                 results[{a, c}] = pasteKeys(track, clip.channels[plan.at({a, c})], at, mode,
-                                            render::channelLabel(doc, a, c).toStdString());
+                                            render::channelLabel(doc, a, c).toStdString(), state_->timeGrid());
             });
     if (outcome.refused || outcome.changedChannels == 0) {
         if (!outcome.refused && outcome.lockedChannels == 0)

@@ -325,7 +325,8 @@ OperationResult scaleSelectedKeys(ViewState* state, const ScaleSettings& s) {
         result.edit = TrackEdits::of(state)->apply(
                 countedName(QStringLiteral("Scale"), count, QStringLiteral("key")), channels,
                 [&](int a, int c, Track& track) {
-                    if (s.timeFactor != 1) scaleKeysInTime(track, keys[{a, c}], pivotTime, s.timeFactor);
+                    if (s.timeFactor != 1)
+                        scaleKeysInTime(track, keys[{a, c}], pivotTime, s.timeFactor, state->timeGrid());
                     if (s.valueFactor != 1)
                         for (const auto& [component, ks] : byComponent[{a, c}])
                             scaleKeysInValue(track, ks, component, pivotValue, s.valueFactor);
@@ -338,10 +339,11 @@ OperationResult retimeShownChannels(ViewState* state, const RetimeSettings& s) {
         if (!documentOf(state) || !requireShownChannels(state)) return;
         result.edit = TrackEdits::of(state)->apply(s.shift ? QStringLiteral("Shift keys") : QStringLiteral("Retime"),
                                                    state->shownChannels(), [&](int, int, Track& track) {
+                                                       const TimeGrid grid = state->timeGrid();
                                                        if (s.shift)
-                                                           shiftRange(track, s.start, s.shiftBy);
+                                                           shiftRange(track, s.start, s.shiftBy, grid);
                                                        else
-                                                           retimeRange(track, s.start, s.end, s.newEnd);
+                                                           retimeRange(track, s.start, s.end, s.newEnd, grid);
                                                    });
     });
 }
@@ -363,7 +365,7 @@ OperationResult trimChannels(ViewState* state, const TrimSettings& s) {
         state->setSelection({});
         result.edit = TrackEdits::of(state)->apply(
                 QStringLiteral("Trim to range"), channels,
-                [&](int, int, Track& track) { trimTrack(track, s.start, s.end, s.startAtZero); });
+                [&](int, int, Track& track) { trimTrack(track, s.start, s.end, s.startAtZero, state->timeGrid()); });
         if (result.edit.refused) state->setSelection(before);
     });
 }

@@ -230,7 +230,7 @@ void TrackEdits::insertKeyAtPlayhead() {
     const Document* d = state_->model()->hasDocument() ? &state_->model()->document() : nullptr;
     if (!d) return;
     KeySelection sel;
-    const double t = state_->currentTime();
+    const double t = state_->timeGrid().snapped(state_->currentTime());
     std::vector<ChannelId> channels;
     for (auto [a, c] : state_->shownChannels()) {
         const Track* track = trackOf(*d, a, c);

@@ -28,8 +28,7 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
             if (!shown_.empty()) break;
         }
         animation_ = !shown_.empty() ? shown_.front().animation : doc.animations().empty() ? -1 : 0;
-        const double fps =
-                animation_ >= 0 ? detectFrameRate(doc.animations()[std::size_t(animation_)]) : kDefaultFrameRate;
+        const double fps = animation_ >= 0 ? doc.animations()[std::size_t(animation_)].frameRate : kDefaultFrameRate;
         emit curvesChanged();
         emit selectionChanged();
         emit currentTimeChanged(time_);
@@ -130,6 +129,7 @@ void ViewState::setAnimation(int a) {
     if (!model_->hasDocument() || a < 0 || a >= int(model_->document().animations().size()) || a == animation_) return;
     animation_ = a;
     emit animationChanged(a);
+    setFrameRate(model_->document().animations()[std::size_t(a)].frameRate);  // each counts its own frames
 }
 
 void ViewState::setNormalizedRotation(bool on) {
@@ -181,7 +181,9 @@ void ViewState::setNormalizedView(bool on) {
 }
 
 void ViewState::setFrameRate(double fps) {
-    if (!(fps > 0) || fps == frameRate_) return;
+    if (!(fps > 0)) return;
+    model_->setFrameRate(animation_, fps);
+    if (fps == frameRate_) return;
     frameRate_ = fps;
     emit optionsChanged();
 }
@@ -195,6 +197,7 @@ void ViewState::setSnapToFrames(bool on) {
 void ViewState::setTimeInFrames(bool on) {
     if (on == timeInFrames_) return;
     timeInFrames_ = on;
+    if (on) snap_ = true;
     emit optionsChanged();
 }
 

@@ -11,6 +11,7 @@
 
 #include "curvegeometry.h"
 #include "documentmodel.h"
+#include "tangent/timing.h"
 #include "theme.h"
 #include "viewtransform.h"
 
@@ -66,10 +67,14 @@ public:
     // the rate the current animation's keys sit on (tangent/timing.h).
     double frameRate() const { return frameRate_; }
     void setFrameRate(double fps);
+    // Snapping: every key an edit moves or makes lands on a frame (tangent::TimeGrid). Turning
+    // time in frames on turns snapping on too (it can be turned off again).
     bool snapToFrames() const { return snap_; }
     void setSnapToFrames(bool on);
     bool timeInFrames() const { return timeInFrames_; }
     void setTimeInFrames(bool on);
+    // Where edits put key times: the frame rate's frames with snapping on, anywhere without.
+    TimeGrid timeGrid() const { return TimeGrid{snap_ ? frameRate_ : 0}; }
 
     bool normalizedRotation() const { return normalizedRotation_; }
     void setNormalizedRotation(bool on);

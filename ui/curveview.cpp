@@ -515,6 +515,7 @@ void CurveView::mouseDoubleClickEvent(QMouseEvent* e) {
 }
 
 void CurveView::insertKeyAt(const CurveRef& curve, double time) {
+    time = state_->timeGrid().snapped(time);
     int k = -1;
     const auto outcome =
             editing::TrackEdits::of(state_)->apply(QStringLiteral("Insert key"), curve.animation, curve.channel,

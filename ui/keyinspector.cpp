@@ -296,7 +296,7 @@ void KeyInspector::editTime(double typed) {
     const int k = k_;
     const Track* track = trackOf(state_->model()->document(), a_, c_);
     if (!track) return;
-    const double t = state_->timeInFrames() ? typed / state_->frameRate() : typed;
+    const double t = state_->timeGrid().snapped(state_->timeInFrames() ? typed / state_->frameRate() : typed);
     if (float(t) == track->times[k]) return;  // the stored time: no edit
     // A typed time is taken as it is or refused: never clamped silently against a neighbour.
     const double dt = t - track->times[k];
@@ -308,7 +308,7 @@ void KeyInspector::editTime(double typed) {
                        .arg(kMinKeySpacing));
         return;
     }
-    apply(QStringLiteral("Set key time"), [&](Track& tr) { moveKeysInTime(tr, {k}, dt); });
+    apply(QStringLiteral("Set key time"), [&](Track& tr) { moveKeysInTime(tr, {k}, dt, state_->timeGrid()); });
 }
 
 void KeyInspector::editValue(int comp, double v) {

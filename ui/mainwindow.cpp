@@ -319,6 +319,11 @@ void MainWindow::createViewMenu(QToolBar* tb) {
     QAction* framesA = act(this, viewMenu, QStringLiteral("&Time in Frames"), QKeySequence(Qt::Key_T),
                            [this](bool on) { state_->setTimeInFrames(on); });
     framesA->setCheckable(true);
+    // Time in frames turns snapping on, and the transport bar sets both too.
+    connect(state_, &editing::ViewState::optionsChanged, this, [this, snapA, framesA] {
+        snapA->setChecked(state_->snapToFrames());
+        framesA->setChecked(state_->timeInFrames());
+    });
     QMenu* rateMenu = viewMenu->addMenu(QStringLiteral("Frame &Rate"));
     auto* rates = new QActionGroup(this);
     for (double fps : kStandardFrameRates) {

@@ -32,7 +32,22 @@ QDoubleSpinBox* numberBox(QWidget* parent, const char* name, double lo, double h
 
 }  // namespace
 
-ScaleKeysDialog::ScaleKeysDialog(QWidget* parent) : QDialog(parent) {
+TimeField::TimeField(double fps) : fps_(fps) {}
+
+QDoubleSpinBox* TimeField::box(QWidget* parent, const char* name, double seconds, bool signedTime) const {
+    // Frames to 2 decimals (a key on a frame reads as a whole number), seconds to 4.
+    auto* b = numberBox(parent, name, signedTime ? -1e6 : 0, 1e6, 0,
+                        fps_ > 0 ? QStringLiteral(" f") : QStringLiteral(" s"));
+    b->setDecimals(fps_ > 0 ? 2 : 4);
+    b->setValue(fps_ > 0 ? seconds * fps_ : seconds);
+    return b;
+}
+
+double TimeField::seconds(const QDoubleSpinBox* box) const {
+    return fps_ > 0 ? box->value() / fps_ : box->value();
+}
+
+ScaleKeysDialog::ScaleKeysDialog(double fps, QWidget* parent) : QDialog(parent), time_(fps) {
     setWindowTitle(QStringLiteral("Scale Keys"));
     auto* layout = new QVBoxLayout(this);
     auto* note = new QLabel(QStringLiteral("Scales the selected keys. In time, slopes are divided by the factor; in "
@@ -50,7 +65,7 @@ ScaleKeysDialog::ScaleKeysDialog(QWidget* parent) : QDialog(parent) {
     timePivot_->addItem(QStringLiteral("Playhead"), int(editing::TimePivot::Playhead));
     timePivot_->addItem(QStringLiteral("Time below"), int(editing::TimePivot::Custom));
     form->addRow(QStringLiteral("About"), timePivot_);
-    pivotTime_ = numberBox(this, "pivotTime", 0, 1e6, 0, QStringLiteral(" s"));
+    pivotTime_ = time_.box(this, "pivotTime", 0);
     form->addRow(QStringLiteral("Pivot time"), pivotTime_);
     valueFactor_ = numberBox(this, "valueFactor", -10000, 10000, 1, QStringLiteral(" ×"));
     form->addRow(QStringLiteral("Value factor"), valueFactor_);
@@ -76,14 +91,14 @@ editing::ScaleSettings ScaleKeysDialog::settings() const {
     editing::ScaleSettings s;
     s.timeFactor = timeFactor_->value();
     s.timePivot = editing::TimePivot(timePivot_->currentData().toInt());
-    s.customTime = pivotTime_->value();
+    s.customTime = time_.seconds(pivotTime_);
     s.valueFactor = valueFactor_->value();
     s.valuePivot = editing::ValuePivot(valuePivot_->currentData().toInt());
     s.customValue = pivotValue_->value();
     return s;
 }
 
-RetimeDialog::RetimeDialog(std::pair<double, double> range, QWidget* parent) : QDialog(parent) {
+RetimeDialog::RetimeDialog(std::pair<double, double> range, double fps, QWidget* parent) : QDialog(parent), time_(fps) {
     setWindowTitle(QStringLiteral("Retime Channels"));
     auto* layout = new QVBoxLayout(this);
     auto* note = new QLabel(QStringLiteral("Retimes the shown channels: stretch the range to a new end (the keys after "
@@ -92,14 +107,14 @@ RetimeDialog::RetimeDialog(std::pair<double, double> range, QWidget* parent) : Q
     note->setWordWrap(true);
     layout->addWidget(note);
     auto* form = new QFormLayout;
-    start_ = numberBox(this, "start", 0, 1e6, range.first, QStringLiteral(" s"));
-    end_ = numberBox(this, "end", 0, 1e6, range.second, QStringLiteral(" s"));
+    start_ = time_.box(this, "start", range.first);
+    end_ = time_.box(this, "end", range.second);
     mode_ = new QComboBox(this);
     mode_->setObjectName(QStringLiteral("mode"));
     mode_->addItem(QStringLiteral("Stretch to a new end"));
     mode_->addItem(QStringLiteral("Shift from the start on"));
-    newEnd_ = numberBox(this, "newEnd", 0, 1e6, range.second, QStringLiteral(" s"));
-    shiftBy_ = numberBox(this, "shiftBy", -1e6, 1e6, 0, QStringLiteral(" s"));
+    newEnd_ = time_.box(this, "newEnd", range.second);
+    shiftBy_ = time_.box(this, "shiftBy", 0, true);
     form->addRow(QStringLiteral("Start"), start_);
     form->addRow(QStringLiteral("End"), end_);
     form->addRow(QStringLiteral("Do"), mode_);
@@ -119,15 +134,15 @@ RetimeDialog::RetimeDialog(std::pair<double, double> range, QWidget* parent) : Q
 
 editing::RetimeSettings RetimeDialog::settings() const {
     editing::RetimeSettings s;
-    s.start = start_->value();
-    s.end = end_->value();
+    s.start = time_.seconds(start_);
+    s.end = time_.seconds(end_);
     s.shift = mode_->currentIndex() == 1;
-    s.newEnd = newEnd_->value();
-    s.shiftBy = shiftBy_->value();
+    s.newEnd = time_.seconds(newEnd_);
+    s.shiftBy = time_.seconds(shiftBy_);
     return s;
 }
 
-TrimDialog::TrimDialog(std::pair<double, double> range, QWidget* parent) : QDialog(parent) {
+TrimDialog::TrimDialog(std::pair<double, double> range, double fps, QWidget* parent) : QDialog(parent), time_(fps) {
     setWindowTitle(QStringLiteral("Trim to Range"));
     auto* layout = new QVBoxLayout(this);
     auto* note = new QLabel(
@@ -138,13 +153,15 @@ TrimDialog::TrimDialog(std::pair<double, double> range, QWidget* parent) : QDial
     note->setWordWrap(true);
     layout->addWidget(note);
     auto* form = new QFormLayout;
-    start_ = numberBox(this, "start", 0, 1e6, range.first, QStringLiteral(" s"));
-    end_ = numberBox(this, "end", 0, 1e6, range.second, QStringLiteral(" s"));
+    start_ = time_.box(this, "start", range.first);
+    end_ = time_.box(this, "end", range.second);
     scope_ = new QComboBox(this);
     scope_->setObjectName(QStringLiteral("scope"));
     scope_->addItem(QStringLiteral("Every channel of the current animation"));
     scope_->addItem(QStringLiteral("The shown channels"));
-    startAtZero_ = new QCheckBox(QStringLiteral("Move the range to start at 0 s"), this);
+    startAtZero_ = new QCheckBox(fps > 0 ? QStringLiteral("Move the range to start at frame 0")
+                                         : QStringLiteral("Move the range to start at 0 s"),
+                                 this);
     startAtZero_->setObjectName(QStringLiteral("startAtZero"));
     startAtZero_->setChecked(true);
     form->addRow(QStringLiteral("Start"), start_);
@@ -157,30 +174,34 @@ TrimDialog::TrimDialog(std::pair<double, double> range, QWidget* parent) : QDial
 
 editing::TrimSettings TrimDialog::settings() const {
     editing::TrimSettings s;
-    s.start = start_->value();
-    s.end = end_->value();
+    s.start = time_.seconds(start_);
+    s.end = time_.seconds(end_);
     s.currentAnimation = scope_->currentIndex() == 0;
     s.startAtZero = startAtZero_->isChecked();
     return s;
 }
 
+double dialogFrameRate(const editing::ViewState* state) {
+    return state->timeInFrames() ? state->frameRate() : 0;
+}
+
 editing::OperationResult scaleSelectedKeysWithDialog(editing::ViewState* state, QWidget* parent) {
     if (!state->model()->hasDocument() || !editing::requireSelectedKeys(state)) return {};
-    ScaleKeysDialog dialog(parent);
+    ScaleKeysDialog dialog(dialogFrameRate(state), parent);
     if (dialog.exec() != QDialog::Accepted) return {};
     return editing::scaleSelectedKeys(state, dialog.settings());
 }
 
 editing::OperationResult retimeWithDialog(editing::ViewState* state, QWidget* parent) {
     if (!state->model()->hasDocument() || !editing::requireShownChannels(state)) return {};
-    RetimeDialog dialog(editing::proposedRange(state), parent);
+    RetimeDialog dialog(editing::proposedRange(state), dialogFrameRate(state), parent);
     if (dialog.exec() != QDialog::Accepted) return {};
     return editing::retimeShownChannels(state, dialog.settings());
 }
 
 editing::OperationResult trimWithDialog(editing::ViewState* state, QWidget* parent) {
     if (!state->model()->hasDocument()) return {};
-    TrimDialog dialog(editing::proposedRange(state), parent);
+    TrimDialog dialog(editing::proposedRange(state), dialogFrameRate(state), parent);
     if (dialog.exec() != QDialog::Accepted) return {};
     return editing::trimChannels(state, dialog.settings());
 }

@@ -11,14 +11,30 @@ class QDoubleSpinBox;
 
 namespace tangent::ui {
 
+// A dialog's time fields: in frames at `fps` (suffix " f"), or in seconds with fps 0; the
+// settings are always seconds (frame / fps, exactly).
+class TimeField {
+public:
+    explicit TimeField(double fps);
+    QDoubleSpinBox* box(QWidget* parent, const char* name, double seconds, bool signedTime = false) const;
+    double seconds(const QDoubleSpinBox*) const;
+
+private:
+    double fps_;
+};
+
+// The rate the dialogs show time in: the view's with time in frames, else 0 (seconds).
+double dialogFrameRate(const editing::ViewState*);
+
 // Widgets: "timeFactor", "timePivot", "pivotTime", "valueFactor", "valuePivot", "pivotValue".
 class ScaleKeysDialog : public QDialog {
     Q_OBJECT
 public:
-    explicit ScaleKeysDialog(QWidget* parent = nullptr);
+    explicit ScaleKeysDialog(double fps = 0, QWidget* parent = nullptr);
     editing::ScaleSettings settings() const;
 
 private:
+    TimeField time_;
     QDoubleSpinBox* timeFactor_;
     QComboBox* timePivot_;
     QDoubleSpinBox* pivotTime_;
@@ -31,10 +47,11 @@ private:
 class RetimeDialog : public QDialog {
     Q_OBJECT
 public:
-    RetimeDialog(std::pair<double, double> range, QWidget* parent = nullptr);
+    RetimeDialog(std::pair<double, double> range, double fps = 0, QWidget* parent = nullptr);
     editing::RetimeSettings settings() const;
 
 private:
+    TimeField time_;
     QDoubleSpinBox* start_;
     QDoubleSpinBox* end_;
     QComboBox* mode_;
@@ -46,10 +63,11 @@ private:
 class TrimDialog : public QDialog {
     Q_OBJECT
 public:
-    TrimDialog(std::pair<double, double> range, QWidget* parent = nullptr);
+    TrimDialog(std::pair<double, double> range, double fps = 0, QWidget* parent = nullptr);
     editing::TrimSettings settings() const;
 
 private:
+    TimeField time_;
     QDoubleSpinBox* start_;
     QDoubleSpinBox* end_;
     QComboBox* scope_;

@@ -59,8 +59,9 @@ struct PasteResult {
 // keys into a cubic track get Linear handle modes (the slopes to their neighbours, so the pasted
 // stretch stays straight, as setInterpolation does), STEP keys Flat ones. Target keys closer
 // than kMinKeySpacing to a pasted key always go (the pasted key wins). Auto-mode keys, pasted or
-// not, are recomputed. Throws EditError (the track unchanged) when the clip does not fit.
+// not, are recomputed. Each pasted key is placed on `grid` (refused when two of them would
+// meet there). Throws EditError (the track unchanged) when the clip does not fit.
 PasteResult pasteKeys(Track& track, const ClipChannel& clip, double at, PasteMode mode,
-                      const std::string& targetLabel = "the channel");
+                      const std::string& targetLabel = "the channel", const TimeGrid& grid = {});
 
 }  // namespace tangent

@@ -80,7 +80,15 @@ struct Animation {
     std::string name;
     std::vector<Channel> channels;
     double duration() const;  // last key time over all supported channels
+    // The frames its keys are timed in, per second: the animation's extras[kFrameRateExtra] when
+    // the file holds one, else the rate its key times sit on (detectFrameRate; 30 when they sit
+    // on none). The editor sets it; a save writes it into extras only where the saved keys alone
+    // would not tell it again, so an edit never changes the frame numbers a file reopens with.
+    double frameRate = 30;
 };
+
+// The extras member that keeps an animation's frame rate (written by Tangent's saves).
+inline constexpr const char* kFrameRateExtra = "TANGENT_frameRate";
 
 enum class FileFormat { Gltf, Glb };
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "tangent/timing.h"
 #include "tangent/track.h"
 
 namespace tangent {
@@ -22,9 +23,10 @@ constexpr double kMinKeySpacing = 1e-4;
 // The largest shift in [0, dt] (or [dt, 0]) that moves the sorted `keys` together without
 // crossing or meeting an unselected neighbour, nor going below time 0.
 double clampTimeShift(const Track&, const std::vector<int>& keys, double dt);
-// Moves keys in time by dt (clamped as above; returns the shift applied). Tangents are
-// value per second and stay as they are; auto-mode keys are recomputed.
-double moveKeysInTime(Track&, const std::vector<int>& keys, double dt);
+// Moves keys in time by dt (clamped as above; returns the shift applied), each key then placed
+// on `grid` (refused when that makes two keys meet). Tangents are value per second and stay as
+// they are; auto-mode keys are recomputed.
+double moveKeysInTime(Track&, const std::vector<int>& keys, double dt, const TimeGrid& grid = {});
 // Sets one component's value of one key; auto-mode neighbours follow.
 void setValue(Track&, int key, int component, double value);
 // Sets a key's tangents (value per second) for one component. With `broken` false an Aligned
@@ -72,7 +74,9 @@ void setInterpolation(Track&, Interpolation);
 
 // ---- transforming keys (scaling, retiming, shifting, trimming): each refuses, leaving the
 // track as it was, what would make keys cross or meet (closer than kMinKeySpacing), go below
-// time 0, or hold a number that is not finite. Auto-mode keys are recomputed afterwards.
+// time 0, or hold a number that is not finite. Every key a transform moves is placed on `grid`
+// (its frame, when the grid snaps); keys it does not move stay where they are. Auto-mode keys
+// are recomputed afterwards.
 
 // The factor nearest to `factor` (> 0) that scales the times of `keys` about `pivot` without
 // any key crossing or meeting a neighbour or going below 0 (an interactive drag clamps to it,
@@ -82,24 +86,27 @@ double clampTimeScale(const Track&, const std::vector<int>& keys, double pivot, 
 // between two scaled keys keeps its shape stretched (value per second: a slope over a segment
 // twice as long is half as steep). A segment between a scaled and an unscaled key only changes
 // length. Refuses factor <= 0 or not finite, and a result clampTimeScale would not allow.
-void scaleKeysInTime(Track&, const std::vector<int>& keys, double pivot, double factor);
+void scaleKeysInTime(Track&, const std::vector<int>& keys, double pivot, double factor, const TimeGrid& grid = {});
 // Values of `keys`, one component (-1: every component), v -> pivot + (v - pivot)·factor; their
 // tangents × factor. Any finite factor (0 flattens, a negative one mirrors). For rotation the
 // raw quaternion components are scaled; the curve played stays their normalized result.
 void scaleKeysInValue(Track&, const std::vector<int>& keys, int component, double pivot, double factor);
 // Retime: the keys in [t0, t1] stretched to [t0, newT1] (tangents ÷ the factor, as above) and
 // every key after t1 moved by newT1 - t1, so the motion after the range keeps its timing. Keys
-// at t0 and t1 are stretched keys too (both tangents), so the motion's speed has no jump there.
-void retimeRange(Track&, double t0, double t1, double newT1);
-// Every key at or after `from` moved by dt (time inserted, dt > 0, or removed, dt < 0); refuses
-// to cross or meet the key before `from`, or to go below 0.
-void shiftRange(Track&, double from, double dt);
+// at t0 and t1 are stretched keys too (both tangents), so the motion's speed has no jump there;
+// a key within kMinKeySpacing / 2 of a bound is the key at it (a bound typed to 4 decimals
+// names its key) and goes exactly to the bound's new time.
+void retimeRange(Track&, double t0, double t1, double newT1, const TimeGrid& grid = {});
+// Every key at or after `from` (within kMinKeySpacing / 2) moved by dt (time inserted, dt > 0, or removed, dt < 0);
+// refuses to cross or meet the key before `from`, or to go below 0.
+void shiftRange(Track&, double from, double dt, const TimeGrid& grid = {});
 // Keeps [start, end] only: insertKey where the range cuts a segment (the shape kept exactly; a
 // rotation's new key is a unit quaternion, which keeps the played curve at the cut only), keys
 // outside removed; a track whose keys all lie outside holds its clamped value with keys at start
 // and end. A key nearer start or end than kMinKeySpacing moves onto it. `startAtZero`: every key
-// then moves by -start, so that the range plays from time 0 (what engines play).
-void trimTrack(Track&, double start, double end, bool startAtZero);
+// then moves by -start, so that the range plays from time 0 (what engines play). The cuts are
+// placed on `grid` first.
+void trimTrack(Track&, double start, double end, bool startAtZero, const TimeGrid& grid = {});
 
 // The one rule for a change of interpolation (Channel ▸ Interpolation and Convert…, `convert
 // --to`, `simplify`): a track already in `to` is left as it is, and an int or bool property

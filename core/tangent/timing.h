@@ -39,6 +39,18 @@ inline double frameAt(double t, double fps) {
 }
 // The time of the frame nearest to t.
 double nearestFrameTime(double t, double fps);
+
+// Where an edit puts the keys it moves or makes: with a frame rate (snapping on), each on the
+// frame nearest to where the edit takes it, stored as the float nearest to frame / fps (what
+// exporters write, so that the key's frame is exact to float precision); without one (fps 0),
+// where it falls. One grid for every edit: a drag, a box scale, Scale Keys, Retime, Trim's
+// cuts and shift, insert and paste.
+struct TimeGrid {
+    double fps = 0;
+    bool snaps() const { return fps > 0; }
+    double snapped(double t) const { return snaps() ? nearestFrameTime(t, fps) : t; }
+    float place(double t) const { return float(snapped(t)); }
+};
 // `frames` whole frames after t (before, when negative): from a time between frames, the first
 // step lands on the neighbouring frame in that direction. A time on a frame (within rounding
 // of a float key time) counts as on it.

@@ -107,9 +107,12 @@ ensure_build() {
     fi
     if [[ ! -f "$cache" || ! -f "$BUILD_DIR/build.ninja" ]]; then
         log "configuring $BUILD_DIR (Ninja, RelWithDebInfo, TANGENT_SANITIZE=$SANITIZE)"
+        # The sanitizer build runs the tests only: no benchmarks to compile there.
+        local bench=ON
+        [[ "$SANITIZE" == ON ]] && bench=OFF
         cmake -S "$ROOT" -B "$BUILD_DIR" -G Ninja \
             -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-            -DTANGENT_SANITIZE="$SANITIZE"
+            -DTANGENT_SANITIZE="$SANITIZE" -DTANGENT_BUILD_BENCH="$bench"
     fi
     # Dry run first so that an up-to-date tree stays silent (no "ninja: no work to do").
     local dry_run

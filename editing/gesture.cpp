@@ -60,8 +60,8 @@ double lastAllowedFrame(const TimeGrid& grid, double from, double wanted, double
 
 // ---- moving keys ---------------------------------------------------------------------------
 
-MoveKeysGesture::MoveKeysGesture(GestureContext context, KeyRef pressed)
-    : context_(std::move(context)), pressed_(pressed) {}
+MoveKeysGesture::MoveKeysGesture(GestureContext context, KeyRef pressed, MoveAxes axes)
+    : context_(std::move(context)), pressed_(pressed), axes_(axes) {}
 
 void MoveKeysGesture::begin(const PointerEvent& press) {
     press_ = press;
@@ -73,7 +73,9 @@ void MoveKeysGesture::begin(const PointerEvent& press) {
 void MoveKeysGesture::update(const PointerEvent& pointer) {
     if (!session_ || session_->empty()) return;
     QPointF delta = pointer.position - press_.position;
-    if (pointer.modifiers & Qt::ShiftModifier) {  // lock to the dominant axis
+    if (axes_ == MoveAxes::TimeOnly) {
+        delta.setY(0);
+    } else if (pointer.modifiers & Qt::ShiftModifier) {  // lock to the dominant axis
         if (std::abs(delta.x()) >= std::abs(delta.y()))
             delta.setY(0);
         else
@@ -229,7 +231,8 @@ std::vector<ChannelId> ScaleSelectionGesture::channels() const {
 
 // ---- the rubber band -----------------------------------------------------------------------
 
-RubberBandGesture::RubberBandGesture(GestureContext context) : context_(std::move(context)) {}
+RubberBandGesture::RubberBandGesture(GestureContext context, KeysInRect keysIn)
+    : context_(std::move(context)), keysIn_(std::move(keysIn)) {}
 
 void RubberBandGesture::begin(const PointerEvent& press) {
     press_ = press;
@@ -242,9 +245,8 @@ void RubberBandGesture::update(const PointerEvent& pointer) {
 
 void RubberBandGesture::commit() {
     ViewState* state = context_.state;
-    if (!state->model()->hasDocument()) return;
-    KeySelection sel = keysInRect(state->model()->document(), state->visibleCurves(), context_.view(), rect_,
-                                  context_.hitOptions());
+    if (!state->model()->hasDocument() || !keysIn_) return;
+    KeySelection sel = keysIn_(rect_);
     if (press_.modifiers & Qt::ShiftModifier) sel.insert(state->selection().begin(), state->selection().end());
     state->setSelection(std::move(sel));
 }

@@ -61,11 +61,15 @@ public:
     virtual std::vector<ChannelId> channels() const { return {}; }
 };
 
+// What a key drag may change: the curve view moves keys in time and value, the dope sheet in
+// time only (its rows have no value axis).
+enum class MoveAxes { TimeAndValue, TimeOnly };
+
 // The selected keys moved in time together, each selected component in value; the key pressed
 // lands on a frame when snapping, Shift locks the drag to its dominant axis.
 class MoveKeysGesture : public Gesture {
 public:
-    MoveKeysGesture(GestureContext context, KeyRef pressed);
+    MoveKeysGesture(GestureContext context, KeyRef pressed, MoveAxes axes = MoveAxes::TimeAndValue);
     void begin(const PointerEvent& press) override;
     void update(const PointerEvent& pointer) override;
     void commit() override;
@@ -75,6 +79,7 @@ public:
 private:
     GestureContext context_;
     KeyRef pressed_;
+    MoveAxes axes_;
     PointerEvent press_;
     std::map<ChannelId, std::vector<std::pair<int, int>>> keyComponents_;  // (key, component) moved in value
     std::unique_ptr<EditSession> session_;
@@ -121,9 +126,11 @@ private:
 };
 
 // The rubber band: selects the keys inside it on release (with Shift at the press: adds them).
+// What lies inside a rectangle of widget pixels is the view's to say (curves or dope rows).
 class RubberBandGesture : public Gesture {
 public:
-    explicit RubberBandGesture(GestureContext context);
+    using KeysInRect = std::function<KeySelection(const QRectF& widgetRect)>;
+    RubberBandGesture(GestureContext context, KeysInRect keysIn);
     void begin(const PointerEvent& press) override;
     void update(const PointerEvent& pointer) override;
     void commit() override;
@@ -132,6 +139,7 @@ public:
 
 private:
     GestureContext context_;
+    KeysInRect keysIn_;
     PointerEvent press_;
     QRectF rect_;
 };

@@ -133,16 +133,18 @@ int KeyClipboard::paste(PasteMode mode) {
     }
 
     const Document& doc = model->document();
-    std::vector<ChannelId> shown, withSelection;
+    // Into the shown channels with a selected key, else any with one (the dope sheet shows every
+    // channel of the animation), else the shown channels.
+    std::vector<ChannelId> shown, shownSelected, selected;
     for (const auto& ac : state_->shownChannels())
         if (trackOf(doc, ac.animation, ac.channel)) shown.push_back(ac);
+    for (auto [a, c, k] : state_->selectedKeys())
+        if (trackOf(doc, a, c) && (selected.empty() || selected.back() != ChannelId{a, c})) selected.push_back({a, c});
     for (const auto& ac : shown)
-        for (auto [a, c, k] : state_->selectedKeys())
-            if (ChannelId{a, c} == ac) {
-                withSelection.push_back(ac);
-                break;
-            }
-    const std::vector<ChannelId>& candidates = withSelection.empty() ? shown : withSelection;
+        if (std::find(selected.begin(), selected.end(), ac) != selected.end()) shownSelected.push_back(ac);
+    const std::vector<ChannelId>& candidates = !shownSelected.empty() ? shownSelected
+                                               : !selected.empty()    ? selected
+                                                                      : shown;
     if (candidates.empty()) {
         edits->refuse(QStringLiteral("No channel is shown to paste into: choose one in the channel list."));
         return 0;

@@ -4,6 +4,8 @@
 #include <tuple>
 
 #include "tangent/checks.h"
+#include "tangent/edit.h"
+#include "tangent/track.h"
 
 namespace tangent::editing {
 
@@ -37,6 +39,27 @@ std::optional<KeyInTime> nextBrokenKey(const Document& doc, const std::vector<Ch
     for (auto it = broken.rbegin(); it != broken.rend(); ++it)
         if (order(*it) < order(*current)) return *it;
     return broken.back();
+}
+
+std::optional<double> adjacentKeyTime(const Document& doc, const std::vector<ChannelId>& channels, double from,
+                                      bool forward) {
+    std::optional<double> best;
+    for (const ChannelId& id : channels) {
+        const Track* track = trackOf(doc, id);
+        if (!track) continue;
+        const std::vector<float>& times = track->times;
+        // Each track's times are sorted: the first beyond `from` in the direction asked.
+        if (forward) {
+            const auto it = std::upper_bound(times.begin(), times.end(), from + kMinKeySpacing / 2,
+                                             [](double t, float key) { return t < key; });
+            if (it != times.end() && (!best || *it < *best)) best = *it;
+        } else {
+            const auto it = std::lower_bound(times.begin(), times.end(), from - kMinKeySpacing / 2,
+                                             [](float key, double t) { return key < t; });
+            if (it != times.begin() && (!best || *(it - 1) > *best)) best = *(it - 1);
+        }
+    }
+    return best;
 }
 
 }  // namespace tangent::editing

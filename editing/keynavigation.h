@@ -21,4 +21,10 @@ struct KeyInTime {
 std::optional<KeyInTime> nextBrokenKey(const Document&, const std::vector<ChannelId>& channels,
                                        const std::optional<KeyRef>& from, bool forward);
 
+// The nearest key time after (forward) or before `from` among `channels`, keys less than half
+// kMinKeySpacing from `from` counting as at it (a playhead on a frame is on that frame's key).
+// Empty when there is none (no wrap: Blender's and Maya's next / previous key stop at the end).
+std::optional<double> adjacentKeyTime(const Document&, const std::vector<ChannelId>& channels, double from,
+                                      bool forward);
+
 }  // namespace tangent::editing

@@ -7,6 +7,8 @@
 #include <QGuiApplication>
 #include <QScreen>
 
+#include "keynavigation.h"
+#include "tangent/document.h"
 #include "tangent/timing.h"
 
 namespace tangent::editing {
@@ -61,6 +63,12 @@ void Playback::pause() {
     if (!playing_) return;
     playing_ = false;
     timer_.stop();
+    // Counting in frames, the playhead rests on the frame it shows (a stop at a last key
+    // between frames: the frame before it, inside the range).
+    if (state_->timeInFrames()) {
+        const double fps = state_->frameRate();
+        state_->setCurrentTime(frameTime(std::floor(frameAt(state_->currentTime(), fps) + 1e-6), fps));
+    }
     emit playingChanged(false);
 }
 
@@ -132,6 +140,18 @@ void Playback::goToFirstKey() {
 
 void Playback::goToLastKey() {
     state_->setCurrentTime(shownKeyRange().second);
+}
+
+bool Playback::goToAdjacentKey(bool forward) {
+    const DocumentModel* model = state_->model();
+    if (!model->hasDocument()) return false;
+    std::vector<ChannelId> channels = state_->shownChannels();
+    const int a = state_->animation();
+    if (channels.empty() && a >= 0 && a < static_cast<int>(model->document().animations().size()))
+        for (const Channel& ch : model->document().animations()[a].channels) channels.push_back({a, ch.index});
+    const std::optional<double> t = adjacentKeyTime(model->document(), channels, state_->currentTime(), forward);
+    if (t) state_->setCurrentTime(*t);
+    return t.has_value();
 }
 
 }  // namespace tangent::editing

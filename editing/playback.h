@@ -48,6 +48,9 @@ public slots:
     // The first / last key time over the shown channels (the animation's range when none is).
     void goToFirstKey();
     void goToLastKey();
+    // The next / previous key time over the shown channels (the current animation's when none is
+    // shown); false, the playhead left where it is, when there is none that way.
+    bool goToAdjacentKey(bool forward);
 
 signals:
     void playingChanged(bool playing);

@@ -71,6 +71,21 @@ void CurveView::setViewTransform(const render::ViewTransform& v) {
     view_.setViewport(size());
     userMovedView_ = true;
     update();
+    emit viewChanged();
+}
+
+void CurveView::zoomTime(double factor, double x) {
+    view_.zoom(factor, 1.0, QPointF(x, 0));
+    userMovedView_ = true;
+    update();
+    emit viewChanged();
+}
+
+void CurveView::panTime(double dx) {
+    view_.pan(QPointF(dx, 0));
+    userMovedView_ = true;
+    update();
+    emit viewChanged();
 }
 
 editing::HitOptions CurveView::hitOptions() const {
@@ -146,6 +161,7 @@ void CurveView::fitWorld(const QRectF& world) {
     view_.fit(world, QMarginsF(render::CurvePainter::kRulerWidth + kFrameMargin,
                                render::CurvePainter::kRulerHeight + kFrameMargin, kFrameMargin, kFrameMargin));
     update();
+    emit viewChanged();
 }
 
 void CurveView::frameAll() {
@@ -174,6 +190,7 @@ void CurveView::frameSelected() {
 void CurveView::resizeEvent(QResizeEvent*) {
     if (!userMovedView_) frameAll();
     view_.setViewport(size());
+    emit viewChanged();
 }
 
 // ---- selection and key edits -----------------------------------------------------------
@@ -408,7 +425,9 @@ void CurveView::beginDrag() {
         gesture = std::make_unique<editing::MoveKeysGesture>(gestureContext(), pressHit_.keyRef());
         interaction_ = Interaction::DraggingKeys;
     } else {
-        gesture = std::make_unique<editing::RubberBandGesture>(gestureContext());
+        gesture = std::make_unique<editing::RubberBandGesture>(gestureContext(), [this](const QRectF& rect) {
+            return editing::keysInRect(*doc(), state_->visibleCurves(), view_, rect, hitOptions());
+        });
         interaction_ = Interaction::RubberBand;
     }
     gestures_.start(std::move(gesture), {pressPos_, pressMods_});
@@ -463,6 +482,7 @@ void CurveView::mouseMoveEvent(QMouseEvent* e) {
             view_.pan(pos - lastPos_);
             userMovedView_ = true;
             update();
+            emit viewChanged();
             break;
         case Interaction::DraggingPlayhead:
             state_->setCurrentTime(state_->playheadTime(view_.toWorldX(pos.x())));
@@ -550,6 +570,7 @@ void CurveView::wheelEvent(QWheelEvent* e) {
     view_.zoom(valueOnly ? 1.0 : f, timeOnly ? 1.0 : f, e->position());
     userMovedView_ = true;
     update();
+    emit viewChanged();
     e->accept();
 }
 

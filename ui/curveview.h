@@ -44,6 +44,10 @@ public:
 
     const render::ViewTransform& viewTransform() const { return view_; }
     void setViewTransform(const render::ViewTransform& v);
+    // The time axis alone (the dope sheet under the view shares it): zoom by `factor` about
+    // widget x, or move it by dx pixels.
+    void zoomTime(double factor, double x);
+    void panTime(double dx);
     Interaction interaction() const { return interaction_; }
     editing::HitOptions hitOptions() const;
     editing::Hit hitAt(QPointF pos) const;
@@ -85,6 +89,7 @@ public slots:
     void insertKeyAt(const CurveRef& curve, double time);
 
 signals:
+    void viewChanged();                           // the transform moved (pan, zoom, framing, resize)
     void cursorMoved(double time, double value);  // world coordinates under the pointer
     void message(const QString& text);            // a note for the status bar ("no broken keys")
     // A right-click (or the menu key) at `globalPos` over `hit`; a key clicked is selected first.

@@ -19,6 +19,7 @@
 #include <QResizeEvent>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSplitter>
 #include <QStatusBar>
 #include <QToolBar>
 #include <QUndoStack>
@@ -28,6 +29,7 @@
 #include "comparisonpanel.h"
 #include "curvemenu.h"
 #include "curveview.h"
+#include "dopesheetview.h"
 #include "editdialogs.h"
 #include "eulerview.h"
 #include "ghostcurves.h"
@@ -70,11 +72,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     // ---- playback: the transport bar under the curve view ----
     playback_ = new editing::Playback(state_, this);
     transport_ = new TransportBar(state_, playback_, this);
+    // The dope sheet under the curve view, on its time axis (View > Dope Sheet).
+    dope_ = new DopeSheetView(state_, view_, this);
+    centreSplit_ = new QSplitter(Qt::Vertical, this);
+    centreSplit_->setObjectName(QStringLiteral("centreSplit"));
+    centreSplit_->setChildrenCollapsible(false);
+    centreSplit_->addWidget(view_);
+    centreSplit_->addWidget(dope_);
+    centreSplit_->setStretchFactor(0, 3);
+    centreSplit_->setStretchFactor(1, 1);
+    dope_->hide();
     auto* centre = new QWidget(this);
     auto* centreLayout = new QVBoxLayout(centre);
     centreLayout->setContentsMargins(0, 0, 0, 0);
     centreLayout->setSpacing(0);
-    centreLayout->addWidget(view_, 1);
+    centreLayout->addWidget(centreSplit_, 1);
     centreLayout->addWidget(transport_);
     setCentralWidget(centre);
     connect(transport_, &TransportBar::animationChosen, this, [this] {
@@ -107,6 +119,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createHelpActions();
 
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
+    connect(dope_, &DopeSheetView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     connect(state_, &editing::ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
     // Every refused edit, from any widget, is reported here.
     connect(editing::TrackEdits::of(state_), &editing::TrackEdits::refused, this,
@@ -265,7 +278,13 @@ void MainWindow::createEditMenu(QToolBar* tb) {
     edit->addAction(undoA);
     edit->addAction(redoA);
     edit->addSeparator();
-    act(this, edit, QStringLiteral("Select &All"), QKeySequence::SelectAll, [this] { view_->selectAll(); });
+    act(this, edit, QStringLiteral("Select &All"), QKeySequence::SelectAll, [this] {
+        // The dope sheet's all is the animation's keys; the curve view's, its visible curves'.
+        if (dope_->isVisible() && dope_->hasFocus())
+            dope_->selectAll();
+        else
+            view_->selectAll();
+    });
     act(this, edit, QStringLiteral("&Delete Keys"), QKeySequence::Delete, [this] { view_->deleteSelectedKeys(); });
     act(this, edit, QStringLiteral("&Insert Key at Playhead"), QKeySequence(Qt::Key_I),
         [this] { view_->insertKeyAtPlayhead(); });
@@ -292,6 +311,19 @@ void MainWindow::createViewMenu(QToolBar* tb) {
     QAction* frameSelA = act(this, viewMenu, QStringLiteral("Frame &Selected"), QKeySequence(Qt::Key_F),
                              [this] { view_->frameSelected(); });
     act(this, viewMenu, QStringLiteral("F&ind Channel"), QKeySequence::Find, [this] { channels_->focusFilter(); });
+    QAction* dopeA = act(this, viewMenu, QStringLiteral("&Dope Sheet"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D),
+                         [this](bool on) {
+                             dope_->setVisible(on);
+                             if (!on) return;
+                             // A third of the centre's height, unless the user made it taller.
+                             const QList<int> sizes = centreSplit_->sizes();
+                             const int total = sizes.value(0) + sizes.value(1);
+                             if (sizes.value(1) < total / 4) centreSplit_->setSizes({total - total / 3, total / 3});
+                             dope_->setFocus(Qt::OtherFocusReason);
+                         });
+    dopeA->setObjectName(QStringLiteral("showDopeSheet"));
+    dopeA->setCheckable(true);
+    dopeA->setToolTip(QStringLiteral("The current animation's keys as diamonds, on the curve view's time axis"));
     viewMenu->addSeparator();
     QAction* normA = act(this, viewMenu, QStringLiteral("&Normalized Rotation"), QKeySequence(Qt::Key_N),
                          [this](bool on) { state_->setNormalizedRotation(on); });
@@ -309,15 +341,37 @@ void MainWindow::createViewMenu(QToolBar* tb) {
     act(this, viewMenu, QStringLiteral("Clear &Reference Curves"), QKeySequence(),
         [this] { view_->setReferenceCurves({}); });
     QAction* ghostA = act(this, viewMenu, QStringLiteral("Show &Ghost of Saved Curves"), QKeySequence(Qt::Key_G),
-                          [this](bool on) { ghosts_->setEnabled(on); });
+                          [this](bool on) {
+                              ghosts_->setEnabled(on);
+                              statusBar()->showMessage(
+                                      on ? QStringLiteral("Ghost of the saved curves on (G): edited channels are drawn "
+                                                          "faint as they were when opened or saved.")
+                                         : QStringLiteral("Ghost of the saved curves off (G)."),
+                                      6000);
+                          });
     ghostA->setCheckable(true);
     ghostA->setToolTip(QStringLiteral("Each edited channel as it was when opened or last saved, drawn faint behind"));
     viewMenu->addSeparator();
-    QAction* snapA = act(this, viewMenu, QStringLiteral("S&nap Keys to Frames"), QKeySequence(Qt::Key_S),
-                         [this](bool on) { state_->setSnapToFrames(on); });
+    // S, G and T are Blender's scale, grab and tangent keys: say what they did here instead.
+    QAction* snapA =
+            act(this, viewMenu, QStringLiteral("S&nap Keys to Frames"), QKeySequence(Qt::Key_S), [this](bool on) {
+                state_->setSnapToFrames(on);
+                statusBar()->showMessage(
+                        on ? QStringLiteral("Snap Keys to Frames on (S): moved and new keys land on "
+                                            "frames of %1 fps.")
+                                        .arg(state_->frameRate(), 0, 'g', 6)
+                           : QStringLiteral("Snap Keys to Frames off (S): keys go where they are put."),
+                        6000);
+            });
     snapA->setCheckable(true);
-    QAction* framesA = act(this, viewMenu, QStringLiteral("&Time in Frames"), QKeySequence(Qt::Key_T),
-                           [this](bool on) { state_->setTimeInFrames(on); });
+    QAction* framesA = act(this, viewMenu, QStringLiteral("&Time in Frames"), QKeySequence(Qt::Key_T), [this](bool on) {
+        state_->setTimeInFrames(on);
+        statusBar()->showMessage(on ? QStringLiteral("Time in Frames on (T): times count frames of %1 fps, "
+                                                     "and keys snap to them.")
+                                                 .arg(state_->frameRate(), 0, 'g', 6)
+                                    : QStringLiteral("Time in Frames off (T): times in seconds."),
+                                 6000);
+    });
     framesA->setCheckable(true);
     // Time in frames turns snapping on, and the transport bar sets both too.
     connect(state_, &editing::ViewState::optionsChanged, this, [this, snapA, framesA] {
@@ -461,6 +515,27 @@ void MainWindow::createPlaybackActions() {
     act(QStringLiteral("Step &Back"), QKeySequence(Qt::Key_Left), [this] { playback_->stepFrames(-1); });
     act(QStringLiteral("&First Key"), QKeySequence(Qt::SHIFT | Qt::Key_Left), [this] { playback_->goToFirstKey(); });
     act(QStringLiteral("&Last Key"), QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { playback_->goToLastKey(); });
+    // Maya's . and , everywhere; Blender's Up and Down in the curve view and the dope sheet
+    // (elsewhere they move through lists).
+    for (const bool forward : {true, false}) {
+        auto go = [this, forward] {
+            if (!playback_->goToAdjacentKey(forward))
+                statusBar()->showMessage(forward ? QStringLiteral("No key after the playhead in the shown channels.")
+                                                 : QStringLiteral("No key before the playhead in the shown channels."),
+                                         6000);
+        };
+        QAction* a = act(forward ? QStringLiteral("&Next Key") : QStringLiteral("Pre&vious Key"),
+                         QKeySequence(forward ? Qt::Key_Period : Qt::Key_Comma), go);
+        a->setObjectName(forward ? QStringLiteral("nextKey") : QStringLiteral("previousKey"));
+        for (QWidget* w : std::initializer_list<QWidget*>{view_, dope_}) {
+            auto* arrow = new QAction(a->text(), w);
+            arrow->setShortcut(QKeySequence(forward ? Qt::Key_Up : Qt::Key_Down));
+            arrow->setShortcutContext(Qt::WidgetShortcut);
+            connect(arrow, &QAction::triggered, this, go);
+            w->addAction(arrow);
+        }
+    }
+    act(QStringLiteral("&Go to Frame…"), QKeySequence(Qt::CTRL | Qt::Key_G), [this] { transport_->focusGoTo(); });
     menu->addSeparator();
     QAction* loopA = act(QStringLiteral("L&oop"), QKeySequence(), [this](bool on) { playback_->setLoop(on); });
     loopA->setCheckable(true);

@@ -18,6 +18,7 @@ class QMenu;
 class QAction;
 class QActionGroup;
 class QToolBar;
+class QSplitter;
 
 namespace tangent::editing {
 class GhostCurves;
@@ -30,6 +31,7 @@ struct OperationResult;
 namespace tangent::ui {
 
 class CurveView;
+class DopeSheetView;
 class ChannelsPanel;
 class KeyInspector;
 class IssuesPanel;
@@ -46,6 +48,7 @@ public:
     editing::DocumentModel* model() { return model_; }
     editing::ViewState* viewState() { return state_; }
     CurveView* curveView() { return view_; }
+    DopeSheetView* dopeSheet() { return dope_; }
     KeyInspector* keyInspector() { return inspector_; }
     IssuesPanel* issuesPanel() { return issues_; }
     editing::Playback* playback() { return playback_; }
@@ -121,6 +124,8 @@ private:
     editing::DocumentModel* model_;
     editing::ViewState* state_;
     CurveView* view_;
+    DopeSheetView* dope_;
+    QSplitter* centreSplit_;
     ChannelsPanel* channels_;
     KeyInspector* inspector_;
     IssuesPanel* issues_;

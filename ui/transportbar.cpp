@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPainter>
 #include <QStyle>
 #include <QToolButton>
@@ -85,6 +86,9 @@ TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playbac
     loop_->setCheckable(true);
     loop_->setChecked(playback_->loops());
     loop_->setAutoRaise(true);
+    // On is unmistakable: filled in the playhead's blue (the style's checked look is a faint border).
+    loop_->setStyleSheet(
+            QStringLiteral("QToolButton:checked { background: #3da5ff; color: #10161c; border-radius: 3px; }"));
     loop_->setFocusPolicy(Qt::NoFocus);
     connect(loop_, &QToolButton::toggled, playback_, &editing::Playback::setLoop);
     row->addWidget(loop_);
@@ -117,6 +121,30 @@ TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playbac
     row->addSpacing(6);
     row->addWidget(speeds_);
     row->addWidget(rates_);
+    // Go to: type a frame (or a time) and Enter; the keyboard goes back to the window after.
+    goTo_ = new QLineEdit(info_);
+    goTo_->setObjectName(QStringLiteral("goToField"));
+    goTo_->setFocusPolicy(Qt::ClickFocus);
+    goTo_->setMaximumWidth(goTo_->fontMetrics().horizontalAdvance(QStringLiteral("go to 1234.5 f")) + 12);
+    goTo_->setToolTip(QStringLiteral("Go to a frame (Ctrl+G): \"48\" in the unit shown, \"48 f\", \"1.5 s\""));
+    connect(goTo_, &QLineEdit::returnPressed, this, [this] {
+        const std::optional<double> t = parseTime(goTo_->text(), state_->frameRate(), state_->timeInFrames());
+        if (!t) {
+            goTo_->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #e05050; }"));
+            goTo_->selectAll();
+            return;
+        }
+        goTo_->setStyleSheet(QString());
+        goTo_->clear();
+        goTo_->clearFocus();
+        state_->setCurrentTime(state_->playheadTime(*t));
+    });
+    connect(goTo_, &QLineEdit::textEdited, this, [this] { goTo_->setStyleSheet(QString()); });
+    connect(state_, &editing::ViewState::optionsChanged, this, [this] {
+        goTo_->setPlaceholderText(state_->timeInFrames() ? QStringLiteral("go to frame") : QStringLiteral("go to s"));
+    });
+    goTo_->setPlaceholderText(state_->timeInFrames() ? QStringLiteral("go to frame") : QStringLiteral("go to s"));
+    infoRow->addWidget(goTo_);
     readout_ = new QLabel(info_);
     readout_->setObjectName(QStringLiteral("timeReadout"));
     // Wide enough for "frame 1234.5  ·  1234.567 s": the bar does not jump while playing.
@@ -208,6 +236,27 @@ void TransportBar::syncFrameRate() {
         i = rates_->findData(fps);
     }
     rates_->setCurrentIndex(i);
+}
+
+void TransportBar::focusGoTo() {
+    goTo_->setFocus(Qt::ShortcutFocusReason);
+    goTo_->selectAll();
+}
+
+std::optional<double> TransportBar::parseTime(const QString& text, double fps, bool inFrames) {
+    QString s = text.trimmed();
+    bool frames = inFrames;
+    if (s.endsWith(QLatin1Char('f'), Qt::CaseInsensitive)) {
+        frames = true;
+        s.chop(1);
+    } else if (s.endsWith(QLatin1Char('s'), Qt::CaseInsensitive)) {
+        frames = false;
+        s.chop(1);
+    }
+    bool ok = false;
+    const double v = s.trimmed().toDouble(&ok);
+    if (!ok || !std::isfinite(v) || (frames && !(fps > 0))) return std::nullopt;
+    return frames ? tangent::frameTime(v, fps) : v;
 }
 
 void TransportBar::updateReadout() {

@@ -3,6 +3,8 @@
 // speed, frame rate, the current time and frame, and (with several animations) which one plays.
 // Its controls take no keyboard focus: Space and the arrows stay the window's shortcuts. When
 // narrow (900 px windows), the readout and the chooser go to a second row.
+#include <optional>
+
 #include <QWidget>
 
 #include "playback.h"
@@ -11,6 +13,7 @@
 class QBoxLayout;
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QToolButton;
 
 namespace tangent::ui {
@@ -25,14 +28,20 @@ public:
     QComboBox* frameRateChooser() const { return rates_; }
     QToolButton* loopButton() const { return loop_; }
     QLabel* timeReadout() const { return readout_; }
+    QLineEdit* goToField() const { return goTo_; }
 
     // The readout's text for time t: seconds and frame, the unit in use first.
     static QString timeText(double t, double fps, bool inFrames);
+    // A time typed into the Go to field, in seconds: "48" in the unit shown (frames with time in
+    // frames, else seconds), "48 f" / "48f" frames, "1.5 s" seconds. Empty when it is no time.
+    static std::optional<double> parseTime(const QString& text, double fps, bool inFrames);
 
 public slots:
     // Makes `a` the current animation; when none of its channels is shown, shows them all.
     // Then animationChosen(a), for the curve view to frame its range.
     void chooseAnimation(int a);
+    // Puts the keyboard in the Go to field (Playback > Go to Frame…).
+    void focusGoTo();
 
 signals:
     void animationChosen(int animation);
@@ -58,6 +67,7 @@ private:
     QComboBox* animations_;
     QLabel* animationsLabel_;
     QLabel* readout_;
+    QLineEdit* goTo_;
 };
 
 }  // namespace tangent::ui

@@ -81,6 +81,12 @@ protected:
         c.hitOptions = [] { return HitOptions(); };
         return c;
     }
+    // The curve view's rubber band: the keys of the visible curves inside the rectangle.
+    RubberBandGesture::KeysInRect curveKeysIn() {
+        return [this](const QRectF& rect) {
+            return keysInRect(model.document(), state.visibleCurves(), view, rect, HitOptions());
+        };
+    }
     QPointF at(double time, double value) const { return view.toWidget(QPointF(time, value)); }
     const Track& track(int channel) const { return model.document().channel(0, channel)->track; }
     bool edited(int channel) const { return model.document().channel(0, channel)->edited; }
@@ -270,7 +276,7 @@ TEST_F(GestureTest, ARefusedPositionShowsTheTracksAsTheyBeganAndIsReportedOnce) 
 
 TEST_F(GestureTest, TheRubberBandSelectsTheKeysInsideItAndWithShiftAddsThem) {
     state.setSelection({{0, 1, 5, 2}});
-    RubberBandGesture band(context());
+    RubberBandGesture band(context(), curveKeysIn());
     // Around t 0.8..2.2 and values 0.8..2.2: keys 1 and 2 of channel 0 (x, y, z) and key 1 of
     // channel 1 (at 1.5, value 1).
     band.begin({at(0.8, 2.2)});
@@ -280,7 +286,7 @@ TEST_F(GestureTest, TheRubberBandSelectsTheKeysInsideItAndWithShiftAddsThem) {
     KeySelection expected;
     for (int c = 0; c < 3; ++c) expected.insert({{0, 0, 1, c}, {0, 0, 2, c}, {0, 1, 1, c}});
     EXPECT_EQ(state.selection(), expected);
-    RubberBandGesture adding(context());
+    RubberBandGesture adding(context(), curveKeysIn());
     adding.begin({at(4.8, 5.2), Qt::ShiftModifier});
     adding.update({at(5.2, 4.8)});
     adding.commit();

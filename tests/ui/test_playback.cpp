@@ -4,6 +4,7 @@
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QLabel>
+#include <QStatusBar>
 #include <QTest>
 #include <QToolButton>
 #include <QTreeWidget>
@@ -19,6 +20,7 @@
 #include "numberfield.h"
 #include "playback.h"
 #include "tangent/builder.h"
+#include "tangent/timing.h"
 #include "transportbar.h"
 #include "ui_support.h"
 
@@ -347,4 +349,59 @@ TEST_F(PlaybackTest, ListsKeepTheirArrowsAndTextFieldsTheirKeys) {
     window.curveView()->setFocus();
     key(Qt::Key_Right);
     EXPECT_EQ(time(), 13 / 24.0);  // 0.5 s is frame 12
+}
+
+TEST_F(PlaybackTest, InFramesAStopAtALastKeyBetweenFramesRestsOnTheFrameShown) {
+    open("broken_trs_1.glb");
+    key(Qt::Key_T);
+    // At 25 fps the last key, frame 71 of 24 fps, is 73.958 frames: between frames 73 and 74.
+    QAction* rate25 = menuAction(window, QStringLiteral("Frame &Rate"), QStringLiteral("25 fps"));
+    ASSERT_NE(rate25, nullptr);
+    rate25->trigger();  // View ▸ Frame Rate ▸ 25 fps
+    ASSERT_EQ(state()->frameRate(), 25.0);
+    QTest::mouseClick(window.transportBar()->loopButton(), Qt::LeftButton);
+    ASSERT_FALSE(playback()->loops());
+    state()->setCurrentTime(frameTime(70, 25));
+    key(Qt::Key_Space);
+    advance(1.0);
+    EXPECT_FALSE(playback()->isPlaying());
+    EXPECT_EQ(time(), frameTime(73, 25)) << "not 73.958 f, and not past the last key";
+    EXPECT_TRUE(window.transportBar()->timeReadout()->text().startsWith(QStringLiteral("frame 73 ")))
+            << window.transportBar()->timeReadout()->text().toStdString();
+    // In seconds the stop is the last key itself.
+    key(Qt::Key_T);
+    state()->setCurrentTime(2.5);
+    key(Qt::Key_Space);
+    advance(1.0);
+    EXPECT_EQ(time(), kBrokenLastKey);
+}
+
+TEST_F(PlaybackTest, LoopOnIsFilledNotAFaintBorder) {
+    open("broken_trs_1.glb");
+    QToolButton* loop = window.transportBar()->loopButton();
+    ASSERT_TRUE(loop->isChecked());
+    const QPoint inside(4, loop->height() / 2);
+    const QColor on = loop->grab().toImage().pixelColor(inside);
+    QTest::mouseClick(loop, Qt::LeftButton);
+    ASSERT_FALSE(loop->isChecked());
+    const QColor off = loop->grab().toImage().pixelColor(inside);
+    EXPECT_EQ(on, QColor(0x3d, 0xa5, 0xff)) << "the playhead's blue";
+    EXPECT_GT(std::abs(on.lightness() - off.lightness()) + std::abs(on.hue() - off.hue()), 60);
+}
+
+TEST_F(PlaybackTest, SGAndTSayWhatTheyDidInTheStatusBar) {
+    open("broken_trs_1.glb");
+    QStringList said;
+    QObject::connect(window.statusBar(), &QStatusBar::messageChanged, [&](const QString& m) { said << m; });
+    key(Qt::Key_S);
+    ASSERT_FALSE(said.isEmpty());
+    EXPECT_EQ(said.last(), QStringLiteral("Snap Keys to Frames on (S): moved and new keys land on frames of 24 fps."));
+    key(Qt::Key_S);
+    EXPECT_EQ(said.last(), QStringLiteral("Snap Keys to Frames off (S): keys go where they are put."));
+    key(Qt::Key_G);
+    EXPECT_TRUE(said.last().startsWith(QStringLiteral("Ghost of the saved curves on (G)")))
+            << said.last().toStdString();
+    key(Qt::Key_T);
+    EXPECT_EQ(said.last(),
+              QStringLiteral("Time in Frames on (T): times count frames of 24 fps, and keys snap to them."));
 }

@@ -6,10 +6,12 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QInputDialog>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPainter>
 #include <QStyle>
+#include <QTimer>
 #include <QToolButton>
 
 #include "tangent/timing.h"
@@ -121,34 +123,32 @@ TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playbac
     row->addSpacing(6);
     row->addWidget(speeds_);
     row->addWidget(rates_);
-    // Go to: type a frame (or a time) and Enter; the keyboard goes back to the window after.
-    goTo_ = new QLineEdit(info_);
-    goTo_->setObjectName(QStringLiteral("goToField"));
-    goTo_->setFocusPolicy(Qt::ClickFocus);
-    goTo_->setMaximumWidth(goTo_->fontMetrics().horizontalAdvance(QStringLiteral("go to 1234.5 f")) + 12);
-    goTo_->setToolTip(QStringLiteral("Go to a frame (Ctrl+G): \"48\" in the unit shown, \"48 f\", \"1.5 s\""));
-    connect(goTo_, &QLineEdit::returnPressed, this, [this] {
-        const std::optional<double> t = parseTime(goTo_->text(), state_->frameRate(), state_->timeInFrames());
+    row->addStretch(1);  // on a row of their own the controls keep their sizes
+    // The readout is also the Go to field (Blender's current-frame field): a click or Ctrl+G
+    // selects it for typing a frame or time, Enter goes there, Escape or leaving shows the time again.
+    readout_ = new QLineEdit(info_);
+    readout_->setObjectName(QStringLiteral("timeReadout"));
+    readout_->setFrame(false);
+    readout_->setFocusPolicy(Qt::ClickFocus);
+    readout_->setStyleSheet(
+            QStringLiteral("QLineEdit { background: transparent; }"
+                           "QLineEdit:focus { background: palette(base); }"));
+    readout_->setToolTip(QStringLiteral(
+            "Click or Ctrl+G, type a frame or time and Enter: \"48\" in the unit shown, \"48 f\", \"1.5 s\""));
+    // Wide enough for "frame 1234.5  ·  1234.567 s": the bar does not jump while playing.
+    readout_->setMinimumWidth(readout_->fontMetrics().horizontalAdvance(QStringLiteral("frame 1234.5  ·  123.456 s")) +
+                              8);
+    readout_->installEventFilter(this);
+    connect(readout_, &QLineEdit::returnPressed, this, [this] {
+        const std::optional<double> t = parseTime(readout_->text(), state_->frameRate(), state_->timeInFrames());
         if (!t) {
-            goTo_->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #e05050; }"));
-            goTo_->selectAll();
+            readout_->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #e05050; }"));
+            readout_->selectAll();
             return;
         }
-        goTo_->setStyleSheet(QString());
-        goTo_->clear();
-        goTo_->clearFocus();
+        readout_->clearFocus();
         state_->setCurrentTime(state_->playheadTime(*t));
     });
-    connect(goTo_, &QLineEdit::textEdited, this, [this] { goTo_->setStyleSheet(QString()); });
-    connect(state_, &editing::ViewState::optionsChanged, this, [this] {
-        goTo_->setPlaceholderText(state_->timeInFrames() ? QStringLiteral("go to frame") : QStringLiteral("go to s"));
-    });
-    goTo_->setPlaceholderText(state_->timeInFrames() ? QStringLiteral("go to frame") : QStringLiteral("go to s"));
-    infoRow->addWidget(goTo_);
-    readout_ = new QLabel(info_);
-    readout_->setObjectName(QStringLiteral("timeReadout"));
-    // Wide enough for "frame 1234.5  ·  1234.567 s": the bar does not jump while playing.
-    readout_->setMinimumWidth(readout_->fontMetrics().horizontalAdvance(QStringLiteral("frame 1234.5  ·  123.456 s")));
     infoRow->addWidget(readout_);
     infoRow->addStretch(1);
     animationsLabel_ = new QLabel(QStringLiteral("Animation"), info_);
@@ -239,8 +239,27 @@ void TransportBar::syncFrameRate() {
 }
 
 void TransportBar::focusGoTo() {
-    goTo_->setFocus(Qt::ShortcutFocusReason);
-    goTo_->selectAll();
+    readout_->setFocus(Qt::ShortcutFocusReason);
+}
+
+bool TransportBar::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == readout_) {
+        if (e->type() == QEvent::FocusIn) {
+            // Typing replaces the shown time.
+            readout_->setPlaceholderText(state_->timeInFrames() ? QStringLiteral("go to frame")
+                                                                : QStringLiteral("go to time (s)"));
+            QTimer::singleShot(0, readout_, [this] { readout_->selectAll(); });
+        } else if (e->type() == QEvent::FocusOut) {
+            readout_->setStyleSheet(
+                    QStringLiteral("QLineEdit { background: transparent; }"
+                                   "QLineEdit:focus { background: palette(base); }"));
+            updateReadout();
+        } else if (e->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(e)->key() == Qt::Key_Escape) {
+            readout_->clearFocus();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, e);
 }
 
 std::optional<double> TransportBar::parseTime(const QString& text, double fps, bool inFrames) {
@@ -260,6 +279,7 @@ std::optional<double> TransportBar::parseTime(const QString& text, double fps, b
 }
 
 void TransportBar::updateReadout() {
+    if (readout_->hasFocus()) return;  // being typed into
     readout_->setText(timeText(state_->currentTime(), state_->frameRate(), state_->timeInFrames()));
 }
 

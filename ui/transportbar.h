@@ -27,8 +27,8 @@ public:
     QComboBox* speedChooser() const { return speeds_; }
     QComboBox* frameRateChooser() const { return rates_; }
     QToolButton* loopButton() const { return loop_; }
-    QLabel* timeReadout() const { return readout_; }
-    QLineEdit* goToField() const { return goTo_; }
+    // The time and frame; also where a frame or time is typed to go there (Ctrl+G).
+    QLineEdit* timeReadout() const { return readout_; }
 
     // The readout's text for time t: seconds and frame, the unit in use first.
     static QString timeText(double t, double fps, bool inFrames);
@@ -40,7 +40,7 @@ public slots:
     // Makes `a` the current animation; when none of its channels is shown, shows them all.
     // Then animationChosen(a), for the curve view to frame its range.
     void chooseAnimation(int a);
-    // Puts the keyboard in the Go to field (Playback > Go to Frame…).
+    // Puts the keyboard in the readout, to type a frame (Playback > Go to Frame…).
     void focusGoTo();
 
 signals:
@@ -48,6 +48,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent*) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
     void fitRows();
@@ -66,8 +67,7 @@ private:
     QComboBox* rates_;
     QComboBox* animations_;
     QLabel* animationsLabel_;
-    QLabel* readout_;
-    QLineEdit* goTo_;
+    QLineEdit* readout_;
 };
 
 }  // namespace tangent::ui

@@ -335,12 +335,13 @@ TEST_F(DopeSheetTest, NextAndPreviousKeyStepThroughTheShownChannelsKeyTimes) {
 TEST_F(DopeSheetTest, GoToFrameTakesATypedFrameOrTime) {
     key(w.curveView(), Qt::Key_T);                       // frames
     key(w.curveView(), Qt::Key_G, Qt::ControlModifier);  // Playback ▸ Go to Frame…
-    QLineEdit* field = w.findChild<TransportBar*>()->goToField();
+    QLineEdit* field = w.findChild<TransportBar*>()->timeReadout();
     ASSERT_TRUE(field->hasFocus());
     QTest::keyClicks(field, QStringLiteral("37"));
     QTest::keyClick(field, Qt::Key_Return);
     EXPECT_EQ(w.viewState()->currentTime(), frameTime(37, fps));
     EXPECT_FALSE(field->hasFocus()) << "the keyboard goes back to the window";
+    EXPECT_EQ(field->text(), QStringLiteral("frame 37  ·  1.542 s")) << "and the readout shows the time again";
     key(w.curveView(), Qt::Key_G, Qt::ControlModifier);
     QTest::keyClicks(field, QStringLiteral("1.5 s"));
     QTest::keyClick(field, Qt::Key_Return);

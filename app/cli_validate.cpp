@@ -23,6 +23,7 @@
 
 #include "cli_common.h"
 #include "tangent/checks.h"
+#include "tangent/loops.h"
 #include "validator_config.h"
 
 #ifndef TANGENT_VERSION
@@ -138,6 +139,7 @@ struct Settings {
     Severity shown = Severity::Warning;
     Severity failOn = Severity::Error;
     ValidatorConfig config;
+    bool loops = false;  // --loops: every animation's end must meet its start (tangent/loops.h)
 };
 
 FileReport checkOne(const std::string& file, const Settings& settings) {
@@ -148,6 +150,12 @@ FileReport checkOne(const std::string& file, const Settings& settings) {
         findings = scanAndCheck(file).findings;
         if (const Finding* unread = unreadAnimationData(findings))
             report.notChecked = "its animation data is in a buffer that could not be read (" + unread->pointer + ")";
+        if (settings.loops && report.notChecked.empty()) {
+            // The loop check compares each channel's ends with the animation's: the whole file, once more.
+            const Document doc = Document::load(file, LoadMode::Lenient);
+            for (int a = 0; a < int(doc.animations().size()); ++a)
+                for (Finding& f : checkLoop(doc, a)) findings.push_back(std::move(f));
+        }
     } catch (const FileReadError& e) {
         // Not readable at all: say so, and go on with the next file.
         report.errorSentence = e.what();
@@ -553,7 +561,7 @@ int parseJobs(const Parser& p) {
 int runValidate(const QStringList& arguments) {
     Parser p("validate",
              "validate PATH... [--format text|json|jsonl|junit|sarif] [--json] [--config FILE] [--jobs N]\n"
-             "                        [--severity error|warning|info] [--fail-on error|warning]",
+             "                        [--severity error|warning|info] [--fail-on error|warning] [--loops]",
              "Checks the animation data of every file: the glTF 2.0 rules for animations, their samplers,\n"
              "channels and the accessors they read, reported as the Khronos glTF-Validator reports them\n"
              "(same codes, severities and JSON pointers), and Tangent's own curve checks (TANGENT_...).\n"
@@ -581,6 +589,10 @@ int runValidate(const QStringList& arguments) {
                "warning");
     p.addValue({"fail-on"}, "Exit 1 when a file has findings this severe or worse: error (default) or warning.",
                "LEVEL", "error");
+    p.addFlag({"loops"},
+              "Also check that every animation loops cleanly: at the wrap from its last key time to 0 s each "
+              "channel's pose (and a cubic channel's velocity) at the end must be the one at the start; "
+              "TANGENT_LOOP_MISMATCH (a warning) where it is not.");
     if (!p.parse(arguments)) return kOk;
     if (p.positional().isEmpty())
         throw UsageError("tangent validate: expected at least one FILE or folder (see 'tangent validate --help').");
@@ -590,6 +602,7 @@ int runValidate(const QStringList& arguments) {
     const Format format = parseFormat(p);
     const int jobs = parseJobs(p);
     if (p.isSet("config")) settings.config = readValidatorConfig(p.value("config").toStdString());
+    settings.loops = p.isSet("loops");
 
     const Inputs inputs = collectInputs(p.positional());
     Summary summary;

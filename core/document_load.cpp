@@ -751,6 +751,8 @@ void DocumentLoader::decodeAnimations() {
             if (stored.is_number() && stored.get<double>() > 0 && stored.get<double>() <= 1000)
                 out.frameRate = stored.get<double>();
         }
+        if (anim.contains("extras") && anim["extras"].is_object() && anim["extras"].contains(kLoopExtra))
+            out.loops = anim["extras"][kLoopExtra].is_boolean() && anim["extras"][kLoopExtra].get<bool>();
         doc_.animations_.push_back(std::move(out));
     }
 }

@@ -191,6 +191,8 @@ public:
     void encodeEditedChannels();
     // Writes the frame rate of each edited animation whose saved keys would not tell it.
     void keepFrameRates();
+    // Each animation's Animation::loops as extras[kLoopExtra], where it differs from the file's.
+    void keepLoopMarks();
     // Moves every buffer (and external images) into buffer 0, for .glb or self-contained output.
     void embedEverything(bool imagesAsDataUris, bool buffersAsDataUris);
     GlbPieces glb() const;
@@ -359,6 +361,23 @@ void DocumentWriter::keepFrameRates() {
         if (!stored && detectFrameRate(anim) == anim.frameRate) continue;      // the keys tell it
         if (json.contains("extras") && !json["extras"].is_object()) continue;  // someone else's extras
         json["extras"][kFrameRateExtra] = anim.frameRate;
+    }
+}
+
+void DocumentWriter::keepLoopMarks() {
+    for (const Animation& anim : doc_.animations()) {
+        Json& json = json_["animations"][anim.index];
+        const bool hasExtras = json.contains("extras") && json["extras"].is_object();
+        const bool stored = hasExtras && json["extras"].contains(kLoopExtra) &&
+                            json["extras"][kLoopExtra].is_boolean() && json["extras"][kLoopExtra].get<bool>();
+        if (stored == anim.loops) continue;                                    // as the file says
+        if (json.contains("extras") && !json["extras"].is_object()) continue;  // someone else's extras
+        if (anim.loops) {
+            json["extras"][kLoopExtra] = true;
+        } else {
+            json["extras"].erase(kLoopExtra);
+            if (json["extras"].empty()) json.erase("extras");
+        }
     }
 }
 
@@ -716,6 +735,7 @@ std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
     DocumentWriter w(doc);
     w.encodeEditedChannels();
     w.keepFrameRates();
+    w.keepLoopMarks();
     if (format == FileFormat::Glb) {
         w.embedEverything(false, false);
         const GlbPieces g = w.glb();
@@ -914,6 +934,7 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
     DocumentWriter w(doc);
     w.encodeEditedChannels();
     w.keepFrameRates();
+    w.keepLoopMarks();
     AtomicWrites writes;  // each piece is written when added
     if (*format == FileFormat::Glb) {
         w.embedEverything(false, false);

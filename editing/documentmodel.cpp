@@ -61,6 +61,15 @@ void DocumentModel::setFrameRate(int animation, double fps) {
         doc_->animations()[std::size_t(animation)].frameRate = fps;
 }
 
+void DocumentModel::setLoops(int animation, bool on) {
+    if (!doc_ || animation < 0 || animation >= int(doc_->animations().size())) return;
+    bool& loops = doc_->animations()[std::size_t(animation)].loops;
+    if (loops == on) return;
+    loops = on;
+    markModified();
+    emit loopsChanged(animation);
+}
+
 bool DocumentModel::saveAs(const QString& path, QString* error) {
     if (!doc_) return false;
     try {

@@ -65,6 +65,9 @@ public:
     // The frames an animation is counted in (Animation::frameRate, the view's frame rate): not
     // an undo step, and not a change to save on its own; the next save of an edit keeps it.
     void setFrameRate(int animation, double fps);
+    // Whether an animation is meant to loop (Animation::loops: its ends are checked). Not an
+    // undo step; the document has unsaved changes after it, and the save keeps it.
+    void setLoops(int animation, bool on);
     // Saves atomically (.gltf or .glb by extension); on success this is the file path and the
     // undo stack is clean.
     bool saveAs(const QString& path, QString* error);
@@ -99,6 +102,7 @@ public:
     std::size_t undoBytes() const;
 
 signals:
+    void loopsChanged(int animation);
     void documentReset();  // a new document: everything is stale
     // A channel's track is about to change (an edit, an undo or a redo): it still holds the
     // keys it had.

@@ -12,6 +12,7 @@
 #include "tangent/convert.h"
 #include "tangent/difference.h"
 #include "tangent/edit.h"
+#include "tangent/loops.h"
 
 namespace tangent::editing {
 
@@ -345,6 +346,24 @@ OperationResult retimeShownChannels(ViewState* state, const RetimeSettings& s) {
                                                        else
                                                            retimeRange(track, s.start, s.end, s.newEnd, grid);
                                                    });
+    });
+}
+
+OperationResult makeShownChannelsCyclic(ViewState* state) {
+    return run(state, [&](OperationResult& result) {
+        if (!documentOf(state) || !requireShownChannels(state)) return;
+        result.edit = TrackEdits::of(state)->apply(QStringLiteral("Make cyclic"), state->shownChannels(),
+                                                   [](int, int, Track& track) { makeCyclic(track); });
+        if (!result.edit.applied) return;
+        const int left = int(checkLoop(*documentOf(state), state->animation()).size());
+        result.report = QStringLiteral(
+                                "Made %1 channel(s) cyclic: their last key has the first key's pose and slope. "
+                                "%2")
+                                .arg(result.edit.changedChannels)
+                                .arg(left == 0 ? QStringLiteral("The animation loops cleanly.")
+                                               : QStringLiteral("%1 channel(s) of the animation still do not loop "
+                                                                "(validate --loops says which).")
+                                                         .arg(left));
     });
 }
 

@@ -104,6 +104,13 @@ struct RetimeSettings {
 // The shown channels retimed (retimeRange / shiftRange).
 OperationResult retimeShownChannels(ViewState*, const RetimeSettings&);
 
+// ---- Channel ▸ Make Cyclic
+
+// Each shown channel's last key given its first key's pose and slope (tangent/loops.h makeCyclic),
+// so that the clip loops without a pop or a kink; one undo step. The report says how many
+// channels changed and how many loop findings of the current animation are left.
+OperationResult makeShownChannelsCyclic(ViewState*);
+
 struct TrimSettings {
     double start = 0, end = 1;
     bool currentAnimation = true;  // every channel of ViewState::animation(); false: the shown channels

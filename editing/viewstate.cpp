@@ -174,6 +174,12 @@ void ViewState::setLocked(int a, int c, bool on) {
     emit optionsChanged();
 }
 
+void ViewState::setShowCycles(bool on) {
+    if (on == showCycles_) return;
+    showCycles_ = on;
+    emit optionsChanged();
+}
+
 void ViewState::setNormalizedView(bool on) {
     if (on == normalizedView_) return;
     normalizedView_ = on;

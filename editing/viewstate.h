@@ -76,6 +76,11 @@ public:
     // Where edits put key times: the frame rate's frames with snapping on, anywhere without.
     TimeGrid timeGrid() const { return TimeGrid{snap_ ? frameRate_ : 0}; }
 
+    // View > Show Cycles: each shown curve's repeats before and after its animation (what an
+    // engine looping it plays), drawn faint.
+    bool showCycles() const { return showCycles_; }
+    void setShowCycles(bool on);
+
     bool normalizedRotation() const { return normalizedRotation_; }
     void setNormalizedRotation(bool on);
     bool showAllHandles() const { return showAllHandles_; }
@@ -101,6 +106,7 @@ private:
     bool showAllHandles_ = false;
     std::set<ChannelId> solo_, locked_;
     bool normalizedView_ = false;
+    bool showCycles_ = false;
     double frameRate_ = 30;
     bool snap_ = false;
     bool timeInFrames_ = false;

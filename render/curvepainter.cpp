@@ -287,6 +287,31 @@ void CurvePainter::drawReferenceCurve(const Track& track, int c, const QColor& c
     p_.restore();
 }
 
+void CurvePainter::drawCycles(const Track& track, int c, const QColor& color, bool normalizedRotation, double period) {
+    if (track.keyCount() == 0 || c >= track.components || !(period > 0)) return;
+    const double pixelsPerCycle = period * view_.scaleX();
+    if (!(pixelsPerCycle > 2)) return;  // cycles narrower than that are a smear, not a curve
+    const QRectF world = view_.visibleWorld();
+    const double first = std::floor(world.left() / period), last = std::floor(world.right() / period);
+    if (last - first > 200) return;  // zoomed far out: no more than a few hundred repeats
+    p_.save();
+    p_.setRenderHint(QPainter::Antialiasing, true);
+    QColor faint = color;
+    faint.setAlphaF(0.5);
+    p_.setPen(QPen(faint, 1.2, Qt::DashLine));
+    p_.setBrush(Qt::NoBrush);
+    for (double k = first; k <= last; k += 1) {
+        if (k == 0) continue;  // the animation itself
+        // The same curve k periods later: a view whose time axis starts k periods earlier.
+        const ViewTransform shifted(view_.viewport(), view_.left() - k * period, view_.top(), view_.scaleX(),
+                                    view_.scaleY());
+        const double x0 = std::max(-2.0, view_.toWidgetX(k * period));
+        const double x1 = std::min(area_.width() + 2, view_.toWidgetX((k + 1) * period));
+        if (x1 > x0) p_.drawPath(curvePath(track, c, shifted, normalizedRotation, x0, x1));
+    }
+    p_.restore();
+}
+
 void CurvePainter::drawCurve(const Track& track, int c, const QColor& color, const CurveDrawOptions& opt) {
     if (track.keyCount() == 0) return;
     p_.save();

@@ -56,6 +56,10 @@ public:
     void drawCurve(const Track&, int component, const QColor&, const CurveDrawOptions&);
     // A reference curve (CurveScene::references): the played curve, wide and faint in `color`.
     void drawReferenceCurve(const Track&, int component, const QColor&, bool normalizedRotation);
+    // View > Show Cycles: the curve as an engine looping its animation plays it, repeated every
+    // `period` seconds (the animation's end; each cycle from 0 s, holding before the first key and
+    // after the last) before 0 s and after the period, thin, dashed and faint.
+    void drawCycles(const Track&, int component, const QColor&, bool normalizedRotation, double period);
     // Keys of one component, and handles where `showHandles(key)` says so. Broken keys are
     // drawn as diamonds; broken handles in the theme's broken colour; unused end tangents
     // dashed and hollow.

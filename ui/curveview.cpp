@@ -17,6 +17,7 @@
 #include "keynavigation.h"
 #include "overlays.h"
 #include "tangent/edit.h"
+#include "tangent/loops.h"
 #include "theme.h"
 #include "trackedits.h"
 
@@ -300,6 +301,13 @@ void CurveView::paintEvent(QPaintEvent*) {
         for (const KeyRef& k : sel) selectedByCurve[k.curve()].push_back(k.key);
         static const std::vector<int> none;
         const render::CurveColors colorOf(sc);
+        if (state_->showCycles())
+            for (const CurveRef& ref : sc.curves) {
+                const Track& track = *trackOf(*d, ref.animation, ref.channel);
+                render::CurvePainter(p, renderer_.curveTransform(sc, view_, ref), theme)
+                        .drawCycles(track, ref.component, colorOf(track, ref), sc.normalizedRotation,
+                                    loopEnd(*d, ref.animation));
+            }
         for (const CurveRef& ref : sc.curves) {
             const Track& track = *trackOf(*d, ref.animation, ref.channel);
             auto isSel = [&](int k) { return sel.count({ref.animation, ref.channel, k, ref.component}) > 0; };

@@ -6,6 +6,7 @@
 #include <QHeaderView>
 
 #include "tangent/checks.h"
+#include "tangent/loops.h"
 
 namespace tangent::ui {
 
@@ -25,6 +26,7 @@ IssuesPanel::IssuesPanel(editing::DocumentModel* model, QWidget* parent) : QTree
     debounce_.setInterval(250);
     connect(&debounce_, &QTimer::timeout, this, &IssuesPanel::refresh);
     connect(model_, &editing::DocumentModel::documentReset, this, &IssuesPanel::refresh);
+    connect(model_, &editing::DocumentModel::loopsChanged, this, &IssuesPanel::refresh);
     connect(model_->undoStack(), &QUndoStack::indexChanged, &debounce_, qOverload<>(&QTimer::start));
     connect(this, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) { announce(item, 0); });
     connect(this, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem* item) { emit itemActivated(item, 0); });
@@ -66,6 +68,11 @@ void IssuesPanel::refresh() {
     shownRow_ = shownKey_ = -1;
     if (!model_->hasDocument()) return;
     findings_ = checkDocument(model_->document());
+    // The ends of each animation meant to loop (Playback > Loops Cleanly Check).
+    const Document& doc = model_->document();
+    for (int a = 0; a < int(doc.animations().size()); ++a)
+        if (doc.animations()[std::size_t(a)].loops)
+            for (Finding& f : checkLoop(doc, a)) findings_.push_back(std::move(f));
     int errors = 0, warnings = 0;
     for (int i = 0; i < int(findings_.size()); ++i) {
         const Finding& f = findings_[i];

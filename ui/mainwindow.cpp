@@ -340,6 +340,12 @@ void MainWindow::createViewMenu(QToolBar* tb) {
     normViewA->setToolTip(QStringLiteral("Each curve scaled to -1..1 over its own range (edits stay in real units)"));
     act(this, viewMenu, QStringLiteral("Clear &Reference Curves"), QKeySequence(),
         [this] { view_->setReferenceCurves({}); });
+    QAction* cyclesA = act(this, viewMenu, QStringLiteral("Show C&ycles"), QKeySequence(),
+                           [this](bool on) { state_->setShowCycles(on); });
+    cyclesA->setCheckable(true);
+    cyclesA->setToolTip(
+            QStringLiteral("Each shown curve repeated before and after its animation, faint: what an "
+                           "engine looping it plays"));
     QAction* ghostA = act(this, viewMenu, QStringLiteral("Show &Ghost of Saved Curves"), QKeySequence(Qt::Key_G),
                           [this](bool on) {
                               ghosts_->setEnabled(on);
@@ -472,6 +478,8 @@ void MainWindow::createChannelMenu() {
         [this] { showResult(retimeWithDialog(state_, this)); });
     act(this, channel, QStringLiteral("&Trim to Range…"), QKeySequence(),
         [this] { showResult(trimWithDialog(state_, this)); });
+    act(this, channel, QStringLiteral("Make &Cyclic"), QKeySequence(),
+        [this] { showResult(editing::makeShownChannelsCyclic(state_)); });
 }
 
 void MainWindow::createHelpActions() {
@@ -541,6 +549,26 @@ void MainWindow::createPlaybackActions() {
     loopA->setCheckable(true);
     loopA->setChecked(playback_->loops());
     connect(playback_, &editing::Playback::loopChanged, loopA, &QAction::setChecked);
+    // Whether the current animation is meant to loop: Issues then checks its ends (TANGENT_LOOP_MISMATCH),
+    // as `validate --loops` does; kept in the file (extras.TANGENT_loop).
+    auto* checkLoopA = new QAction(QStringLiteral("Check That It Lo&ops"), this);
+    checkLoopA->setObjectName(QStringLiteral("checkLoop"));
+    checkLoopA->setCheckable(true);
+    checkLoopA->setToolTip(
+            QStringLiteral("The current animation is meant to loop: Issues lists each channel whose "
+                           "end does not meet its start (Channel > Make Cyclic mends one)"));
+    menu->addAction(checkLoopA);
+    connect(checkLoopA, &QAction::triggered, this, [this](bool on) { model_->setLoops(state_->animation(), on); });
+    auto syncCheckLoop = [this, checkLoopA] {
+        const int a = state_->animation();
+        const bool valid = model_->hasDocument() && a >= 0 && a < int(model_->document().animations().size());
+        checkLoopA->setEnabled(valid);
+        checkLoopA->setChecked(valid && model_->document().animations()[std::size_t(a)].loops);
+    };
+    connect(state_, &editing::ViewState::animationChanged, this, syncCheckLoop);
+    connect(model_, &editing::DocumentModel::documentReset, this, syncCheckLoop);
+    connect(model_, &editing::DocumentModel::loopsChanged, this, syncCheckLoop);
+    syncCheckLoop();
     QMenu* speeds = menu->addMenu(QStringLiteral("&Speed"));
     auto* group = new QActionGroup(this);
     for (double speed : {0.25, 0.5, 1.0, 1.5, 2.0}) {

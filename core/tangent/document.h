@@ -85,10 +85,16 @@ struct Animation {
     // on none). The editor sets it; a save writes it into extras only where the saved keys alone
     // would not tell it again, so an edit never changes the frame numbers a file reopens with.
     double frameRate = 30;
+    // Whether the clip is meant to loop, so its ends are checked (tangent/loops.h): the
+    // animation's extras[kLoopExtra] is true. The editor sets it; a save writes or removes it
+    // where it differs from the file's.
+    bool loops = false;
 };
 
 // The extras member that keeps an animation's frame rate (written by Tangent's saves).
 inline constexpr const char* kFrameRateExtra = "TANGENT_frameRate";
+// The extras member that says an animation loops (true), so the editor checks its ends.
+inline constexpr const char* kLoopExtra = "TANGENT_loop";
 
 enum class FileFormat { Gltf, Glb };
 

@@ -1,5 +1,6 @@
 // The `tangent` command line, run as a process: output, stderr's one sentence, exit status.
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -657,4 +658,26 @@ TEST(Usage, AnUnknownWordIsNeitherASubcommandNorAFile) {
     const Result r = runTangent({"inspekt", "x.glb"});
     EXPECT_EQ(r.status, 64);
     expectOneErrorLine(r, "'inspekt' is neither a subcommand nor a file");
+}
+
+TEST(Validate, LoopsChecksEveryAnimationsWrapAndFailsOnWarningWhenAsked) {
+    // Blender's sampled curves of broken_trs_1 end elsewhere than they start (its reference).
+    std::ifstream in(fixture("broken_trs_1.blender.json"));
+    const json blender = json::parse(in);
+    for (const json& ch : blender["channels"]) EXPECT_NE(ch["values"].front(), ch["values"].back()) << ch["path"];
+    const QString file = q(fixture("broken_trs_1.glb"));
+    const Result plain = runTangent({"validate", "--json", file});
+    EXPECT_EQ(plain.out.find("TANGENT_LOOP_MISMATCH"), std::string::npos) << "only when asked";
+    const Result loops = runTangent({"validate", "--json", "--loops", file});
+    EXPECT_EQ(loops.status, 0) << "warnings do not fail by default";
+    const json j = parseJson(loops);
+    std::set<int> channels;
+    for (const json& f : j["files"][0]["findings"])
+        if (f["code"] == "TANGENT_LOOP_MISMATCH") {
+            EXPECT_EQ(f["severity"], "warning");
+            EXPECT_EQ(f["pointer"], "/animations/0/channels/" + std::to_string(f["channel"].get<int>()));
+            channels.insert(f["channel"].get<int>());
+        }
+    EXPECT_EQ(channels, (std::set<int>{0, 1, 2})) << "translation, rotation and scale";
+    EXPECT_EQ(runTangent({"validate", "--loops", "--fail-on", "warning", file}).status, 1);
 }

@@ -441,6 +441,52 @@ void CurvePainter::drawPlayhead(double t) {
     p_.restore();
 }
 
+LabelPlacement placeLabels(const std::vector<double>& wanted, double spacing, double top, double bottom) {
+    LabelPlacement out;
+    const int n = int(wanted.size());
+    out.y.assign(std::size_t(n), std::nan(""));
+    std::vector<int> order(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) order[std::size_t(i)] = i;
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return wanted[a] < wanted[b]; });
+    // How many fit; when not all do, one slot less, for "+N more".
+    const int room = std::max(0, int(std::floor((bottom - top) / spacing)) + 1);
+    int shown = n;
+    if (n > room) {
+        shown = std::max(0, room - 1);
+        out.hidden = n - shown;
+    }
+    // Clusters of consecutive labels, each a run `spacing` apart from its first label's centre.
+    struct Cluster {
+        int first, count;
+        double sum;  // of (wanted - offset in the run), whose mean is the run's start
+        double start;
+    };
+    const double last = bottom - (out.hidden ? spacing : 0);
+    std::vector<Cluster> clusters;
+    auto settle = [&](Cluster& c) {
+        c.start = std::clamp(c.sum / c.count, top, std::max(top, last - (c.count - 1) * spacing));
+    };
+    for (int i = 0; i < shown; ++i) {
+        clusters.push_back({i, 1, wanted[order[std::size_t(i)]], 0});
+        settle(clusters.back());
+        while (clusters.size() > 1) {
+            Cluster& prev = clusters[clusters.size() - 2];
+            const Cluster& cur = clusters.back();
+            if (prev.start + prev.count * spacing <= cur.start + 1e-9) break;
+            for (int j = 0; j < cur.count; ++j)
+                prev.sum += wanted[order[std::size_t(cur.first + j)]] - (prev.count + j) * spacing;
+            prev.count += cur.count;
+            clusters.pop_back();
+            settle(clusters.back());
+        }
+    }
+    for (const Cluster& c : clusters)
+        for (int j = 0; j < c.count; ++j) out.y[std::size_t(order[std::size_t(c.first + j)])] = c.start + j * spacing;
+    out.moreY =
+            clusters.empty() ? top : std::min(last + spacing, clusters.back().start + clusters.back().count * spacing);
+    return out;
+}
+
 void CurvePainter::drawPlayheadValues(double x, std::vector<ValueLabel> labels) const {
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, true);
@@ -452,13 +498,29 @@ void CurvePainter::drawPlayheadValues(double x, std::vector<ValueLabel> labels) 
         p_.setBrush(theme_.background);
         p_.drawEllipse(QPointF(x, l.y), 3, 3);
     }
-    std::sort(labels.begin(), labels.end(), [](const ValueLabel& l, const ValueLabel& r) { return l.y < r.y; });
-    double lastY = -1e9;
-    for (ValueLabel& l : labels) {
-        l.y = std::max(l.y - 4, lastY + 13);
-        lastY = l.y;
+    // Never overlapping, inside the view under the ruler; a label moved from its curve has a
+    // leader line back to its ring.
+    std::vector<double> wanted;
+    for (const ValueLabel& l : labels) wanted.push_back(l.y);
+    const double half = kValueLabelSpacing / 2;
+    const LabelPlacement placed = placeLabels(wanted, kValueLabelSpacing, kRulerHeight + half, area_.height() - half);
+    const QFontMetricsF fm(font);
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        const double y = placed.y[i];
+        if (std::isnan(y)) continue;
+        const ValueLabel& l = labels[i];
+        if (std::abs(y - l.y) > 2) {
+            QColor leader = l.color;
+            leader.setAlphaF(0.6);
+            p_.setPen(QPen(leader, 1));
+            p_.drawLine(QPointF(x + 3, l.y), QPointF(x + 9, y));
+        }
         p_.setPen(l.color);
-        p_.drawText(QPointF(x + 7, l.y), l.text);
+        p_.drawText(QPointF(x + 11, y + fm.ascent() / 2 - 1), l.text);
+    }
+    if (placed.hidden > 0) {
+        p_.setPen(theme_.label);
+        p_.drawText(QPointF(x + 11, placed.moreY + fm.ascent() / 2 - 1), QStringLiteral("+%1 more").arg(placed.hidden));
     }
     p_.restore();
 }

@@ -37,6 +37,19 @@ QString formatTick(double value, double step);
 // (and slerped LINEAR rotation) sampled every couple of pixels. Without extrapolation.
 // Segments narrower than minSegmentPixels are left out (the column spans of curveenvelope.h
 // draw them); 0 draws every segment.
+// Labels stacked beside a line (the playhead's values): each label's centre placed as near as
+// it can be to where it wants to be, at least `spacing` from every other, all within
+// [top, bottom]. Placed in clusters: labels that would overlap share a run centred on their
+// wanted positions (so no label moves further than its crowd needs). When they cannot all fit,
+// the lowest are left out: `y` is NaN for them, `hidden` counts them and one slot at the bottom
+// is left for saying so.
+struct LabelPlacement {
+    std::vector<double> y;  // in the order the wanted positions were given
+    int hidden = 0;
+    double moreY = 0;  // where "+N more" goes when hidden > 0
+};
+LabelPlacement placeLabels(const std::vector<double>& wanted, double spacing, double top, double bottom);
+
 QPainterPath curvePath(const Track&, int component, const ViewTransform&, bool normalized, double x0, double x1,
                        double minSegmentPixels = 0);
 
@@ -76,6 +89,7 @@ public:
         QString text;
     };
     void drawPlayheadValues(double x, std::vector<ValueLabel> labels) const;
+    static constexpr double kValueLabelSpacing = 13;  // pixels between two labels' centres
     // Time ticks, grid and the playhead in frames at `fps` (0: seconds, the default).
     void setTimeInFrames(double fps) { fps_ = fps; }
     void drawRubberBand(const QRectF& widgetRect);

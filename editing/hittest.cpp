@@ -6,6 +6,7 @@
 #include <QLineF>
 
 #include "curveenvelope.h"
+#include "curvepainter.h"
 
 namespace tangent::editing {
 
@@ -57,7 +58,10 @@ Hit hitTest(const Document& doc, const std::vector<CurveRef>& curves, const KeyS
                 if (d <= opt.handleRadius) offer(3, d, Hit{HitKind::OutHandle, ref, k, track->times[k], 0});
             }
         };
+        // Where markers are hidden (dense keys), only the selected keys are drawn, so only they are hit.
+        const bool hidden = render::keyMarkersHidden(*track, view);
         for (int k = kA; k < kB && !locked; ++k) {
+            if (hidden && !selection.count({ref.animation, ref.channel, k, ref.component})) continue;
             const QPointF kp = view.toWidget(QPointF(track->times[k], track->value(k, ref.component)));
             const double dk = QLineF(kp, pos).length();
             if (dk <= opt.keyRadius) offer(2, dk, Hit{HitKind::Key, ref, k, track->times[k], 0});

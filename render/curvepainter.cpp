@@ -366,6 +366,15 @@ void CurvePainter::drawCurve(const Track& track, int c, const QColor& color, con
     p_.restore();
 }
 
+bool keyMarkersHidden(const Track& track, const ViewTransform& view) {
+    const int n = track.keyCount();
+    if (n == 0) return false;
+    const double xMin = -20, xMax = view.viewport().width() + 20;
+    const int kA = std::max(0, firstKeyAtOrAfter(track, view.toWorldX(xMin)) - 1);
+    const int kB = std::min(n, firstKeyAtOrAfter(track, view.toWorldX(xMax)) + 1);
+    return (kB - kA) * kMinKeyMarkerSpacing > (xMax - xMin);
+}
+
 void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn, const std::function<bool(int)>& selected,
                             const std::function<bool(int)>& showHandles, const std::vector<int>* denseKeys) {
     const int n = track.keyCount();
@@ -374,7 +383,7 @@ void CurvePainter::drawKeys(const Track& track, int c, const QColor& colorIn, co
     // The keys in view, plus one either side (their handles may reach in).
     const int kA = std::max(0, firstKeyAtOrAfter(track, view_.toWorldX(xMin)) - 1);
     const int kB = std::min(n, firstKeyAtOrAfter(track, view_.toWorldX(xMax)) + 1);
-    const bool dense = (kB - kA) * kMinKeyMarkerSpacing > (xMax - xMin);
+    const bool dense = keyMarkersHidden(track, view_);
     if (dense && (!denseKeys || denseKeys->empty())) return;
     p_.save();
     p_.setRenderHint(QPainter::Antialiasing, true);

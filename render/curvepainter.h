@@ -53,6 +53,11 @@ LabelPlacement placeLabels(const std::vector<double>& wanted, double spacing, do
 QPainterPath curvePath(const Track&, int component, const ViewTransform&, bool normalized, double x0, double x1,
                        double minSegmentPixels = 0);
 
+// Whether a track's keys are too dense in `view` for markers (more than one per
+// kMinKeyMarkerSpacing pixels on average across the view): drawKeys then draws only the selected
+// ones, and the hit test lets only those be grabbed, so a press never takes an undrawn key.
+bool keyMarkersHidden(const Track&, const ViewTransform& view);
+
 class CurvePainter {
 public:
     CurvePainter(QPainter& painter, const ViewTransform& view, const Theme& theme = Theme::dark());

@@ -317,6 +317,21 @@ void CurveView::paintEvent(QPaintEvent*) {
             kp.drawKeys(track, ref.component, colorOf(track, ref), isSel, handles,
                         it != selectedByCurve.end() ? &it->second : &none);
         }
+        // Keys too dense for markers: say so, since a press there grabs none of them.
+        const bool keysHidden = std::any_of(sc.curves.begin(), sc.curves.end(), [&](const CurveRef& ref) {
+            return render::keyMarkersHidden(*trackOf(*d, ref.animation, ref.channel),
+                                            renderer_.curveTransform(sc, view_, ref));
+        });
+        if (keysHidden) {
+            p.save();
+            QFont small = p.font();
+            small.setPixelSize(11);
+            p.setFont(small);
+            p.setPen(theme.label);
+            p.drawText(QRectF(render::CurvePainter::kRulerWidth + 8, height() - 20, width(), 16),
+                       Qt::AlignLeft | Qt::AlignVCenter, kKeysHiddenText);
+            p.restore();
+        }
         cp.drawPlayhead(state_->currentTime());
         render::drawPlayheadValues(cp, sc, view_, state_->currentTime(),
                                    [&](const CurveRef& ref) { return renderer_.curveTransform(sc, view_, ref); });

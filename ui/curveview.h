@@ -28,6 +28,9 @@ namespace tangent::ui {
 class CurveView : public QWidget {
     Q_OBJECT
 public:
+    // Drawn at the bottom left while some shown curve's keys are too dense to mark.
+    static constexpr const char* kKeysHiddenText =
+            "Keys too dense to mark: zoom in to see and grab them (a box selects them)";
     // What the mouse is doing. A press becomes a drag only past startDragDistance().
     enum class Interaction {
         Idle,

@@ -437,3 +437,42 @@ TEST(ColumnEnvelope, AccumulatorIsThePerPixelMeanBlend) {
             EXPECT_EQ(differ, 0) << alpha << " " << clip.isNull();
         }
 }
+
+TEST_F(DenseViewTest, WhereKeysAreTooDenseToMarkAPressGrabsNoneAndTheViewSaysSo) {
+    const Track& t = model.document().channel(0, 0)->track;
+    ASSERT_TRUE(keyMarkersHidden(t, view.viewTransform())) << "3000 keys across 800 pixels";
+    const QPointF kp = view.viewTransform().toWidget(QPointF(t.times[1500], t.value(1500, 1)));
+    // Exactly on an undrawn key: no key under the press, and a drag is a rubber band.
+    EXPECT_NE(view.hitAt(kp).kind, HitKind::Key);
+    const std::vector<float> before = t.times;
+    drag(&view, kp, kp + QPointF(30, 30), Qt::NoModifier, false);
+    EXPECT_EQ(view.interaction(), CurveView::Interaction::RubberBand);
+    release(&view, kp + QPointF(30, 30));
+    EXPECT_EQ(t.times, before);
+    EXPECT_EQ(model.undoStack()->count(), 0);
+    // The box selected keys: those are drawn, so they can be grabbed.
+    ASSERT_FALSE(state.selection().empty());
+    const KeyRef picked = *state.selection().begin();
+    const Track& pt = model.document().channel(picked.animation, picked.channel)->track;
+    const QPointF at =
+            view.viewTransform().toWidget(QPointF(pt.times[picked.key], pt.value(picked.key, picked.component)));
+    const Hit hit = view.hitAt(at);
+    EXPECT_NE(hit.kind, HitKind::Nothing);
+    EXPECT_NE(hit.kind, HitKind::Curve) << "a selected key (or its handle, drawn over it) is grabbed";
+    EXPECT_TRUE(state.selection().count(hit.keyRef())) << "and it is one of the drawn, selected keys";
+    // The cue is drawn: the view's bottom-left text differs from a view zoomed in to marked keys.
+    QImage dense(view.size(), QImage::Format_RGB32);
+    view.render(&dense);
+    ViewTransform zoomed = view.viewTransform();
+    zoomed.fit(QRectF(t.times[100] - 0.2, -2, 0.4, 4), QMarginsF(60, 30, 20, 20));
+    view.setViewTransform(zoomed);
+    ASSERT_FALSE(keyMarkersHidden(t, view.viewTransform()));
+    QImage sparse(view.size(), QImage::Format_RGB32);
+    view.render(&sparse);
+    int textPixels = 0;
+    const QColor label = Theme::dark().label;
+    for (int x = 70; x < 400; ++x)
+        for (int y = view.height() - 18; y < view.height() - 4; ++y)
+            textPixels += dense.pixelColor(x, y) == label && sparse.pixelColor(x, y) != label;
+    EXPECT_GT(textPixels, 20) << "the \"keys too dense\" line";
+}

@@ -171,7 +171,9 @@ int runSample(const QStringList& arguments) {
     }
     const char* separator = p.isSet("csv") ? "," : " ";
     std::string header = "t";
-    for (int c = 0; c < track.components; ++c) header += separator + componentName(channel, c);
+    // Column names stay w0, w1 ... for weights (morph target names may hold the separator).
+    for (int c = 0; c < track.components; ++c)
+        header += separator + (track.path == TargetPath::Weights ? "w" + std::to_string(c) : componentName(channel, c));
     printLine(header);
     forEachTime([&](double t) {
         evaluate(track, t, value.data());

@@ -32,6 +32,26 @@ using detail::isIndex;
 
 namespace {
 
+// The mesh's extras.targetNames of node `node` (each a string), or none.
+std::vector<std::string> morphTargetNames(const Json& root, int node) {
+    std::vector<std::string> names;
+    const Json* nodes = root.contains("nodes") && root["nodes"].is_array() ? &root["nodes"] : nullptr;
+    if (!nodes || node < 0 || std::size_t(node) >= nodes->size()) return names;
+    const Json& n = (*nodes)[std::size_t(node)];
+    if (!n.is_object() || !n.contains("mesh") || !n["mesh"].is_number_unsigned()) return names;
+    const std::size_t mesh = n["mesh"].get<std::size_t>();
+    if (!root.contains("meshes") || !root["meshes"].is_array() || mesh >= root["meshes"].size()) return names;
+    const Json& m = root["meshes"][mesh];
+    if (!m.is_object() || !m.contains("extras") || !m["extras"].is_object()) return names;
+    const Json& extras = m["extras"];
+    if (!extras.contains("targetNames") || !extras["targetNames"].is_array()) return names;
+    for (const Json& name : extras["targetNames"]) {
+        if (!name.is_string()) return {};
+        names.push_back(name.get<std::string>());
+    }
+    return names;
+}
+
 constexpr std::uint32_t kGlbMagic = 0x46546C67;  // "glTF"
 constexpr std::uint32_t kChunkJson = 0x4E4F534A;
 constexpr std::uint32_t kChunkBin = 0x004E4942;
@@ -843,6 +863,7 @@ bool DocumentLoader::decodeTarget(Channel& ch, const Json& c, ChannelPlan& plan)
     }
     ch.nodeName = doc_.nodeName(ch.node);
     ch.label = (ch.nodeName.empty() ? "node " + std::to_string(ch.node) : ch.nodeName) + " \u00b7 " + ch.pathName;
+    if (ch.pathName == "weights") ch.targetNames = morphTargetNames(doc_.json_, ch.node);
     return parseTargetPath(ch.pathName, &plan.path);  // false: an extension's path, kept as is
 }
 

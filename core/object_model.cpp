@@ -448,7 +448,10 @@ std::string PointerTarget::label() const {
 
 std::string componentName(const Channel& channel, int c) {
     const Track& t = channel.track;
-    if (t.path == TargetPath::Weights) return "w" + std::to_string(c);
+    if (t.path == TargetPath::Weights)
+        return c >= 0 && std::size_t(c) < channel.targetNames.size() && !channel.targetNames[std::size_t(c)].empty()
+                       ? channel.targetNames[std::size_t(c)]
+                       : "w" + std::to_string(c);
     if (t.path == TargetPath::Property && t.components == 1) return "value";
     static const char *const xyzw[] = {"x", "y", "z", "w"}, *const rgba[] = {"r", "g", "b", "a"};
     if (c < 0 || c >= 4) return "c" + std::to_string(c);

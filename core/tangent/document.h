@@ -66,13 +66,16 @@ struct Channel {
     int outputAccessor = -1;
     bool edited = false;          // track differs from the file's (saved re-encoded); undo to it clears it
     std::string pointer() const;  // "/animations/A/channels/C", filled in by the loader
+    // A weights channel's morph target names, from its node's mesh's extras.targetNames (Blender
+    // and other exporters write them); empty when the file names none.
+    std::vector<std::string> targetNames;
     // The node whose property the channel moves: target.node, or a /nodes/N/... pointer's N (-1 if none).
     int targetNode() const { return targetPointer.empty() ? node : pointerTarget.node; }
     int animation = -1;
 };
 
-// A component's name for people: x y z w for vectors, w0 w1 ... for morph weights, r g b a for
-// a colour, "value" for the one number of another property.
+// A component's name for people: x y z w for vectors, a morph weight's target name (else w0 w1
+// ...), r g b a for a colour, "value" for the one number of another property.
 std::string componentName(const Channel&, int component);
 
 struct Animation {

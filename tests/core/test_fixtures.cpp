@@ -1,6 +1,8 @@
 // Evaluation against independent references: Blender's own F-curve evaluation and three.js's
 // glTF interpolants, measured outside this project on real Blender exports.
+#include <cstring>
 #include <fstream>
+#include <iterator>
 
 #include <gtest/gtest.h>
 
@@ -98,4 +100,23 @@ TEST(Fixtures, BrokenKeysAreFound) {
     const Document smooth = Document::load(fixture("smooth_trs_1.glb"));
     const Channel& t = smooth.animations()[0].channels[0];
     for (int k = 0; k < t.track.keyCount(); ++k) EXPECT_FALSE(t.track.isBroken(k));
+}
+
+TEST(Fixtures, MorphWeightsAreNamedByTheMeshsTargetNames) {
+    // Blender writes the shape keys' names into the mesh's extras; read here from the JSON chunk.
+    std::ifstream in(fixture("morph_weights_1.glb"), std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    uint32_t length = 0;
+    std::memcpy(&length, bytes.data() + 12, 4);
+    const Json gltf = Json::parse(bytes.substr(20, length));
+    const Json& names = gltf["meshes"][0]["extras"]["targetNames"];
+    ASSERT_EQ(names.size(), 2u);
+    const Document doc = Document::load(fixture("morph_weights_1.glb"));
+    const Channel& weights = *doc.channel(0, 0);
+    ASSERT_EQ(weights.pathName, "weights");
+    for (int c = 0; c < 2; ++c) EXPECT_EQ(componentName(weights, c), names[c].get<std::string>());
+    // Without names, w0 w1 as before.
+    Channel unnamed = weights;
+    unnamed.targetNames.clear();
+    EXPECT_EQ(componentName(unnamed, 1), "w1");
 }

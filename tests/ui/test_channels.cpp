@@ -13,6 +13,7 @@
 #include <QElapsedTimer>
 #include <QHeaderView>
 #include <QImage>
+#include <QLabel>
 #include <QPaintEvent>
 #include <QProcess>
 #include <QRegion>
@@ -27,6 +28,7 @@
 #include "channelfilter.h"
 #include "channelspanel.h"
 #include "curveview.h"
+#include "keyinspector.h"
 #include "mainwindow.h"
 #include "overlays.h"
 #include "theme.h"
@@ -408,4 +410,26 @@ TEST_F(ChannelsTest, RowsAreRedrawnWithTheirNewSummaryAfterEveryEditAndUndo) {
     QTest::keyClick(view, Qt::Key_Z, Qt::ControlModifier);
     EXPECT_EQ(animationRow->text(1), QStringLiteral("2.958 s"));
     EXPECT_EQ(row->text(1), original);
+}
+
+TEST_F(ChannelsTest, MorphWeightsReadTheirTargetNamesInTheListTheInspectorAndTheLegend) {
+    MainWindow w;
+    QString error;
+    ASSERT_TRUE(w.model()->open(QString::fromStdString(::fixture("morph_weights_1.glb")), &error));
+    w.resize(1400, 900);
+    w.show();
+    QTreeWidget* list = w.findChild<ChannelsPanel*>();
+    ASSERT_NE(list, nullptr);
+    QStringList names;
+    for (QTreeWidgetItemIterator it(list); *it; ++it)
+        if ((*it)->childCount() == 0) names << (*it)->text(0);
+    EXPECT_TRUE(names.contains(QStringLiteral("Target0"))) << names.join(", ").toStdString();
+    EXPECT_TRUE(names.contains(QStringLiteral("Target1"))) << names.join(", ").toStdString();
+    // The Key inspector names the component of a selected key the same way.
+    w.viewState()->setShownChannels({{0, 0}});
+    w.viewState()->setSelection({{0, 0, 1, 0}, {0, 0, 1, 1}});
+    QApplication::processEvents();
+    QStringList labels;
+    for (QLabel* l : w.keyInspector()->findChildren<QLabel*>()) labels << l->text();
+    EXPECT_TRUE(labels.contains(QStringLiteral("Target1"))) << labels.join(" | ").toStdString();
 }

@@ -28,6 +28,7 @@
 #include "channelfilter.h"
 #include "channelspanel.h"
 #include "curveview.h"
+#include "dopesheetview.h"
 #include "keyinspector.h"
 #include "mainwindow.h"
 #include "overlays.h"
@@ -432,4 +433,45 @@ TEST_F(ChannelsTest, MorphWeightsReadTheirTargetNamesInTheListTheInspectorAndThe
     QStringList labels;
     for (QLabel* l : w.keyInspector()->findChildren<QLabel*>()) labels << l->text();
     EXPECT_TRUE(labels.contains(QStringLiteral("Target1"))) << labels.join(" | ").toStdString();
+}
+
+TEST_F(ChannelsTest, RowsFollowAPasteARetimeAndADopeSheetDrag) {
+    open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")));
+    ViewState* state = window.viewState();
+    QTreeWidgetItem* row = channelRow(QStringLiteral("Mover · translation"));
+    ASSERT_NE(row, nullptr);
+    QTreeWidgetItem* animationRow = row->parent();
+    ASSERT_EQ(animationRow->text(1), QStringLiteral("2.958 s"));
+    state->setShownChannels({{0, 0}});
+    // Copy the last key, paste it at 3.5 s: ten keys, and the animation lasts 3.5 s.
+    state->setSelection({{0, 0, 8, 0}, {0, 0, 8, 1}, {0, 0, 8, 2}});
+    menuAction(window, QStringLiteral("&Edit"), QStringLiteral("&Copy Keys"))->trigger();
+    state->setCurrentTime(3.5);
+    menuAction(window, QStringLiteral("&Edit"), QStringLiteral("&Paste Keys"))->trigger();
+    EXPECT_TRUE(row->text(1).startsWith(QStringLiteral("cubic · 10 keys"))) << row->text(1).toStdString();
+    EXPECT_EQ(animationRow->text(1), QStringLiteral("3.5 s"));
+    // Retime 0 – 3.5 s to end at 4 s.
+    QAction* retime = menuAction(window, QStringLiteral("&Channel"), QStringLiteral("&Retime…"));
+    ASSERT_TRUE(triggerAndAnswer(retime, [](QDialog* d) {
+        d->findChild<QDoubleSpinBox*>(QStringLiteral("start"))->setValue(0);
+        d->findChild<QDoubleSpinBox*>(QStringLiteral("end"))->setValue(3.5);
+        d->findChild<QDoubleSpinBox*>(QStringLiteral("newEnd"))->setValue(4);
+    }));
+    EXPECT_EQ(animationRow->text(1), QStringLiteral("4 s"));
+    // In the dope sheet, the translation's last diamond dragged back to 3.7 s (its neighbour,
+    // retimed, is at 2.958 × 4 / 3.5 = 3.381 s).
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    QTest::keyClick(window.curveView(), Qt::Key_D, Qt::ControlModifier | Qt::ShiftModifier);
+    QApplication::processEvents();
+    DopeSheetView* dope = window.dopeSheet();
+    const editing::DopeSheetLayout& layout = dope->layout();
+    int translation = -1;
+    for (int r = 0; r < int(layout.rows().size()); ++r)
+        if (layout.rows()[r].label == "translation") translation = r;
+    ASSERT_GE(translation, 0);
+    const QPointF last(layout.x(layout.columns(translation).back().time), layout.rowCentre(translation));
+    drag(dope, last, QPointF(layout.x(3.7), last.y()));
+    EXPECT_EQ(animationRow->text(1), QStringLiteral("3.7 s"));
+    EXPECT_TRUE(row->text(1).startsWith(QStringLiteral("cubic · 10 keys"))) << row->text(1).toStdString();
 }

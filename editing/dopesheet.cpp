@@ -154,11 +154,6 @@ KeySelection DopeSheetLayout::column(const Document& doc, double time, const std
     return {};
 }
 
-bool DopeSheetLayout::rowShows(int row, ChannelId channel) const {
-    const std::vector<ChannelId>& chs = rows_[row].channels;
-    return std::find(chs.begin(), chs.end(), channel) != chs.end();
-}
-
 std::optional<DopeSheetLayout::SelectedSpan> DopeSheetLayout::selectedSpan(const Document& doc,
                                                                            const KeySelection& selection) const {
     double start = 0, end = 0;

@@ -98,9 +98,6 @@ public:
     // summary row's columns.
     KeySelection column(const Document&, double time, const std::set<ChannelId>& locked) const;
 
-    // The rows a channel's keys appear in (its own, its object's summary, the animation's).
-    bool rowShows(int row, ChannelId channel) const;
-
     // The widget rectangle around the selected diamonds (centre to centre, widened by the diamond
     // radius), or none when fewer than two distinct times are selected (nothing to scale).
     struct SelectedSpan {

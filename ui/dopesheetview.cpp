@@ -44,8 +44,13 @@ DopeSheetView::DopeSheetView(editing::ViewState* state, CurveView* timeAxis, QWi
 
     editing::DocumentModel* model = state_->model();
     connect(model, &editing::DocumentModel::documentReset, this, &DopeSheetView::invalidate);
-    connect(model, &editing::DocumentModel::channelChanged, this, &DopeSheetView::invalidate);
     connect(state_, &editing::ViewState::animationChanged, this, &DopeSheetView::invalidate);
+    // An edit keeps the rows (channels stay) but moves keys: the columns are made again when next
+    // needed, once for all the channels a drag step changed, and not at all while hidden.
+    connect(model, &editing::DocumentModel::channelChanged, this, [this] {
+        layout_.reset();
+        update();
+    });
     auto repaint = [this] { update(); };
     connect(state_, &editing::ViewState::selectionChanged, this, repaint);
     connect(state_, &editing::ViewState::currentTimeChanged, this, repaint);
@@ -59,7 +64,6 @@ const Document* DopeSheetView::doc() const {
 }
 
 void DopeSheetView::invalidate() {
-    // A drag's own edits keep the layout it started with (its columns move with the keys).
     layout_.reset();
     syncScrollBar();
     update();
@@ -323,18 +327,24 @@ void DopeSheetView::mousePressEvent(QMouseEvent* e) {
             sel = std::move(keys);
         }
         state_->setSelection(std::move(sel));
-    } else if (const auto span = lay.selectedSpan(*d, state_->selection())) {
-        const QRectF r = span->rect;
-        const bool withinY =
-                pos.y() >= r.top() - DopeSheetLayout::kGrab && pos.y() <= r.bottom() + DopeSheetLayout::kGrab;
-        const double toLeft = std::abs(pos.x() - r.left()), toRight = std::abs(pos.x() - r.right());
-        if (withinY && std::min(toLeft, toRight) <= editing::SelectionBox::kGrab) {
-            pressOnEdge_ = true;
-            pressRightEdge_ = toRight < toLeft;
-        }
+    } else if (const std::optional<bool> right = spanEdgeAt(pos)) {
+        pressOnEdge_ = true;
+        pressRightEdge_ = *right;
     }
     interaction_ = Interaction::Pressed;
     update();
+}
+
+std::optional<bool> DopeSheetView::spanEdgeAt(QPointF pos) const {
+    const Document* d = doc();
+    const auto span = d ? layout().selectedSpan(*d, state_->selection()) : std::nullopt;
+    if (!span) return std::nullopt;
+    const QRectF& r = span->rect;
+    if (pos.y() < r.top() - DopeSheetLayout::kGrab || pos.y() > r.bottom() + DopeSheetLayout::kGrab)
+        return std::nullopt;
+    const double toLeft = std::abs(pos.x() - r.left()), toRight = std::abs(pos.x() - r.right());
+    if (std::min(toLeft, toRight) > editing::SelectionBox::kGrab) return std::nullopt;
+    return toRight < toLeft;
 }
 
 void DopeSheetView::beginDrag() {
@@ -378,13 +388,7 @@ void DopeSheetView::mouseMoveEvent(QMouseEvent* e) {
     switch (interaction_) {
         case Interaction::Idle: {
             // The cursor says what a press would do.
-            const Document* d = doc();
-            const auto span = d ? layout().selectedSpan(*d, state_->selection()) : std::nullopt;
-            const bool onEdge = span && pos.y() >= span->rect.top() - DopeSheetLayout::kGrab &&
-                                pos.y() <= span->rect.bottom() + DopeSheetLayout::kGrab &&
-                                std::min(std::abs(pos.x() - span->rect.left()),
-                                         std::abs(pos.x() - span->rect.right())) <= editing::SelectionBox::kGrab;
-            if (onEdge)
+            if (spanEdgeAt(pos))
                 setCursor(Qt::SizeHorCursor);
             else if (pos.x() < kLabelWidth && pos.y() >= DopeSheetLayout::kRulerHeight)
                 setCursor(Qt::PointingHandCursor);

@@ -5,6 +5,7 @@
 // a drag is one of the curve view's gestures (gesture.h) in time only, so every edit is one undo
 // step through the one edit path. Rows, columns and hit tests are editing::DopeSheetLayout.
 #include <memory>
+#include <optional>
 
 #include <QWidget>
 
@@ -36,9 +37,6 @@ public:
 
     QSize sizeHint() const override { return {900, 220}; }
 
-signals:
-    void message(const QString& text);  // for the status bar
-
 protected:
     void paintEvent(QPaintEvent*) override;
     void resizeEvent(QResizeEvent*) override;
@@ -58,6 +56,8 @@ private:
     void finishDrag();
     void abortDrag();
     void syncScrollBar();
+    // Whether `pos` is on the selected span's right (true) or left (false) edge; none off both.
+    std::optional<bool> spanEdgeAt(QPointF pos) const;
     // A press on a label: the row's channels are shown in the curve view.
     void showRow(int row);
 

@@ -119,7 +119,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     createHelpActions();
 
     connect(view_, &CurveView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
-    connect(dope_, &DopeSheetView::message, this, [this](const QString& m) { statusBar()->showMessage(m, 6000); });
     connect(state_, &editing::ViewState::selectionChanged, this, &MainWindow::updateSelectionStatus);
     // Every refused edit, from any widget, is reported here.
     connect(editing::TrackEdits::of(state_), &editing::TrackEdits::refused, this,

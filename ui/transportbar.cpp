@@ -19,6 +19,9 @@
 namespace tangent::ui {
 
 namespace {
+// The readout reads as text until it is typed into (and loses a mistyped time's red outline).
+const QString kReadoutStyle =
+        QStringLiteral("QLineEdit { background: transparent; } QLineEdit:focus { background: palette(base); }");
 const double kSpeeds[] = {0.25, 0.5, 1, 1.5, 2};
 constexpr int kCustomRate = -1;  // the data of the "Custom…" entry
 
@@ -130,9 +133,7 @@ TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playbac
     readout_->setObjectName(QStringLiteral("timeReadout"));
     readout_->setFrame(false);
     readout_->setFocusPolicy(Qt::ClickFocus);
-    readout_->setStyleSheet(
-            QStringLiteral("QLineEdit { background: transparent; }"
-                           "QLineEdit:focus { background: palette(base); }"));
+    readout_->setStyleSheet(kReadoutStyle);
     readout_->setToolTip(QStringLiteral(
             "Click or Ctrl+G, type a frame or time and Enter: \"48\" in the unit shown, \"48 f\", \"1.5 s\""));
     // Wide enough for "frame 1234.5  ·  1234.567 s": the bar does not jump while playing.
@@ -250,9 +251,7 @@ bool TransportBar::eventFilter(QObject* watched, QEvent* e) {
                                                                 : QStringLiteral("go to time (s)"));
             QTimer::singleShot(0, readout_, [this] { readout_->selectAll(); });
         } else if (e->type() == QEvent::FocusOut) {
-            readout_->setStyleSheet(
-                    QStringLiteral("QLineEdit { background: transparent; }"
-                                   "QLineEdit:focus { background: palette(base); }"));
+            readout_->setStyleSheet(kReadoutStyle);
             updateReadout();
         } else if (e->type() == QEvent::KeyPress && static_cast<QKeyEvent*>(e)->key() == Qt::Key_Escape) {
             readout_->clearFocus();

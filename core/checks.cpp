@@ -9,7 +9,6 @@
 #include <limits>
 #include <memory>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <utility>
 
@@ -21,6 +20,7 @@
 #include "tangent/extrema.h"
 #include "tangent/hermite.h"
 #include "tangent/rotationreview.h"
+#include "text.h"
 
 namespace tangent {
 
@@ -30,12 +30,7 @@ std::string accessorPointer(int index) {
     return "/accessors/" + std::to_string(index);
 }
 
-std::string formatNumber(double v) {
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
+using detail::formatNumber;
 
 // How far a Hermite segment goes outside [lo, hi], exactly: a cubic's extrema inside the
 // segment are at the roots of its derivative, a quadratic in s.

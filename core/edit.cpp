@@ -3,12 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <iomanip>
 #include <limits>
-#include <sstream>
 #include <string>
 
 #include "tangent/hermite.h"
+#include "text.h"
 
 namespace tangent {
 
@@ -394,9 +393,7 @@ void setInterpolation(Track& t, Interpolation to) {
 namespace {
 
 std::string number(double v) {
-    std::ostringstream out;
-    out << std::setprecision(6) << v;
-    return out.str();
+    return detail::formatNumber(v);
 }
 
 std::vector<int> sortedKeys(const Track& t, std::vector<int> keys) {

@@ -2,22 +2,17 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "tangent/edit.h"
 #include "tangent/selection.h"
 #include "tangent/track.h"
+#include "text.h"
 
 namespace tangent {
 
 namespace {
 
-std::string number(double v) {
-    std::ostringstream s;
-    s.precision(6);
-    s << v;
-    return s.str();
-}
+using detail::formatNumber;
 
 constexpr double kAtTime = 1e-6;  // seconds: a key this near 0 s or the end is at it
 
@@ -69,9 +64,9 @@ Findings checkLoop(const Document& doc, int a) {
         if (rotation) {
             const double angle = rotationAngle(t, first, last);
             if (angle > loops::kPoseTolerance) {
-                f.message = "the loop pops: the rotation at the end (" + keyName(last) + ", " + number(t.times[last]) +
-                            " s) is " + number(angle * 180 / M_PI) + "\u00b0 from the one at the start (" +
-                            keyName(first) + ").";
+                f.message = "the loop pops: the rotation at the end (" + keyName(last) + ", " +
+                            formatNumber(t.times[last]) + " s) is " + formatNumber(angle * 180 / M_PI) +
+                            "\u00b0 from the one at the start (" + keyName(first) + ").";
                 out.push_back(f);
                 continue;
             }
@@ -83,9 +78,9 @@ Findings checkLoop(const Document& doc, int a) {
                 if (d > most || std::isnan(d)) most = d, worst = c;
             }
             if (worst >= 0) {
-                f.message = "the loop pops: at the end (" + keyName(last) + ", " + number(t.times[last]) + " s) " +
-                            componentName(ch, worst) + " is " + number(t.value(last, worst)) + ", at the start (" +
-                            keyName(first) + ") " + number(t.value(first, worst)) + ".";
+                f.message = "the loop pops: at the end (" + keyName(last) + ", " + formatNumber(t.times[last]) +
+                            " s) " + componentName(ch, worst) + " is " + formatNumber(t.value(last, worst)) +
+                            ", at the start (" + keyName(first) + ") " + formatNumber(t.value(first, worst)) + ".";
                 out.push_back(f);
                 continue;
             }
@@ -102,10 +97,10 @@ Findings checkLoop(const Document& doc, int a) {
             if (d > loops::kSlopeTolerance && d > most) most = d, worst = c, endSlope = e, startSlope = s;
         }
         if (worst < 0) continue;
-        f.message = "the loop kinks: " + componentName(ch, worst) + " moves at " + number(endSlope) +
+        f.message = "the loop kinks: " + componentName(ch, worst) + " moves at " + formatNumber(endSlope) +
                     " per second at the end (" +
                     (endsAtEnd ? keyName(last) + "'s in-tangent" : "held after " + keyName(last)) + ") and at " +
-                    number(startSlope) + " per second at the start (" +
+                    formatNumber(startSlope) + " per second at the start (" +
                     (startsAtZero ? keyName(first) + "'s out-tangent" : "held before " + keyName(first)) + ").";
         out.push_back(f);
     }

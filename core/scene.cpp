@@ -756,9 +756,20 @@ Pose restPose(const Scene& scene) {
 }
 
 void evaluatePose(const Scene& scene, const Document& doc, int animation, double t, Pose& pose) {
+    evaluatePose(scene, doc, &animation, 1, t, pose);
+}
+
+void evaluatePose(const Scene& scene, const Document& doc, const std::vector<int>& animations, double t, Pose& pose) {
+    evaluatePose(scene, doc, animations.data(), animations.size(), t, pose);
+}
+
+void evaluatePose(const Scene& scene, const Document& doc, const int* animations, std::size_t count, double t,
+                  Pose& pose) {
     pose.time = t;
     setRest(scene, pose);
-    if (animation >= 0 && std::size_t(animation) < doc.animations().size()) {
+    for (const int* a = animations; a != animations + count; ++a) {
+        const int animation = *a;
+        if (animation < 0 || std::size_t(animation) >= doc.animations().size()) continue;
         double value[4];
         thread_local std::vector<double> weights;
         for (const Channel& ch : doc.animations()[std::size_t(animation)].channels) {

@@ -16,6 +16,7 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
         solo_.clear();
         locked_.clear();
         selection_.clear();
+        alongside_.clear();
         time_ = 0;
         // Show the first editable channel.
         const Document& doc = model_->document();
@@ -33,6 +34,7 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
         emit selectionChanged();
         emit currentTimeChanged(time_);
         emit animationChanged(animation_);
+        emit playedAnimationsChanged();
         setFrameRate(fps);
     });
     connect(model_, &DocumentModel::channelChanged, this, &ViewState::onChannelChanged);
@@ -130,6 +132,22 @@ void ViewState::setAnimation(int a) {
     animation_ = a;
     emit animationChanged(a);
     setFrameRate(model_->document().animations()[std::size_t(a)].frameRate);  // each counts its own frames
+}
+
+std::vector<int> ViewState::playedAnimations() const {
+    std::set<int> played = alongside_;
+    if (animation_ >= 0) played.insert(animation_);
+    return {played.begin(), played.end()};
+}
+
+void ViewState::setPlaysAlong(int a, bool on) {
+    if (!model_->hasDocument() || a < 0 || a >= int(model_->document().animations().size())) return;
+    if (on == playsAlong(a)) return;
+    if (on)
+        alongside_.insert(a);
+    else
+        alongside_.erase(a);
+    emit playedAnimationsChanged();
 }
 
 void ViewState::setNormalizedRotation(bool on) {

@@ -51,6 +51,13 @@ public:
     // channels when none of them belongs to it.
     int animation() const { return animation_; }
     void setAnimation(int a);
+    // The animations the 3D preview plays side by side (engines play several clips at once):
+    // the current one and every other one checked to play along, in file order. Each plays at
+    // the playhead's time, held at its own ends; where two move the same property, the later
+    // one in the file wins. Cleared when a document opens.
+    std::vector<int> playedAnimations() const;
+    bool playsAlong(int a) const { return alongside_.count(a) > 0; }
+    void setPlaysAlong(int a, bool on);
 
     // Solo: when any shown channel is soloed, only soloed channels are visible. Lock: a locked
     // channel's keys cannot be selected (so not dragged, deleted or edited from the view).
@@ -91,6 +98,7 @@ signals:
     void selectionChanged();
     void currentTimeChanged(double t);
     void animationChanged(int animation);
+    void playedAnimationsChanged();
     void optionsChanged();
 
 private:
@@ -102,6 +110,7 @@ private:
     KeySelection selection_;
     double time_ = 0;
     int animation_ = -1;
+    std::set<int> alongside_;  // checked to play along with the current animation
     bool normalizedRotation_ = true;
     bool showAllHandles_ = false;
     std::set<ChannelId> solo_, locked_;

@@ -24,15 +24,30 @@ namespace tangent::render {
 // ---------------------------------------------------------------------------------------------
 // The trail
 
-MotionTrail motionTrail(const Scene& scene, const Document& doc, int animation, int node,
+namespace {
+
+// The key range the animations span together; false when none of them exists.
+bool playedRange(const Document& doc, const std::vector<int>& animations, double* start, double* end) {
+    bool any = false;
+    for (int a : animations) {
+        if (a < 0 || a >= int(doc.animations().size())) continue;
+        const auto [s, e] = animationTimeRange(doc.animations()[std::size_t(a)]);
+        *start = any ? std::min(*start, s) : s, *end = any ? std::max(*end, e) : e, any = true;
+    }
+    return any;
+}
+
+}  // namespace
+
+MotionTrail motionTrail(const Scene& scene, const Document& doc, const std::vector<int>& animations, int node,
                         const std::vector<double>& keyTimes, int samples) {
     MotionTrail trail;
+    double start = 0, end = 0;
     if (node < 0 || node >= int(scene.nodes.size())) return trail;
-    if (animation < 0 || animation >= int(doc.animations().size())) return trail;
-    const auto [start, end] = animationTimeRange(doc.animations()[std::size_t(animation)]);
+    if (!playedRange(doc, animations, &start, &end)) return trail;
     Pose pose;
     auto positionAt = [&](double t) {
-        evaluatePose(scene, doc, animation, t, pose);
+        evaluatePose(scene, doc, animations, t, pose);
         return node < int(pose.world.size()) ? glm::dvec3(pose.world[node][3]) : glm::dvec3(0.0);
     };
     samples = std::max(samples, 2);
@@ -578,15 +593,16 @@ const std::vector<std::string>& PreviewRenderer::problems() const {
 // ---------------------------------------------------------------------------------------------
 // Offscreen
 
-void motionBounds(const Scene& scene, const Document& doc, int animation, glm::dvec3* lo, glm::dvec3* hi) {
+void motionBounds(const Scene& scene, const Document& doc, const std::vector<int>& animations, glm::dvec3* lo,
+                  glm::dvec3* hi) {
     *lo = glm::dvec3(-1.0), *hi = glm::dvec3(1.0);
     bool any = sceneBounds(scene, restPose(scene), lo, hi);
-    if (animation < 0 || animation >= int(doc.animations().size())) return;
-    const auto [start, end] = animationTimeRange(doc.animations()[std::size_t(animation)]);
+    double start = 0, end = 0;
+    if (!playedRange(doc, animations, &start, &end)) return;
     constexpr int kPoses = 16;
     Pose pose;
     for (int i = 0; i < kPoses; ++i) {
-        evaluatePose(scene, doc, animation, start + (end - start) * i / (kPoses - 1), pose);
+        evaluatePose(scene, doc, animations, start + (end - start) * i / (kPoses - 1), pose);
         glm::dvec3 a, b;
         if (!sceneBounds(scene, pose, &a, &b)) continue;
         *lo = any ? glm::min(*lo, a) : a, *hi = any ? glm::max(*hi, b) : b, any = true;

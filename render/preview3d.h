@@ -24,15 +24,25 @@ struct MotionTrail {
     std::vector<glm::dvec3> points;
     std::vector<glm::dvec3> keyTicks;
 };
-// Samples `node`'s world origin at `samples` times evenly over the animation's key range, and at
-// each key time of `keyTimes`. Empty when the node or the animation does not exist.
-MotionTrail motionTrail(const Scene& scene, const Document& doc, int animation, int node,
+// Samples `node`'s world origin at `samples` times evenly over the key range the animations
+// span together (played side by side, as evaluatePose plays them), and at each key time of
+// `keyTimes`. Empty when the node or every animation does not exist.
+MotionTrail motionTrail(const Scene& scene, const Document& doc, const std::vector<int>& animations, int node,
                         const std::vector<double>& keyTimes, int samples = 120);
+inline MotionTrail motionTrail(const Scene& scene, const Document& doc, int animation, int node,
+                               const std::vector<double>& keyTimes, int samples = 120) {
+    return motionTrail(scene, doc, std::vector<int>{animation}, node, keyTimes, samples);
+}
 
-// World bounds of the scene over an animation: the rest pose and 16 poses evenly over its key
-// range (-1: the rest pose alone), so that a camera framed on them sees all of the motion and
-// stays put while it plays. Unit bounds around the origin when the scene is empty.
-void motionBounds(const Scene& scene, const Document& doc, int animation, glm::dvec3* lo, glm::dvec3* hi);
+// World bounds of the scene over animations played together: the rest pose and 16 poses evenly
+// over their key range (none, or -1: the rest pose alone), so that a camera framed on them sees
+// all of the motion and stays put while it plays. Unit bounds around the origin when the scene
+// is empty.
+void motionBounds(const Scene& scene, const Document& doc, const std::vector<int>& animations, glm::dvec3* lo,
+                  glm::dvec3* hi);
+inline void motionBounds(const Scene& scene, const Document& doc, int animation, glm::dvec3* lo, glm::dvec3* hi) {
+    motionBounds(scene, doc, std::vector<int>{animation}, lo, hi);
+}
 
 struct PreviewOptions {
     int highlightNode = -1;              // drawn in the accent colour, with its trail

@@ -54,6 +54,7 @@ PreviewWidget::PreviewWidget(editing::ViewState* state, QWidget* parent) : QOpen
     });
     connect(state_, &editing::ViewState::currentTimeChanged, this, [this] { update(); });
     connect(state_, &editing::ViewState::animationChanged, this, &PreviewWidget::updateHighlight);
+    connect(state_, &editing::ViewState::playedAnimationsChanged, this, &PreviewWidget::updateHighlight);
     connect(state_, &editing::ViewState::curvesChanged, this, &PreviewWidget::updateHighlight);
     connect(state_, &editing::ViewState::selectionChanged, this, &PreviewWidget::updateHighlight);
     reloadScene();
@@ -73,11 +74,8 @@ void PreviewWidget::releaseRenderer() {
     doneCurrent();
 }
 
-int PreviewWidget::animation() const {
-    const editing::DocumentModel* model = state_->model();
-    if (!model->hasDocument()) return -1;
-    const int a = state_->animation();
-    return a >= 0 && a < int(model->document().animations().size()) ? a : -1;
+std::vector<int> PreviewWidget::played() const {
+    return state_->model()->hasDocument() ? state_->playedAnimations() : std::vector<int>();
 }
 
 void PreviewWidget::setCamera(const render::OrbitCamera& camera) {
@@ -114,7 +112,9 @@ void PreviewWidget::updateHighlight() {
         const Channel* c =
                 channel.animation >= 0 ? model->document().channel(channel.animation, channel.channel) : nullptr;
         const int target = c ? c->targetNode() : -1;
-        if (c && channel.animation == animation() && target >= 0 && target < int(scene_.nodes.size())) {
+        const std::vector<int> animations = played();
+        const bool isPlayed = std::find(animations.begin(), animations.end(), channel.animation) != animations.end();
+        if (c && isPlayed && target >= 0 && target < int(scene_.nodes.size())) {
             node = target;
             keyTimes.assign(c->track.times.begin(), c->track.times.end());
         }
@@ -130,7 +130,7 @@ void PreviewWidget::updateHighlight() {
 void PreviewWidget::frameScene() {
     glm::dvec3 lo, hi;
     if (state_->model()->hasDocument())
-        render::motionBounds(scene_, state_->model()->document(), animation(), &lo, &hi);
+        render::motionBounds(scene_, state_->model()->document(), played(), &lo, &hi);
     else
         lo = glm::dvec3(-1.0), hi = glm::dvec3(1.0);
     camera_.frame(lo, hi, aspect());
@@ -142,11 +142,11 @@ void PreviewWidget::frameSelected() {
     if (highlightNode_ < 0 || !state_->model()->hasDocument()) return frameScene();
     const Document& doc = state_->model()->document();
     Pose pose;
-    evaluatePose(scene_, doc, animation(), state_->currentTime(), pose);
+    evaluatePose(scene_, doc, played(), state_->currentTime(), pose);
     if (highlightNode_ >= int(pose.world.size())) return frameScene();
     // The node where it is now and the path it takes, at least a tenth of the scene's size.
     glm::dvec3 lo(pose.world[highlightNode_][3]), hi = lo;
-    const render::MotionTrail trail = render::motionTrail(scene_, doc, animation(), highlightNode_, {});
+    const render::MotionTrail trail = render::motionTrail(scene_, doc, played(), highlightNode_, {});
     for (const glm::dvec3& p : trail.points) lo = glm::min(lo, p), hi = glm::max(hi, p);
     glm::dvec3 sceneLo(-1.0), sceneHi(1.0);
     sceneBounds(scene_, restPose(scene_), &sceneLo, &sceneHi);
@@ -201,15 +201,15 @@ void PreviewWidget::paintGL() {
     timer.start();
     const editing::DocumentModel* model = state_->model();
     if (model->hasDocument())
-        evaluatePose(scene_, model->document(), animation(), state_->currentTime(), pose_);
+        evaluatePose(scene_, model->document(), played(), state_->currentTime(), pose_);
     else
         pose_ = restPose(scene_);
     const qint64 posed = timer.nsecsElapsed();
     qint64 trailed = posed;
     if (trailStale_) {
-        trail_ = model->hasDocument() ? render::motionTrail(scene_, model->document(), animation(), highlightNode_,
-                                                            highlightKeyTimes_)
-                                      : render::MotionTrail();
+        trail_ = model->hasDocument()
+                         ? render::motionTrail(scene_, model->document(), played(), highlightNode_, highlightKeyTimes_)
+                         : render::MotionTrail();
         trailStale_ = false;
         trailed = timer.nsecsElapsed();
     }

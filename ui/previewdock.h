@@ -24,8 +24,9 @@ public:
     PreviewWidget(editing::ViewState* state, QWidget* parent = nullptr);
     ~PreviewWidget() override;
 
-    // The animation that poses the scene: ViewState's (-1: none, the rest pose).
-    int animation() const;
+    // The animations that pose the scene, side by side: ViewState's played ones (none: the
+    // rest pose).
+    std::vector<int> played() const;
     int highlightedNode() const { return highlightNode_; }
 
     const render::OrbitCamera& camera() const { return camera_; }

@@ -9,6 +9,7 @@
 #include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
 #include <QPainter>
 #include <QStyle>
 #include <QTimer>
@@ -160,8 +161,17 @@ TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playbac
     animations_->setMinimumContentsLength(12);
     connect(animations_, QOverload<int>::of(&QComboBox::activated), this,
             [this](int i) { chooseAnimation(animations_->itemData(i).toInt()); });
+    // Engines play several clips at once: the preview plays the checked ones with the current.
+    alongside_ = new QToolButton(info_);
+    alongside_->setFocusPolicy(Qt::NoFocus);
+    alongside_->setPopupMode(QToolButton::InstantPopup);
+    alongside_->setToolTip(QStringLiteral("Animations the 3D preview plays together with the current one"));
+    auto* alongsideMenu = new QMenu(alongside_);
+    alongside_->setMenu(alongsideMenu);
+    connect(alongsideMenu, &QMenu::aboutToShow, this, [this, alongsideMenu] { fillAlongsideMenu(alongsideMenu); });
     infoRow->addWidget(animationsLabel_);
     infoRow->addWidget(animations_);
+    infoRow->addWidget(alongside_);
 
     connect(playback_, &editing::Playback::playingChanged, this, [this](bool playing) {
         play_->setIcon(mediaIcon(this, playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
@@ -175,8 +185,11 @@ TransportBar::TransportBar(editing::ViewState* state, editing::Playback* playbac
         updateReadout();
     });
     connect(state_->model(), &editing::DocumentModel::documentReset, this, &TransportBar::rebuildAnimations);
-    connect(state_, &editing::ViewState::animationChanged, this,
-            [this](int a) { animations_->setCurrentIndex(animations_->findData(a)); });
+    connect(state_, &editing::ViewState::animationChanged, this, [this](int a) {
+        animations_->setCurrentIndex(animations_->findData(a));
+        updateAlongside();
+    });
+    connect(state_, &editing::ViewState::playedAnimationsChanged, this, &TransportBar::updateAlongside);
     rebuildAnimations();
     syncFrameRate();
     updateReadout();
@@ -194,7 +207,31 @@ void TransportBar::rebuildAnimations() {
     const bool several = animations_->count() > 1;
     animations_->setVisible(several);
     animationsLabel_->setVisible(several);
+    alongside_->setVisible(several);
+    updateAlongside();
     fitRows();
+}
+
+void TransportBar::updateAlongside() {
+    const std::size_t played = state_->playedAnimations().size();
+    alongside_->setText(played > 1 ? QStringLiteral("Playing %1").arg(played) : QStringLiteral("Play With"));
+}
+
+void TransportBar::fillAlongsideMenu(QMenu* menu) {
+    menu->clear();
+    const editing::DocumentModel* model = state_->model();
+    if (!model->hasDocument()) return;
+    for (const Animation& a : model->document().animations()) {
+        const QString name =
+                a.name.empty() ? QStringLiteral("Animation %1").arg(a.index) : QString::fromStdString(a.name);
+        const bool current = a.index == state_->animation();
+        QAction* action = menu->addAction(current ? name + QStringLiteral("  (shown)") : name);
+        action->setCheckable(true);
+        action->setChecked(current || state_->playsAlong(a.index));
+        action->setEnabled(!current);  // the current animation always plays
+        connect(action, &QAction::toggled, this,
+                [this, index = a.index](bool on) { state_->setPlaysAlong(index, on); });
+    }
 }
 
 void TransportBar::fitRows() {

@@ -1,6 +1,7 @@
 #pragma once
 // The bar under the curve view: first key, step back, play/pause, step forward, last key, loop,
-// speed, frame rate, the current time and frame, and (with several animations) which one plays.
+// speed, frame rate, the current time and frame, and (with several animations) which one is shown
+// and which others the 3D preview plays along with it.
 // Its controls take no keyboard focus: Space and the arrows stay the window's shortcuts. When
 // narrow (900 px windows), the readout and the chooser go to a second row.
 #include <optional>
@@ -14,6 +15,7 @@ class QBoxLayout;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QToolButton;
 
 namespace tangent::ui {
@@ -24,6 +26,10 @@ public:
     TransportBar(editing::ViewState* state, editing::Playback* playback, QWidget* parent = nullptr);
 
     QComboBox* animationChooser() const { return animations_; }
+    // Play With: a check per animation, those the 3D preview plays along with the current one.
+    QToolButton* alongsideButton() const { return alongside_; }
+    // Its menu as it opens (what the button shows), for tests.
+    void fillAlongsideMenu(QMenu* menu);
     QComboBox* speedChooser() const { return speeds_; }
     QComboBox* frameRateChooser() const { return rates_; }
     QToolButton* loopButton() const { return loop_; }
@@ -55,6 +61,7 @@ private:
     void rebuildAnimations();
     void syncFrameRate();
     void updateReadout();
+    void updateAlongside();
 
     editing::ViewState* state_;
     editing::Playback* playback_;
@@ -67,6 +74,7 @@ private:
     QComboBox* rates_;
     QComboBox* animations_;
     QLabel* animationsLabel_;
+    QToolButton* alongside_;
     QLineEdit* readout_;
 };
 

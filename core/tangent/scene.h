@@ -114,6 +114,11 @@ Pose restPose(const Scene&);
 // KHR_animation_pointer, applied to the rest pose; rotation normalized. Reuses `pose`'s storage
 // (playback evaluates every frame). animation -1 gives the rest pose.
 void evaluatePose(const Scene&, const Document&, int animation, double t, Pose& pose);
+// Several animations played side by side at time t, each held at its own ends, applied in the
+// order given (where two move the same property, the later one wins); -1 and indices out of
+// range are skipped.
+void evaluatePose(const Scene&, const Document&, const std::vector<int>& animations, double t, Pose& pose);
+void evaluatePose(const Scene&, const Document&, const int* animations, std::size_t count, double t, Pose& pose);
 
 // Per joint of `skin`: world(joint) * inverseBindMatrix, which takes a bind-pose vertex to world
 // space (the spec ignores the skinned mesh node's own transform).

@@ -153,6 +153,51 @@ TEST(Scene, AnimatedTranslationClampsOutsideItsKeys) {
     EXPECT_DOUBLE_EQ(pose.local[0].translation.x, 1.0);
 }
 
+// Two clips on different nodes, and a third on the same node as the first, played side by side
+// (engines do): each is held at its own ends, and the later one in the list wins a property both move.
+TEST(Scene, AnimationsPlayedSideBySide) {
+    Asset a = chain();
+    addChannel(a, {{"node", 0}, {"path", "translation"}}, {0, 1}, {1, 0, 0, 3, 0, 0}, "VEC3");
+    addChannel(a, {{"node", 2}, {"path", "scale"}}, {0, 4}, {2, 2, 2, 6, 6, 6}, "VEC3");
+    addChannel(a, {{"node", 0}, {"path", "translation"}}, {0, 2}, {0, 5, 0, 0, 7, 0}, "VEC3");
+    // Move the second and third channels, each with its sampler, into animations of their own.
+    Json& animations = a.json()["animations"];
+    for (int i : {1, 2}) {
+        Json clip{{"channels", Json::array()}, {"samplers", Json::array({animations[0]["samplers"][i]})}};
+        Json channel = animations[0]["channels"][i];
+        channel["sampler"] = 0;
+        clip["channels"].push_back(channel);
+        animations.push_back(clip);
+    }
+    for (const char* key : {"channels", "samplers"}) {
+        animations[0][key].erase(2);
+        animations[0][key].erase(1);
+    }
+    const Document doc = a.build();
+    ASSERT_EQ(doc.animations().size(), 3u);
+    const Scene scene = loadScene(doc);
+    Pose pose;
+    // t = 3: clip 0 ended at 1 s, held at (3,0,0); clip 1 is 3/4 through: scale 2 + 0.75 * 4 = 5.
+    evaluatePose(scene, doc, std::vector<int>{0, 1}, 3.0, pose);
+    EXPECT_DOUBLE_EQ(pose.local[0].translation.x, 3.0);
+    EXPECT_DOUBLE_EQ(pose.local[2].scale.y, 5.0);
+    // Hand's origin: Root (3,0,0) + Arm's (0,0,3) + Rz(90°)(0,2,0) = (1,0,3), its axes Rz(90°) * 5.
+    expectMatrix(pose.world[2], {0, 5, 0, 0, -5, 0, 0, 0, 0, 0, 5, 0, 1, 0, 3, 1});
+    // t = 0.5: clip 2 also moves Root; listed after clip 0, its (0, 5 + 0.25 * 2, 0) wins over (2,0,0).
+    evaluatePose(scene, doc, std::vector<int>{0, 2}, 0.5, pose);
+    EXPECT_DOUBLE_EQ(pose.local[0].translation.x, 0.0);
+    EXPECT_DOUBLE_EQ(pose.local[0].translation.y, 5.5);
+    evaluatePose(scene, doc, std::vector<int>{2, 0}, 0.5, pose);
+    EXPECT_DOUBLE_EQ(pose.local[0].translation.x, 2.0);
+    EXPECT_DOUBLE_EQ(pose.local[0].translation.y, 0.0);
+    // Indices that are no animation are skipped; none at all is the rest pose.
+    evaluatePose(scene, doc, std::vector<int>{-1, 7, 1}, 4.0, pose);
+    EXPECT_DOUBLE_EQ(pose.local[0].translation.x, 1.0);
+    EXPECT_DOUBLE_EQ(pose.local[2].scale.z, 6.0);
+    evaluatePose(scene, doc, std::vector<int>{}, 4.0, pose);
+    EXPECT_DOUBLE_EQ(pose.local[2].scale.z, 2.0);
+}
+
 TEST(Scene, RotationChannelIsNormalized) {
     Asset a = chain();
     // Half-way between identity and Rz(180°) written unnormalized: LINEAR lerps, then normalizes

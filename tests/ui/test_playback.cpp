@@ -2,10 +2,13 @@
 // presses, ruler clicks, the transport bar's controls, on Blender exports. Playback runs on a
 // test clock moved by hand; expected times are the files' own key times written as literals.
 #include <QAbstractItemView>
+#include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QMenu>
 #include <QStatusBar>
 #include <QTest>
+#include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
 #include <QUndoStack>
@@ -20,6 +23,7 @@
 #include "numberfield.h"
 #include "playback.h"
 #include "tangent/builder.h"
+#include "tangent/scene.h"
 #include "tangent/timing.h"
 #include "transportbar.h"
 #include "ui_support.h"
@@ -303,6 +307,74 @@ TEST_F(PlaybackTest, TheAnimationChooserSetsThePlaybackRangeAndFramesIt) {
     EXPECT_EQ(state()->animation(), 1);
     EXPECT_EQ(chooser->currentText(), QStringLiteral("Obj1Action"));
     EXPECT_EQ(playback()->range(), std::make_pair(0.0, 2.6666667461395264));
+}
+
+// Play With: a check per animation in the transport bar; the preview plays the checked ones with
+// the current one, the curve view keeps showing the current one.
+TEST_F(PlaybackTest, PlayWithChecksAnimationsThePreviewPlaysAlongTheCurrentOne) {
+    open("broken_trs_1.glb");
+    QToolButton* button = window.transportBar()->alongsideButton();
+    EXPECT_FALSE(button->isVisible());  // one animation: nothing to play along
+    ASSERT_TRUE(window.openFile(QString::fromStdString(fixture("blender/multi_object_1.glb"))));
+    ASSERT_TRUE(button->isVisible());
+    EXPECT_EQ(button->text(), QStringLiteral("Play With"));
+    EXPECT_EQ(state()->playedAnimations(), std::vector<int>{0});
+
+    // Click the button, then Obj2Action in the menu it opens (the menu runs its own event loop).
+    QStringList seen;
+    bool currentLocked = false;
+    auto clickInMenu = [&](const QString& text) {
+        QTimer::singleShot(0, [&, text] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            if (!menu) return;
+            for (QAction* a : menu->actions()) {
+                seen << a->text() + (a->isChecked() ? "*" : "");
+                if (a->text().endsWith(QStringLiteral("(shown)"))) currentLocked = !a->isEnabled() && a->isChecked();
+            }
+            for (QAction* a : menu->actions())
+                if (a->text() == text)
+                    return QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+            menu->close();
+        });
+        QTest::mouseClick(button, Qt::LeftButton);
+    };
+    clickInMenu(QStringLiteral("Obj2Action"));
+    EXPECT_EQ(seen, (QStringList{"Obj0Action  (shown)*", "Obj1Action", "Obj2Action", "Obj3Action"}));
+    EXPECT_TRUE(currentLocked);  // the current animation always plays
+    EXPECT_EQ(state()->playedAnimations(), (std::vector<int>{0, 2}));
+    EXPECT_EQ(button->text(), QStringLiteral("Playing 2"));
+    EXPECT_EQ(state()->animation(), 0);  // the curve view still shows Obj0Action
+    EXPECT_EQ(state()->shownChannels().front().animation, 0);
+
+    // The pose the preview draws (PreviewWidget::played() is this list): Obj2Action's node moves
+    // as its own channel says.
+    const Document& doc = window.model()->document();
+    const Scene scene = loadScene(doc);
+    const Channel& obj2 = doc.animations()[2].channels[0];
+    ASSERT_EQ(obj2.track.path, TargetPath::Translation);
+    const int node = obj2.targetNode();
+    const double t = 1.25;
+    double expected[3];
+    evaluate(obj2.track, t, expected);
+    Pose both, alone;
+    evaluatePose(scene, doc, state()->playedAnimations(), t, both);
+    evaluatePose(scene, doc, 0, t, alone);
+    for (int i = 0; i < 3; ++i) EXPECT_DOUBLE_EQ(both.local[std::size_t(node)].translation[i], expected[i]);
+    EXPECT_NE(both.local[std::size_t(node)].translation, alone.local[std::size_t(node)].translation);
+
+    // Choosing another current animation keeps the checks; unchecking takes one away.
+    window.transportBar()->chooseAnimation(3);
+    EXPECT_EQ(state()->playedAnimations(), (std::vector<int>{2, 3}));
+    seen.clear();
+    clickInMenu(QStringLiteral("Obj2Action"));
+    EXPECT_EQ(seen, (QStringList{"Obj0Action", "Obj1Action", "Obj2Action*", "Obj3Action  (shown)*"}));
+    EXPECT_EQ(state()->playedAnimations(), std::vector<int>{3});
+    EXPECT_EQ(button->text(), QStringLiteral("Play With"));
+
+    // Opening a file clears them.
+    state()->setPlaysAlong(1, true);
+    ASSERT_TRUE(window.openFile(QString::fromStdString(fixture("blender/multi_object_1.glb"))));
+    EXPECT_EQ(state()->playedAnimations(), std::vector<int>{0});
 }
 
 TEST_F(PlaybackTest, DraggingAHandleWhilePlayingKeepsPlaying) {

@@ -431,6 +431,27 @@ TEST(PreviewDock, AnEditMovesTheBoxLive) {
     EXPECT_NEAR(after.y, expected.y, kPixelTolerance);
 }
 
+// pointer_box.glb's "Colour": an edit of the baseColorFactor curve recolours the box while it is
+// made, as it moves a translated box.
+TEST(PreviewDock, AnEditOfAColourCurveRecoloursTheBoxLive) {
+    DockFixture f("pointer_box.glb");
+    f.state.setShownChannels({});
+    f.state.setCurrentTime(0.0);
+    const BoxPixels before = boxPixels(f.view()->grabFramebuffer());
+    ASSERT_GT(before.pixels, 100);
+    EXPECT_EQ(before.blue, 0.0);
+    // The first key from red (1, 0, 0, 1) to blue (0, 0, 1, 1).
+    const int keys = f.model.document().channel(0, 0)->track.keyCount();
+    f.model.previewTrack(0, 0, KeySpan::keys(0, 0, keys), [](Track& track) {
+        track.values[0] = 0.0f;
+        track.values[2] = 1.0f;
+    });
+    const BoxPixels after = boxPixels(f.view()->grabFramebuffer());
+    ASSERT_GT(after.pixels, 100);
+    EXPECT_EQ(after.red, 0.0);
+    EXPECT_GT(after.blue, 0.0);
+}
+
 TEST(PreviewDock, TheShownChannelsNodeIsHighlightedInTheAccentColour) {
     DockFixture f("linear_box.glb");
     f.state.setCurrentTime(0.5);

@@ -1,10 +1,13 @@
-// The scene a document's animations move: decoding nodes, meshes, skins, materials and images
-// (every count and index checked, hostile data left out with one sentence), and the pose at a time.
+// The scene a document's animations move: decoding nodes, meshes, skins, materials, images and
+// lights (every count and index checked, hostile data left out with one sentence), and the pose
+// at a time.
 #include "tangent/scene.h"
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
+#include <string_view>
 
 #include <QByteArray>
 #include <QFile>
@@ -54,6 +57,24 @@ bool numbersMember(const Json& object, const char* key, std::size_t n, double* o
     return true;
 }
 
+// The member at the end of a path of keys, or null where one is missing (or not an object).
+const Json* memberAt(const Json& object, std::initializer_list<const char*> keys) {
+    const Json* at = &object;
+    for (const char* key : keys)
+        if (!(at = member(*at, key))) return nullptr;
+    return at;
+}
+
+// A finite number member into `out`; false when present but not that (or below `low`).
+bool numberMember(const Json& object, const char* key, double* out,
+                  double low = -std::numeric_limits<double>::infinity()) {
+    const Json* v = member(object, key);
+    if (!v) return true;
+    if (!v->is_number() || !std::isfinite(v->get<double>()) || v->get<double>() < low) return false;
+    *out = v->get<double>();
+    return true;
+}
+
 const Json& arrayOf(const Json& json, const char* key) {
     static const Json empty = Json::array();
     const Json* v = member(json, key);
@@ -71,6 +92,7 @@ public:
     }
 
     void load() {
+        loadLights();
         loadImagesAndMaterials();
         loadMeshes();
         loadSkins();
@@ -98,6 +120,14 @@ private:
             SceneMaterial out;
             if (const Json* name = member(mat, "name"); name && name->is_string()) out.name = name->get<std::string>();
             if (const Json* ds = member(mat, "doubleSided"); ds && ds->is_boolean()) out.doubleSided = ds->get<bool>();
+            double e[3] = {0, 0, 0};
+            if (!numbersMember(mat, "emissiveFactor", 3, e))
+                problem(ptr + "/emissiveFactor", "must be three numbers; black is used.");
+            out.emissiveFactor = glm::dvec3(e[0], e[1], e[2]);
+            if (const Json* strength = memberAt(mat, {"extensions", "KHR_materials_emissive_strength"}))
+                if (!numberMember(*strength, "emissiveStrength", &out.emissiveStrength, 0.0))
+                    problem(ptr + "/extensions/KHR_materials_emissive_strength/emissiveStrength",
+                            "must be a number of at least 0; 1 is used.");
             const Json* pbr = member(mat, "pbrMetallicRoughness");
             if (pbr) {
                 double f[4] = {1, 1, 1, 1};
@@ -109,10 +139,11 @@ private:
                     bool bad = false;
                     const int texture = indexMember(*tex, "index", textures.size(), &bad);
                     const int texCoord = indexMember(*tex, "texCoord", 64, &bad);
+                    const int transformTexCoord = readTextureTransform(*tex, tptr, out.baseColorTransform);
                     if (bad || texture < 0) {
                         problem(tptr, "does not name a texture of the file; the material is drawn without it.");
                     } else {
-                        out.baseColorTexCoord = std::max(texCoord, 0);
+                        out.baseColorTexCoord = transformTexCoord >= 0 ? transformTexCoord : std::max(texCoord, 0);
                         bool badSource = false;
                         const int image =
                                 indexMember(textures[std::size_t(texture)], "source", images.size(), &badSource);
@@ -130,6 +161,54 @@ private:
                 }
             }
             scene_.materials.push_back(std::move(out));
+        }
+    }
+
+    // A textureInfo's KHR_texture_transform into `out` (a bad member keeps its default, with a
+    // problem); its texCoord override, -1 when it has none.
+    int readTextureTransform(const Json& textureInfo, const std::string& place, TextureTransform& out) {
+        const Json* ext = memberAt(textureInfo, {"extensions", "KHR_texture_transform"});
+        if (!ext) return -1;
+        const std::string eptr = place + "/extensions/KHR_texture_transform";
+        double offset[2] = {0, 0}, scale[2] = {1, 1};
+        if (!numbersMember(*ext, "offset", 2, offset)) problem(eptr + "/offset", "must be two numbers; 0 0 is used.");
+        if (!numbersMember(*ext, "scale", 2, scale)) problem(eptr + "/scale", "must be two numbers; 1 1 is used.");
+        if (!numberMember(*ext, "rotation", &out.rotation)) problem(eptr + "/rotation", "must be a number; 0 is used.");
+        out.offset = glm::dvec2(offset[0], offset[1]);
+        out.scale = glm::dvec2(scale[0], scale[1]);
+        bool bad = false;
+        const int texCoord = indexMember(*ext, "texCoord", 64, &bad);
+        if (bad) problem(eptr + "/texCoord", "must be a texture coordinate set from 0 to 63; it is ignored.");
+        return texCoord;
+    }
+
+    // --- lights -----------------------------------------------------------------------------
+
+    void loadLights() {
+        const Json* list = memberAt(json_, {"extensions", "KHR_lights_punctual", "lights"});
+        if (!list) return;
+        const std::string lptr = "/extensions/KHR_lights_punctual/lights";
+        if (!list->is_array()) return problem(lptr, "must be an array of lights.");
+        scene_.lights.resize(list->size());
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Json& light = (*list)[i];
+            const std::string ptr = lptr + "/" + std::to_string(i);
+            SceneLight& out = scene_.lights[i];
+            if (const Json* name = member(light, "name"); name && name->is_string())
+                out.name = name->get<std::string>();
+            const Json* type = member(light, "type");
+            const std::string text = type && type->is_string() ? type->get<std::string>() : std::string();
+            if (text == "directional")
+                out.type = SceneLight::Type::Directional;
+            else if (text == "spot")
+                out.type = SceneLight::Type::Spot;
+            else if (text != "point")
+                problem(ptr + "/type", "must be \"directional\", \"point\" or \"spot\"; it is shown as a point light.");
+            double c[3] = {1, 1, 1};
+            if (!numbersMember(light, "color", 3, c)) problem(ptr + "/color", "must be three numbers; white is used.");
+            out.color = glm::dvec3(c[0], c[1], c[2]);
+            if (!numberMember(light, "intensity", &out.intensity, 0.0))
+                problem(ptr + "/intensity", "must be a number of at least 0; 1 is used.");
         }
     }
 
@@ -539,6 +618,20 @@ private:
             out.skin = indexMember(node, "skin", scene_.skins.size(), &bad);
             if (bad) problem(ptr + "/skin", "does not name a skin of the file; the mesh is not skinned.");
             if (out.skin >= 0 && scene_.skins[std::size_t(out.skin)].joints.empty()) out.skin = -1;  // left out
+            if (const Json* visibility = memberAt(node, {"extensions", "KHR_node_visibility"})) {
+                const Json* visible = member(*visibility, "visible");
+                if (visible && !visible->is_boolean())
+                    problem(ptr + "/extensions/KHR_node_visibility/visible",
+                            "must be true or false; the node is shown.");
+                else if (visible)
+                    out.visible = visible->get<bool>();
+            }
+            if (const Json* light = memberAt(node, {"extensions", "KHR_lights_punctual"})) {
+                bad = false;
+                out.light = indexMember(*light, "light", scene_.lights.size(), &bad);
+                if (bad || out.light < 0)
+                    problem(ptr + "/extensions/KHR_lights_punctual/light", "does not name a light of the file.");
+            }
             if (member(node, "matrix")) {
                 double m[16];
                 if (!numbersMember(node, "matrix", 16, m)) {
@@ -680,10 +773,12 @@ private:
     std::size_t heldBytes_ = 0;  // decoded primitives so far, against meshBudget()
 };
 
-// Local T * R * S of every node, then world = parent world * local, parents first.
+// Local T * R * S of every node, then world = parent world * local, parents first; shown =
+// visible and the parent shown.
 void composeWorld(const Scene& scene, Pose& pose) {
     const std::size_t n = scene.nodes.size();
     pose.world.resize(n);
+    pose.shown.resize(n);
     thread_local std::vector<int> stack;
     stack.clear();
     for (std::size_t i = n; i-- > 0;)
@@ -694,6 +789,8 @@ void composeWorld(const Scene& scene, Pose& pose) {
         const SceneNode& node = scene.nodes[std::size_t(i)];
         const glm::dmat4 local = node.hasMatrix ? node.matrix : pose.local[std::size_t(i)].matrix();
         pose.world[std::size_t(i)] = node.parent < 0 ? local : pose.world[std::size_t(node.parent)] * local;
+        pose.shown[std::size_t(i)] =
+                pose.visible[std::size_t(i)] && (node.parent < 0 || pose.shown[std::size_t(node.parent)]);
         for (auto c = node.children.rbegin(); c != node.children.rend(); ++c) stack.push_back(*c);
     }
 }
@@ -702,13 +799,139 @@ void setRest(const Scene& scene, Pose& pose) {
     const std::size_t n = scene.nodes.size();
     pose.local.resize(n);
     pose.weights.resize(n);
+    pose.visible.resize(n);
     for (std::size_t i = 0; i < n; ++i) {
         pose.local[i] = scene.nodes[i].rest;
         pose.weights[i].assign(scene.nodes[i].weights.begin(), scene.nodes[i].weights.end());
+        pose.visible[i] = scene.nodes[i].visible;
+    }
+    pose.materials.resize(scene.materials.size());
+    for (std::size_t m = 0; m < scene.materials.size(); ++m) pose.materials[m] = MaterialPose::rest(scene.materials[m]);
+    pose.lights.resize(scene.lights.size());
+    for (std::size_t l = 0; l < scene.lights.size(); ++l)
+        pose.lights[l] = {scene.lights[l].color, scene.lights[l].intensity};
+}
+
+// The pointer properties evaluatePose plays besides a node's TRS and weights.
+enum class Played : std::uint8_t {
+    None,
+    BaseColorFactor,
+    EmissiveFactor,
+    EmissiveStrength,
+    TextureOffset,
+    TextureRotation,
+    TextureScale,
+    Visible,
+    LightColor,
+    LightIntensity,
+};
+
+// Which one a pointer channel plays, from what the loader resolved (PointerTarget's object kind
+// and property name, as its label spells them: "extensions" left out, tokens joined by "."), so
+// that playback compares a few short strings per channel and never parses the pointer. The
+// component count each takes, 0 for None.
+Played playedProperty(const PointerTarget& target, int* components) {
+    struct Entry {
+        std::string_view kind;
+        std::string_view property;  // compared length first: most entries fail without reading
+        Played played;
+        int components;
+    };
+    static const Entry kEntries[] = {
+            {"material", "pbrMetallicRoughness.baseColorFactor", Played::BaseColorFactor, 4},
+            {"material", "emissiveFactor", Played::EmissiveFactor, 3},
+            {"material", "KHR_materials_emissive_strength.emissiveStrength", Played::EmissiveStrength, 1},
+            {"material", "pbrMetallicRoughness.baseColorTexture.KHR_texture_transform.offset", Played::TextureOffset,
+             2},
+            {"material", "pbrMetallicRoughness.baseColorTexture.KHR_texture_transform.rotation",
+             Played::TextureRotation, 1},
+            {"material", "pbrMetallicRoughness.baseColorTexture.KHR_texture_transform.scale", Played::TextureScale, 2},
+            {"node", "KHR_node_visibility.visible", Played::Visible, 1},
+            {"light", "color", Played::LightColor, 3},
+            {"light", "intensity", Played::LightIntensity, 1},
+    };
+    *components = 0;
+    if (target.objectIndex < 0) return Played::None;
+    for (const Entry& e : kEntries)
+        if (std::string_view(target.property) == e.property && std::string_view(target.objectKind) == e.kind) {
+            *components = e.components;
+            return e.played;
+        }
+    return Played::None;
+}
+
+// A pointer channel's value into the pose, where its object is in the scene and its track has
+// the property's component count.
+void applyProperty(const Channel& ch, double t, Pose& pose) {
+    int components = 0;
+    const Played played = playedProperty(ch.pointerTarget, &components);
+    if (played == Played::None || ch.track.components != components) return;
+    const std::size_t index = std::size_t(ch.pointerTarget.objectIndex);
+    const std::size_t count = played == Played::Visible ? pose.visible.size()
+                              : played == Played::LightColor || played == Played::LightIntensity
+                                      ? pose.lights.size()
+                                      : pose.materials.size();
+    if (index >= count) return;
+    double v[4];
+    evaluate(ch.track, t, v);
+    switch (played) {
+        case Played::BaseColorFactor:
+            pose.materials[index].baseColorFactor = glm::dvec4(v[0], v[1], v[2], v[3]);
+            break;
+        case Played::EmissiveFactor:
+            pose.materials[index].emissiveFactor = glm::dvec3(v[0], v[1], v[2]);
+            break;
+        case Played::EmissiveStrength:
+            pose.materials[index].emissiveStrength = v[0];
+            break;
+        case Played::TextureOffset:
+            pose.materials[index].baseColorTransform.offset = glm::dvec2(v[0], v[1]);
+            break;
+        case Played::TextureRotation:
+            pose.materials[index].baseColorTransform.rotation = v[0];
+            break;
+        case Played::TextureScale:
+            pose.materials[index].baseColorTransform.scale = glm::dvec2(v[0], v[1]);
+            break;
+        case Played::Visible:
+            pose.visible[index] = v[0] != 0.0;
+            break;
+        case Played::LightColor:
+            pose.lights[index].color = glm::dvec3(v[0], v[1], v[2]);
+            break;
+        case Played::LightIntensity:
+            pose.lights[index].intensity = v[0];
+            break;
+        case Played::None:
+            break;
     }
 }
 
 }  // namespace
+
+glm::dmat3 TextureTransform::matrix() const {
+    const double c = std::cos(rotation), s = std::sin(rotation);
+    // Columns of T * R * S: R's columns (c, -s) and (s, c) scaled, then the offset.
+    return glm::dmat3(glm::dvec3(c * scale.x, -s * scale.x, 0.0), glm::dvec3(s * scale.y, c * scale.y, 0.0),
+                      glm::dvec3(offset, 1.0));
+}
+
+glm::dvec2 TextureTransform::apply(const glm::dvec2& uv) const {
+    return glm::dvec2(matrix() * glm::dvec3(uv, 1.0));
+}
+
+MaterialPose MaterialPose::rest(const SceneMaterial& material) {
+    MaterialPose out;
+    out.baseColorFactor = material.baseColorFactor;
+    out.emissiveFactor = material.emissiveFactor;
+    out.emissiveStrength = material.emissiveStrength;
+    out.baseColorTransform = material.baseColorTransform;
+    return out;
+}
+
+bool nodeShown(const Pose& pose, int node) {
+    return node >= 0 && std::size_t(node) < pose.shown.size() && pose.shown[std::size_t(node)];
+}
 
 glm::dmat4 Transform::matrix() const {
     const glm::dmat3 r = glm::mat3_cast(rotation);
@@ -774,8 +997,12 @@ void evaluatePose(const Scene& scene, const Document& doc, const int* animations
         thread_local std::vector<double> weights;
         for (const Channel& ch : doc.animations()[std::size_t(animation)].channels) {
             if (!ch.supported) continue;
-            const int node = ch.targetNode();
             const TargetPath path = ch.targetPointer.empty() ? ch.track.path : ch.pointerTarget.path;
+            if (path == TargetPath::Property) {
+                if (!ch.targetPointer.empty()) applyProperty(ch, t, pose);
+                continue;
+            }
+            const int node = ch.targetNode();
             if (node < 0 || std::size_t(node) >= scene.nodes.size()) continue;
             // A node with a matrix keeps it (the spec forbids animating its TRS); its weights may move.
             if (scene.nodes[std::size_t(node)].hasMatrix && path != TargetPath::Weights) continue;

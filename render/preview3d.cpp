@@ -67,24 +67,28 @@ layout(location = 0) in vec3 position;
 layout(location = 1) in vec3 normal;
 layout(location = 2) in vec2 texcoord;
 uniform mat4 viewProjection;
+uniform mat3 uvTransform;
 out vec3 worldPosition;
 out vec3 worldNormal;
 out vec2 uv;
 void main() {
     worldPosition = position;
     worldNormal = normal;
-    uv = texcoord;
+    uv = (uvTransform * vec3(texcoord, 1.0)).xy;
     gl_Position = viewProjection * vec4(position, 1.0);
 }
 )";
 
-// Base colour (factor x texture, the texture decoded from sRGB), a key light from the camera and
-// ambient, written sRGB-encoded. Double-sided faces are lit from whichever side is seen.
+// Base colour (factor x texture, the texture decoded from sRGB, its coordinates moved by
+// KHR_texture_transform in the vertex shader), a key light from the camera and ambient, plus the
+// emission (emissiveFactor x emissiveStrength, unlit), written sRGB-encoded. Double-sided faces
+// are lit from whichever side is seen.
 const char* kMeshFragment = R"(
 in vec3 worldPosition;
 in vec3 worldNormal;
 in vec2 uv;
 uniform vec4 baseColor;
+uniform vec3 emissive;
 uniform sampler2D baseTexture;
 uniform bool hasTexture;
 uniform bool lit;
@@ -103,6 +107,7 @@ void main() {
         float diffuse = max(dot(n, keyLight), 0.0);
         color *= 0.25 + 0.75 * diffuse;
     }
+    color += emissive;
     fragColor = vec4(pow(clamp(color, 0.0, 1.0), vec3(1.0 / 2.2)), 1.0);
 }
 )";
@@ -147,6 +152,19 @@ glm::vec4 rgba(const QColor& c, float alpha = 1.0f) {
 
 void push(std::vector<OverlayVertex>& out, const glm::dvec3& p, const glm::vec4& c, float size = 1.0f) {
     out.push_back({float(p.x), float(p.y), float(p.z), c.r, c.g, c.b, c.a, size});
+}
+
+// A light's marker diameter in pixels: 6 + 2 log2(1 + intensity), from 6 to 28 (intensity 1 draws
+// 8, 1000 about 26): logarithmic, as exporters write candela and lux over many orders of
+// magnitude, and never so small that an unlit light could not be found.
+float lightMarkerSize(double intensity) {
+    const double d = 6.0 + 2.0 * std::log2(1.0 + std::max(intensity, 0.0));
+    return float(std::isfinite(d) ? std::clamp(d, 6.0, 28.0) : 28.0);
+}
+
+glm::vec4 lightColour(const LightPose& light) {
+    const glm::dvec3 c = glm::clamp(light.color, 0.0, 1.0);
+    return {float(c.r), float(c.g), float(c.b), 1.0f};
 }
 
 // The primitive's elements as GL draws them: triangles, lines or points, with every index
@@ -409,15 +427,25 @@ struct PreviewRenderer::Impl {
         meshProgram.setUniformValue("keyLight", keyLight.x, keyLight.y, keyLight.z);
         meshProgram.setUniformValue("baseTexture", 0);
         gl->glActiveTexture(GL_TEXTURE0);
+        const GLint uvTransform = meshProgram.uniformLocation("uvTransform");
         for (Item& item : items) {
+            if (!nodeShown(pose, item.node)) continue;  // KHR_node_visibility, ancestors included
             const GLsizei count = uploadPose(item, scene, pose);
             if (count == 0) continue;
             const Primitive& prim = scene.meshes[item.mesh].primitives[item.primitive];
             const SceneMaterial* material = prim.material >= 0 && prim.material < int(scene.materials.size())
                                                     ? &scene.materials[prim.material]
                                                     : nullptr;
-            const glm::dvec4 base = material ? material->baseColorFactor : glm::dvec4(1.0);
+            // The material as the pose plays it (its rest values where the pose has none).
+            const MaterialPose played = !material                                    ? MaterialPose{}
+                                        : prim.material < int(pose.materials.size()) ? pose.materials[prim.material]
+                                                                                     : MaterialPose::rest(*material);
+            const glm::dvec4 base = played.baseColorFactor;
             meshProgram.setUniformValue("baseColor", float(base.r), float(base.g), float(base.b), float(base.a));
+            const glm::vec3 emission(played.emission());
+            meshProgram.setUniformValue("emissive", emission.r, emission.g, emission.b);
+            const glm::mat3 uv(played.baseColorTransform.matrix());
+            gl->glUniformMatrix3fv(uvTransform, 1, GL_FALSE, glm::value_ptr(uv));
             const GLuint texture = material && material->baseColorImage >= 0 &&
                                                    material->baseColorImage < int(textures.size()) &&
                                                    prim.texcoords.size() == prim.positions.size()
@@ -536,10 +564,33 @@ struct PreviewRenderer::Impl {
                 push(overlay, points[i + 1], accent * glm::vec4(1, 1, 1, 0.8f));
             }
         }
+        // Lights (KHR_lights_punctual) at their nodes, in their played colour; a directional or
+        // spot light shows where it shines, its node's -Z, as a line of two grid steps. A hidden
+        // node's light is not drawn (KHR_node_visibility).
+        auto lightOf = [&](int n) {
+            const int light = scene.nodes[n].light;
+            return options.showLights && light >= 0 && light < int(scene.lights.size()) &&
+                                   light < int(pose.lights.size()) && nodeShown(pose, n)
+                           ? light
+                           : -1;
+        };
+        for (int n = 0; n < nodes; ++n) {
+            const int light = lightOf(n);
+            if (light < 0 || scene.lights[light].type == SceneLight::Type::Point) continue;
+            const glm::dvec3 forward = -glm::dvec3(pose.world[n][2]);
+            const double length = glm::length(forward);
+            if (!(length > 0) || !std::isfinite(length)) continue;
+            push(overlay, origin(n), lightColour(pose.lights[light]));
+            push(overlay, origin(n) + forward * (2 * gridStep / length), lightColour(pose.lights[light]));
+        }
         drawOverlay(GL_LINES, viewProjection);
         if (options.showSkeleton)
             for (int n = 0; n < nodes; ++n)
-                if (n != options.highlightNode) push(overlay, origin(n), joint, 6.0f);
+                if (n != options.highlightNode && lightOf(n) < 0) push(overlay, origin(n), joint, 6.0f);
+        for (int n = 0; n < nodes; ++n)
+            if (const int light = lightOf(n); light >= 0)
+                push(overlay, origin(n), lightColour(pose.lights[light]),
+                     lightMarkerSize(pose.lights[light].intensity));
         if (options.trail && highlighted)
             for (const glm::dvec3& p : options.trail->keyTicks) push(overlay, p, glm::vec4(1.0f), 5.0f);
         if (highlighted) push(overlay, origin(options.highlightNode), accent, 10.0f);

@@ -1,7 +1,7 @@
 #pragma once
-// The 3D preview: the OpenGL renderer that draws a posed scene (meshes, skeleton, grid, axes,
-// the highlighted node's motion trail), and an offscreen render to a QImage for
-// `tangent render --preview`. OpenGL 3.3 core or GLES 3.
+// The 3D preview: the OpenGL renderer that draws a posed scene (meshes in their materials'
+// played colours, skeleton, lights, grid, axes, the highlighted node's motion trail), and an
+// offscreen render to a QImage for `tangent render --preview`. OpenGL 3.3 core or GLES 3.
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -50,6 +50,10 @@ struct PreviewOptions {
     bool showMeshes = true;
     bool showSkeleton = true;
     bool showGrid = true;  // ground grid and RGB axes
+    // KHR_lights_punctual lights: a round marker in the light's played colour whose diameter
+    // grows with the log of its intensity (6 + 2 log2(1 + intensity) pixels, 6 to 28), and for a
+    // directional or spot light a line along the way it shines.
+    bool showLights = true;
 };
 
 // Draws with the OpenGL context current at construction; every call needs that context

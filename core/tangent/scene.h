@@ -1,7 +1,7 @@
 #pragma once
-// The scene a document's animations move: nodes, meshes, skins, materials, decoded once from the
-// file (bounds-checked, as animation data is), and its pose at a time, evaluated by the same
-// track evaluation the curves show (edits in progress included). No Qt GUI types: the preview
+// The scene a document's animations move: nodes, meshes, skins, materials, lights, decoded once
+// from the file (bounds-checked, as animation data is), and its pose at a time, evaluated by the
+// same track evaluation the curves show (edits in progress included). No Qt GUI types: the preview
 // (render/) draws it, `tangent pose` prints it.
 #include <cstdint>
 #include <string>
@@ -36,6 +36,8 @@ struct SceneNode {
     int mesh = -1;
     int skin = -1;
     std::vector<double> weights;  // rest morph weights: the node's, else its mesh's, else zeros
+    bool visible = true;          // KHR_node_visibility's `visible` (false hides its descendants too)
+    int light = -1;               // KHR_lights_punctual's light: an index into Scene::lights, -1 when none
 };
 
 struct MorphTarget {
@@ -74,12 +76,38 @@ struct SceneImage {
     std::string mimeType;
 };
 
+// KHR_texture_transform of a textureInfo: uv' = T(offset) * R(rotation) * S(scale) * uv, where
+// R by rows is (cos r, sin r; -sin r, cos r), the extension's rotation ("counter-clockwise" as
+// its example reads it: offset [0, 1], rotation pi/2, scale [0.5, 0.5] samples the image's
+// lower-left quadrant).
+struct TextureTransform {
+    glm::dvec2 offset{0.0};
+    double rotation = 0.0;  // radians
+    glm::dvec2 scale{1.0};
+    glm::dmat3 matrix() const;  // column-major, for (u, v, 1)
+    glm::dvec2 apply(const glm::dvec2& uv) const;
+};
+
 struct SceneMaterial {
     std::string name;
     glm::dvec4 baseColorFactor{1.0};
     int baseColorImage = -1;  // index into Scene::images, -1 when none (or not readable)
+    // The texture coordinate set the base colour texture samples: textureInfo.texCoord, or
+    // KHR_texture_transform's texCoord where it overrides it.
     int baseColorTexCoord = 0;
+    TextureTransform baseColorTransform;  // KHR_texture_transform of the base colour texture
+    glm::dvec3 emissiveFactor{0.0};
+    double emissiveStrength = 1.0;  // KHR_materials_emissive_strength
     bool doubleSided = false;
+};
+
+// A KHR_lights_punctual light (the nodes that place it name it by SceneNode::light).
+struct SceneLight {
+    enum class Type : std::uint8_t { Directional, Point, Spot };
+    std::string name;
+    Type type = Type::Point;
+    glm::dvec3 color{1.0};
+    double intensity = 1.0;  // candela (point, spot) or lux (directional)
 };
 
 struct Scene {
@@ -88,6 +116,8 @@ struct Scene {
     std::vector<Skin> skins;
     std::vector<SceneMaterial> materials;
     std::vector<SceneImage> images;
+    // The file's extensions.KHR_lights_punctual.lights.
+    std::vector<SceneLight> lights;
     std::vector<int> roots;  // of the file's default scene (scene, else scenes[0], else every parentless node)
     // What could not be used, one sentence each naming the file and the place: a primitive with
     // hostile data is left out and the rest of the scene stays.
@@ -99,20 +129,50 @@ struct Scene {
 // offending links out, with a problem each.
 Scene loadScene(const Document&);
 
+// What animation can change of a material, as played.
+struct MaterialPose {
+    glm::dvec4 baseColorFactor{1.0};
+    glm::dvec3 emissiveFactor{0.0};
+    double emissiveStrength = 1.0;
+    TextureTransform baseColorTransform;
+    glm::dvec3 emission() const { return emissiveFactor * emissiveStrength; }
+    static MaterialPose rest(const SceneMaterial&);  // the file's values
+};
+
+// What animation can change of a light, as played.
+struct LightPose {
+    glm::dvec3 color{1.0};
+    double intensity = 1.0;
+};
+
 struct Pose {
     double time = 0.0;
     std::vector<Transform> local;              // per node: rest TRS with the animation applied
     std::vector<glm::dmat4> world;             // per node: parent's world * local
     std::vector<std::vector<double>> weights;  // per node: morph weights (empty without targets)
+    std::vector<bool> visible;                 // per node: its KHR_node_visibility value, as played
+    // Per node: visible and every ancestor visible too (KHR_node_visibility: a hidden node hides
+    // its subtree). What the preview draws by; composed with `world`.
+    std::vector<bool> shown;
+    std::vector<MaterialPose> materials;  // per scene material
+    std::vector<LightPose> lights;        // per scene light
 };
+
+// Whether `node` is drawn in `pose` (Pose::shown); false for a node the pose does not have.
+bool nodeShown(const Pose&, int node);
 
 // The rest pose: every node as the file places it, no animation.
 Pose restPose(const Scene&);
 
 // The pose of `animation` at time t (clamped to each channel's keys, as the spec plays them):
 // its supported translation, rotation, scale and weights channels, classic and
-// KHR_animation_pointer, applied to the rest pose; rotation normalized. Reuses `pose`'s storage
-// (playback evaluates every frame). animation -1 gives the rest pose.
+// KHR_animation_pointer, applied to the rest pose; rotation normalized. Of the other pointers,
+// those a viewer shows: a material's pbrMetallicRoughness/baseColorFactor, emissiveFactor,
+// KHR_materials_emissive_strength/emissiveStrength and its base colour texture's
+// KHR_texture_transform offset, rotation and scale; a node's KHR_node_visibility/visible (a
+// value other than 0 is visible); a KHR_lights_punctual light's color and intensity. A channel
+// whose object is not in the scene, or whose track has another component count, is ignored.
+// Reuses `pose`'s storage (playback evaluates every frame). animation -1 gives the rest pose.
 void evaluatePose(const Scene&, const Document&, int animation, double t, Pose& pose);
 // Several animations played side by side at time t, each held at its own ends, applied in the
 // order given (where two move the same property, the later one wins); -1 and indices out of

@@ -447,3 +447,291 @@ TEST(SceneHostile, ChildrenCycleAndSecondParent) {
     const Pose pose = restPose(scene);
     EXPECT_EQ(pose.world.size(), 4u);
 }
+
+// ------------------------------------------------------------------------------------------
+// What KHR_animation_pointer plays besides a node's TRS: materials, visibility, lights.
+
+namespace {
+
+Json pointerTarget(const std::string& pointer) {
+    return {{"path", "pointer"}, {"extensions", {{"KHR_animation_pointer", {{"pointer", pointer}}}}}};
+}
+
+// Parent (hidden by animation) -> Child, a Lamp with light 0, a material with a base colour
+// texture and every extension the preview plays, and a plain material of defaults.
+Asset pointerScene() {
+    return Asset(R"({
+      "asset": {"version": "2.0"},
+      "extensionsUsed": ["KHR_animation_pointer", "KHR_lights_punctual", "KHR_materials_emissive_strength",
+                         "KHR_texture_transform", "KHR_node_visibility"],
+      "scene": 0, "scenes": [{"nodes": [0, 2]}],
+      "nodes": [
+        {"name": "Parent", "children": [1], "extensions": {"KHR_node_visibility": {"visible": true}}},
+        {"name": "Child"},
+        {"name": "Lamp", "extensions": {"KHR_lights_punctual": {"light": 0}}}
+      ],
+      "materials": [
+        {"name": "Paint", "emissiveFactor": [0.5, 0.25, 0],
+         "pbrMetallicRoughness": {"baseColorFactor": [1, 0, 0, 1], "baseColorTexture": {"index": 0, "texCoord": 0,
+           "extensions": {"KHR_texture_transform": {"offset": [0.1, 0.2], "rotation": 0.3, "scale": [2, 3],
+                                                    "texCoord": 1}}}},
+         "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 2}}},
+        {"name": "Plain"}
+      ],
+      "textures": [{"source": 0}],
+      "images": [{"uri": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="}],
+      "extensions": {"KHR_lights_punctual": {"lights": [
+        {"name": "Key", "type": "spot", "color": [1, 0.5, 0.25], "intensity": 40, "spot": {}},
+        {"type": "directional"}
+      ]}}
+    })");
+}
+
+// A STEP channel whose output is unsigned bytes (a bool target's accessor).
+void addByteChannel(Asset& a, const Json& target, const std::vector<float>& times,
+                    const std::vector<std::uint8_t>& values) {
+    addChannel(a, target, times, std::vector<float>(values.size()), "SCALAR", "STEP");
+    Json& anim = a.json()["animations"][0];
+    anim["samplers"].back()["output"] = a.unsignedBytes(values, "SCALAR", 1);
+}
+
+}  // namespace
+
+TEST(ScenePointer, MaterialsNodesAndLightsAreRead) {
+    Asset a = pointerScene();
+    const Scene scene = loadScene(a.build());
+    ASSERT_TRUE(scene.problems.empty()) << scene.problems.front();
+    ASSERT_EQ(scene.materials.size(), 2u);
+    const SceneMaterial& paint = scene.materials[0];
+    EXPECT_EQ(paint.emissiveFactor, glm::dvec3(0.5, 0.25, 0));
+    EXPECT_EQ(paint.emissiveStrength, 2.0);
+    EXPECT_EQ(paint.baseColorTransform.offset, glm::dvec2(0.1, 0.2));
+    EXPECT_EQ(paint.baseColorTransform.rotation, 0.3);
+    EXPECT_EQ(paint.baseColorTransform.scale, glm::dvec2(2, 3));
+    EXPECT_EQ(paint.baseColorTexCoord, 1);  // the transform's texCoord overrides the textureInfo's 0
+    const SceneMaterial& plain = scene.materials[1];
+    EXPECT_EQ(plain.emissiveFactor, glm::dvec3(0.0));
+    EXPECT_EQ(plain.emissiveStrength, 1.0);
+    EXPECT_EQ(plain.baseColorTransform.offset, glm::dvec2(0.0));
+    EXPECT_EQ(plain.baseColorTransform.rotation, 0.0);
+    EXPECT_EQ(plain.baseColorTransform.scale, glm::dvec2(1.0));
+    ASSERT_EQ(scene.lights.size(), 2u);
+    EXPECT_EQ(scene.lights[0].name, "Key");
+    EXPECT_EQ(scene.lights[0].type, SceneLight::Type::Spot);
+    EXPECT_EQ(scene.lights[0].color, glm::dvec3(1, 0.5, 0.25));
+    EXPECT_EQ(scene.lights[0].intensity, 40.0);
+    EXPECT_EQ(scene.lights[1].type, SceneLight::Type::Directional);
+    EXPECT_EQ(scene.lights[1].color, glm::dvec3(1.0));
+    EXPECT_EQ(scene.lights[1].intensity, 1.0);
+    EXPECT_TRUE(scene.nodes[0].visible);
+    EXPECT_TRUE(scene.nodes[1].visible);
+    EXPECT_EQ(scene.nodes[0].light, -1);
+    EXPECT_EQ(scene.nodes[2].light, 0);
+
+    const Pose rest = restPose(scene);
+    ASSERT_EQ(rest.materials.size(), 2u);
+    EXPECT_EQ(rest.materials[0].baseColorFactor, glm::dvec4(1, 0, 0, 1));
+    EXPECT_EQ(rest.materials[0].emission(), glm::dvec3(1, 0.5, 0));
+    ASSERT_EQ(rest.lights.size(), 2u);
+    EXPECT_EQ(rest.lights[0].intensity, 40.0);
+    EXPECT_TRUE(nodeShown(rest, 0) && nodeShown(rest, 1) && nodeShown(rest, 2));
+    EXPECT_FALSE(nodeShown(rest, 3));
+    EXPECT_FALSE(nodeShown(rest, -1));
+}
+
+// The spec's example: offset [0, 1], rotation 90°, scale 0.5 uses the image's lower-left
+// quadrant (u in [0, 0.5], v in [0.5, 1], v down), turned: u' = 0.5 v, v' = 1 - 0.5 u.
+TEST(ScenePointer, TextureTransformIsTheExtensionsMatrix) {
+    TextureTransform t;
+    t.offset = {0, 1};
+    t.rotation = 1.5707963267948966;
+    t.scale = {0.5, 0.5};
+    const std::pair<glm::dvec2, glm::dvec2> corners[] = {
+            {{0, 0}, {0, 1}}, {{1, 0}, {0, 0.5}}, {{0, 1}, {0.5, 1}}, {{1, 1}, {0.5, 0.5}}};
+    for (const auto& [uv, expected] : corners) {
+        const glm::dvec2 seen = t.apply(uv);
+        EXPECT_NEAR(seen.x, expected.x, 1e-12) << uv.x << " " << uv.y;
+        EXPECT_NEAR(seen.y, expected.y, 1e-12) << uv.x << " " << uv.y;
+    }
+    // Rotation alone, 30°: (1, 0) -> (cos, -sin), (0, 1) -> (sin, cos); then scale before it.
+    TextureTransform r;
+    r.rotation = 0.5235987755982988;
+    r.scale = {2, 4};
+    r.offset = {0.25, -0.5};
+    const glm::dvec2 u = r.apply({1, 0}), v = r.apply({0, 1});
+    EXPECT_NEAR(u.x, 0.25 + 2 * 0.8660254037844386, 1e-12);
+    EXPECT_NEAR(u.y, -0.5 - 2 * 0.5, 1e-12);
+    EXPECT_NEAR(v.x, 0.25 + 4 * 0.5, 1e-12);
+    EXPECT_NEAR(v.y, -0.5 + 4 * 0.8660254037844386, 1e-12);
+}
+
+TEST(ScenePointer, PointerChannelsPlayMaterialsVisibilityAndLights) {
+    Asset a = pointerScene();
+    addChannel(a, pointerTarget("/materials/0/pbrMetallicRoughness/baseColorFactor"), {0, 2},
+               {1, 0, 0, 1, 0, 0, 1, 0.5f}, "VEC4");
+    addChannel(a, pointerTarget("/materials/0/emissiveFactor"), {0, 1}, {0, 0, 0, 1, 0.5f, 0.25f}, "VEC3");
+    addChannel(a, pointerTarget("/materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength"), {0, 1},
+               {1, 3}, "SCALAR");
+    const std::string transform =
+            "/materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/";
+    addChannel(a, pointerTarget(transform + "offset"), {0, 1}, {0, 0, 0.5f, -1}, "VEC2");
+    addChannel(a, pointerTarget(transform + "rotation"), {0, 1}, {0, 1.5f}, "SCALAR");
+    addChannel(a, pointerTarget(transform + "scale"), {0, 1}, {1, 1, 3, 5}, "VEC2");
+    addByteChannel(a, pointerTarget("/nodes/0/extensions/KHR_node_visibility/visible"), {0, 1, 2}, {1, 0, 1});
+    addChannel(a, pointerTarget("/extensions/KHR_lights_punctual/lights/0/color"), {0, 1}, {1, 1, 1, 0, 0.5f, 1},
+               "VEC3");
+    addChannel(a, pointerTarget("/extensions/KHR_lights_punctual/lights/0/intensity"), {0, 4}, {0, 100}, "SCALAR");
+    const Document doc = a.build();
+    for (const Channel& ch : doc.animations()[0].channels) ASSERT_TRUE(ch.supported) << ch.targetPointer;
+    const Scene scene = loadScene(doc);
+    ASSERT_TRUE(scene.problems.empty()) << scene.problems.front();
+
+    Pose pose;
+    // t = 0.5: a quarter of the way along baseColorFactor's two seconds, half along the others'
+    // one second, an eighth along intensity's four.
+    evaluatePose(scene, doc, 0, 0.5, pose);
+    const MaterialPose& m = pose.materials[0];
+    EXPECT_NEAR(m.baseColorFactor.r, 0.75, 1e-6);
+    EXPECT_NEAR(m.baseColorFactor.g, 0.0, 1e-6);
+    EXPECT_NEAR(m.baseColorFactor.b, 0.25, 1e-6);
+    EXPECT_NEAR(m.baseColorFactor.a, 0.875, 1e-6);
+    EXPECT_NEAR(m.emissiveFactor.r, 0.5, 1e-6);
+    EXPECT_NEAR(m.emissiveFactor.g, 0.25, 1e-6);
+    EXPECT_NEAR(m.emissiveFactor.b, 0.125, 1e-6);
+    EXPECT_NEAR(m.emissiveStrength, 2.0, 1e-6);
+    EXPECT_NEAR(m.emission().r, 1.0, 1e-6);  // (0.5, 0.25, 0.125) x 2
+    EXPECT_NEAR(m.emission().g, 0.5, 1e-6);
+    EXPECT_NEAR(m.emission().b, 0.25, 1e-6);
+    EXPECT_NEAR(m.baseColorTransform.offset.x, 0.25, 1e-6);
+    EXPECT_NEAR(m.baseColorTransform.offset.y, -0.5, 1e-6);
+    EXPECT_NEAR(m.baseColorTransform.rotation, 0.75, 1e-6);
+    EXPECT_NEAR(m.baseColorTransform.scale.x, 2.0, 1e-6);
+    EXPECT_NEAR(m.baseColorTransform.scale.y, 3.0, 1e-6);
+    EXPECT_NEAR(pose.lights[0].color.r, 0.5, 1e-6);
+    EXPECT_NEAR(pose.lights[0].color.g, 0.75, 1e-6);
+    EXPECT_NEAR(pose.lights[0].color.b, 1.0, 1e-6);
+    EXPECT_NEAR(pose.lights[0].intensity, 12.5, 1e-5);
+    EXPECT_EQ(pose.lights[1].intensity, 1.0);  // not animated: the file's
+    EXPECT_EQ(pose.materials[1].baseColorFactor, glm::dvec4(1.0));
+    EXPECT_TRUE(pose.visible[0]);
+    EXPECT_TRUE(nodeShown(pose, 0));
+    EXPECT_TRUE(nodeShown(pose, 1));
+
+    // t = 1.5: the STEP key at 1 hides Parent, and Child with it (its own value stays true).
+    evaluatePose(scene, doc, 0, 1.5, pose);
+    EXPECT_FALSE(pose.visible[0]);
+    EXPECT_TRUE(pose.visible[1]);
+    EXPECT_FALSE(nodeShown(pose, 0));
+    EXPECT_FALSE(nodeShown(pose, 1));
+    EXPECT_TRUE(nodeShown(pose, 2));  // Lamp is not under Parent
+    EXPECT_NEAR(pose.materials[0].baseColorFactor.r, 0.25, 1e-6);
+    EXPECT_NEAR(pose.materials[0].baseColorFactor.b, 0.75, 1e-6);
+    EXPECT_NEAR(pose.materials[0].emissiveStrength, 3.0, 1e-6);  // held after the last key
+    EXPECT_NEAR(pose.lights[0].intensity, 37.5, 1e-5);
+
+    // t = 2.5: shown again (the last key); before the first key the first values hold.
+    evaluatePose(scene, doc, 0, 2.5, pose);
+    EXPECT_TRUE(nodeShown(pose, 1));
+    EXPECT_NEAR(pose.materials[0].baseColorFactor.b, 1.0, 1e-6);
+    EXPECT_NEAR(pose.materials[0].baseColorFactor.a, 0.5, 1e-6);
+    evaluatePose(scene, doc, 0, -1.0, pose);
+    EXPECT_NEAR(pose.materials[0].baseColorFactor.r, 1.0, 1e-6);
+    EXPECT_NEAR(pose.materials[0].baseColorTransform.scale.y, 1.0, 1e-6);
+    EXPECT_NEAR(pose.lights[0].intensity, 0.0, 1e-6);
+
+    // The rest pose (animation -1) is the file's, whatever was played before into the same pose.
+    evaluatePose(scene, doc, -1, 0.5, pose);
+    EXPECT_EQ(pose.materials[0].baseColorFactor, glm::dvec4(1, 0, 0, 1));
+    EXPECT_EQ(pose.materials[0].baseColorTransform.rotation, 0.3);
+    EXPECT_EQ(pose.lights[0].intensity, 40.0);
+    EXPECT_TRUE(nodeShown(pose, 1));
+}
+
+TEST(ScenePointer, ChannelsOutsideTheSceneOrOfAnotherCountAreIgnored) {
+    Asset a = pointerScene();
+    // Objects the file does not have: the loader keeps such channels (their curves can be fixed).
+    addChannel(a, pointerTarget("/materials/7/emissiveFactor"), {0, 1}, {1, 1, 1, 1, 1, 1}, "VEC3");
+    addChannel(a, pointerTarget("/extensions/KHR_lights_punctual/lights/5/intensity"), {0, 1}, {9, 9}, "SCALAR");
+    addByteChannel(a, pointerTarget("/nodes/9/extensions/KHR_node_visibility/visible"), {0, 1}, {0, 0});
+    // A wrong output type: the loader does not play it.
+    addChannel(a, pointerTarget("/materials/0/pbrMetallicRoughness/baseColorFactor"), {0, 1}, {0, 1, 0, 0, 1, 0},
+               "VEC3");
+    // A good channel whose track is then given another component count (as an edit might).
+    addChannel(a, pointerTarget("/materials/0/emissiveFactor"), {0, 1}, {1, 1, 1, 1, 1, 1}, "VEC3");
+    // A property the preview does not play.
+    addChannel(a, pointerTarget("/materials/0/pbrMetallicRoughness/metallicFactor"), {0, 1}, {0, 1}, "SCALAR");
+    Document doc = a.build();
+    const auto& channels = doc.animations()[0].channels;
+    EXPECT_TRUE(channels[0].supported);
+    EXPECT_TRUE(channels[1].supported);
+    EXPECT_TRUE(channels[2].supported);
+    EXPECT_FALSE(channels[3].supported);
+    ASSERT_TRUE(channels[4].supported);
+    EXPECT_TRUE(channels[5].supported);
+    doc.animations()[0].channels[4].track.components = 2;
+    const Scene scene = loadScene(doc);
+    Pose pose;
+    evaluatePose(scene, doc, 0, 0.5, pose);
+    EXPECT_EQ(pose.materials.size(), 2u);
+    EXPECT_EQ(pose.lights.size(), 2u);
+    EXPECT_EQ(pose.visible.size(), 3u);
+    EXPECT_EQ(pose.materials[0].baseColorFactor, glm::dvec4(1, 0, 0, 1));
+    EXPECT_EQ(pose.materials[0].emissiveFactor, glm::dvec3(0.5, 0.25, 0));
+    EXPECT_EQ(pose.lights[0].intensity, 40.0);
+    EXPECT_EQ(pose.lights[1].intensity, 1.0);
+    EXPECT_TRUE(nodeShown(pose, 0) && nodeShown(pose, 1) && nodeShown(pose, 2));
+}
+
+TEST(SceneHostile, BadMaterialLightAndVisibilityValues) {
+    Asset a(R"({
+      "asset": {"version": "2.0"},
+      "nodes": [
+        {"name": "A", "extensions": {"KHR_node_visibility": {"visible": 0}, "KHR_lights_punctual": {"light": 3}}}
+      ],
+      "materials": [
+        {"emissiveFactor": [1, 1], "extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": -1}},
+         "pbrMetallicRoughness": {"baseColorTexture": {"index": 0,
+           "extensions": {"KHR_texture_transform": {"offset": [1], "rotation": "a", "scale": 2, "texCoord": -1}}}}}
+      ],
+      "textures": [{"source": 0}],
+      "images": [{"uri": "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="}],
+      "extensions": {"KHR_lights_punctual": {"lights": [{"type": "area", "color": [2, "x", 1], "intensity": -3}]}}
+    })");
+    const Scene scene = loadScene(a.build("bad.gltf"));
+    EXPECT_EQ(scene.problems,
+              (std::vector<std::string>{
+                      "bad.gltf: /extensions/KHR_lights_punctual/lights/0/type: must be \"directional\", \"point\" or "
+                      "\"spot\"; it is shown as a point light.",
+                      "bad.gltf: /extensions/KHR_lights_punctual/lights/0/color: must be three numbers; white is used.",
+                      "bad.gltf: /extensions/KHR_lights_punctual/lights/0/intensity: must be a number of at least 0; 1 "
+                      "is used.",
+                      "bad.gltf: /materials/0/emissiveFactor: must be three numbers; black is used.",
+                      "bad.gltf: /materials/0/extensions/KHR_materials_emissive_strength/emissiveStrength: must be a "
+                      "number of at least 0; 1 is used.",
+                      "bad.gltf: /materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/"
+                      "offset: must be two numbers; 0 0 is used.",
+                      "bad.gltf: /materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/"
+                      "scale: must be two numbers; 1 1 is used.",
+                      "bad.gltf: /materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/"
+                      "rotation: must be a number; 0 is used.",
+                      "bad.gltf: /materials/0/pbrMetallicRoughness/baseColorTexture/extensions/KHR_texture_transform/"
+                      "texCoord: must be a texture coordinate set from 0 to 63; it is ignored.",
+                      "bad.gltf: /nodes/0/extensions/KHR_node_visibility/visible: must be true or false; the node is "
+                      "shown.",
+                      "bad.gltf: /nodes/0/extensions/KHR_lights_punctual/light: does not name a light of the file."}));
+    ASSERT_EQ(scene.lights.size(), 1u);
+    EXPECT_EQ(scene.lights[0].type, SceneLight::Type::Point);
+    EXPECT_EQ(scene.lights[0].color, glm::dvec3(1.0));
+    EXPECT_EQ(scene.lights[0].intensity, 1.0);
+    const SceneMaterial& m = scene.materials[0];
+    EXPECT_EQ(m.emissiveFactor, glm::dvec3(0.0));
+    EXPECT_EQ(m.emissiveStrength, 1.0);
+    EXPECT_EQ(m.baseColorTransform.offset, glm::dvec2(0.0));
+    EXPECT_EQ(m.baseColorTransform.scale, glm::dvec2(1.0));
+    EXPECT_EQ(m.baseColorTransform.rotation, 0.0);
+    EXPECT_EQ(m.baseColorTexCoord, 0);
+    EXPECT_TRUE(scene.nodes[0].visible);
+    EXPECT_EQ(scene.nodes[0].light, -1);
+    const Pose pose = restPose(scene);
+    EXPECT_TRUE(nodeShown(pose, 0));
+}

@@ -206,6 +206,177 @@ TEST(PreviewImage, TheSkinnedTipIsWhereTheSkinPutsIt) {
     }
 }
 
+// pointer_box.glb (make_files.mjs): a red box under a Holder node and a point light at
+// (1, 0.8, 0), each animation playing KHR_animation_pointer channels over one second.
+struct PointerBox {
+    Document doc = Document::load(file("pointer_box.glb"));
+    Scene scene = loadScene(doc);
+    render::PreviewRequest request;
+    PointerBox() {
+        request.size = QSize(800, 500);
+        request.showSkeleton = false;
+        request.showGrid = false;
+    }
+    QImage at(int animation, double t) {
+        request.animation = animation;
+        request.time = t;
+        return render::renderPreviewImage(doc, scene, request);
+    }
+};
+
+// The box's pixels: no green (its base colour has none) and some red or blue. Edge pixels,
+// blended with the background (35, 37, 41), are left out by the green test.
+struct BoxPixels {
+    int pixels = 0;
+    double red = 0, green = 0, blue = 0;  // sums
+};
+BoxPixels boxPixels(const QImage& image) {
+    BoxPixels p;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb c = image.pixel(x, y);
+            const int r = qRed(c), g = qGreen(c), b = qBlue(c);
+            if (g > 3 || std::max(r, b) < 30) continue;
+            ++p.pixels, p.red += r, p.green += g, p.blue += b;
+        }
+    return p;
+}
+
+// The shader encodes linear colour as c^(1/2.2); the key light scales red and blue alike, so
+// blue / red on the box is (b / r)^(1/2.2) of the played factor whatever the shading.
+TEST(PreviewPointer, TheBoxTakesThePlayedBaseColour) {
+    PointerBox box;
+    ASSERT_TRUE(box.scene.problems.empty()) << box.scene.problems.front();
+    ASSERT_EQ(box.doc.animations().size(), 4u);
+    for (const Channel& ch : box.doc.animations()[0].channels) ASSERT_TRUE(ch.supported);
+    const BoxPixels red = boxPixels(box.at(0, 0.0));
+    ASSERT_GT(red.pixels, 200);
+    EXPECT_EQ(red.blue, 0.0);
+    const BoxPixels blue = boxPixels(box.at(0, 1.0));
+    EXPECT_GT(blue.pixels, 200);
+    EXPECT_EQ(blue.red, 0.0);
+    // t = 0.25: factor (0.75, 0, 0.25, 1), so blue / red = (1/3)^(1/2.2) = 0.6071.
+    const BoxPixels quarter = boxPixels(box.at(0, 0.25));
+    ASSERT_GT(quarter.pixels, 200);
+    const double ratio = quarter.blue / quarter.red;
+    std::printf("base colour at 0.25 s: blue / red %.4f (expected 0.6071)\n", ratio);
+    EXPECT_NEAR(ratio, 0.6071, 0.02);
+}
+
+TEST(PreviewPointer, AHiddenParentHidesTheBox) {
+    PointerBox box;
+    // "Hide": Holder's visible is 1 from 0 s, 0 (STEP) from 1 s; the box is Holder's child.
+    EXPECT_GT(boxPixels(box.at(1, 0.5)).pixels, 200);
+    EXPECT_EQ(boxPixels(box.at(1, 1.5)).pixels, 0);
+    EXPECT_GT(boxPixels(box.at(1, 0.99)).pixels, 200);
+}
+
+// "Glow": emissiveFactor (0, 0, 0) -> (0, 0.5, 0), emissiveStrength 1 -> 2. The box has no green
+// of its own, so its green is the emission alone, unlit: at 0.5 s (0.25 x 1.5)^(1/2.2) x 255 = 163.3.
+// Measured on the pixels that are wholly box at 0 s (no emission yet: no green, no blue).
+TEST(PreviewPointer, EmissionAddsTheFactorTimesTheStrength) {
+    PointerBox box;
+    const QImage dark = box.at(2, 0.0);
+    std::vector<QPoint> inside;
+    for (int y = 0; y < dark.height(); ++y)
+        for (int x = 0; x < dark.width(); ++x) {
+            const QRgb c = dark.pixel(x, y);
+            if (qGreen(c) == 0 && qBlue(c) == 0 && qRed(c) >= 30) inside.emplace_back(x, y);
+        }
+    ASSERT_GT(inside.size(), 200u);
+    auto meanGreen = [&](const QImage& image) {
+        double sum = 0;
+        for (const QPoint& p : inside) sum += qGreen(image.pixel(p));
+        return sum / double(inside.size());
+    };
+    const double half = meanGreen(box.at(2, 0.5));
+    std::printf("emission at 0.5 s: mean green %.2f (expected 163.3)\n", half);
+    EXPECT_NEAR(half, 163.3, 1.0);
+    EXPECT_NEAR(meanGreen(box.at(2, 1.0)), 255.0, 0.5);  // (0.5 x 2) = 1
+}
+
+// "Lamp": color (1, 1, 0) -> (0, 1, 1), intensity 1 -> 1000. The marker is a disc of diameter
+// 6 + 2 log2(1 + intensity) pixels in the colour, drawn as is (not lit, not encoded).
+TEST(PreviewPointer, TheLightMarkerTakesThePlayedColourAndIntensity) {
+    PointerBox box;
+    const render::OrbitCamera camera = render::requestCamera(box.scene, box.doc, box.request);
+    const glm::dvec2 centre = project(camera, {1, 0.8, 0}, box.request.size);
+    struct Expected {
+        double t;
+        int r, g, b;
+        double diameter;
+    };
+    for (const Expected& e :
+         {Expected{0.0, 255, 255, 0, 6 + 2 * std::log2(2.0)}, Expected{0.5, 128, 255, 128, 6 + 2 * std::log2(501.5)},
+          Expected{1.0, 0, 255, 255, 6 + 2 * std::log2(1001.0)}}) {
+        SCOPED_TRACE(e.t);
+        const QImage image = box.at(3, e.t);
+        const QColor seen = image.pixelColor(int(centre.x), int(centre.y));
+        EXPECT_NEAR(seen.red(), e.r, 2);
+        EXPECT_NEAR(seen.green(), e.g, 2);
+        EXPECT_NEAR(seen.blue(), e.b, 2);
+        int pixels = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                const QRgb c = image.pixel(x, y);
+                if (std::abs(qRed(c) - e.r) <= 3 && std::abs(qGreen(c) - e.g) <= 3 && std::abs(qBlue(c) - e.b) <= 3)
+                    ++pixels;
+            }
+        const double area = 3.14159265358979 * e.diameter * e.diameter / 4;
+        std::printf("light marker at %.1f s: %d pixels (a disc of %.2f px: %.1f)\n", e.t, pixels, e.diameter, area);
+        EXPECT_NEAR(pixels, area, 0.2 * area + 4);
+    }
+}
+
+// texture_box.glb (make_files.mjs): its texture's quadrants are red, blue (top row) and green,
+// white, and KHR_texture_transform (uv' = T R S uv, R by rows (cos r, sin r; -sin r, cos r))
+// picks one: at rest offset 0.125 and scale 0.25 give u', v' in [0.125, 0.375], red. "Slide"
+// moves the offset to (0.625, 0.125): u' in [0.625, 0.875], blue. "Turn" ends at rotation pi/2,
+// offset (0.625, 0.875): u' = 0.25 v + 0.625, v' = -0.25 u + 0.875, both in [0.625, 0.875], white
+// (rotated the other way, v' would wrap past 1 and u' straddle 0.5: every colour but white).
+struct Quadrants {
+    int red = 0, blue = 0, green = 0, white = 0;
+};
+Quadrants quadrantPixels(const QImage& image) {
+    Quadrants q;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QRgb c = image.pixel(x, y);
+            const int r = qRed(c), g = qGreen(c), b = qBlue(c);
+            if (r > 30 && g <= 3 && b <= 3) ++q.red;
+            if (b > 30 && r <= 3 && g <= 3) ++q.blue;
+            if (g > 30 && r <= 3 && b <= 3) ++q.green;
+            if (std::min({r, g, b}) > 60 && std::max({r, g, b}) - std::min({r, g, b}) <= 2) ++q.white;
+        }
+    return q;
+}
+
+TEST(PreviewPointer, TheTextureTransformPicksTheQuadrant) {
+    const Document doc = Document::load(file("texture_box.glb"));
+    const Scene scene = loadScene(doc);
+    ASSERT_TRUE(scene.problems.empty()) << scene.problems.front();
+    render::PreviewRequest request;
+    request.size = QSize(400, 250);
+    request.showSkeleton = false;
+    request.showGrid = false;
+    auto at = [&](int animation, double t) {
+        request.animation = animation;
+        request.time = t;
+        return quadrantPixels(render::renderPreviewImage(doc, scene, request));
+    };
+    const Quadrants rest = at(0, 0.0);
+    EXPECT_GT(rest.red, 2000);
+    EXPECT_EQ(rest.blue + rest.green + rest.white, 0);
+    const Quadrants slid = at(0, 1.0);
+    EXPECT_GT(slid.blue, 2000);
+    EXPECT_EQ(slid.red + slid.green + slid.white, 0);
+    const Quadrants turned = at(1, 1.0);
+    EXPECT_GT(turned.white, 2000);
+    EXPECT_EQ(turned.red + turned.blue + turned.green, 0);
+    std::printf("texture transform: red %d at rest, blue %d slid, white %d turned\n", rest.red, slid.blue,
+                turned.white);
+}
+
 // ------------------------------------------------------------------------------ the dock
 
 struct DockFixture {
@@ -258,6 +429,27 @@ TEST(PreviewDock, AnEditMovesTheBoxLive) {
     EXPECT_GT(glm::length(after - before), 20.0);
     EXPECT_NEAR(after.x, expected.x, kPixelTolerance);
     EXPECT_NEAR(after.y, expected.y, kPixelTolerance);
+}
+
+// pointer_box.glb's "Colour": an edit of the baseColorFactor curve recolours the box while it is
+// made, as it moves a translated box.
+TEST(PreviewDock, AnEditOfAColourCurveRecoloursTheBoxLive) {
+    DockFixture f("pointer_box.glb");
+    f.state.setShownChannels({});
+    f.state.setCurrentTime(0.0);
+    const BoxPixels before = boxPixels(f.view()->grabFramebuffer());
+    ASSERT_GT(before.pixels, 100);
+    EXPECT_EQ(before.blue, 0.0);
+    // The first key from red (1, 0, 0, 1) to blue (0, 0, 1, 1).
+    const int keys = f.model.document().channel(0, 0)->track.keyCount();
+    f.model.previewTrack(0, 0, KeySpan::keys(0, 0, keys), [](Track& track) {
+        track.values[0] = 0.0f;
+        track.values[2] = 1.0f;
+    });
+    const BoxPixels after = boxPixels(f.view()->grabFramebuffer());
+    ASSERT_GT(after.pixels, 100);
+    EXPECT_EQ(after.red, 0.0);
+    EXPECT_GT(after.blue, 0.0);
 }
 
 TEST(PreviewDock, TheShownChannelsNodeIsHighlightedInTheAccentColour) {

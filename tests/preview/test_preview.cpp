@@ -452,6 +452,30 @@ TEST(PreviewDock, AnEditOfAColourCurveRecoloursTheBoxLive) {
     EXPECT_GT(after.blue, 0.0);
 }
 
+// Play With: "Colour" is current (the curve view shows it); "Hide" checked to play along hides the
+// box from 1 s in the dock, as the two clips would side by side in an engine. Unchecked, it stays.
+TEST(PreviewDock, AnAnimationPlayedAlongHidesTheBoxTheCurrentOneColours) {
+    DockFixture f("pointer_box.glb");
+    ASSERT_NE(f.view(), nullptr);
+    f.state.setShownChannels({});
+    ASSERT_EQ(f.state.animation(), 0);
+    f.state.setCurrentTime(1.5);
+    const BoxPixels alone = boxPixels(f.view()->grabFramebuffer());
+    ASSERT_GT(alone.pixels, 100);
+    EXPECT_EQ(alone.red, 0.0);  // "Colour" has reached blue
+    f.state.setPlaysAlong(1, true);
+    EXPECT_EQ(f.view()->played(), (std::vector<int>{0, 1}));
+    EXPECT_EQ(boxPixels(f.view()->grabFramebuffer()).pixels, 0);
+    f.state.setCurrentTime(0.5);  // before "Hide" hides it: half-way to blue
+    const BoxPixels half = boxPixels(f.view()->grabFramebuffer());
+    ASSERT_GT(half.pixels, 100);
+    EXPECT_GT(half.red, 0.0);
+    EXPECT_GT(half.blue, 0.0);
+    f.state.setPlaysAlong(1, false);
+    f.state.setCurrentTime(1.5);
+    EXPECT_EQ(boxPixels(f.view()->grabFramebuffer()).pixels, alone.pixels);
+}
+
 TEST(PreviewDock, TheShownChannelsNodeIsHighlightedInTheAccentColour) {
     DockFixture f("linear_box.glb");
     f.state.setCurrentTime(0.5);

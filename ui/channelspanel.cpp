@@ -103,7 +103,7 @@ public:
                 const QRect top(r.left(), r.top() + 2, r.width(), fm.height());
                 const QRect bottom(r.left(), top.bottom() + 1, r.width(), fm.height());
                 p->setPen(textColor);
-                p->drawText(top, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(text, Qt::ElideMiddle, r.width()));
+                p->drawText(top, Qt::AlignLeft | Qt::AlignVCenter, elidedChannelName(fm, text, r.width()));
                 p->setPen(dimColor);
                 p->drawText(bottom, Qt::AlignLeft | Qt::AlignVCenter, fm.elidedText(info, Qt::ElideRight, r.width()));
             } else {
@@ -120,13 +120,29 @@ public:
         p->restore();
     }
 
+    // "Node · path" in `width`: the path whole where it fits (it tells translation from
+    // rotation) and the node elided in its middle (rig names differ at their ends), else the
+    // whole name elided in its middle.
+    static QString elidedChannelName(const QFontMetrics& fm, const QString& name, int width) {
+        if (fm.horizontalAdvance(name) <= width) return name;
+        const qsizetype dot = name.lastIndexOf(QStringLiteral(" · "));
+        if (dot > 0) {
+            const QString path = name.mid(dot);
+            const int room = width - fm.horizontalAdvance(path);
+            if (room >= fm.horizontalAdvance(QStringLiteral("Mo…")))
+                return fm.elidedText(name.left(dot), Qt::ElideMiddle, room) + path;
+            if (room >= fm.horizontalAdvance(QStringLiteral("…"))) return QStringLiteral("…") + path;
+        }
+        return fm.elidedText(name, Qt::ElideMiddle, width);
+    }
+
 private:
     // On: a filled badge (gold for solo, red for lock) with a dark letter; off: the letter alone,
     // faint (or half the highlight text's strength on a selected row).
     static void drawToggle(QPainter* p, const QRect& cell, const QString& letter, bool on, bool solo, bool selected) {
         if (letter.isEmpty()) return;
         const QRectF badge =
-                QRectF(cell).adjusted(5, 0, -5, 0) & QRectF(cell.center().x() - 9, cell.center().y() - 9, 18, 18);
+                QRectF(cell).adjusted(2, 0, -2, 0) & QRectF(cell.center().x() - 9, cell.center().y() - 9, 18, 18);
         p->setRenderHint(QPainter::Antialiasing);
         QFont font = p->font();
         font.setBold(on);
@@ -158,8 +174,8 @@ ChannelsPanel::ChannelsPanel(editing::ViewState* state, QWidget* parent)
     header()->setSectionResizeMode(NameColumn, QHeaderView::Stretch);
     header()->setSectionResizeMode(SoloColumn, QHeaderView::Fixed);
     header()->setSectionResizeMode(LockColumn, QHeaderView::Fixed);
-    header()->resizeSection(SoloColumn, 28);
-    header()->resizeSection(LockColumn, 28);
+    header()->resizeSection(SoloColumn, 22);
+    header()->resizeSection(LockColumn, 22);
     setIndentation(14);
     setItemDelegate(new ChannelRowDelegate(this));
     setSelectionMode(QAbstractItemView::ExtendedSelection);

@@ -28,7 +28,7 @@ class EulerPlot : public QWidget {
 public:
     explicit EulerPlot(EulerView* owner) : QWidget(owner), owner_(owner) {
         setObjectName(QStringLiteral("eulerPlot"));
-        setMinimumSize(240, 90);  // fits the bottom docks' height
+        setMinimumSize(120, 90);  // fits the bottom docks' height, and a compact window's side dock
         setAttribute(Qt::WA_OpaquePaintEvent);
     }
     QSize sizeHint() const override { return {600, 240}; }
@@ -150,6 +150,9 @@ EulerView::EulerView(editing::ViewState* state, QWidget* parent) : QWidget(paren
     readout_ = new QLabel(this);
     readout_->setObjectName(QStringLiteral("eulerReadout"));
     readout_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // In a narrow dock (a compact window's side) it wraps, and never holds the dock's width.
+    readout_->setWordWrap(true);
+    readout_->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     plot_ = new EulerPlot(this);
 
     auto* header = new QHBoxLayout;

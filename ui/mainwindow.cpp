@@ -155,7 +155,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
     resize(1400, 860);
     restoreGeometry(settings.value(QStringLiteral("mainWindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainWindow/state")).toByteArray());
-    dockWidths_.restore();
+    dockLayout_.restore();
     updateTitle();
     updateSelectionStatus();
 }
@@ -181,7 +181,7 @@ void MainWindow::createDocks() {
     inspectorScroll->setWidget(inspector_);
     inspectorScroll->setWidgetResizable(true);
     inspectorScroll->setFrameShape(QFrame::NoFrame);
-    inspectorScroll->setMinimumWidth(160);
+    inspectorScroll->setMinimumWidth(136);  // a compact window's right dock: a sixth of 900 px
     QDockWidget* keyDock =
             dock(QStringLiteral("Key"), QStringLiteral("keyDock"), inspectorScroll, Qt::RightDockWidgetArea);
     QDockWidget* issuesDock =
@@ -233,8 +233,12 @@ void MainWindow::createActions() {
     tb->setMovable(false);
     createFileMenu(tb);
     createEditMenu(tb);
-    createViewMenu(tb);
+    // The view toggles go last: in a narrow window the toolbar's overflow takes them (they are
+    // in the View menu too) and the review buttons (Broken, Finding) stay in sight.
+    const QList<QAction*> viewToggles = createViewMenu(tb);
     createKeyMenu(tb);
+    tb->addSeparator();
+    tb->addActions(viewToggles);
     createChannelMenu();
 }
 
@@ -303,7 +307,7 @@ void MainWindow::createEditMenu(QToolBar* tb) {
     tb->addSeparator();
 }
 
-void MainWindow::createViewMenu(QToolBar* tb) {
+QList<QAction*> MainWindow::createViewMenu(QToolBar* tb) {
     QMenu* viewMenu = menuBar()->addMenu(QStringLiteral("&View"));
     QAction* frameAllA = act(this, viewMenu, QStringLiteral("Frame &All"), QKeySequence(Qt::Key_Home),
                              [this] { view_->frameAll(); });
@@ -403,8 +407,10 @@ void MainWindow::createViewMenu(QToolBar* tb) {
     // Short toolbar labels (the menus keep the full names) so that the toolbar fits.
     normViewA->setIconText(QStringLiteral("Normalized View"));
     snapA->setIconText(QStringLiteral("Snap"));
-    for (QAction* a : {frameAllA, frameSelA, normA, handlesA, normViewA, snapA}) tb->addAction(a);
+    tb->addAction(frameAllA);
+    tb->addAction(frameSelA);
     tb->addSeparator();
+    return {normA, handlesA, normViewA, snapA};
 }
 
 void MainWindow::createKeyMenu(QToolBar* tb) {
@@ -599,12 +605,12 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 // ---- dock widths ----
 
 bool MainWindow::event(QEvent* e) {
-    return dockWidths_.event(e, [&] { return QMainWindow::event(e); });
+    return dockLayout_.event(e, [&] { return QMainWindow::event(e); });
 }
 
 void MainWindow::resizeEvent(QResizeEvent* e) {
     QMainWindow::resizeEvent(e);
-    if (e->size().width() != e->oldSize().width()) dockWidths_.fit();
+    dockLayout_.fit();
 }
 
 void MainWindow::updateTitle() {
@@ -626,10 +632,10 @@ void MainWindow::closeEvent(QCloseEvent* e) {
         e->ignore();
         return;
     }
+    dockLayout_.save();  // first: a compact layout is put back before the state is saved
     QSettings settings;
     settings.setValue(QStringLiteral("mainWindow/geometry"), saveGeometry());
     settings.setValue(QStringLiteral("mainWindow/state"), saveState());
-    dockWidths_.save();
     recovery_->discard();  // a clean end: saved, unmodified or discarded on purpose
     e->accept();
 }

@@ -7,7 +7,7 @@
 #include <QMainWindow>
 #include <QTimer>
 
-#include "dockwidths.h"
+#include "docklayout.h"
 #include "documentfiles.h"
 #include "documentmodel.h"
 #include "viewstate.h"
@@ -103,7 +103,8 @@ private:
     void createActions();
     void createFileMenu(QToolBar* tb);
     void createEditMenu(QToolBar* tb);
-    void createViewMenu(QToolBar* tb);
+    // Adds Frame All / Frame Selected to the toolbar; returns the view toggles for its end.
+    QList<QAction*> createViewMenu(QToolBar* tb);
     void createKeyMenu(QToolBar* tb);
     void createChannelMenu();
     // The Playback menu: Space, Left/Right, Shift+Left/Right, loop and speed (window shortcuts).
@@ -144,7 +145,7 @@ private:
     ShortcutsDialog* shortcuts_ = nullptr;
     QActionGroup* interpolationGroup_ = nullptr;
     editing::GhostCurves* ghosts_;
-    DockWidths dockWidths_{this};
+    DockLayout dockLayout_{this};
 };
 
 }  // namespace tangent::ui

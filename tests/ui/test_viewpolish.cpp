@@ -3,9 +3,11 @@
 // on a real Blender export, checked against values computed here from the file's own keys.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include <QDockWidget>
 #include <QMenu>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -318,12 +320,48 @@ void resizeAndSettle(MainWindow& w, int width, int height) {
 }
 }  // namespace
 
-TEST_F(ViewPolishTest, AtNineHundredPixelsTheCurveViewKeepsMostOfTheWidth) {
+// 900 x 600: the curve view has at least half of the window's area. The bottom docks are tabbed
+// with the Key dock on the right; the review buttons stay in the toolbar; a roomy window puts the
+// docks back, and the saved state is the roomy layout.
+TEST_F(ViewPolishTest, AtNineHundredBySixHundredTheCurveViewHasHalfTheWindow) {
     w.viewState()->setSelection({{0, 0, 4, 0}, {0, 0, 4, 1}, {0, 0, 4, 2}});  // the inspector's key rows shown
     resizeAndSettle(w, 900, 600);
-    EXPECT_GE(view()->width(), 0.55 * w.width()) << view()->width();
-    EXPECT_LE(dockWidth(w, "keyDock"), 900 / 5);
+    const double area = double(view()->width()) * view()->height();
+    std::printf("curve view at 900 x 600: %d x %d, %.0f %% of the window\n", view()->width(), view()->height(),
+                100 * area / (900 * 600));
+    EXPECT_GE(area, 0.5 * 900 * 600) << view()->width() << " x " << view()->height();
     EXPECT_LE(dockWidth(w, "channelsDock"), 900 / 5);
+    EXPECT_LE(dockWidth(w, "keyDock"), 900 / 6);
+    auto* issues = w.findChild<QDockWidget*>(QStringLiteral("issuesDock"));
+    auto* key = w.findChild<QDockWidget*>(QStringLiteral("keyDock"));
+    EXPECT_EQ(w.dockWidgetArea(issues), Qt::RightDockWidgetArea);
+    EXPECT_TRUE(w.tabifiedDockWidgets(key).contains(issues));
+    EXPECT_FALSE(key->visibleRegion().isEmpty());  // the Key dock is the tab in front
+    // Every review button of the toolbar is in sight (the view toggles may go to its overflow).
+    QToolBar* toolbar = w.findChild<QToolBar*>(QStringLiteral("mainToolbar"));
+    for (const QString& text : {QStringLiteral("◀ Broken"), QStringLiteral("Broken ▶"), QStringLiteral("◀ Finding"),
+                                QStringLiteral("Finding ▶")}) {
+        QAction* action = nullptr;
+        for (QAction* a : toolbar->actions())
+            if (a->iconText() == text) action = a;
+        ASSERT_TRUE(action) << text.toStdString();
+        QWidget* button = toolbar->widgetForAction(action);
+        ASSERT_TRUE(button) << text.toStdString();
+        EXPECT_TRUE(button->isVisible()) << text.toStdString();
+        EXPECT_LE(button->geometry().right(), toolbar->width()) << text.toStdString();
+    }
+
+    // Roomy again: Issues back at the bottom, in front of its tabs.
+    resizeAndSettle(w, 1400, 860);
+    EXPECT_EQ(w.dockWidgetArea(issues), Qt::BottomDockWidgetArea);
+    EXPECT_EQ(w.dockWidgetArea(w.findChild<QDockWidget*>(QStringLiteral("eulerDock"))), Qt::BottomDockWidgetArea);
+    EXPECT_FALSE(issues->visibleRegion().isEmpty());
+    // Compact again, then closed: the state saved is the roomy one.
+    resizeAndSettle(w, 900, 600);
+    ASSERT_EQ(w.dockWidgetArea(issues), Qt::RightDockWidgetArea);
+    ASSERT_TRUE(w.close());
+    EXPECT_EQ(w.dockWidgetArea(issues), Qt::BottomDockWidgetArea);
+    QSettings().remove(QStringLiteral("mainWindow"));  // other tests' windows open at their own size
 }
 
 TEST_F(ViewPolishTest, DockWidthsRecoverAfterAResize) {

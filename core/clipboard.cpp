@@ -151,9 +151,17 @@ ClipChannel copyKeys(const Track& track, const std::vector<int>& keys, double or
         t.times.push_back(float(double(track.times[k]) - origin));
         for (int c = 0; c < C; ++c) {
             t.values.push_back(track.value(k, c));
-            t.inTangents.push_back(track.inTangent(k, c));
-            t.outTangents.push_back(track.outTangent(k, c));
-            t.modes.push_back(track.modes[track.at(k, c)]);
+            float in = track.inTangent(k, c), out = track.outTangent(k, c);
+            const HandleMode m = track.modes[track.at(k, c)];
+            // The side of an end key that plays no segment is free of its mode; pasted between
+            // keys it plays one, and an Aligned handle is one slope: that side takes the other's.
+            if (m == HandleMode::Aligned && track.keyCount() > 1) {
+                if (k == 0) in = out;
+                if (k == track.keyCount() - 1) out = in;
+            }
+            t.inTangents.push_back(in);
+            t.outTangents.push_back(out);
+            t.modes.push_back(m);
         }
     }
     return ch;

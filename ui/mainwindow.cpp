@@ -592,8 +592,10 @@ void MainWindow::createPlaybackActions() {
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (event->type() == QEvent::ShortcutOverride) {
         auto* key = static_cast<QKeyEvent*>(event);
-        if (key->key() == Qt::Key_Left || key->key() == Qt::Key_Right) {
-            event->accept();  // the view's own key press, not Step / First / Last Key
+        // Plain Left / Right only: Shift+Left / Shift+Right stay First / Last Key, as everywhere.
+        if ((key->key() == Qt::Key_Left || key->key() == Qt::Key_Right) &&
+            (key->modifiers() & ~Qt::KeypadModifier) == Qt::NoModifier) {
+            event->accept();  // the view's own key press, not Step
             return true;
         }
     }

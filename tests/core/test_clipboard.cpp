@@ -58,6 +58,30 @@ TEST(Clipboard, CopyKeepsValuesTangentsModesRelativeToTheOrigin) {
     EXPECT_THROW(copyKeys(target(), {4}, 0), EditError);
 }
 
+// An Aligned end key's unused side (the first key's in-tangent, the last's out-tangent) may hold
+// anything; pasted between keys it plays a segment, so it takes the used side's slope and the key
+// is Aligned and not broken, as its mode says.
+TEST(Clipboard, AnAlignedEndKeyPastedBetweenKeysIsNotBroken) {
+    Track source = track(Interpolation::CubicSpline, TargetPath::Property, 1, {0, 1, 2}, {4, 6, 5});
+    source.inTangents = {7, 1, 4};
+    source.outTangents = {2, 1, -3};
+    source.modes = {HandleMode::Aligned, HandleMode::Aligned, HandleMode::Aligned};
+    const ClipChannel c = copyKeys(source, {0, 1, 2}, 0);
+    EXPECT_EQ(c.keys.inTangents, (std::vector<float>{2, 1, 4}));
+    EXPECT_EQ(c.keys.outTangents, (std::vector<float>{2, 1, 4}));
+    // Merged at 0.25 into keys at 0 1 2 3: pasted at 0.25, 1.25, 2.25, each between two.
+    Track t = target();
+    const PasteResult r = pasteKeys(t, c, 0.25, PasteMode::Merge);
+    ASSERT_EQ(r.keys, (std::vector<int>{1, 3, 5}));
+    for (int k : r.keys) {
+        EXPECT_EQ(t.modes[std::size_t(k)], HandleMode::Aligned) << "key " << k;
+        EXPECT_FALSE(t.isBroken(k)) << "key " << k;
+    }
+    // A Free end key keeps both sides as they were: free means broken may be meant.
+    source.modes[0] = HandleMode::Free;
+    EXPECT_EQ(copyKeys(source, {0}, 0).keys.inTangents, std::vector<float>{7});
+}
+
 TEST(Clipboard, ReplaceRemovesTheTargetKeysInThePastedRange) {
     // Pasted at 0.5: keys at 0.5 and 2.0; the target's keys at 1 and 2 lie in [0.5, 2] and go.
     Track t = target();

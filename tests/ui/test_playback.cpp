@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -409,6 +410,20 @@ TEST_F(PlaybackTest, ListsKeepTheirArrowsAndTextFieldsTheirKeys) {
     QTest::keyClick(channels, Qt::Key_Right);
     QTest::keyClick(channels, Qt::Key_Left);
     EXPECT_EQ(time(), 0.5);
+    // Shift+Right / Shift+Left are Last / First Key there too; the tree does not open or close.
+    auto expanded = [&] {
+        int n = 0;
+        for (QTreeWidgetItemIterator it(channels); *it; ++it) n += (*it)->isExpanded();
+        return n;
+    };
+    const int open = expanded();
+    QTest::keyClick(channels, Qt::Key_Right, Qt::ShiftModifier);
+    EXPECT_EQ(time(), playback()->range().second);
+    EXPECT_EQ(expanded(), open);
+    QTest::keyClick(channels, Qt::Key_Left, Qt::ShiftModifier);
+    EXPECT_EQ(time(), playback()->range().first);
+    EXPECT_EQ(expanded(), open);
+    state()->setCurrentTime(0.5);
     // A Key inspector field: the arrows move the text cursor, Space is typed.
     state()->setSelection({{0, 0, 1, 0}});
     NumberField* valueBox = window.keyInspector()->findChildren<NumberField*>()[1];

@@ -15,11 +15,13 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidgetItemIterator>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
 
 #include "../core/test_support.h"  // expectKhronosValid
+#include "channelspanel.h"
 #include "curveview.h"
 #include "mainwindow.h"
 #include "tangent/builder.h"
@@ -116,14 +118,28 @@ TEST_F(SimplifyTest, PreviewsAsReferenceCurvesThenAppliesOneUndoStepAndLeavesAGh
     EXPECT_TRUE(refs.at({0, 0})->sameCurve(source()));
     EXPECT_TRUE(w.statusBar()->currentMessage().contains(QStringLiteral("121 → %1 keys").arg(previewKeysLoose)));
 
+    // The channel list's row says what the channel is now, and still does after a save.
+    auto rowInfo = [&] {
+        for (QTreeWidgetItemIterator it(w.findChild<ChannelsPanel*>()); *it; ++it)
+            if ((*it)->text(0) == QStringLiteral("ball · translation")) return (*it)->text(1);
+        return QStringLiteral("no row");
+    };
+    const char* interpolation = track().interpolation == Interpolation::CubicSpline ? "cubic"
+                                : track().interpolation == Interpolation::Linear    ? "linear"
+                                                                                    : "step";
+    const QString simplified = QStringLiteral("%1 · %2 keys").arg(interpolation).arg(track().keyCount());
+    EXPECT_TRUE(rowInfo().startsWith(simplified)) << rowInfo().toStdString() << " is not " << simplified.toStdString();
+
     const QString path = dir.filePath(QStringLiteral("simplified.gltf"));
     QString error;
     ASSERT_TRUE(w.model()->saveAs(path, &error)) << error.toStdString();
     expectKhronosValid(path.toStdString());
+    EXPECT_TRUE(rowInfo().startsWith(simplified)) << rowInfo().toStdString();
 
     w.model()->undoStack()->undo();
     EXPECT_TRUE(track().sameCurve(source()));
     EXPECT_EQ(track().interpolation, Interpolation::Linear);
+    EXPECT_EQ(rowInfo(), QStringLiteral("linear · 121 keys"));
 }
 
 TEST_F(SimplifyTest, CancelLeavesTheChannelAndTheReferenceCurvesAsTheyWere) {

@@ -1,13 +1,17 @@
 // `convert` (re-save, interpolation and format changes) and `fix` (common QA repairs). Both
 // change tracks with core's convert.h and repair.h (under the edit API's invariants) and
 // write only through tangent::save (atomic; unedited data keeps its bytes).
+#include <optional>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "cli_common.h"
 #include "tangent/compare.h"
 #include "tangent/convert.h"
 #include "tangent/difference.h"
 #include "tangent/edit.h"
+#include "tangent/parallel.h"
 #include "tangent/repair.h"
 
 namespace tangent::cli {
@@ -78,24 +82,33 @@ int runConvert(const QStringList& arguments) {
     Document doc = Document::load(in, LoadMode::Strict);
     const std::vector<ChannelRef> refs = selectedChannels(doc, p.values("channel"));
     if (!keep) {
-        for (const ChannelRef& ref : refs) {
+        // Each channel is independent work: converted and measured on every core, then written
+        // and reported in the order asked.
+        std::vector<std::string> lines(refs.size());
+        std::vector<std::optional<Track>> results(refs.size());
+        parallelFor(refs.size(), [&](std::size_t i) {
+            const ChannelRef& ref = refs[i];
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
             const InterpolationChange change = interpolationChange(track, to);
-            if (change == InterpolationChange::AlreadyThere) continue;
+            if (change == InterpolationChange::AlreadyThere) return;
             if (change == InterpolationChange::StaysStep) {
-                printLine(refName(ref) + " stays STEP: " + kOnlyStepsReason + ".");
-                continue;
+                lines[i] = refName(ref) + " stays STEP: " + kOnlyStepsReason + ".";
+                return;
             }
             const double tolerance = tolerances.forPath(track.path);
             Track result = converted(track, to, tolerance);
             // The shared measure, certified (what diff IN OUT reports); "within" only when proven.
             const Measurement m = measureDifference(track, result, tolerance, false, 1e-6 * tolerance);
-            printLine(refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) + ": " +
-                      std::to_string(track.keyCount()) + " -> " + std::to_string(result.keyCount()) +
-                      " keys, largest difference " + formatNumber(m.difference.maxError) + " at " +
-                      formatNumber(m.difference.at) + " s measured " + toString(m.measure) +
-                      (m.within ? ", within " : ", OVER the tolerance ") + formatNumber(tolerance));
-            doc.setTrack(ref.animation, ref.channel, std::move(result));
+            lines[i] = refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) + ": " +
+                       std::to_string(track.keyCount()) + " -> " + std::to_string(result.keyCount()) +
+                       " keys, largest difference " + formatNumber(m.difference.maxError) + " at " +
+                       formatNumber(m.difference.at) + " s measured " + toString(m.measure) +
+                       (m.within ? ", within " : ", OVER the tolerance ") + formatNumber(tolerance);
+            results[i] = std::move(result);
+        });
+        for (std::size_t i = 0; i < refs.size(); ++i) {
+            if (!lines[i].empty()) printLine(lines[i]);
+            if (results[i]) doc.setTrack(refs[i].animation, refs[i].channel, std::move(*results[i]));
         }
     }
     save(doc, out, options);

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "parallel.h"
 #include "tangent/hermite.h"
+#include "tangent/parallel.h"
 
 namespace tangent::render {
 

@@ -7,7 +7,7 @@
 #include <QPainter>
 
 #include "curvepainter.h"
-#include "parallel.h"
+#include "tangent/parallel.h"
 #include "theme.h"
 
 namespace tangent::render {

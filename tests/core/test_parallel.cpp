@@ -1,13 +1,15 @@
-// The renderer's thread pool: every index once, nested and concurrent calls, reuse.
+// The one thread pool (tangent/parallel.h): every index once, nested and concurrent calls, reuse.
 #include <atomic>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
-#include "parallel.h"
+#include "tangent/parallel.h"
 
-using namespace tangent::render;
+using namespace tangent;
 
 TEST(ParallelFor, CallsEveryIndexExactlyOnce) {
     EXPECT_GE(parallelThreads(), 1u);
@@ -52,4 +54,20 @@ TEST(ParallelFor, CallersOnSeveralThreadsEachGetTheirWorkDone) {
         });
     for (std::thread& c : callers) c.join();
     for (long s : sums) EXPECT_EQ(s, 200L * 5050);
+}
+
+TEST(ParallelFor, EveryItemRunsAndTheLowestThrowingIndexIsRethrown) {
+    for (int round = 0; round < 20; ++round) {
+        std::vector<std::atomic<int>> calls(200);
+        try {
+            parallelFor(calls.size(), [&](std::size_t i) {
+                calls[i].fetch_add(1);
+                if (i % 50 == 7) throw std::runtime_error("item " + std::to_string(i));
+            });
+            ADD_FAILURE() << "nothing was rethrown";
+        } catch (const std::runtime_error& e) {
+            EXPECT_STREQ(e.what(), "item 7");
+        }
+        for (const std::atomic<int>& c : calls) ASSERT_EQ(c.load(), 1);
+    }
 }

@@ -1,14 +1,16 @@
-#include "parallel.h"
+#include "tangent/parallel.h"
 
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <cstdlib>
+#include <exception>
 #include <mutex>
 #include <thread>
 #include <vector>
 
-namespace tangent::render {
+namespace tangent {
 
 namespace {
 
@@ -18,8 +20,13 @@ thread_local bool insideParallelFor = false;
 class Pool {
 public:
     Pool() {
-        const unsigned cores = std::thread::hardware_concurrency();
-        const std::size_t workers = std::clamp<std::size_t>(cores, 1, 8) - 1;
+        std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1, 8);
+        if (const char* asked = std::getenv("TANGENT_THREADS")) {
+            char* end = nullptr;
+            const long n = std::strtol(asked, &end, 10);
+            if (end != asked && *end == '\0' && n >= 1) threads = std::size_t(std::min(n, 64L));
+        }
+        const std::size_t workers = threads - 1;
         for (std::size_t i = 0; i < workers; ++i) threads_.emplace_back([this] { workerLoop(); });
     }
     ~Pool() {
@@ -108,15 +115,28 @@ Pool& pool() {
 }  // namespace
 
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body) {
-    if (count <= 1 || insideParallelFor) {
-        Pool::runInline(count, body);
-        return;
-    }
-    pool().run(count, body);
+    // Every item runs; the exception of the first item (by index) that threw is rethrown, so
+    // that what the caller sees does not depend on the threads' timing.
+    std::mutex mutex;
+    std::exception_ptr thrown;
+    std::size_t thrownAt = count;
+    const std::function<void(std::size_t)> guarded = [&](std::size_t i) {
+        try {
+            body(i);
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (i < thrownAt) thrownAt = i, thrown = std::current_exception();
+        }
+    };
+    if (count <= 1 || insideParallelFor)
+        Pool::runInline(count, guarded);
+    else
+        pool().run(count, guarded);
+    if (thrown) std::rethrow_exception(thrown);
 }
 
 std::size_t parallelThreads() {
     return pool().threads();
 }
 
-}  // namespace tangent::render
+}  // namespace tangent

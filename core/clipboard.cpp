@@ -151,17 +151,9 @@ ClipChannel copyKeys(const Track& track, const std::vector<int>& keys, double or
         t.times.push_back(float(double(track.times[k]) - origin));
         for (int c = 0; c < C; ++c) {
             t.values.push_back(track.value(k, c));
-            float in = track.inTangent(k, c), out = track.outTangent(k, c);
-            const HandleMode m = track.modes[track.at(k, c)];
-            // The side of an end key that plays no segment is free of its mode; pasted between
-            // keys it plays one, and an Aligned handle is one slope: that side takes the other's.
-            if (m == HandleMode::Aligned && track.keyCount() > 1) {
-                if (k == 0) in = out;
-                if (k == track.keyCount() - 1) out = in;
-            }
-            t.inTangents.push_back(in);
-            t.outTangents.push_back(out);
-            t.modes.push_back(m);
+            t.inTangents.push_back(track.inTangent(k, c));
+            t.outTangents.push_back(track.outTangent(k, c));
+            t.modes.push_back(track.modes[track.at(k, c)]);
         }
     }
     return ch;
@@ -308,6 +300,23 @@ PasteResult pasteKeys(Track& track, const ClipChannel& clip, double at, PasteMod
         else
             appendTarget(target++);
     }
+    // The clip's first key's in-side and last key's out-side played no segment where they were
+    // copied (the source's ends hold anything there); pasted between keys they play one, and an
+    // Aligned handle is one slope: that side takes the other side's.
+    if (cubic && !result.tangentsFromLine)
+        for (const int end : {0, n - 1}) {
+            const int k = result.keys[std::size_t(end)];
+            if (k == 0 || k == out.keyCount() - 1) continue;  // an end of the result too: unused still
+            for (int c = 0; c < C; ++c) {
+                const std::size_t i = out.at(k, c);
+                if (out.modes[i] != HandleMode::Aligned || tangentsMatch(out.inTangents[i], out.outTangents[i]))
+                    continue;
+                if (end == 0)
+                    out.inTangents[i] = out.outTangents[i];
+                else
+                    out.outTangents[i] = out.inTangents[i];
+            }
+        }
     if (cubic)
         for (HandleMode m : out.modes)
             if (derivesTangents(m)) {

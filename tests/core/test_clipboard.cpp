@@ -59,16 +59,17 @@ TEST(Clipboard, CopyKeepsValuesTangentsModesRelativeToTheOrigin) {
 }
 
 // An Aligned end key's unused side (the first key's in-tangent, the last's out-tangent) may hold
-// anything; pasted between keys it plays a segment, so it takes the used side's slope and the key
-// is Aligned and not broken, as its mode says.
+// anything: copied as it is (a paste back at the ends gives the same floats), but pasted between
+// keys that side plays a segment, so it takes the used side's slope and the key is Aligned and not
+// broken, as its mode says.
 TEST(Clipboard, AnAlignedEndKeyPastedBetweenKeysIsNotBroken) {
     Track source = track(Interpolation::CubicSpline, TargetPath::Property, 1, {0, 1, 2}, {4, 6, 5});
     source.inTangents = {7, 1, 4};
     source.outTangents = {2, 1, -3};
     source.modes = {HandleMode::Aligned, HandleMode::Aligned, HandleMode::Aligned};
     const ClipChannel c = copyKeys(source, {0, 1, 2}, 0);
-    EXPECT_EQ(c.keys.inTangents, (std::vector<float>{2, 1, 4}));
-    EXPECT_EQ(c.keys.outTangents, (std::vector<float>{2, 1, 4}));
+    EXPECT_EQ(c.keys.inTangents, (std::vector<float>{7, 1, 4}));
+    EXPECT_EQ(c.keys.outTangents, (std::vector<float>{2, 1, -3}));
     // Merged at 0.25 into keys at 0 1 2 3: pasted at 0.25, 1.25, 2.25, each between two.
     Track t = target();
     const PasteResult r = pasteKeys(t, c, 0.25, PasteMode::Merge);
@@ -77,9 +78,13 @@ TEST(Clipboard, AnAlignedEndKeyPastedBetweenKeysIsNotBroken) {
         EXPECT_EQ(t.modes[std::size_t(k)], HandleMode::Aligned) << "key " << k;
         EXPECT_FALSE(t.isBroken(k)) << "key " << k;
     }
-    // A Free end key keeps both sides as they were: free means broken may be meant.
-    source.modes[0] = HandleMode::Free;
-    EXPECT_EQ(copyKeys(source, {0}, 0).keys.inTangents, std::vector<float>{7});
+    EXPECT_EQ(t.inTangents[1], 2.0f);   // the first pasted key's in-side took its out-side
+    EXPECT_EQ(t.outTangents[5], 4.0f);  // the last one's out-side its in-side
+    // Pasted over the whole target (Replace at 0 of keys 0..2 into 0..3 then a later key): the
+    // first pasted key is the track's first, its in-side unused, and kept as copied.
+    Track whole = target();
+    pasteKeys(whole, c, 0, PasteMode::Replace);
+    EXPECT_EQ(whole.inTangents[0], 7.0f);
 }
 
 TEST(Clipboard, ReplaceRemovesTheTargetKeysInThePastedRange) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <limits>
 #include <memory>
 #include <set>
@@ -19,6 +20,7 @@
 #include "spec_checks.h"
 #include "tangent/extrema.h"
 #include "tangent/hermite.h"
+#include "tangent/parallel.h"
 #include "tangent/rotationreview.h"
 #include "text.h"
 
@@ -131,17 +133,17 @@ std::string countOf(std::int64_t n, const char* one, const char* many) {
 class Checker {
 public:
     // `listed`: how many keys a per-key finding lists (Finding::keys).
-    explicit Checker(const Document& doc, std::size_t listed = kListedKeys) : doc_(doc), listed_(listed) {}
+    explicit Checker(const Document& doc, std::size_t listed = kListedKeys) : doc_(&doc), listed_(listed) {}
 
     // Every finding: the loader's, the spec checks' (`spec`), then each supported channel's
     // curve findings in document order. `curves`, when given, holds the curve findings of the
     // supported channels, in order, found by a scan while each channel's keys were there (the
     // document's own tracks are then empty).
     Findings run(Findings spec, const std::vector<Findings>* curves = nullptr) {
-        findings_ = doc_.loadFindings();
+        findings_ = doc_->loadFindings();
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
         std::size_t next = 0;
-        for (const Animation& animation : doc_.animations()) {
+        for (const Animation& animation : doc_->animations()) {
             for (const Channel& channel : animation.channels) {
                 if (!channel.supported) continue;
                 if (!curves)
@@ -152,7 +154,7 @@ public:
             }
         }
         for (Finding& f : findings_)
-            if (const Channel* channel = doc_.channel(f.animation, f.channel)) {
+            if (const Channel* channel = doc_->channel(f.animation, f.channel)) {
                 f.nodeName = channel->nodeName;
                 // A pointer channel is named by its pointer ("/materials/0/emissiveFactor").
                 f.path = channel->targetPointer.empty() ? channel->pathName : channel->targetPointer;
@@ -160,13 +162,16 @@ public:
         return std::move(findings_);
     }
 
-    Findings curveFindings(const Channel& channel) {
-        findings_.clear();
-        checkCurve(channel);
-        return std::move(findings_);
+    // The curve findings of one channel: they read the channel alone, no document.
+    static Findings curveFindings(const Channel& channel, std::size_t listed = kListedKeys) {
+        Checker checker(nullptr, listed);
+        checker.checkCurve(channel);
+        return std::move(checker.findings_);
     }
 
 private:
+    Checker(const Document* doc, std::size_t listed) : doc_(doc), listed_(listed) {}
+
     void add(const char* code, Severity severity, std::string message, std::string pointer, int animation, int channel,
              int key = -1) {
         findings_.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
@@ -527,7 +532,7 @@ private:
             where, channel.animation, channel.index);
     }
 
-    const Document& doc_;
+    const Document* doc_;  // null for curveFindings
     const std::size_t listed_;
     Findings findings_;
 };
@@ -574,7 +579,7 @@ BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
 std::vector<int> keysOf(const Document& doc, const Finding& finding) {
     const Channel* channel = doc.channel(finding.animation, finding.channel);
     if (doc.scanned() || !channel || !channel->supported || finding.code.rfind("TANGENT_", 0) != 0) return {};
-    for (Finding& f : Checker(doc, std::numeric_limits<std::size_t>::max()).curveFindings(*channel))
+    for (Finding& f : Checker::curveFindings(*channel, std::numeric_limits<std::size_t>::max()))
         if (f.code == finding.code) return std::move(f.keys);
     return {};
 }
@@ -593,16 +598,29 @@ namespace {
 
 CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
                                const Document::ChannelVisitor& visit) {
-    std::vector<Findings> curves;
+    // A channel's curve checks run on a background thread while the scan decodes the next ones
+    // (at most two copies of a channel wait, so memory stays bounded); the findings land in the
+    // channel's own slot, in document order whatever the timing. A deque: a slot stays where it
+    // is while later ones are added.
+    std::deque<Findings> curves;
     std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then
+    BackgroundQueue checks;
     Document doc = scan([&](const Document& d, const Channel& channel) {
         if (!spec) spec = std::make_unique<detail::SpecChecks>(d);
         spec->checkChannel(channel);
-        if (channel.supported) curves.push_back(Checker(d).curveFindings(channel));
+        if (channel.supported) {
+            Findings* slot = &curves.emplace_back();
+            // A copy: the scan releases the channel's keys when this returns. The curve checks
+            // read the channel alone, not the document the scan is still filling in.
+            checks.push(
+                    [slot, copy = std::make_shared<const Channel>(channel)] { *slot = Checker::curveFindings(*copy); });
+        }
         if (visit) visit(d, channel);
     });
+    checks.finish();
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
-    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &curves);
+    const std::vector<Findings> inOrder(std::make_move_iterator(curves.begin()), std::make_move_iterator(curves.end()));
+    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &inOrder);
     return {std::move(doc), std::move(findings)};
 }
 

@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
+#include <deque>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -133,6 +134,90 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
     else
         pool().run(count, guarded);
     if (thrown) std::rethrow_exception(thrown);
+}
+
+struct BackgroundQueue::State {
+    std::size_t depth;
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<std::function<void()>> waiting;
+    bool busy = false;  // the worker runs an item
+    bool stop = false;
+    std::exception_ptr thrown;
+    std::thread worker;
+
+    void run() {
+        std::unique_lock<std::mutex> lock(mutex);
+        for (;;) {
+            changed.wait(lock, [&] { return stop || !waiting.empty(); });
+            if (waiting.empty()) return;  // stopping, and nothing left
+            std::function<void()> work = std::move(waiting.front());
+            waiting.pop_front();
+            busy = true;
+            lock.unlock();
+            changed.notify_all();  // room for push()
+            std::exception_ptr e;
+            try {
+                work();
+            } catch (...) {
+                e = std::current_exception();
+            }
+            lock.lock();
+            busy = false;
+            if (e && !thrown) thrown = e;
+            changed.notify_all();
+        }
+    }
+};
+
+BackgroundQueue::BackgroundQueue(std::size_t depth) {
+    if (parallelThreads() == 1) return;  // inline
+    state_ = std::make_unique<State>();
+    state_->depth = std::max<std::size_t>(depth, 1);
+    state_->worker = std::thread([s = state_.get()] { s->run(); });
+}
+
+BackgroundQueue::~BackgroundQueue() {
+    try {
+        finish();
+    } catch (...) {
+    }
+    if (!state_) return;
+    {
+        std::lock_guard<std::mutex> lock(state_->mutex);
+        state_->stop = true;
+    }
+    state_->changed.notify_all();
+    state_->worker.join();
+}
+
+void BackgroundQueue::push(std::function<void()> work) {
+    if (!state_) {
+        // Inline: the same contract, every item runs and the first exception waits for finish().
+        try {
+            work();
+        } catch (...) {
+            if (!inlineThrown_) inlineThrown_ = std::current_exception();
+        }
+        return;
+    }
+    std::unique_lock<std::mutex> lock(state_->mutex);
+    state_->changed.wait(lock, [&] { return state_->waiting.size() < state_->depth; });
+    state_->waiting.push_back(std::move(work));
+    lock.unlock();
+    state_->changed.notify_all();
+}
+
+void BackgroundQueue::finish() {
+    std::exception_ptr e;
+    if (!state_) {
+        std::swap(e, inlineThrown_);
+    } else {
+        std::unique_lock<std::mutex> lock(state_->mutex);
+        state_->changed.wait(lock, [&] { return state_->waiting.empty() && !state_->busy; });
+        std::swap(e, state_->thrown);
+    }
+    if (e) std::rethrow_exception(e);
 }
 
 std::size_t parallelThreads() {

@@ -3,7 +3,9 @@
 // convert's channels), created on first use and reused: starting and joining threads on every
 // frame cost more than some of the work they shared.
 #include <cstddef>
+#include <exception>
 #include <functional>
+#include <memory>
 
 namespace tangent {
 
@@ -14,6 +16,28 @@ namespace tangent {
 // caller), or while another thread's parallelFor has the pool. When calls throw, every item still
 // runs and the exception of the lowest index that threw is rethrown.
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body);
+
+// Work done in order on one background thread, so that a producer (a file's decoding) runs
+// ahead of its consumer (the curve checks) by a bounded amount: push() waits while `depth` items
+// are waiting. With parallelThreads() == 1 each item runs inside push(), on the caller's thread
+// (the plain reference the threaded results must equal).
+class BackgroundQueue {
+public:
+    explicit BackgroundQueue(std::size_t depth = 2);
+    ~BackgroundQueue();  // finish(), an exception left unreported
+    BackgroundQueue(const BackgroundQueue&) = delete;
+    BackgroundQueue& operator=(const BackgroundQueue&) = delete;
+
+    void push(std::function<void()> work);
+    // Waits until every item pushed has run. When items threw, the first one's exception is
+    // rethrown (the later items still ran).
+    void finish();
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;     // null: inline
+    std::exception_ptr inlineThrown_;  // inline: the first item's exception, for finish()
+};
 
 // The number of threads a parallelFor may use (workers + the caller), at least 1: the cores, at
 // most 8, or the environment's TANGENT_THREADS (1: everything on the calling thread, the plain

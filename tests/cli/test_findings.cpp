@@ -151,6 +151,33 @@ TEST(Findings, ReportOfAManyKeyFileGrowsWithChannelsNotKeys) {
     EXPECT_EQ(channel["brokenKeys"].size(), kListedKeys);
 }
 
+// validate checks each channel's curves on a background thread while the next is decoded
+// (tangent/parallel.h): its report is the same bytes as with everything on one thread
+// (TANGENT_THREADS=1, the plain reference), on many-key random curves and on Blender exports;
+// inspect (the same scan) too.
+TEST(Findings, CurveChecksOnAnotherThreadGiveTheOneThreadReport) {
+    QTemporaryDir dir;
+    const std::vector<std::string> files = {writeManyKeyFile(dir, 12, 3000), fixture("broken_trs_1.glb"),
+                                            fixture("multi_object_1.glb"), fixture("smooth_trs_1.glb")};
+    for (const std::string& file : files) {
+        SCOPED_TRACE(file);
+        std::string validate[2], inspect[2];
+        for (int threads : {1, 3}) {
+            qputenv("TANGENT_THREADS", QByteArray::number(threads));
+            const Result v = runTangent({"validate", "--json", "--severity", "info", q(file)});
+            const Result i = runTangent({"inspect", "--json", q(file)});
+            ASSERT_LE(v.status, 1) << v.err;
+            ASSERT_EQ(i.status, 0) << i.err;
+            validate[threads == 3] = v.out;
+            inspect[threads == 3] = i.out;
+        }
+        qunsetenv("TANGENT_THREADS");
+        EXPECT_GT(parseJson(validate[0])["files"][0]["findings"].size(), 0u);
+        EXPECT_EQ(validate[0], validate[1]);
+        EXPECT_EQ(inspect[0], inspect[1]);
+    }
+}
+
 // ------------------------------------------------------------------------------ sample
 
 TEST(Findings, SampleRefusesMoreRowsThanItsLimitWithOneSentence) {

@@ -1,5 +1,8 @@
 // The one thread pool (tangent/parallel.h): every index once, nested and concurrent calls, reuse.
 #include <atomic>
+#include <chrono>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -70,4 +73,44 @@ TEST(ParallelFor, EveryItemRunsAndTheLowestThrowingIndexIsRethrown) {
         }
         for (const std::atomic<int>& c : calls) ASSERT_EQ(c.load(), 1);
     }
+}
+
+// BackgroundQueue: items run in the order pushed, on one thread other than the caller's (when
+// there is more than one thread), never more than `depth` waiting; every item runs and the first
+// exception comes out of finish().
+TEST(BackgroundQueue, RunsInOrderBoundedAndRethrowsTheFirstException) {
+    std::mutex mutex;
+    std::vector<int> ran;
+    std::atomic<int> pushed{0}, done{0}, mostAhead{0};
+    std::set<std::thread::id> threads;
+    BackgroundQueue queue(2);
+    for (int i = 0; i < 50; ++i) {
+        ++pushed;
+        queue.push([&, i] {
+            std::this_thread::sleep_for(std::chrono::microseconds(i % 7 * 50));
+            std::lock_guard<std::mutex> lock(mutex);
+            ran.push_back(i);
+            threads.insert(std::this_thread::get_id());
+            ++done;
+            if (i == 13 || i == 31) throw std::runtime_error("item " + std::to_string(i));
+        });
+        // Waiting, plus the one that may be running: at most depth + 1 ahead of the finished ones.
+        mostAhead = std::max(mostAhead.load(), pushed.load() - done.load());
+    }
+    try {
+        queue.finish();
+        ADD_FAILURE() << "nothing was rethrown";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "item 13");
+    }
+    std::vector<int> expected(50);
+    for (int i = 0; i < 50; ++i) expected[std::size_t(i)] = i;
+    EXPECT_EQ(ran, expected);
+    EXPECT_LE(mostAhead.load(), 3);
+    ASSERT_EQ(threads.size(), 1u);
+    EXPECT_EQ(*threads.begin() == std::this_thread::get_id(), parallelThreads() == 1);
+    // Reusable after finish(): a second batch, no exception left over.
+    queue.push([&] { ran.push_back(99); });
+    queue.finish();
+    EXPECT_EQ(ran.back(), 99);
 }

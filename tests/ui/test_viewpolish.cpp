@@ -315,8 +315,9 @@ int dockWidth(MainWindow& w, const char* name) {
 }
 void resizeAndSettle(MainWindow& w, int width, int height) {
     w.resize(width, height);
-    QCoreApplication::processEvents();  // the docks' layout request
-    QCoreApplication::processEvents();
+    // The docks' layout requests, then the transport bar's rows (which follow its new width): a
+    // few passes, each posting the next.
+    for (int pass = 0; pass < 8; ++pass) QCoreApplication::processEvents();
 }
 }  // namespace
 

@@ -9,19 +9,25 @@
 
 #include <QApplication>
 #include <QImage>
+#include <QMenu>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 #include <QWheelEvent>
 
 #include <glm/glm.hpp>
 #include <gtest/gtest.h>
 
+#include "curvepainter.h"
+#include "curveview.h"
 #include "documentmodel.h"
 #include "mainwindow.h"
 #include "preview3d.h"
 #include "previewdock.h"
 #include "theme.h"
+#include "transportbar.h"
 #include "viewstate.h"
 
 namespace tangent::ui {
@@ -560,6 +566,54 @@ TEST(PreviewDock, HomeOverThePreviewReframesThePreviewNotTheCurves) {
     EXPECT_NEAR(view->camera().distance, framed.distance, 1e-12 * framed.distance);
     EXPECT_EQ(view->camera().yaw, moved.yaw);
     window.model()->undoStack()->clear();
+}
+
+// As a user does it, in the main window with real mouse events: the playhead dragged in the curve
+// view's ruler to 1.5 s shows "Colour"'s blue box; Play With ▸ "Hide" (a click on the button, a
+// click in its menu) hides it there; unchecked again, it is back.
+TEST(PreviewDock, PlayWithAndThePlayheadDrivenByTheMouse) {
+    MainWindow window;
+    window.resize(1400, 860);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.openFile(QString::fromStdString(file("pointer_box.glb"))));
+    auto* preview = window.findChild<PreviewWidget*>();
+    ASSERT_NE(preview, nullptr);
+    ASSERT_EQ(window.viewState()->animation(), 0);  // "Colour"
+    CurveView* curves = window.curveView();
+    curves->frameAll();
+    const QPoint atRuler(int(curves->viewTransform().toWidgetX(1.5)), render::CurvePainter::kRulerHeight / 2);
+    QTest::mousePress(curves, Qt::LeftButton, Qt::NoModifier, atRuler);
+    QTest::mouseRelease(curves, Qt::LeftButton, Qt::NoModifier, atRuler);
+    const double t = window.viewState()->currentTime();
+    ASSERT_GT(t, 1.0);
+    ASSERT_LT(t, 2.0);
+    const BoxPixels blue = boxPixels(preview->grabFramebuffer());
+    ASSERT_GT(blue.pixels, 100);
+    EXPECT_EQ(blue.red, 0.0);
+
+    QToolButton* playWith = window.transportBar()->alongsideButton();
+    ASSERT_TRUE(playWith->isVisible());
+    auto clickInMenu = [&](const QString& text) {
+        bool found = false;
+        QTimer::singleShot(0, [&] {
+            auto* menu = qobject_cast<QMenu*>(QApplication::activePopupWidget());
+            if (!menu) return;
+            for (QAction* a : menu->actions())
+                if (a->text() == text) {
+                    found = true;
+                    return QTest::mouseClick(menu, Qt::LeftButton, {}, menu->actionGeometry(a).center());
+                }
+            menu->close();
+        });
+        QTest::mouseClick(playWith, Qt::LeftButton);
+        EXPECT_TRUE(found) << text.toStdString();
+    };
+    clickInMenu(QStringLiteral("Hide"));
+    EXPECT_EQ(preview->played(), (std::vector<int>{0, 1}));
+    EXPECT_EQ(boxPixels(preview->grabFramebuffer()).pixels, 0);
+    clickInMenu(QStringLiteral("Hide"));
+    EXPECT_EQ(boxPixels(preview->grabFramebuffer()).pixels, blue.pixels);
 }
 
 // ------------------------------------------------------------------------------ the command line

@@ -224,6 +224,19 @@ int renderPreview(const Parser& p, const std::string& file, const QString& out) 
             throw OperationError(doc.fileName() + ": there is no /animations/" + std::to_string(request.animation) +
                                  " (the file has " + std::to_string(animations) + ").");
     }
+    if (p.isSet("play-with")) {
+        for (const QString& item : p.value("play-with").split(',')) {
+            bool ok = false;
+            const int a = item.trimmed().toInt(&ok);
+            if (!ok || a < 0)
+                throw UsageError("tangent render: --play-with '" + p.value("play-with").toStdString() +
+                                 "' is not a list of animation indices (1,2).");
+            if (a >= animations)
+                throw OperationError(doc.fileName() + ": there is no /animations/" + std::to_string(a) +
+                                     " to play with (the file has " + std::to_string(animations) + ").");
+            request.playedWith.push_back(a);
+        }
+    }
     if (p.isSet("channel")) {
         // The channel's node is highlighted, with its trail and ticks at the channel's keys.
         const ChannelRef ref = parseChannelRef(p.value("channel"));
@@ -250,7 +263,9 @@ int renderPreview(const Parser& p, const std::string& file, const QString& out) 
 int runRender(const QStringList& arguments) {
     Parser p("render",
              "render FILE --channel A:C -o OUT.png|OUT.svg [--size WxH]\n"
-             "       tangent render FILE --preview --time T -o OUT.png [--size WxH] [--animation A] [--channel A:C]",
+             "       tangent render FILE --preview --time T -o OUT.png [--size WxH] [--animation A] [--play-with "
+             "A,...]\n"
+             "                                  [--channel A:C]",
              "Draws one channel's curves for a report: keys, handles, broken handles marked, the\n"
              "unused end tangents shown as unused, time in seconds. PNG or SVG by OUT's extension.\n"
              "Needs no display.\n\n"
@@ -266,14 +281,19 @@ int runRender(const QStringList& arguments) {
     p.addFlag({"preview"}, "Render the 3D preview of the scene instead of curves.");
     p.addValue({"t", "time"}, "With --preview: the time in seconds to pose the scene at.", "T");
     p.addValue({"a", "animation"}, "With --preview: the animation index to play (default 0).", "A");
+    p.addValue({"play-with"},
+               "With --preview: more animations played side by side with it (indices, comma-separated), as the "
+               "editor's Play With plays them.",
+               "A,...");
     if (!p.parse(arguments)) return kOk;
     const std::string file = p.singleFile();
     if (p.isSet("preview")) {
         const QString out = QString::fromStdString(p.required("output", "-o OUT.png"));
         return renderPreview(p, file, out);
     }
-    if (p.isSet("time") || p.isSet("animation"))
-        throw UsageError("tangent render: --time and --animation need --preview (see 'tangent render --help').");
+    if (p.isSet("time") || p.isSet("animation") || p.isSet("play-with"))
+        throw UsageError(
+                "tangent render: --time, --animation and --play-with need --preview (see 'tangent render --help').");
     const ChannelRef ref = parseChannelRef(QString::fromStdString(p.required("channel", "--channel A:C")));
     const QString out = QString::fromStdString(p.required("output", "-o OUT.png|OUT.svg"));
     if (!out.endsWith(".png", Qt::CaseInsensitive) && !out.endsWith(".svg", Qt::CaseInsensitive))

@@ -660,11 +660,19 @@ void motionBounds(const Scene& scene, const Document& doc, const std::vector<int
     }
 }
 
+std::vector<int> PreviewRequest::played() const {
+    std::vector<int> all = playedWith;
+    if (animation >= 0) all.push_back(animation);
+    std::sort(all.begin(), all.end());
+    all.erase(std::unique(all.begin(), all.end()), all.end());
+    return all;
+}
+
 OrbitCamera requestCamera(const Scene& scene, const Document& doc, const PreviewRequest& request) {
     OrbitCamera camera = request.camera;
     if (!request.autoFrame) return camera;
     glm::dvec3 lo, hi;
-    motionBounds(scene, doc, request.animation, &lo, &hi);
+    motionBounds(scene, doc, request.played(), &lo, &hi);
     const QSize size = request.size;
     camera.frame(lo, hi, size.height() > 0 ? double(size.width()) / size.height() : 1.0);
     return camera;
@@ -717,14 +725,14 @@ QImage renderPreviewImage(const Document& doc, const Scene& scene, const Preview
         PreviewRenderer renderer;
         renderer.setScene(scene);
         Pose pose;
-        evaluatePose(scene, doc, request.animation, request.time, pose);
+        evaluatePose(scene, doc, request.played(), request.time, pose);
         MotionTrail trail;
         PreviewOptions options;
         options.highlightNode = request.highlightNode;
         options.showSkeleton = request.showSkeleton;
         options.showGrid = request.showGrid;
         if (request.highlightNode >= 0) {
-            trail = motionTrail(scene, doc, request.animation, request.highlightNode, request.highlightKeyTimes);
+            trail = motionTrail(scene, doc, request.played(), request.highlightNode, request.highlightKeyTimes);
             options.trail = &trail;
         }
         renderer.render(scene, pose, requestCamera(scene, doc, request), request.size, options);

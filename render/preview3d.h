@@ -93,6 +93,10 @@ public:
 struct PreviewRequest {
     QSize size{1280, 720};
     int animation = 0;  // -1: the rest pose
+    // Played side by side with `animation`, as the editor's Play With plays them (evaluatePose
+    // of the list, in file order).
+    std::vector<int> playedWith;
+    std::vector<int> played() const;
     double time = 0.0;
     bool autoFrame = true;  // frame the motion's bounds (the camera stays put across times)
     OrbitCamera camera;     // used as is without autoFrame; its direction is kept with it

@@ -665,6 +665,30 @@ TEST(RenderPreview, TwoTimesGiveTwoPicturesOfTheRequestedSize) {
     EXPECT_NEAR(moved.y, expected.y, 3.0);
 }
 
+// --play-with: pointer_box.glb at 1.5 s, "Colour" (0) alone shows the blue box; with "Hide" (1)
+// played along there is none, as the editor's Play With shows it. Mistakes: one sentence each.
+TEST(RenderPreview, PlayWithPlaysAnimationsSideBySide) {
+    QTemporaryDir dir;
+    const QString box = QString::fromStdString(file("pointer_box.glb"));
+    const QString alone = dir.filePath("alone.png"), both = dir.filePath("both.png");
+    Outcome r = tangent({"render", box, "--preview", "--time", "1.5", "--animation", "0", "-o", alone});
+    ASSERT_EQ(r.status, 0) << r.err;
+    r = tangent({"render", box, "--preview", "--time", "1.5", "--animation", "0", "--play-with", "1", "-o", both});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const BoxPixels blue = boxPixels(QImage(alone));
+    EXPECT_GT(blue.pixels, 200);
+    EXPECT_EQ(blue.red, 0.0);
+    EXPECT_EQ(boxPixels(QImage(both)).pixels, 0);
+    r = tangent({"render", box, "--preview", "--time", "1.5", "--play-with", "1,x", "-o", both});
+    EXPECT_EQ(r.status, 64) << r.err;
+    EXPECT_NE(r.err.find("--play-with '1,x' is not a list of animation indices"), std::string::npos) << r.err;
+    r = tangent({"render", box, "--preview", "--time", "1.5", "--play-with", "9", "-o", both});
+    EXPECT_EQ(r.status, 1) << r.err;
+    EXPECT_NE(r.err.find("there is no /animations/9 to play with (the file has 4)"), std::string::npos) << r.err;
+    r = tangent({"render", box, "--channel", "0:0", "--play-with", "1", "-o", dir.filePath("curves.png")});
+    EXPECT_EQ(r.status, 64) << r.err;
+}
+
 TEST(RenderPreview, UsageMistakesExit64) {
     const QString box = QString::fromStdString(file("linear_box.glb"));
     QTemporaryDir dir;

@@ -4,7 +4,9 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
+#include <vector>
 
 #include <QStringList>
 
@@ -13,6 +15,7 @@
 #include "tangent/difference.h"
 #include "tangent/edit.h"
 #include "tangent/loops.h"
+#include "tangent/parallel.h"
 
 namespace tangent::editing {
 
@@ -241,10 +244,18 @@ SimplifyPreview previewSimplify(const ViewState* state, const SimplifyOptions& o
     std::uint64_t bytesBefore = 0, bytesAfter = 0;
     double worstShare = 0;  // the largest error as a share of its path's tolerance
     std::map<Measure, int> measures;
-    for (auto [a, c] : state->shownChannels()) {
+    // Each channel is fitted on its own, on every core (tangent/parallel.h); then gathered in order.
+    const std::vector<ChannelId>& shown = state->shownChannels();
+    std::vector<std::optional<SimplifyResult>> fits(shown.size());
+    parallelFor(shown.size(), [&](std::size_t i) {
+        const Track* source = trackOf(*doc, shown[i].animation, shown[i].channel);
+        if (source && source->keyCount() >= 2) fits[i] = simplify(*source, options);
+    });
+    for (std::size_t i = 0; i < shown.size(); ++i) {
+        if (!fits[i]) continue;
+        const auto [a, c] = shown[i];
         const Track* source = trackOf(*doc, a, c);
-        if (!source || source->keyCount() < 2) continue;
-        SimplifyResult fit = simplify(*source, options);
+        SimplifyResult& fit = *fits[i];
         ++measures[fit.measure];
         keysBefore += source->keyCount();
         keysAfter += fit.track.keyCount();

@@ -289,6 +289,25 @@ TEST_F(Operations, SimplifyPreviewsThenAppliesTheBakedLineAsTwoKeys) {
     expectOneStepUndoneToOriginal(QStringLiteral("Simplify"));
 }
 
+// The preview fits the shown channels side by side (tangent/parallel.h): each fit is the one
+// simplify() gives that channel alone, here on the calling thread, in the order shown.
+TEST_F(Operations, SimplifyPreviewOfSeveralChannelsIsEachChannelsOwnFit) {
+    const std::vector<ChannelId> shown = {kBake, kRotation, kCubic, kLinear};
+    state.setShownChannels(shown);
+    SimplifyOptions options;
+    options.tolerances = Tolerances::all(0.05);
+    const SimplifyPreview preview = previewSimplify(&state, options);
+    ASSERT_EQ(preview.channels, shown);
+    for (const ChannelId& id : shown) {
+        SCOPED_TRACE(id.channel);
+        const Track alone = simplify(originalTrack(id), options).track;
+        const Track& fit = *preview.fit.at(id);
+        EXPECT_EQ(fit.interpolation, alone.interpolation);
+        EXPECT_TRUE(fit.sameCurve(alone));
+        EXPECT_EQ(fit.modes, alone.modes);
+    }
+}
+
 TEST_F(Operations, SimplifyWithNothingToGainOrNothingShown) {
     state.setShownChannels({});
     EXPECT_EQ(previewSimplify(&state, {}).summary,

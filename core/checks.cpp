@@ -139,7 +139,7 @@ public:
     // curve findings in document order. `curves`, when given, holds the curve findings of the
     // supported channels, in order, found by a scan while each channel's keys were there (the
     // document's own tracks are then empty).
-    Findings run(Findings spec, const std::vector<Findings>* curves = nullptr) {
+    Findings run(Findings spec, const std::deque<Findings>* curves = nullptr) {
         findings_ = doc_->loadFindings();
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
         std::size_t next = 0;
@@ -610,17 +610,21 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
         spec->checkChannel(channel);
         if (channel.supported) {
             Findings* slot = &curves.emplace_back();
-            // A copy: the scan releases the channel's keys when this returns. The curve checks
-            // read the channel alone, not the document the scan is still filling in.
-            checks.push(
-                    [slot, copy = std::make_shared<const Channel>(channel)] { *slot = Checker::curveFindings(*copy); });
+            if (checks.runsInline()) {
+                *slot = Checker::curveFindings(channel);
+            } else {
+                // A copy: the scan releases the channel's keys when this returns. The curve checks
+                // read the channel alone, not the document the scan is still filling in.
+                checks.push([slot, copy = std::make_shared<const Channel>(channel)] {
+                    *slot = Checker::curveFindings(*copy);
+                });
+            }
         }
         if (visit) visit(d, channel);
     });
     checks.finish();
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
-    const std::vector<Findings> inOrder(std::make_move_iterator(curves.begin()), std::make_move_iterator(curves.end()));
-    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &inOrder);
+    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &curves);
     return {std::move(doc), std::move(findings)};
 }
 

@@ -18,6 +18,23 @@ namespace {
 // Set while a thread runs items of a parallelFor: a nested call runs inline.
 thread_local bool insideParallelFor = false;
 
+// One parallelFor call: its body, and the exception of the lowest index that threw.
+struct Job {
+    const std::function<void(std::size_t)>& body;
+    std::mutex mutex;
+    std::exception_ptr thrown;
+    std::size_t thrownAt = SIZE_MAX;
+
+    void runItem(std::size_t i) {
+        try {
+            body(i);
+        } catch (...) {
+            std::lock_guard<std::mutex> lock(mutex);
+            if (i < thrownAt) thrownAt = i, thrown = std::current_exception();
+        }
+    }
+};
+
 class Pool {
 public:
     Pool() {
@@ -40,15 +57,15 @@ public:
     }
     std::size_t threads() const { return threads_.size() + 1; }
 
-    void run(std::size_t count, const std::function<void(std::size_t)>& body) {
+    void run(std::size_t count, Job& job) {
         std::unique_lock<std::mutex> owner(submit_, std::try_to_lock);
         if (!owner.owns_lock() || threads_.empty()) {
-            runInline(count, body);
+            runInline(count, job);
             return;
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            body_ = &body;
+            job_ = &job;
             count_ = count;
             next_.store(0, std::memory_order_relaxed);
             ++generation_;
@@ -56,25 +73,25 @@ public:
         }
         wake_.notify_all();
         insideParallelFor = true;
-        takeItems(body, count);
+        takeItems(job, count);
         insideParallelFor = false;
         // Closed: a worker that wakes only now leaves this job alone; wait for those in it.
         std::unique_lock<std::mutex> lock(mutex_);
         open_ = false;
         done_.wait(lock, [this] { return running_ == 0; });
-        body_ = nullptr;
+        job_ = nullptr;
     }
 
-    static void runInline(std::size_t count, const std::function<void(std::size_t)>& body) {
+    static void runInline(std::size_t count, Job& job) {
         const bool outer = insideParallelFor;
         insideParallelFor = true;
-        for (std::size_t i = 0; i < count; ++i) body(i);
+        for (std::size_t i = 0; i < count; ++i) job.runItem(i);
         insideParallelFor = outer;
     }
 
 private:
-    void takeItems(const std::function<void(std::size_t)>& body, std::size_t count) {
-        for (std::size_t i = next_.fetch_add(1); i < count; i = next_.fetch_add(1)) body(i);
+    void takeItems(Job& job, std::size_t count) {
+        for (std::size_t i = next_.fetch_add(1); i < count; i = next_.fetch_add(1)) job.runItem(i);
     }
 
     void workerLoop() {
@@ -86,10 +103,10 @@ private:
             if (stop_) return;
             seen = generation_;
             ++running_;
-            const std::function<void(std::size_t)>& body = *body_;
+            Job& job = *job_;
             const std::size_t count = count_;
             lock.unlock();
-            takeItems(body, count);
+            takeItems(job, count);
             lock.lock();
             if (--running_ == 0) done_.notify_all();
         }
@@ -99,7 +116,7 @@ private:
     std::mutex submit_;  // held by the thread whose job the pool runs
     std::mutex mutex_;   // guards the job's description and the counters below
     std::condition_variable wake_, done_;
-    const std::function<void(std::size_t)>* body_ = nullptr;
+    Job* job_ = nullptr;
     std::size_t count_ = 0;
     std::atomic<std::size_t> next_{0};
     std::uint64_t generation_ = 0;
@@ -118,22 +135,12 @@ Pool& pool() {
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body) {
     // Every item runs; the exception of the first item (by index) that threw is rethrown, so
     // that what the caller sees does not depend on the threads' timing.
-    std::mutex mutex;
-    std::exception_ptr thrown;
-    std::size_t thrownAt = count;
-    const std::function<void(std::size_t)> guarded = [&](std::size_t i) {
-        try {
-            body(i);
-        } catch (...) {
-            std::lock_guard<std::mutex> lock(mutex);
-            if (i < thrownAt) thrownAt = i, thrown = std::current_exception();
-        }
-    };
+    Job job{body};
     if (count <= 1 || insideParallelFor)
-        Pool::runInline(count, guarded);
+        Pool::runInline(count, job);
     else
-        pool().run(count, guarded);
-    if (thrown) std::rethrow_exception(thrown);
+        pool().run(count, job);
+    if (job.thrown) std::rethrow_exception(job.thrown);
 }
 
 struct BackgroundQueue::State {

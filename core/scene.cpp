@@ -978,16 +978,10 @@ Pose restPose(const Scene& scene) {
     return pose;
 }
 
-void evaluatePose(const Scene& scene, const Document& doc, int animation, double t, Pose& pose) {
-    evaluatePose(scene, doc, &animation, 1, t, pose);
-}
+namespace {
 
-void evaluatePose(const Scene& scene, const Document& doc, const std::vector<int>& animations, double t, Pose& pose) {
-    evaluatePose(scene, doc, animations.data(), animations.size(), t, pose);
-}
-
-void evaluatePose(const Scene& scene, const Document& doc, const int* animations, std::size_t count, double t,
-                  Pose& pose) {
+// The pose of `count` animations played side by side (evaluatePose's two forms).
+void poseOf(const Scene& scene, const Document& doc, const int* animations, std::size_t count, double t, Pose& pose) {
     pose.time = t;
     setRest(scene, pose);
     for (const int* a = animations; a != animations + count; ++a) {
@@ -1038,6 +1032,16 @@ void evaluatePose(const Scene& scene, const Document& doc, const int* animations
         }
     }
     composeWorld(scene, pose);
+}
+
+}  // namespace
+
+void evaluatePose(const Scene& scene, const Document& doc, int animation, double t, Pose& pose) {
+    poseOf(scene, doc, &animation, 1, t, pose);
+}
+
+void evaluatePose(const Scene& scene, const Document& doc, const std::vector<int>& animations, double t, Pose& pose) {
+    poseOf(scene, doc, animations.data(), animations.size(), t, pose);
 }
 
 std::vector<glm::mat4> jointMatrices(const Scene& scene, const Pose& pose, int skin) {

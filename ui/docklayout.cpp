@@ -88,7 +88,7 @@ void DockLayout::leaveCompact() {
     moved_.clear();
     if (!first) return;
     first->raise();
-    window_->resizeDocks({first}, {150}, Qt::Vertical);
+    window_->resizeDocks({first}, {kBottomDockHeight}, Qt::Vertical);
 }
 
 void DockLayout::remember() {

@@ -36,6 +36,7 @@ public:
 
     static constexpr int kCompactBelowWidth = 1100, kCompactBelowHeight = 720;
     static constexpr int kRoomyFromWidth = 1180, kRoomyFromHeight = 780;
+    static constexpr int kBottomDockHeight = 150;  // Issues and its tabs, as first laid out
 
 private:
     void remember();

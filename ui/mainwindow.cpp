@@ -202,7 +202,7 @@ void MainWindow::createDocks() {
             resizeDocks({eulerDock}, {260}, Qt::Vertical);
     });
     issuesDock->raise();
-    resizeDocks({issuesDock}, {150}, Qt::Vertical);
+    resizeDocks({issuesDock}, {DockLayout::kBottomDockHeight}, Qt::Vertical);
     addDockWidget(Qt::RightDockWidgetArea, new PreviewDock(state_, this));
 }
 

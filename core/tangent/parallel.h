@@ -32,6 +32,9 @@ public:
     // Waits until every item pushed has run. When items threw, the first one's exception is
     // rethrown (the later items still ran).
     void finish();
+    // Whether push() runs its item at once, on the caller's thread (one thread): what an item
+    // reads then need not outlive the call.
+    bool runsInline() const { return !state_; }
 
 private:
     struct State;

@@ -178,7 +178,6 @@ void evaluatePose(const Scene&, const Document&, int animation, double t, Pose& 
 // order given (where two move the same property, the later one wins); -1 and indices out of
 // range are skipped.
 void evaluatePose(const Scene&, const Document&, const std::vector<int>& animations, double t, Pose& pose);
-void evaluatePose(const Scene&, const Document&, const int* animations, std::size_t count, double t, Pose& pose);
 
 // Per joint of `skin`: world(joint) * inverseBindMatrix, which takes a bind-pose vertex to world
 // space (the spec ignores the skinned mesh node's own transform).

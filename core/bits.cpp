@@ -1,5 +1,7 @@
 #include "bits.h"
 
+#include <algorithm>
+
 namespace tangent::detail {
 
 std::size_t firstNonFinite(const std::uint8_t* bytes, std::size_t count) {
@@ -16,8 +18,13 @@ std::size_t firstNonFinite(const std::uint8_t* bytes, std::size_t count) {
 }
 
 std::size_t firstBitDifference(const float* a, const float* b, std::size_t begin, std::size_t end) {
+    // A few elements one by one first: where differences are dense (every key broken), the next
+    // one is usually right there, and a whole block would be wasted on it.
+    constexpr std::size_t kHead = 8;
+    for (std::size_t i = begin; i < std::min(end, begin + kHead); ++i)
+        if (floatBits(a + i) != floatBits(b + i)) return i;
     constexpr std::size_t kBlock = 64;
-    std::size_t start = begin;
+    std::size_t start = std::min(end, begin + kHead);
     for (; start + kBlock <= end; start += kBlock) {
         std::uint32_t any = 0;
         for (std::size_t i = 0; i < kBlock; ++i) any |= floatBits(a + start + i) ^ floatBits(b + start + i);

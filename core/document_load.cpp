@@ -1082,14 +1082,14 @@ void DocumentLoader::fillTrack(Channel& ch, const ChannelPlan& plan, const detai
 }
 
 // A CUBICSPLINE track's handle modes as the file's tangents show them: a key whose in- and
-// out-tangents differ is broken (interior keys only; equal bits match, so only differences are
-// looked at), then the modes the tangents' shapes imply.
+// out-tangents differ is broken (interior keys only), then the modes the tangents' shapes imply.
 void DocumentLoader::inferFileHandleModes(Track& t) {
     const std::size_t C = std::size_t(t.components);
     const std::size_t end = t.values.size() - C;
-    for (std::size_t i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), C, end); i < end;
-         i = detail::firstBitDifference(t.inTangents.data(), t.outTangents.data(), i + 1, end))
-        if (!tangentsMatch(t.inTangents[i], t.outTangents[i])) t.modes[i] = HandleMode::Free;
+    const float* in = t.inTangents.data();
+    const float* out = t.outTangents.data();
+    HandleMode* modes = t.modes.data();
+    for (std::size_t i = C; i < end; ++i) modes[i] = tangentsMatch(in[i], out[i]) ? modes[i] : HandleMode::Free;
     inferHandleModes(t);
 }
 

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tangent/hermite.h"
 #include "text.h"
@@ -251,26 +253,87 @@ void divideKey(Track& t, int key, double divisor) {
     applyAutoTangentsNear(t, key, key);
 }
 
-void inferHandleModes(Track& t) {
-    if (t.interpolation != Interpolation::CubicSpline || t.keyCount() < 2) return;
+namespace {
+
+// The derived mode key k, component c follows bit for bit, tried in inferHandleModes' order, or
+// `kept` when none does.
+HandleMode derivedModeByTrying(const Track& t, int k, int c, HandleMode kept) {
     // Tangent's own inserted keys are Auto-clamped, so that mode is tried first; an extremum's
     // flat handles are then Auto-clamped too, which keeps them flat while it stays one.
     constexpr HandleMode kDerived[] = {HandleMode::AutoClamped, HandleMode::Auto, HandleMode::Flat, HandleMode::Linear};
+    const std::size_t i = t.at(k, c);
+    for (HandleMode mode : kDerived) {
+        // Equal bits, as recomputing the mode would store them: a key given a mode here
+        // keeps its tangents through every later recomputation until its neighbours move.
+        const TangentPair p = modeTangents(t, k, c, mode);
+        if (sameBits(toFiniteFloat(p.in), t.inTangents[i]) && sameBits(toFiniteFloat(p.out), t.outTangents[i]))
+            return mode;
+    }
+    return kept;
+}
+
+}  // namespace
+
+namespace detail {
+void inferHandleModesByTrying(Track& t) {
+    if (t.interpolation != Interpolation::CubicSpline || t.keyCount() < 2) return;
+    for (int k = 0; k < t.keyCount(); ++k)
+        for (int c = 0; c < t.components; ++c) t.modes[t.at(k, c)] = derivedModeByTrying(t, k, c, t.modes[t.at(k, c)]);
+}
+}  // namespace detail
+
+void inferHandleModes(Track& t) {
+    if (t.interpolation != Interpolation::CubicSpline || t.keyCount() < 2) return;
+    // The same modes as detail::inferHandleModesByTrying, by the same arithmetic, in one pass
+    // that divides once per key and component (each segment's slope, shared by the keys on
+    // either side) and once more only where a key's two tangents are equal. Every load runs it
+    // over every key. An interior key whose tangents differ can only be Linear (the other
+    // derived modes give one slope); the end keys, whose unused tangent any mode keeps, are
+    // tried mode by mode.
     const int n = t.keyCount();
-    for (int k = 0; k < n; ++k)
-        for (int c = 0; c < t.components; ++c) {
-            const std::size_t i = t.at(k, c);
-            for (HandleMode mode : kDerived) {
-                // Equal bits, as recomputing the mode would store them: a key given a mode here
-                // keeps its tangents through every later recomputation until its neighbours move.
-                const TangentPair p = modeTangents(t, k, c, mode);
-                if (sameBits(toFiniteFloat(p.in), t.inTangents[i]) &&
-                    sameBits(toFiniteFloat(p.out), t.outTangents[i])) {
-                    t.modes[i] = mode;
-                    break;
+    const std::size_t C = std::size_t(t.components);
+    const float* values = t.values.data();
+    const float* ins = t.inTangents.data();
+    const float* outs = t.outTangents.data();
+    std::vector<double> left(C), right(C);  // the slopes of the segments before and after key k
+    const auto slopes = [&](int k, std::vector<double>& into) {
+        const double dt = double(t.times[k + 1]) - t.times[k];
+        for (std::size_t c = 0; c < C; ++c) into[c] = (double(values[(k + 1) * C + c]) - values[k * C + c]) / dt;
+    };
+    slopes(0, right);
+    for (int k = 1; k + 1 < n; ++k) {
+        std::swap(left, right);
+        slopes(k, right);
+        for (std::size_t c = 0; c < C; ++c) {
+            const std::size_t i = std::size_t(k) * C + c;
+            const float in = ins[i], out = outs[i];
+            if (sameBits(in, out)) {
+                const double l = left[c], r = right[c];
+                // Auto: the central difference; Auto-clamped: it limited, or flat at an extremum.
+                const double central =
+                        (double(values[i + C]) - values[i - C]) / (double(t.times[k + 1]) - t.times[k - 1]);
+                double clamped = 0;
+                if (l * r > 0)
+                    clamped = std::copysign(std::min(std::fabs(central), 3 * std::min(std::fabs(l), std::fabs(r))), l);
+                if (sameBits(toFiniteFloat(clamped), in)) {
+                    t.modes[i] = HandleMode::AutoClamped;
+                    continue;
+                }
+                if (sameBits(toFiniteFloat(central), in)) {
+                    t.modes[i] = HandleMode::Auto;
+                    continue;
+                }
+                if (sameBits(0.0f, in)) {
+                    t.modes[i] = HandleMode::Flat;
+                    continue;
                 }
             }
+            if (sameBits(toFiniteFloat(left[c]), in) && sameBits(toFiniteFloat(right[c]), out))
+                t.modes[i] = HandleMode::Linear;
         }
+    }
+    for (int k : {0, n - 1})
+        for (std::size_t c = 0; c < C; ++c) t.modes[k * C + c] = derivedModeByTrying(t, k, int(c), t.modes[k * C + c]);
 }
 
 void setHandleMode(Track& t, int key, int c, HandleMode mode) {

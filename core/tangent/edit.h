@@ -45,6 +45,11 @@ void setHandleMode(Track&, int key, int component, HandleMode mode);
 // (so the tangents of keys nobody edits never change), else it keeps its mode. The loader calls
 // it, so handle modes survive a save and a reopen.
 void inferHandleModes(Track&);
+namespace detail {
+// The plain form of inferHandleModes, mode by mode through modeTangents: the reference the
+// tests hold the one-pass version to.
+void inferHandleModesByTrying(Track&);
+}  // namespace detail
 // Whether a handle mode computes a key's tangents from its neighbours (Auto, Auto-clamped,
 // Flat, Linear), so that they are recomputed when the neighbours change.
 inline bool derivesTangents(HandleMode m) {

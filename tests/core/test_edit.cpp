@@ -1,4 +1,5 @@
 #include <cmath>
+#include <cstdint>
 
 #include <QTemporaryDir>
 
@@ -213,4 +214,66 @@ TEST(Edit, HandleModesAreInferredOnLoad) {
     EXPECT_EQ(edited.inTangent(1, 0), 2.5f);  // (5 - 0) / 2
     // A key far from the edit keeps its bits.
     EXPECT_EQ(edited.outTangent(5, 0), 0.75f);
+}
+
+// The one-pass inferHandleModes gives the modes of the plain mode-by-mode version on keys of
+// every kind: each derived mode, one float step off one, equal and unequal free tangents, zeros
+// of either sign, slopes beyond float range, and collinear keys where Linear and Auto agree.
+TEST(Edit, OnePassHandleModeInferenceAgreesWithTryingEachMode) {
+    std::uint32_t seed = 12345;
+    const auto next = [&] {
+        seed = seed * 1664525u + 1013904223u;
+        return seed >> 8;
+    };
+    const auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * (next() / double(1u << 24)); };
+    int seen[6] = {};
+    for (int trial = 0; trial < 400; ++trial) {
+        Track t;
+        t.interpolation = Interpolation::CubicSpline;
+        t.path = TargetPath::Weights;
+        t.components = 1 + int(next() % 4);
+        const int n = 2 + int(next() % 12);
+        t.resize(n);
+        double time = uniform(0, 2);
+        for (int k = 0; k < n; ++k) {
+            t.times[k] = float(time);
+            time += next() % 5 == 0 ? 1e-6 * (1 + next() % 3) : uniform(0.01, 1.5);  // some keys 1 µs apart
+            for (int c = 0; c < t.components; ++c) {
+                const int shape = int(next() % 6);  // repeats, collinear runs, extremes, big jumps
+                t.values[t.at(k, c)] = shape == 0 && k > 0 ? t.values[t.at(k - 1, c)]
+                                       : shape == 1        ? float(k) * 0.5f
+                                       : shape == 2        ? float(uniform(-1e33, 1e33))
+                                                           : float(uniform(-3, 3));
+            }
+        }
+        for (int k = 0; k < n; ++k)
+            for (int c = 0; c < t.components; ++c) {
+                const std::size_t i = t.at(k, c);
+                const int kind = int(next() % 9);
+                if (kind < 4) {
+                    setHandleMode(t, k, c, HandleMode(int(HandleMode::Auto) + kind));  // Auto .. Linear
+                    if (next() % 3 == 0) {  // one float step off what the mode gives
+                        t.inTangents[i] = std::nextafter(t.inTangents[i], INFINITY);
+                        t.outTangents[i] = t.inTangents[i];
+                    }
+                } else if (kind == 4) {
+                    t.inTangents[i] = t.outTangents[i] = float(uniform(-5, 5));
+                } else if (kind == 5) {
+                    t.inTangents[i] = float(uniform(-5, 5));
+                    t.outTangents[i] = float(uniform(-5, 5));
+                } else if (kind == 6) {
+                    t.inTangents[i] = t.outTangents[i] = next() % 2 ? -0.0f : 0.0f;
+                } else {
+                    t.inTangents[i] = t.outTangents[i] = 0.0f;
+                    t.outTangents[i] = next() % 2 ? -0.0f : 1.0f;
+                }
+                t.modes[i] = next() % 2 ? HandleMode::Free : HandleMode::Aligned;
+            }
+        Track fast = t, plain = t;
+        inferHandleModes(fast);
+        detail::inferHandleModesByTrying(plain);
+        ASSERT_EQ(fast.modes, plain.modes) << "trial " << trial;
+        for (HandleMode m : plain.modes) ++seen[int(m)];
+    }
+    for (int m = 0; m < 6; ++m) EXPECT_GT(seen[m], 50) << "mode " << m << " was hardly exercised";
 }

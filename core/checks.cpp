@@ -64,22 +64,64 @@ double overshootBeyond(double v0, double b0, double v1, double a1, double dt, do
     return worst;
 }
 
-// A lower bound of |p(s)| over a rotation segment. With h00 + h01 = 1,
-// p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1): a point of the chord v0..v1 plus a tangent
-// term whose basis functions stay within 4/27 in magnitude on [0, 1].
-double rotationLengthLowerBound(const Track& t, int k, double dt) {
-    double d[4], v0[4], dd = 0, v0d = 0, tangents = 0;
+// Whether the raw (unnormalized) rotation of segment k provably stays longer than `length`
+// everywhere in it. |p(s)|^2 is a polynomial of degree 6 whose Bernstein coefficients come from
+// the dot products of the segment's Bézier control points; it lies above the smallest of them,
+// and splitting the interval in halves (de Casteljau) tightens that bound towards the true
+// minimum. False: not proven within a few splits (the curve may come that near zero).
+bool rotationStaysLonger(const Track& t, int k, double length) {
+    const double dt = double(t.times[k + 1]) - t.times[k];
+    double P[4][4];  // control point, component
+    double largest = 0;
     for (int i = 0; i < 4; ++i) {
-        v0[i] = t.value(k, i);
-        d[i] = double(t.value(k + 1, i)) - v0[i];
-        dd += d[i] * d[i];
-        v0d += v0[i] * d[i];
-        tangents += std::abs(double(t.outTangent(k, i))) + std::abs(double(t.inTangent(k + 1, i)));
+        const double v0 = t.value(k, i), v1 = t.value(k + 1, i);
+        P[0][i] = v0;
+        P[1][i] = v0 + dt * t.outTangent(k, i) / 3;
+        P[2][i] = v1 - dt * t.inTangent(k + 1, i) / 3;
+        P[3][i] = v1;
     }
-    const double u = dd > 0 ? std::clamp(-v0d / dd, 0.0, 1.0) : 0.0;
-    double chord = 0;
-    for (int i = 0; i < 4; ++i) chord += (v0[i] + u * d[i]) * (v0[i] + u * d[i]);
-    return std::sqrt(chord) - dt * 4.0 / 27 * tangents;
+    const auto dot = [&](int a, int b) {
+        return P[a][0] * P[b][0] + P[a][1] * P[b][1] + P[a][2] * P[b][2] + P[a][3] * P[b][3];
+    };
+    for (int a = 0; a < 4; ++a) largest = std::max(largest, dot(a, a));
+    // c_m = sum over i + j = m of C(3, i) C(3, j) / C(6, m) P_i . P_j
+    const double c[7] = {dot(0, 0),
+                         dot(0, 1),
+                         (2 * dot(0, 2) + 3 * dot(1, 1)) / 5,
+                         (dot(0, 3) + 9 * dot(1, 2)) / 10,
+                         (2 * dot(1, 3) + 3 * dot(2, 2)) / 5,
+                         dot(2, 3),
+                         dot(3, 3)};
+    // Above float rounding of the products and the splits by orders of magnitude.
+    const double needed = length * length + 1e-12 * (1 + largest);
+    constexpr int kMaxDepth = 4;
+    struct Piece {
+        double c[7];
+        int depth;
+    };
+    Piece stack[kMaxDepth + 1];
+    int top = 0;
+    std::copy(c, c + 7, stack[top++].c);
+    stack[0].depth = 0;
+    while (top > 0) {
+        const Piece piece = stack[--top];
+        const double lowest = *std::min_element(piece.c, piece.c + 7);
+        if (lowest >= needed) continue;  // this piece is proven
+        // Its ends are values of |p|^2: one below the length settles it; so does the depth.
+        if (piece.c[0] < needed || piece.c[6] < needed || piece.depth == kMaxDepth) return false;
+        Piece left, right;
+        double w[7];
+        std::copy(piece.c, piece.c + 7, w);
+        for (int r = 0; r < 7; ++r) {
+            left.c[r] = w[0];
+            right.c[6 - r] = w[6 - r];
+            for (int j = 0; j + r < 6; ++j) w[j] = 0.5 * (w[j] + w[j + 1]);
+        }
+        left.depth = right.depth = piece.depth + 1;
+        stack[top++] = right;
+        stack[top++] = left;
+    }
+    return true;
 }
 
 // One per-key check over one channel, gathered while it scans the keys: how many keys it fires
@@ -101,6 +143,15 @@ public:
             worstDetail_ = detail;
         }
     }
+    // A key that fires but, as a bound shows, cannot be worse than the worst so far: counted only.
+    void count(int key) {
+        if (key == lastKey_) return;
+        ++count_;
+        lastKey_ = key;
+        if (keys_.size() < listed_) keys_.push_back(key);
+    }
+    // Whether an instance of this badness (or less) could become the worst.
+    bool couldBeat(double badness) const { return worst_.key < 0 || badness > worstBadness_; }
     bool empty() const { return count_ == 0; }
     std::int64_t count() const { return count_; }
     const WorstKey& worst() const { return worst_; }
@@ -163,8 +214,10 @@ public:
     }
 
     // The curve findings of one channel: they read the channel alone, no document.
-    static Findings curveFindings(const Channel& channel, std::size_t listed = kListedKeys) {
+    static Findings curveFindings(const Channel& channel, std::size_t listed = kListedKeys,
+                                  detail::CurveCheckPath path = detail::CurveCheckPath::Screened) {
         Checker checker(nullptr, listed);
+        checker.screened_ = path == detail::CurveCheckPath::Screened;
         checker.checkCurve(channel);
         return std::move(checker.findings_);
     }
@@ -296,10 +349,13 @@ private:
         const float* ins = track.inTangents.data();
         KeyTally shrinks(listed_);
         for (int k = 0; k + 1 < track.keyCount(); ++k) {
-            // The screen below, in float first (the four components become one vector): its
-            // terms are sums of non-negative values, which float rounding moves by ~1e-6
-            // relative, so with a 1e-4 margin what this clears the double screen clears too.
-            {
+            // Two screens clear a segment none of whose samples below can be short: first
+            // |p(s)| >= |v0| - |v1 - v0| - (tangent term) (the triangle inequality; the L1 norm
+            // bounds |v1 - v0|, the Hermite tangent basis stays within 4/27), in float, where its
+            // terms are sums of non-negative values that rounding moves by ~1e-6 relative, so a
+            // 1e-4 margin covers it; then the Bernstein bound, which clears curves that swing
+            // far out and back.
+            if (screened_) {
                 const float* v0 = values + std::size_t(k) * 4;
                 const float* b0 = outs + std::size_t(k) * 4;
                 const float* a1 = ins + std::size_t(k + 1) * 4;
@@ -313,22 +369,9 @@ private:
                                       (times[k + 1] - times[k]) * (4.0f / 27) * tangents) *
                                      (1 + 1e-4f);
                 if (v0sq * (1 - 1e-4f) >= needed * needed) continue;
+                if (rotationStaysLonger(track, k, checks::kNearZeroQuaternionLength)) continue;
             }
             const double dt = double(track.times[k + 1]) - track.times[k];
-            // The common case first, without a square root or a division: |p(s)| >= |v0| -
-            // |v1 - v0| - (tangent term) (the triangle inequality; the L1 norm bounds |v1 - v0|),
-            // which is at most rotationLengthLowerBound.
-            double v0sq = 0, chordL1 = 0, tangents = 0;
-            for (int i = 0; i < 4; ++i) {
-                const double v0 = track.value(k, i);
-                v0sq += v0 * v0;
-                chordL1 += std::abs(double(track.value(k + 1, i)) - v0);
-                tangents += std::abs(double(track.outTangent(k, i))) + std::abs(double(track.inTangent(k + 1, i)));
-            }
-            const double needed = checks::kNearZeroQuaternionLength + 1e-9 + chordL1 + dt * 4.0 / 27 * tangents;
-            if (v0sq >= needed * needed) continue;
-            if (rotationLengthLowerBound(track, k, dt) >= checks::kNearZeroQuaternionLength)
-                continue;  // provably never short: no need to sample
             // Sampled in the power basis, p(u) = c0 + u (c1 + u (c2 + u c3)) per component
             // (the Hermite basis collected by powers of u), and the square root taken once.
             double c[4][4];
@@ -456,6 +499,10 @@ private:
         KeyTally overshoots(listed_);
         for (int k0 = 0; k0 + 1 < n; k0 += kBlock) {
             const int segments = std::min(kBlock, n - 1 - k0);
+            if (!screened_) {
+                for (int s = 0; s < segments; ++s) checkSegmentOvershoot(track, k0 + s, floor.data(), &overshoots);
+                continue;
+            }
             const std::size_t base = std::size_t(k0) * C, count = std::size_t(segments) * C;
             for (int s = 0; s < segments; ++s) {
                 const float dt = (times[k0 + s + 1] - times[k0 + s]) * (4.0f / 27);
@@ -493,7 +540,13 @@ private:
                 outPtr, channel));
     }
 
-    // The exact overshoot test of segment k (the screen could not clear it).
+    // Segment k's overshoot, component by component (the float screen could not clear it).
+    // The exact test solves for the cubic's turning points; bounds spare it where they settle the
+    // answer: the segment cannot leave [lo, hi] by more than its Bézier control points do, nor by
+    // more than the tangent term (p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|,
+    // |h11| <= 4/27), and it leaves by at least as much as its midpoint does. A segment those
+    // prove over the allowed band is counted without the exact test when it cannot be the
+    // worst so far.
     void checkSegmentOvershoot(const Track& track, int k, const double* floor, KeyTally* overshoots) {
         const double dt = double(track.times[k + 1]) - track.times[k];
         for (int i = 0; i < track.components; ++i) {
@@ -501,9 +554,21 @@ private:
             const double b0 = track.outTangent(k, i), a1 = track.inTangent(k + 1, i);
             const double lo = std::min(v0, v1), hi = std::max(v0, v1);
             const double allowed = std::max(hi - lo, floor[i]);
-            // p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|, |h11| <= 4/27:
-            // the tangent term bounds how far the segment can leave [lo, hi].
-            if (dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1)) <= allowed) continue;
+            if (screened_) {
+                const double reach = dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1));
+                if (reach <= allowed) continue;
+                const double p1 = v0 + dt * b0 / 3, p2 = v1 - dt * a1 / 3;
+                const double most = std::min(reach, std::max({p1 - hi, p2 - hi, lo - p1, lo - p2}));
+                const double mid = 0.5 * (v0 + v1) + dt * (b0 - a1) / 8;
+                const double least = std::max(mid - hi, lo - mid);
+                // Far above the rounding of these few operations and of the exact test's.
+                const double margin = 1e-12 * (std::abs(v0) + std::abs(v1) + dt * (std::abs(b0) + std::abs(a1)));
+                if (most + margin <= allowed) continue;
+                if (least - margin > allowed && !overshoots->couldBeat(most + margin)) {
+                    overshoots->count(k);
+                    continue;
+                }
+            }
             const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
             if (worst > allowed) overshoots->add(k, worst, worst, i);
         }
@@ -534,6 +599,9 @@ private:
 
     const Document* doc_;  // null for curveFindings
     const std::size_t listed_;
+    // Bounds clear most segments before the exact tests (false: every segment takes them, the
+    // plain reference the tests hold the screened checks to).
+    bool screened_ = true;
     Findings findings_;
 };
 
@@ -574,6 +642,10 @@ BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
         i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
     }
     return broken;
+}
+
+Findings detail::curveFindings(const Channel& channel, CurveCheckPath path) {
+    return Checker::curveFindings(channel, kListedKeys, path);
 }
 
 std::vector<int> keysOf(const Document& doc, const Finding& finding) {

@@ -45,6 +45,15 @@ BrokenKeys brokenKeys(const Track& track, std::size_t listed = kListedKeys);
 // other finding, or when the document no longer has that channel.
 std::vector<int> keysOf(const Document& doc, const Finding& finding);
 
+namespace detail {
+// How the curve checks run: Screened, where bounds clear most segments before the exact tests
+// (what every command runs), or Plain, the exact tests on every segment: the reference the
+// tests hold the screens to.
+enum class CurveCheckPath { Screened, Plain };
+// Tangent's own curve findings for one decoded channel, as checkDocument gives them.
+Findings curveFindings(const Channel& channel, CurveCheckPath path);
+}  // namespace detail
+
 // What a scan-and-check pass over a file gives: the scanned document (every channel's metadata,
 // no keys: Document::scan) and its findings.
 struct CheckedFile {

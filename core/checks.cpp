@@ -544,7 +544,7 @@ private:
     // The exact test solves for the cubic's turning points; bounds spare it where they settle the
     // answer: the segment cannot leave [lo, hi] by more than its Bézier control points do, nor by
     // more than the tangent term (p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|,
-    // |h11| <= 4/27), and it leaves by at least as much as its midpoint does. A segment those
+    // |h11| <= 4/27), and it leaves by at least as much as any point of it does. A segment those
     // prove over the allowed band is counted without the exact test when it cannot be the
     // worst so far.
     void checkSegmentOvershoot(const Track& track, int k, const double* floor, KeyTally* overshoots) {
@@ -559,8 +559,13 @@ private:
                 if (reach <= allowed) continue;
                 const double p1 = v0 + dt * b0 / 3, p2 = v1 - dt * a1 / 3;
                 const double most = std::min(reach, std::max({p1 - hi, p2 - hi, lo - p1, lo - p2}));
-                const double mid = 0.5 * (v0 + v1) + dt * (b0 - a1) / 8;
-                const double least = std::max(mid - hi, lo - mid);
+                // The curve at s = 1/3, 1/2 and 2/3, where the tangent terms peak (h10(1/3) =
+                // 4/27, h11(2/3) = -4/27) and meet.
+                const double third = (20 * v0 + 7 * v1 + dt * (4 * b0 - 2 * a1)) / 27;
+                const double half = 0.5 * (v0 + v1) + dt * (b0 - a1) / 8;
+                const double twoThirds = (7 * v0 + 20 * v1 + dt * (2 * b0 - 4 * a1)) / 27;
+                const double least =
+                        std::max({third - hi, lo - third, half - hi, lo - half, twoThirds - hi, lo - twoThirds});
                 // Far above the rounding of these few operations and of the exact test's.
                 const double margin = 1e-12 * (std::abs(v0) + std::abs(v1) + dt * (std::abs(b0) + std::abs(a1)));
                 if (most + margin <= allowed) continue;

@@ -764,13 +764,8 @@ void DocumentLoader::decodeAnimations() {
             out.channels.push_back(std::move(ch));
             reportProgress(0.5 + 0.5 * double(++decoded) / double(channelCount));
         }
-        out.frameRate = detectFrameRate(out);
-        if (anim.contains("extras") && anim["extras"].is_object() && anim["extras"].contains(kFrameRateExtra)) {
-            const Json& stored = anim["extras"][kFrameRateExtra];
-            // Only a rate that could be one is taken (extras are anyone's to write).
-            if (stored.is_number() && stored.get<double>() > 0 && stored.get<double>() <= 1000)
-                out.frameRate = stored.get<double>();
-        }
+        const double stored = storedFrameRate(anim);
+        out.frameRate = stored > 0 ? stored : detectFrameRate(out);
         if (anim.contains("extras") && anim["extras"].is_object() && anim["extras"].contains(kLoopExtra))
             out.loops = anim["extras"][kLoopExtra].is_boolean() && anim["extras"][kLoopExtra].get<bool>();
         doc_.animations_.push_back(std::move(out));
@@ -1215,6 +1210,14 @@ Document Document::fromParts(Json json, std::vector<std::vector<std::uint8_t>> b
     doc.buffers_ = std::move(buffers);
     DocumentLoader(doc, mode).loadParts();
     return doc;
+}
+
+double storedFrameRate(const Json& animation) {
+    if (!animation.is_object() || !animation.contains("extras") || !animation["extras"].is_object()) return 0;
+    const auto stored = animation["extras"].find(kFrameRateExtra);
+    if (stored == animation["extras"].end() || !stored->is_number()) return 0;
+    const double fps = stored->get<double>();
+    return fps > 0 && fps <= 1000 ? fps : 0;
 }
 
 }  // namespace tangent

@@ -353,12 +353,13 @@ int DocumentWriter::accessorFor(const std::vector<float>& data, const char* type
 
 void DocumentWriter::keepFrameRates() {
     for (const Animation& anim : doc_.animations()) {
-        if (std::none_of(anim.channels.begin(), anim.channels.end(), [](const Channel& c) { return c.edited; }))
-            continue;  // unedited: its JSON stays as the file had it
         Json& json = json_["animations"][anim.index];
-        const bool stored =
-                json.contains("extras") && json["extras"].is_object() && json["extras"].contains(kFrameRateExtra);
-        if (!stored && detectFrameRate(anim) == anim.frameRate) continue;      // the keys tell it
+        const double stored = storedFrameRate(json);
+        const bool edited =
+                std::any_of(anim.channels.begin(), anim.channels.end(), [](const Channel& c) { return c.edited; });
+        // Unedited keys at the rate the file gives: its JSON stays as the file had it.
+        if (!edited && anim.frameRate == (stored > 0 ? stored : detectFrameRate(anim))) continue;
+        if (stored == 0 && detectFrameRate(anim) == anim.frameRate) continue;  // the keys tell it
         if (json.contains("extras") && !json["extras"].is_object()) continue;  // someone else's extras
         json["extras"][kFrameRateExtra] = anim.frameRate;
     }

@@ -1,31 +1,36 @@
 #include "commands.h"
 
+#include <utility>
+
 namespace tangent::editing {
 
-TrackEditCommand::TrackEditCommand(DocumentModel* model, const QString& text, std::vector<ChannelPatch> applied)
-    : QUndoCommand(text), model_(model), patches_(std::move(applied)) {}
+EditCommand::EditCommand(DocumentModel* model, const QString& text, EditStep applied)
+    : QUndoCommand(text), model_(model), step_(std::move(applied)) {}
 
-void TrackEditCommand::undo() {
-    for (auto it = patches_.rbegin(); it != patches_.rend(); ++it) model_->applyPatch(*it);
+void EditCommand::undo() {
+    for (auto it = step_.settings.rbegin(); it != step_.settings.rend(); ++it) model_->applySettings(*it);
+    for (auto it = step_.channels.rbegin(); it != step_.channels.rend(); ++it) model_->applyPatch(*it);
     inDocument_ = false;
 }
 
-void TrackEditCommand::redo() {
+void EditCommand::redo() {
     // QUndoStack::push redoes; the edit is in the document then.
     if (inDocument_) return;
-    for (ChannelPatch& p : patches_) model_->applyPatch(p);
+    for (ChannelPatch& p : step_.channels) model_->applyPatch(p);
+    for (AnimationSettings& s : step_.settings) model_->applySettings(s);
     inDocument_ = true;
 }
 
-std::size_t TrackEditCommand::bytes() const {
-    std::size_t n = sizeof(*this) + patches_.capacity() * sizeof(ChannelPatch);
-    for (const ChannelPatch& p : patches_) n += p.patch.bytes() - sizeof(TrackPatch);
+std::size_t EditCommand::bytes() const {
+    std::size_t n = sizeof(*this) + step_.channels.capacity() * sizeof(ChannelPatch) +
+                    step_.settings.capacity() * sizeof(AnimationSettings);
+    for (const ChannelPatch& p : step_.channels) n += p.patch.bytes() - sizeof(TrackPatch);
     return n;
 }
 
-std::vector<ChannelPatch> TrackEditCommand::takePatches() {
-    std::vector<ChannelPatch> out = std::move(patches_);
-    patches_ = {};
+EditStep EditCommand::takeStep() {
+    EditStep out = std::move(step_);
+    step_ = {};
     return out;
 }
 

@@ -1,8 +1,9 @@
 #pragma once
 // The undo command: one step keeps one ChannelPatch per channel (the changed run of keys,
-// tangent/patch.h, and the channel's edited flag), and undo and redo apply them in place
-// through the model. A command is made for an edit the document already holds
-// (DocumentModel::pushEdit / pushApplied), so that pushing it changes nothing.
+// tangent/patch.h, and the channel's edited flag) and the animation settings it changed, and
+// undo and redo apply them in place through the model. A command is made for an edit the
+// document already holds (DocumentModel::pushEdit / pushApplied / setFrameRate ...), so that
+// pushing it changes nothing.
 #include <cstddef>
 #include <vector>
 
@@ -12,21 +13,21 @@
 
 namespace tangent::editing {
 
-class TrackEditCommand : public QUndoCommand {
+class EditCommand : public QUndoCommand {
 public:
-    // `applied`: each channel's patch in the undo direction, the edit being in the document.
-    TrackEditCommand(DocumentModel* model, const QString& text, std::vector<ChannelPatch> applied);
+    // `applied`: the step in the undo direction, the edit being in the document.
+    EditCommand(DocumentModel* model, const QString& text, EditStep applied);
 
     void undo() override;
     void redo() override;
     // The memory it holds: this object and its patches.
     std::size_t bytes() const;
-    // Hands the patches over (for a new command made of them); this command is left empty.
-    std::vector<ChannelPatch> takePatches();
+    // Hands the step over (for a new command made of it); this command is left empty.
+    EditStep takeStep();
 
 private:
     DocumentModel* model_;
-    std::vector<ChannelPatch> patches_;
+    EditStep step_;
     bool inDocument_ = true;  // the document holds the edit: redo has nothing to do
 };
 

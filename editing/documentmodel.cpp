@@ -57,17 +57,37 @@ void DocumentModel::markModified() {
 }
 
 void DocumentModel::setFrameRate(int animation, double fps) {
-    if (doc_ && animation >= 0 && animation < int(doc_->animations().size()) && fps > 0)
-        doc_->animations()[std::size_t(animation)].frameRate = fps;
+    if (!(fps > 0)) return;
+    changeSettings(QStringLiteral("Frame Rate %1 fps").arg(fps, 0, 'g', 6), animation,
+                   [fps](Animation& a) { a.frameRate = fps; });
 }
 
 void DocumentModel::setLoops(int animation, bool on) {
+    changeSettings(on ? QStringLiteral("Check That It Loops") : QStringLiteral("Stop Checking That It Loops"),
+                   animation, [on](Animation& a) { a.loops = on; });
+}
+
+void DocumentModel::changeSettings(const QString& text, int animation, const std::function<void(Animation&)>& change) {
     if (!doc_ || animation < 0 || animation >= int(doc_->animations().size())) return;
-    bool& loops = doc_->animations()[std::size_t(animation)].loops;
-    if (loops == on) return;
-    loops = on;
-    markModified();
-    emit loopsChanged(animation);
+    const Animation& a = doc_->animations()[std::size_t(animation)];
+    AnimationSettings settings{animation, a.frameRate, a.loops};
+    Animation changed = a;
+    change(changed);
+    if (changed.frameRate == a.frameRate && changed.loops == a.loops) return;
+    std::swap(settings.frameRate, changed.frameRate);
+    std::swap(settings.loops, changed.loops);
+    applySettings(settings);  // now the animation's are changed's, and settings the old ones
+    push(text, EditStep{{}, {settings}});
+}
+
+void DocumentModel::applySettings(AnimationSettings& s) {
+    if (!doc_ || s.animation < 0 || s.animation >= int(doc_->animations().size())) return;
+    Animation& a = doc_->animations()[std::size_t(s.animation)];
+    const bool newRate = a.frameRate != s.frameRate, newLoops = a.loops != s.loops;
+    std::swap(a.frameRate, s.frameRate);
+    std::swap(a.loops, s.loops);
+    if (newRate) emit frameRateChanged(s.animation);
+    if (newLoops) emit loopsChanged(s.animation);
 }
 
 bool DocumentModel::saveAs(const QString& path, QString* error) {
@@ -134,7 +154,7 @@ void DocumentModel::pushEdit(const QString& text, std::vector<TrackChange> chang
         patches.push_back({a, c, std::move(undo), wasEdited});
         emit channelChanged(a, c, changed);
     }
-    push(text, std::move(patches));
+    push(text, EditStep{std::move(patches), {}});
 }
 
 void DocumentModel::previewTrack(int a, int c, KeySpan changed, const std::function<void(Track&)>& change) {
@@ -155,7 +175,7 @@ void DocumentModel::pushApplied(const QString& text, std::vector<TrackBefore> be
         patches.push_back({b.animation, b.channel, std::move(undo), ch->edited});
         ch->edited = true;
     }
-    push(text, std::move(patches));
+    push(text, EditStep{std::move(patches), {}});
 }
 
 void DocumentModel::applyPatch(ChannelPatch& p) {
@@ -169,22 +189,22 @@ void DocumentModel::applyPatch(ChannelPatch& p) {
     emit channelChanged(p.animation, p.channel, p.patch.span());
 }
 
-void DocumentModel::push(const QString& text, std::vector<ChannelPatch> patches) {
-    if (patches.empty()) return;
-    undo_.push(new TrackEditCommand(this, text, std::move(patches)));
+void DocumentModel::push(const QString& text, EditStep step) {
+    if (step.empty()) return;
+    undo_.push(new EditCommand(this, text, std::move(step)));
     dropOldestUndoSteps();
 }
 
 namespace {
-const TrackEditCommand* editAt(const QUndoStack& stack, int i) {
-    return dynamic_cast<const TrackEditCommand*>(stack.command(i));
+const EditCommand* editAt(const QUndoStack& stack, int i) {
+    return dynamic_cast<const EditCommand*>(stack.command(i));
 }
 }  // namespace
 
 std::size_t DocumentModel::undoBytes() const {
     std::size_t total = 0;
     for (int i = 0; i < undo_.count(); ++i)
-        if (const TrackEditCommand* cmd = editAt(undo_, i)) total += cmd->bytes();
+        if (const EditCommand* cmd = editAt(undo_, i)) total += cmd->bytes();
     return total;
 }
 
@@ -202,21 +222,17 @@ void DocumentModel::dropOldestUndoSteps() {
     // QUndoStack cannot drop its bottom entry: rebuild it from the kept entries' patches,
     // which stay as they are (the edits stay in the document). Quietly: to the user nothing
     // changes but how far back undo goes.
-    struct Step {
-        QString text;
-        std::vector<ChannelPatch> patches;
-    };
-    std::vector<Step> steps;
+    std::vector<std::pair<QString, EditStep>> steps;
     for (int i = firstKept; i < n; ++i) {
-        auto* cmd = const_cast<TrackEditCommand*>(editAt(undo_, i));
-        steps.push_back({cmd->text(), cmd->takePatches()});
+        auto* cmd = const_cast<EditCommand*>(editAt(undo_, i));
+        steps.emplace_back(cmd->text(), cmd->takeStep());
     }
     const int clean = undo_.cleanIndex();  // -1: no state is the saved one
     const int keptClean = clean >= firstKept ? clean - firstKept : -1;
     const QSignalBlocker quiet(undo_);
     undo_.clear();  // clean at 0
     for (std::size_t i = 0; i < steps.size(); ++i) {
-        undo_.push(new TrackEditCommand(this, steps[i].text, std::move(steps[i].patches)));
+        undo_.push(new EditCommand(this, steps[i].first, std::move(steps[i].second)));
         if (int(i) + 1 == keptClean) undo_.setClean();
     }
     if (keptClean < 0) undo_.resetClean();  // the saved state was dropped: modified until saved

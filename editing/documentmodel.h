@@ -40,6 +40,21 @@ struct ChannelPatch {
     bool edited = false;
 };
 
+// An animation's own settings on the other side of an undo step (Animation::frameRate and
+// loops). Applying it swaps them with the animation's, so that it is then its own inverse.
+struct AnimationSettings {
+    int animation = -1;
+    double frameRate = 30;
+    bool loops = false;
+};
+
+// What one undo step keeps: its channels' patches and the animation settings it changed.
+struct EditStep {
+    std::vector<ChannelPatch> channels;
+    std::vector<AnimationSettings> settings;
+    bool empty() const { return channels.empty() && settings.empty(); }
+};
+
 class DocumentModel : public QObject {
     Q_OBJECT
 public:
@@ -62,11 +77,11 @@ public:
     // Marks the document as having unsaved edits that no undo entry holds (a restored
     // recovery copy): modified until saved, and Save writes filePath().
     void markModified();
-    // The frames an animation is counted in (Animation::frameRate, the view's frame rate): not
-    // an undo step, and not a change to save on its own; the next save of an edit keeps it.
+    // The frames an animation is counted in (Animation::frameRate, the view's frame rate), and
+    // whether it is meant to loop (Animation::loops: its ends are checked). A change is an undo
+    // step like any edit (the document is modified, and a save keeps it); setting what the
+    // animation has already is none.
     void setFrameRate(int animation, double fps);
-    // Whether an animation is meant to loop (Animation::loops: its ends are checked). Not an
-    // undo step; the document has unsaved changes after it, and the save keeps it.
     void setLoops(int animation, bool on);
     // Saves atomically (.gltf or .glb by extension); on success this is the file path and the
     // undo stack is clean.
@@ -92,6 +107,7 @@ public:
     // Undo and redo: a step's patch applied in place with the edited flag it carries (both then
     // swapped: the patch becomes its inverse).
     void applyPatch(ChannelPatch& patch);
+    void applySettings(AnimationSettings& settings);
 
     // What the undo stack may hold: enough for many select-all edits of a motion-capture file.
     static constexpr std::size_t kDefaultUndoBudget = std::size_t(256) << 20;  // 256 MiB
@@ -103,6 +119,7 @@ public:
 
 signals:
     void loopsChanged(int animation);
+    void frameRateChanged(int animation);
     void documentReset();  // a new document: everything is stale
     // A channel's track is about to change (an edit, an undo or a redo): it still holds the
     // keys it had.
@@ -114,7 +131,8 @@ signals:
 
 private:
     Channel* editableChannel(int animation, int channel);
-    void push(const QString& text, std::vector<ChannelPatch> patches);
+    void push(const QString& text, EditStep step);
+    void changeSettings(const QString& text, int animation, const std::function<void(Animation&)>& change);
     void dropOldestUndoSteps();
 
     std::unique_ptr<Document> doc_;

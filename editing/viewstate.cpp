@@ -38,6 +38,14 @@ ViewState::ViewState(DocumentModel* model, QObject* parent) : QObject(parent), m
         setFrameRate(fps);
     });
     connect(model_, &DocumentModel::channelChanged, this, &ViewState::onChannelChanged);
+    // An undo or redo of a rate change: the view counts the current animation's frames again.
+    connect(model_, &DocumentModel::frameRateChanged, this, [this](int a) {
+        if (a != animation_) return;
+        const double fps = model_->document().animations()[std::size_t(a)].frameRate;
+        if (fps == frameRate_) return;
+        frameRate_ = fps;
+        emit optionsChanged();
+    });
 }
 
 void ViewState::onChannelChanged(int a, int c) {

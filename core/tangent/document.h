@@ -96,6 +96,9 @@ struct Animation {
 
 // The extras member that keeps an animation's frame rate (written by Tangent's saves).
 inline constexpr const char* kFrameRateExtra = "TANGENT_frameRate";
+// The rate an animation's JSON holds in extras[kFrameRateExtra], or 0 when it holds none that
+// could be one (extras are anyone's to write): the loader takes it, the save compares with it.
+double storedFrameRate(const Json& animation);
 // The extras member that says an animation loops (true), so the editor checks its ends.
 inline constexpr const char* kLoopExtra = "TANGENT_loop";
 

@@ -80,8 +80,9 @@ TEST(CyclesTest, CheckThatItLoopsListsThePopsAndMakeCyclicMendsThemInOneStep) {
     // Make Cyclic on every channel: one undo step, and nothing left to list.
     w.viewState()->setShownChannels({{0, 0}, {0, 1}, {0, 2}});
     menuAction(w, QStringLiteral("&Channel"), QStringLiteral("Make &Cyclic"))->trigger();
-    ASSERT_EQ(w.model()->undoStack()->count(), 1);
-    EXPECT_EQ(w.model()->undoStack()->text(0), QStringLiteral("Make cyclic"));
+    ASSERT_EQ(w.model()->undoStack()->count(), 2);  // the mark, then the mend
+    EXPECT_EQ(w.model()->undoStack()->text(0), QStringLiteral("Check That It Loops"));
+    EXPECT_EQ(w.model()->undoStack()->text(1), QStringLiteral("Make cyclic"));
     QTRY_VERIFY_WITH_TIMEOUT(rowsOf(w, code).isEmpty(), 3000);
     const Track& moved = w.model()->document().channel(0, 0)->track;
     for (int c = 0; c < 3; ++c) EXPECT_EQ(moved.value(8, c), moved.value(0, c));

@@ -215,3 +215,39 @@ TEST(FrameRateSave, AnEditedAnimationKeepsItsFrameRateAndAnUneditedFileStaysAsIt
     EXPECT_EQ(Document::load(rechosen).animations()[0].frameRate, 25);
     expectKhronosValid(rechosen);
 }
+
+// A rate chosen on its own, with no key edited: the document is modified (closing would ask),
+// the save keeps the rate, the file reopens at it and stays valid; undo takes it back.
+TEST(FrameRateSave, ARateChosenAloneIsSavedAndUndone) {
+    MainWindow w;
+    QString error;
+    ASSERT_TRUE(w.model()->open(QString::fromStdString(fixture("broken_trs_1.glb")), &error));
+    w.resize(1400, 900);
+    w.show();
+    const double detected = w.viewState()->frameRate();
+    ASSERT_NE(detected, 25);
+    QAction* rate25 = menuAction(w, QStringLiteral("Frame &Rate"), QStringLiteral("25 fps"));
+    ASSERT_NE(rate25, nullptr);
+    rate25->trigger();
+    EXPECT_TRUE(w.model()->isModified());
+    EXPECT_EQ(w.model()->undoStack()->undoText(), QStringLiteral("Frame Rate 25 fps"));
+    EXPECT_TRUE(rate25->isChecked());
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("rate.gltf"));
+    ASSERT_TRUE(w.model()->saveAs(path, &error)) << error.toStdString();
+    expectKhronosValid(path.toStdString());
+    const Document reopened = Document::load(path.toStdString());
+    EXPECT_EQ(reopened.animations()[0].frameRate, 25);
+    EXPECT_EQ(reopened.json()["animations"][0]["extras"][kFrameRateExtra].get<double>(), 25);
+
+    w.model()->undoStack()->undo();
+    EXPECT_EQ(w.viewState()->frameRate(), detected);
+    EXPECT_FALSE(rate25->isChecked());
+    EXPECT_TRUE(w.model()->isModified()) << "the saved file holds 25 fps";
+    // Saved back at the detected rate, the animation's JSON is the original file's again.
+    const QString back = dir.filePath(QStringLiteral("back.glb"));
+    ASSERT_TRUE(w.model()->saveAs(back, &error)) << error.toStdString();
+    EXPECT_EQ(Document::load(back.toStdString()).json()["animations"][0],
+              Document::load(fixture("broken_trs_1.glb")).json()["animations"][0]);
+}

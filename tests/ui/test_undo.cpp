@@ -198,3 +198,61 @@ TEST_F(UndoTest, WhenTheSavedStateIsDroppedTheDocumentStaysModified) {
     }
     EXPECT_FALSE(undo->canUndo());
 }
+
+// The frame rate and the loop mark are the document's (a save writes them): each change is an
+// undo step that leaves the document modified, the view follows undo and redo, setting what is
+// already there is no step, and such steps go with the oldest when the budget is reached.
+TEST_F(UndoTest, FrameRateAndLoopMarkAreUndoStepsTheViewFollows) {
+    QUndoStack* undo = model.undoStack();
+    ASSERT_EQ(model.document().animations()[0].frameRate, kFps);
+    int optionChanges = 0, loopChanges = 0;
+    QObject::connect(&state, &ViewState::optionsChanged, &model, [&] { ++optionChanges; });
+    QObject::connect(&model, &DocumentModel::loopsChanged, &model, [&](int a) { loopChanges += a == 0; });
+
+    state.setFrameRate(24);  // as the transport bar and the View menu set it
+    ASSERT_EQ(undo->count(), 1);
+    EXPECT_EQ(undo->text(0), QStringLiteral("Frame Rate 24 fps"));
+    EXPECT_TRUE(model.isModified());
+    EXPECT_EQ(model.document().animations()[0].frameRate, 24);
+    EXPECT_EQ(state.frameRate(), 24);
+    state.setFrameRate(24);
+    EXPECT_EQ(undo->count(), 1) << "the rate it has is no change";
+
+    undo->undo();
+    EXPECT_EQ(model.document().animations()[0].frameRate, kFps);
+    EXPECT_EQ(state.frameRate(), kFps);
+    EXPECT_FALSE(model.isModified());
+    undo->redo();
+    EXPECT_EQ(state.frameRate(), 24);
+    EXPECT_EQ(optionChanges, 3);
+
+    model.setLoops(0, true);
+    ASSERT_EQ(undo->count(), 2);
+    EXPECT_EQ(undo->text(1), QStringLiteral("Check That It Loops"));
+    EXPECT_TRUE(model.document().animations()[0].loops);
+    model.setLoops(0, true);
+    EXPECT_EQ(undo->count(), 2);
+    undo->undo();
+    EXPECT_FALSE(model.document().animations()[0].loops);
+    EXPECT_EQ(model.document().animations()[0].frameRate, 24) << "one step at a time";
+    undo->redo();
+    EXPECT_EQ(loopChanges, 3);
+
+    // An edit after them, then a budget of one edit: the setting steps go with the oldest, and
+    // what is kept still undoes exactly.
+    Track after = track();
+    setValue(after, 2500, 2, 0.5);
+    model.pushEdit(QStringLiteral("Edit"), {{0, 0, track(), after}});
+    const std::size_t all = model.undoBytes();
+    model.setUndoBudget(all - 1);
+    Track again = track();
+    setValue(again, 2501, 2, 0.25);
+    model.pushEdit(QStringLiteral("Edit again"), {{0, 0, track(), again}});
+    EXPECT_LE(model.undoBytes(), all - 1);
+    ASSERT_GE(undo->count(), 1);
+    EXPECT_NE(undo->text(0), QStringLiteral("Frame Rate 24 fps"));
+    while (undo->canUndo()) undo->undo();
+    EXPECT_EQ(model.document().animations()[0].frameRate, 24) << "the dropped steps stay done";
+    EXPECT_TRUE(model.document().animations()[0].loops);
+    EXPECT_TRUE(model.isModified());
+}

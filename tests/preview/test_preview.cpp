@@ -10,6 +10,7 @@
 #include <QApplication>
 #include <QImage>
 #include <QMenu>
+#include <QOpenGLWindow>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -396,6 +397,10 @@ struct DockFixture {
         dock.resize(720, 480);
         dock.show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(&dock));
+        // The view draws in a native window of its own, exposed (and its context made) after the dock.
+        if (view()) {
+            EXPECT_TRUE(QTest::qWaitForWindowExposed(view()->glWindow()));
+        }
     }
     PreviewWidget* view() { return dock.view(); }
 };
@@ -579,6 +584,7 @@ TEST(PreviewDock, PlayWithAndThePlayheadDrivenByTheMouse) {
     ASSERT_TRUE(window.openFile(QString::fromStdString(file("pointer_box.glb"))));
     auto* preview = window.findChild<PreviewWidget*>();
     ASSERT_NE(preview, nullptr);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(preview->glWindow()));
     ASSERT_EQ(window.viewState()->animation(), 0);  // "Colour"
     CurveView* curves = window.curveView();
     curves->frameAll();

@@ -19,7 +19,7 @@ cd "$ROOT"
 APT_PACKAGES=(
     build-essential cmake ninja-build pkg-config
     qt6-base-dev qt6-svg-dev
-    libqt6opengl6-dev # the 3D preview (QtOpenGL, QOpenGLWidget): only Recommended by qt6-base-dev
+    libqt6opengl6-dev # the 3D preview (QtOpenGL: QOpenGLWindow): only Recommended by qt6-base-dev
     libtinygltf-dev libglm-dev nlohmann-json3-dev libstb-dev
     libgtest-dev libgmock-dev googletest libbenchmark-dev
     libmeshoptimizer-dev # EXT_meshopt_compression's reference decoder

@@ -12,6 +12,7 @@
 #include <QOffscreenSurface>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
+#include <QOpenGLWindow>
 #include <QVBoxLayout>
 #include <QWheelEvent>
 
@@ -41,18 +42,42 @@ bool isEnough(const QSurfaceFormat& made) {
 
 // ---------------------------------------------------------------------------------------------
 
-PreviewWidget::PreviewWidget(editing::ViewState* state, QWidget* parent) : QOpenGLWidget(parent), state_(state) {
-    setFormat(previewFormat(PreviewDock::softwareOpenGL() ? 0 : 4));
+// The native child window the preview draws in; what it draws is its PreviewWidget's.
+class PreviewWidget::GLWindow : public QOpenGLWindow {
+public:
+    explicit GLWindow(PreviewWidget* owner) : owner_(owner) {
+        setFormat(previewFormat(PreviewDock::softwareOpenGL() ? 0 : 4));
+        // The pointer and the keys reach the widget under the pointer, as anywhere in the main
+        // window: its shortcuts, focus and mouse handling stay the widgets' own.
+        setFlag(Qt::WindowTransparentForInput);
+        setFlag(Qt::WindowDoesNotAcceptFocus);
+    }
+
+protected:
+    void initializeGL() override { owner_->initializeGL(); }
+    void paintGL() override { owner_->paintGL(); }
+
+private:
+    PreviewWidget* owner_;
+};
+
+PreviewWidget::PreviewWidget(editing::ViewState* state, QWidget* parent) : QWidget(parent), state_(state) {
     setFocusPolicy(Qt::StrongFocus);
     setMinimumSize(160, 120);
+    glWindow_ = new GLWindow(this);
+    container_ = QWidget::createWindowContainer(glWindow_, this);
+    container_->setAttribute(Qt::WA_TransparentForMouseEvents);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(container_);
     editing::DocumentModel* model = state_->model();
     connect(model, &editing::DocumentModel::documentReset, this, &PreviewWidget::reloadScene);
     // Edits (a drag's every step included): the pose and the trail follow live.
     connect(model, &editing::DocumentModel::channelChanged, this, [this] {
         trailStale_ = true;
-        update();
+        glWindow_->update();
     });
-    connect(state_, &editing::ViewState::currentTimeChanged, this, [this] { update(); });
+    connect(state_, &editing::ViewState::currentTimeChanged, this, [this] { glWindow_->update(); });
     connect(state_, &editing::ViewState::animationChanged, this, &PreviewWidget::updateHighlight);
     connect(state_, &editing::ViewState::playedAnimationsChanged, this, &PreviewWidget::updateHighlight);
     connect(state_, &editing::ViewState::curvesChanged, this, &PreviewWidget::updateHighlight);
@@ -62,16 +87,25 @@ PreviewWidget::PreviewWidget(editing::ViewState* state, QWidget* parent) : QOpen
 
 PreviewWidget::~PreviewWidget() {
     releaseRenderer();
-    // ~QOpenGLWidget destroys the context after this object is gone: its aboutToBeDestroyed
-    // must not call back into a PreviewWidget that no longer exists.
-    if (QOpenGLContext* gl = context()) disconnect(gl, nullptr, this, nullptr);
+    delete container_;  // the window and its context, while the widget it calls back is whole
 }
 
 void PreviewWidget::releaseRenderer() {
     if (!renderer_) return;
-    makeCurrent();
+    glWindow_->makeCurrent();  // on an offscreen surface when the native window is gone
     renderer_.reset();
-    doneCurrent();
+    glWindow_->doneCurrent();
+}
+
+QOpenGLWindow* PreviewWidget::glWindow() const {
+    return glWindow_;
+}
+
+QImage PreviewWidget::grabFramebuffer() {
+    if (!glWindow_->isValid()) return QImage();
+    glWindow_->makeCurrent();
+    paintGL();
+    return glWindow_->grabFramebuffer();  // the back buffer just drawn, before any swap
 }
 
 std::vector<int> PreviewWidget::played() const {
@@ -81,7 +115,7 @@ std::vector<int> PreviewWidget::played() const {
 void PreviewWidget::setCamera(const render::OrbitCamera& camera) {
     camera_ = camera;
     framePending_ = false;
-    update();
+    glWindow_->update();
 }
 
 double PreviewWidget::aspect() const {
@@ -124,7 +158,7 @@ void PreviewWidget::updateHighlight() {
         highlightKeyTimes_ = std::move(keyTimes);
     }
     trailStale_ = true;
-    update();
+    glWindow_->update();
 }
 
 void PreviewWidget::frameScene() {
@@ -135,7 +169,7 @@ void PreviewWidget::frameScene() {
         lo = glm::dvec3(-1.0), hi = glm::dvec3(1.0);
     camera_.frame(lo, hi, aspect());
     framePending_ = false;
-    update();
+    glWindow_->update();
 }
 
 void PreviewWidget::frameSelected() {
@@ -155,7 +189,7 @@ void PreviewWidget::frameSelected() {
     lo = glm::min(lo, centre - least);
     hi = glm::max(hi, centre + least);
     camera_.frame(lo, hi, aspect());
-    update();
+    glWindow_->update();
 }
 
 QStringList PreviewWidget::problems() const {
@@ -168,15 +202,12 @@ QStringList PreviewWidget::problems() const {
 }
 
 void PreviewWidget::initializeGL() {
-    connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &PreviewWidget::releaseRenderer,
-            Qt::UniqueConnection);
-    renderer_.reset();
-    sceneUploaded_ = false;
-    glError_.clear();
-    if (!isEnough(context()->format())) {
+    // Once per window: a QOpenGLWindow keeps its context until it is destroyed.
+    const QSurfaceFormat made = glWindow_->context()->format();
+    if (!isEnough(made)) {
         glError_ = QStringLiteral("The 3D preview needs OpenGL 3.3 or OpenGL ES 3; this display offers %1.%2.")
-                           .arg(context()->format().majorVersion())
-                           .arg(context()->format().minorVersion());
+                           .arg(made.majorVersion())
+                           .arg(made.minorVersion());
         return;
     }
     try {
@@ -186,8 +217,9 @@ void PreviewWidget::initializeGL() {
     }
 }
 
-void PreviewWidget::resizeGL(int, int) {
+void PreviewWidget::resizeEvent(QResizeEvent* e) {
     if (framePending_) frameScene();
+    QWidget::resizeEvent(e);
 }
 
 void PreviewWidget::paintGL() {
@@ -216,8 +248,9 @@ void PreviewWidget::paintGL() {
     render::PreviewOptions options;
     options.highlightNode = highlightNode_;
     options.trail = &trail_;
-    const qreal ratio = devicePixelRatioF();
-    renderer_->render(scene_, pose_, camera_, QSize(int(width() * ratio), int(height() * ratio)), options);
+    const qreal ratio = glWindow_->devicePixelRatio();
+    const QSize size = glWindow_->size();
+    renderer_->render(scene_, pose_, camera_, QSize(int(size.width() * ratio), int(size.height() * ratio)), options);
     stats_ = {posed / 1e6, (trailed - posed) / 1e6, (timer.nsecsElapsed() - trailed) / 1e6};
 }
 
@@ -231,44 +264,44 @@ bool PreviewWidget::event(QEvent* e) {
             return true;
         }
     }
-    return QOpenGLWidget::event(e);
+    return QWidget::event(e);
 }
 
 void PreviewWidget::keyPressEvent(QKeyEvent* e) {
     if (e->modifiers() == Qt::NoModifier && e->key() == Qt::Key_Home) return frameScene();
     if (e->modifiers() == Qt::NoModifier && e->key() == Qt::Key_F) return frameSelected();
-    QOpenGLWidget::keyPressEvent(e);
+    QWidget::keyPressEvent(e);
 }
 
 void PreviewWidget::enterEvent(QEnterEvent* e) {
     // Keys go to the view under the pointer, as in Blender; not while someone types a number.
     QWidget* focus = QApplication::focusWidget();
     if (!qobject_cast<QLineEdit*>(focus) && !qobject_cast<QAbstractSpinBox*>(focus)) setFocus(Qt::MouseFocusReason);
-    QOpenGLWidget::enterEvent(e);
+    QWidget::enterEvent(e);
 }
 
 void PreviewWidget::mousePressEvent(QMouseEvent* e) {
     const bool middle = e->button() == Qt::MiddleButton;
     const bool altLeft = e->button() == Qt::LeftButton && (e->modifiers() & Qt::AltModifier);
-    if (!middle && !altLeft) return QOpenGLWidget::mousePressEvent(e);
+    if (!middle && !altLeft) return QWidget::mousePressEvent(e);
     drag_ = (e->modifiers() & Qt::ShiftModifier) ? Drag::Pan : Drag::Orbit;
     lastPointer_ = e->position();
     e->accept();
 }
 
 void PreviewWidget::mouseMoveEvent(QMouseEvent* e) {
-    if (drag_ == Drag::None) return QOpenGLWidget::mouseMoveEvent(e);
+    if (drag_ == Drag::None) return QWidget::mouseMoveEvent(e);
     const QPointF delta = e->position() - lastPointer_;
     lastPointer_ = e->position();
     if (drag_ == Drag::Orbit)
         camera_.orbit(delta.x(), delta.y());
     else
         camera_.pan(delta.x(), delta.y(), height());
-    update();
+    glWindow_->update();
 }
 
 void PreviewWidget::mouseReleaseEvent(QMouseEvent* e) {
-    if (drag_ == Drag::None) return QOpenGLWidget::mouseReleaseEvent(e);
+    if (drag_ == Drag::None) return QWidget::mouseReleaseEvent(e);
     drag_ = Drag::None;
 }
 
@@ -276,7 +309,7 @@ void PreviewWidget::wheelEvent(QWheelEvent* e) {
     const double steps = e->angleDelta().y() / 120.0;
     if (steps == 0) return;
     camera_.zoom(steps);
-    update();
+    glWindow_->update();
     e->accept();
 }
 
@@ -324,8 +357,7 @@ bool PreviewDock::softwareOpenGL() {
 
 PreviewDock::PreviewDock(editing::ViewState* state, QWidget* parent) : QDockWidget(QStringLiteral("Preview"), parent) {
     setObjectName(QStringLiteral("previewDock"));
-    // Without OpenGL (offscreen without a display) a sentence takes the view's place, and no
-    // GL widget changes how the window composes.
+    // Without OpenGL (offscreen without a display) a sentence takes the view's place.
     if (openGLAvailable()) {
         // What the scene or the renderer could not use, under the view: a file's bad mesh is
         // named, as a bad animation is, and the rest is drawn.

@@ -1,14 +1,15 @@
 #pragma once
-// The Preview dock: the scene posed at the playhead, drawn by render::PreviewRenderer in a
-// QOpenGLWidget. It follows the playhead, every edit (a drag too) and a new document; the shown
-// channel's node is highlighted with its motion trail. Camera as in Blender: middle drag (or
-// Alt+left drag) orbits, Shift+middle drag pans, the wheel zooms, Home frames the scene and F the
-// highlighted node while the pointer is over the preview.
+// The Preview dock: the scene posed at the playhead, drawn by render::PreviewRenderer in a native
+// child window (a QOpenGLWindow in a window container). It follows the playhead, every edit (a
+// drag too) and a new document; the shown channel's node is highlighted with its motion trail.
+// Camera as in Blender: middle drag (or Alt+left drag) orbits, Shift+middle drag pans, the wheel
+// zooms, Home frames the scene and F the highlighted node while the pointer is over the preview.
 #include <memory>
 
 #include <QDockWidget>
+#include <QImage>
 #include <QLabel>
-#include <QOpenGLWidget>
+#include <QWidget>
 
 #include "documentmodel.h"
 #include "orbitcamera.h"
@@ -16,9 +17,15 @@
 #include "tangent/scene.h"
 #include "viewstate.h"
 
+class QOpenGLWindow;
+
 namespace tangent::ui {
 
-class PreviewWidget : public QOpenGLWidget {
+// The preview's widget: the camera, the pointer and the keys, as any widget in the window. It
+// draws in a native child window filling it (glWindow()), so that the rest of the main window is
+// composed without OpenGL: a QOpenGLWidget makes Qt compose the whole window through GL on every
+// frame, which on a software renderer (llvmpipe) took about a 60 Hz frame's whole budget.
+class PreviewWidget : public QWidget {
     Q_OBJECT
 public:
     PreviewWidget(editing::ViewState* state, QWidget* parent = nullptr);
@@ -36,7 +43,13 @@ public:
 
     const Scene& scene() const { return scene_; }
 
-    // How the last paintGL spent its time (bench/playback): evaluating the pose, computing the
+    // The native window it draws in. It takes no input (the pointer and the keys come to this
+    // widget) and makes its context when it is first exposed.
+    QOpenGLWindow* glWindow() const;
+    // Draws the frame now and reads it back; a null image before the window's first exposure.
+    QImage grabFramebuffer();
+
+    // How the last frame spent its time (bench/playback): evaluating the pose, computing the
     // motion trail (0 unless it was stale) and the renderer's draw calls, ms of wall time.
     struct FrameStats {
         double poseMs = 0;
@@ -53,10 +66,8 @@ signals:
     void problemsChanged(const QStringList& problems);
 
 protected:
-    void initializeGL() override;
-    void resizeGL(int w, int h) override;
-    void paintGL() override;
     bool event(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void keyPressEvent(QKeyEvent* e) override;
     void mousePressEvent(QMouseEvent* e) override;
     void mouseMoveEvent(QMouseEvent* e) override;
@@ -65,12 +76,17 @@ protected:
     void enterEvent(QEnterEvent* e) override;
 
 private:
+    class GLWindow;
+    void initializeGL();
+    void paintGL();
     void reloadScene();
     void updateHighlight();
     void releaseRenderer();
     double aspect() const;
 
     editing::ViewState* state_;
+    GLWindow* glWindow_ = nullptr;  // owned by container_
+    QWidget* container_ = nullptr;
     Scene scene_;
     Pose pose_;
     render::OrbitCamera camera_;
@@ -92,7 +108,7 @@ class PreviewDock : public QDockWidget {
     Q_OBJECT
 public:
     PreviewDock(editing::ViewState* state, QWidget* parent = nullptr);
-    // The GL view; null when no OpenGL 3.3 / ES 3 context can be made (a sentence says so).
+    // The view; null when no OpenGL 3.3 / ES 3 context can be made (a sentence says so).
     PreviewWidget* view() const { return view_; }
 
     // Whether this display can give the preview its context (tried once, then remembered).

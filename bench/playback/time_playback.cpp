@@ -7,9 +7,9 @@
 //     timer intervals after the previous one (each one a dropped frame at least);
 //   - per tick, median and p95 (wall ms): the pose evaluation and the motion trail inside the
 //     preview's paintGL (PreviewWidget::lastFrameStats), the curve view's paint event, the
-//     preview's paint event (pose + trail + draw calls), and the whole window's frame (the
-//     UpdateRequest that paints every dirty widget, then composes the GL texture and flushes to
-//     the X server: what is left over is Qt, llvmpipe and Xvfb).
+//     preview's frame (its native window's UpdateRequest: pose + trail + draw calls + the swap),
+//     and the main window's frame (the UpdateRequest that paints every dirty widget, then
+//     composes and flushes to the X server: what is left over is Qt and Xvfb).
 // Cases: one joint's rotation; all of that joint's channels; the same with the Preview dock
 // hidden (the same-run baseline); with --fixture, a small Blender export with all its channels.
 // Needs a display with OpenGL: bench/playback/run.sh runs it under xvfb-run (QT_QPA_PLATFORM=xcb).
@@ -33,6 +33,7 @@
 #include <QEventLoop>
 #include <QOpenGLContext>
 #include <QOpenGLFunctions>
+#include <QOpenGLWindow>
 #include <QScreen>
 #include <QTimer>
 
@@ -59,14 +60,15 @@ void wait(int ms) {
     loop.exec();
 }
 
-// Times the paint events of the curve view and the preview and the window's frames, and reads
-// the preview's own split after each of its paints. It delivers those events itself (QObject::
+// Times the paint events of the curve view, the preview's frames and the window's frames, and
+// reads the preview's own split after each of its frames. It delivers those events itself (QObject::
 // event is public) between two clock reads, and returns true so that they are not delivered twice.
 class FrameTimer : public QObject {
 public:
     QWidget* curveView = nullptr;
     PreviewWidget* preview = nullptr;
-    QWidget* window = nullptr;  // the top-level widget: Qt posts its UpdateRequest there
+    QObject* previewWindow = nullptr;  // the native window the preview draws in
+    QWidget* window = nullptr;         // the top-level widget: Qt posts its UpdateRequest there
     bool recording = false;
     std::vector<double> curveMs, previewMs, poseMs, trailMs, drawMs, frameMs, widgetPaintMs, flushMs, otherPaintMs;
     std::map<std::string, int> painted;  // other widgets' paint events, by class
@@ -74,7 +76,8 @@ public:
     bool eventFilter(QObject* watched, QEvent* e) override {
         const bool paint = e->type() == QEvent::Paint && watched->isWidgetType();
         const bool frame = e->type() == QEvent::UpdateRequest && watched == window;
-        if (!recording || inside_ == watched || (!paint && !frame)) return false;
+        const bool previewFrame = e->type() == QEvent::UpdateRequest && watched == previewWindow;
+        if (!recording || inside_ == watched || (!paint && !frame && !previewFrame)) return false;
         if (frame) framePaintMs_ = 0;
         QObject* outer = inside_;
         inside_ = watched;
@@ -85,10 +88,9 @@ public:
         inside_ = outer;
         if (paint && outer == window) framePaintMs_ += ms;
         if (watched == curveView) curveMs.push_back(ms);
-        if (paint && watched != curveView && watched != preview)
-            otherPaintMs.push_back(ms), ++painted[watched->metaObject()->className()];
+        if (paint && watched != curveView) otherPaintMs.push_back(ms), ++painted[watched->metaObject()->className()];
         if (frame) frameMs.push_back(ms), widgetPaintMs.push_back(framePaintMs_), flushMs.push_back(ms - framePaintMs_);
-        if (watched == preview) {
+        if (previewFrame) {
             previewMs.push_back(ms);
             poseMs.push_back(preview->lastFrameStats().poseMs);
             trailMs.push_back(preview->lastFrameStats().trailMs);
@@ -174,7 +176,7 @@ void runCase(MainWindow& w, FrameTimer& timer, QAction* space, const Case& c, do
     line("  the rest: compose and flush", timer.flushMs);
     line("other widgets' paint events", timer.otherPaintMs);
     line("curve view paint", timer.curveMs);
-    line("preview paint (paintGL + FBO)", timer.previewMs);
+    line("preview frame (paintGL + swap)", timer.previewMs);
     line("  pose evaluation", timer.poseMs);
     line("  motion trail", timer.trailMs);
     line("  draw calls", timer.drawMs);
@@ -213,7 +215,7 @@ int main(int argc, char** argv) {
     if (!preview)
         std::printf(
                 "time_playback: the Preview dock has no OpenGL here (QT_XCB_GL_INTEGRATION=none, or no display "
-                "with GL): the window is drawn without composition, the preview cases are skipped\n");
+                "with GL): the preview cases are skipped\n");
     QAction* space = nullptr;
     for (QAction* a : w.findChildren<QAction*>())
         if (a->shortcut() == QKeySequence(Qt::Key_Space)) space = a;
@@ -222,6 +224,7 @@ int main(int argc, char** argv) {
     FrameTimer timer;
     timer.curveView = w.curveView();
     timer.preview = preview;
+    timer.previewWindow = preview ? preview->glWindow() : nullptr;
     timer.window = &w;
     app.installEventFilter(&timer);
 
@@ -230,10 +233,10 @@ int main(int argc, char** argv) {
     wait(300);
     const char* renderer = nullptr;
     if (preview) {
-        preview->makeCurrent();
-        renderer =
-                reinterpret_cast<const char*>(QOpenGLContext::currentContext()->functions()->glGetString(GL_RENDERER));
-        preview->doneCurrent();
+        preview->glWindow()->makeCurrent();
+        if (QOpenGLContext* gl = QOpenGLContext::currentContext())
+            renderer = reinterpret_cast<const char*>(gl->functions()->glGetString(GL_RENDERER));
+        preview->glWindow()->doneCurrent();
     }
     std::printf("time_playback: %s, window %dx%d, curve view %dx%d, preview %dx%d, GL renderer %s\n", argv[1],
                 w.width(), w.height(), w.curveView()->width(), w.curveView()->height(), preview ? preview->width() : 0,

@@ -8,8 +8,11 @@
 #include <string>
 
 #include <QApplication>
+#include <QGuiApplication>
 #include <QImage>
 #include <QMenu>
+#include <QOpenGLContext>
+#include <QOpenGLWindow>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -396,6 +399,10 @@ struct DockFixture {
         dock.resize(720, 480);
         dock.show();
         EXPECT_TRUE(QTest::qWaitForWindowExposed(&dock));
+        // The view draws in a native window of its own, exposed (and its context made) after the dock.
+        if (view()) {
+            EXPECT_TRUE(QTest::qWaitForWindowExposed(view()->glWindow()));
+        }
     }
     PreviewWidget* view() { return dock.view(); }
 };
@@ -568,6 +575,83 @@ TEST(PreviewDock, HomeOverThePreviewReframesThePreviewNotTheCurves) {
     window.model()->undoStack()->clear();
 }
 
+// The main window's shortcuts while the preview has the keyboard: Space plays and pauses there too.
+TEST(PreviewDock, SpaceOverThePreviewPlaysAndPauses) {
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.openFile(QString::fromStdString(file("linear_box.glb"))));
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    auto* view = window.findChild<PreviewWidget*>();
+    ASSERT_NE(view, nullptr);
+    view->setFocus();
+    ASSERT_TRUE(view->hasFocus());
+    // Keys come as the window system sends them: to the main window (the preview's own window
+    // never takes the keyboard), which hands them to its focus widget.
+    ASSERT_EQ(QGuiApplication::focusWindow(), window.windowHandle());
+    QTest::keyClick(window.windowHandle(), Qt::Key_Space);
+    EXPECT_TRUE(window.playback()->isPlaying());
+    QTest::keyClick(window.windowHandle(), Qt::Key_Space);
+    EXPECT_FALSE(window.playback()->isPlaying());
+    window.model()->undoStack()->clear();
+}
+
+// The preview draws in a native child window, so that Qt composes the rest of the main window
+// without OpenGL (on a software renderer that composition took about a 60 Hz frame's whole budget).
+TEST(PreviewDock, OnlyThePreviewsOwnWindowIsAnOpenGLSurface) {
+    MainWindow window;
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    auto* view = window.findChild<PreviewWidget*>();
+    ASSERT_NE(view, nullptr);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(view->glWindow()));
+    EXPECT_EQ(view->glWindow()->surfaceType(), QSurface::OpenGLSurface);
+    EXPECT_EQ(window.windowHandle()->surfaceType(), QSurface::RasterSurface);
+}
+
+// The native window goes where its dock goes: floating (another top-level window), docked again,
+// hidden and shown; it draws the pose each time with the context it made first.
+TEST(PreviewDock, TheViewDrawsThePoseAfterItsDockFloatsDocksAndIsHidden) {
+    MainWindow window;
+    window.resize(1400, 860);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    ASSERT_TRUE(window.openFile(QString::fromStdString(file("linear_box.glb"))));
+    auto* dock = window.findChild<PreviewDock*>();
+    ASSERT_NE(dock, nullptr);
+    PreviewWidget* view = dock->view();
+    ASSERT_NE(view, nullptr);
+    window.viewState()->setShownChannels({});  // no trail over the box
+    window.viewState()->setCurrentTime(1.0);
+    auto expectTheBoxWhereThePosePutsIt = [&](const char* when) {
+        ASSERT_TRUE(QTest::qWaitForWindowExposed(view->glWindow())) << when;
+        const QImage image = view->grabFramebuffer();
+        ASSERT_EQ(image.size(), view->size() * view->devicePixelRatio()) << when;
+        const Centroid seen = magentaCentroid(image);
+        ASSERT_GT(seen.pixels, 100) << when;
+        const glm::dvec2 expected = project(view->camera(), linearTranslation(1.0), image.size());
+        EXPECT_NEAR(seen.at.x, expected.x, kPixelTolerance) << when;
+        EXPECT_NEAR(seen.at.y, expected.y, kPixelTolerance) << when;
+    };
+    expectTheBoxWhereThePosePutsIt("docked");
+    const QOpenGLContext* context = view->glWindow()->context();
+    EXPECT_EQ(view->glWindow()->parent(), window.windowHandle());
+    dock->setFloating(true);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(dock));
+    EXPECT_EQ(view->glWindow()->parent(), dock->windowHandle());
+    expectTheBoxWhereThePosePutsIt("floating");
+    dock->setFloating(false);
+    EXPECT_EQ(view->glWindow()->parent(), window.windowHandle());
+    expectTheBoxWhereThePosePutsIt("docked again");
+    dock->hide();
+    EXPECT_FALSE(view->glWindow()->isVisible());
+    dock->show();
+    expectTheBoxWhereThePosePutsIt("shown again");
+    EXPECT_EQ(view->glWindow()->context(), context);
+    window.model()->undoStack()->clear();
+}
+
 // As a user does it, in the main window with real mouse events: the playhead dragged in the curve
 // view's ruler to 1.5 s shows "Colour"'s blue box; Play With ▸ "Hide" (a click on the button, a
 // click in its menu) hides it there; unchecked again, it is back.
@@ -579,6 +663,7 @@ TEST(PreviewDock, PlayWithAndThePlayheadDrivenByTheMouse) {
     ASSERT_TRUE(window.openFile(QString::fromStdString(file("pointer_box.glb"))));
     auto* preview = window.findChild<PreviewWidget*>();
     ASSERT_NE(preview, nullptr);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(preview->glWindow()));
     ASSERT_EQ(window.viewState()->animation(), 0);  // "Colour"
     CurveView* curves = window.curveView();
     curves->frameAll();

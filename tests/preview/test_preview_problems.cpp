@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QLabel>
+#include <QOpenGLWindow>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -87,6 +88,7 @@ TEST(PreviewProblems, ABadMeshIsNamedUnderThePreviewAndTheCurvesStay) {
     auto* dock = window.findChild<PreviewDock*>();
     ASSERT_NE(dock, nullptr);
     ASSERT_NE(dock->view(), nullptr);
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(dock->view()->glWindow()));
     // The scene is uploaded on the view's next paint.
     dock->view()->grabFramebuffer();
     QApplication::processEvents();

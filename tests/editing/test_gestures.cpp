@@ -167,7 +167,7 @@ TEST_F(GestureTest, MovingKeysWithShiftLocksTheAxisAndSnapsThePressedKeyToAFrame
     EXPECT_FLOAT_EQ(track(0).times[2], float(23 / 10.0));
     EXPECT_FLOAT_EQ(track(0).value(2, 0), 2.0f);
     move.commit();
-    EXPECT_EQ(model.undoStack()->text(0), QStringLiteral("Move key"));
+    EXPECT_EQ(model.undoStack()->undoText(), QStringLiteral("Move key"));  // after "Frame Rate 10 fps"
 }
 
 TEST_F(GestureTest, AnAbortedDragLeavesTheTracksExactlyAsTheyWereAndNoUndoStep) {
@@ -239,8 +239,9 @@ TEST_F(GestureTest, ScalingTheBoxInTimeAboutTheOppositeEdgeSnapsTheDraggedEdge) 
     scale.update({press + QPointF(52, 0)});
     EXPECT_FLOAT_EQ(track(0).times[3], float(1 + (106 / 30.0 - 1) / 2 * 2));
     scale.commit();
-    ASSERT_EQ(model.undoStack()->count(), 1);
-    EXPECT_EQ(model.undoStack()->text(0), QStringLiteral("Scale 2 keys"));
+    ASSERT_EQ(model.undoStack()->count(), 2);  // the rate is a step of its own, then the drag's
+    EXPECT_EQ(model.undoStack()->text(0), QStringLiteral("Frame Rate 30 fps"));
+    EXPECT_EQ(model.undoStack()->text(1), QStringLiteral("Scale 2 keys"));
     EXPECT_TRUE(refusals.empty());
 }
 

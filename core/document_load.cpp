@@ -1138,6 +1138,8 @@ namespace {
 
 // The file at `path`, open for reading. A device that cannot seek (a pipe) is read whole first.
 std::shared_ptr<QIODevice> openFile(const std::string& path) {
+    // Said here rather than by QFile, which would also print a warning of its own.
+    if (path.empty()) throw FileReadError("the file name is empty: there is no file to open.");
     auto f = std::make_shared<QFile>(QString::fromStdString(path));
     if (!f->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         throw FileReadError(path + ": cannot open the file (" + f->errorString().toStdString() + ").");

@@ -154,6 +154,13 @@ TEST(Inspect, UnreadableInputsExit2WithOneSentence) {
     r = runTangent({"inspect", q(w.write("bad.gltf", "{\"asset\": {\"version\": \"2.0\"}, \"nodes\": [}"))});
     EXPECT_EQ(r.status, 2);
     expectOneErrorLine(r, "bad.gltf: byte");
+    // An empty name: Tangent's one sentence, without a warning of Qt's before it.
+    for (const QStringList& command : {QStringList{"inspect", ""}, QStringList{"fix", "", "-o", q(w.path("o.glb"))},
+                                       QStringList{"diff", "", q(fixture("smooth_trs_1.glb"))}}) {
+        r = runTangent(command);
+        EXPECT_EQ(r.status, 2) << command.front().toStdString();
+        expectOneErrorLine(r, "the file name is empty");
+    }
     QByteArray glb = readBytes(fixture("smooth_trs_1.glb"));
     r = runTangent({"inspect", q(w.write("truncated.glb", glb.left(glb.size() / 2)))});
     EXPECT_EQ(r.status, 2);

@@ -59,25 +59,23 @@ void DocumentModel::markModified() {
 void DocumentModel::setFrameRate(int animation, double fps) {
     if (!(fps > 0)) return;
     changeSettings(QStringLiteral("Frame Rate %1 fps").arg(fps, 0, 'g', 6), animation,
-                   [fps](Animation& a) { a.frameRate = fps; });
+                   [fps](AnimationSettings& s) { s.frameRate = fps; });
 }
 
 void DocumentModel::setLoops(int animation, bool on) {
     changeSettings(on ? QStringLiteral("Check That It Loops") : QStringLiteral("Stop Checking That It Loops"),
-                   animation, [on](Animation& a) { a.loops = on; });
+                   animation, [on](AnimationSettings& s) { s.loops = on; });
 }
 
-void DocumentModel::changeSettings(const QString& text, int animation, const std::function<void(Animation&)>& change) {
+void DocumentModel::changeSettings(const QString& text, int animation,
+                                   const std::function<void(AnimationSettings&)>& change) {
     if (!doc_ || animation < 0 || animation >= int(doc_->animations().size())) return;
     const Animation& a = doc_->animations()[std::size_t(animation)];
-    AnimationSettings settings{animation, a.frameRate, a.loops};
-    Animation changed = a;
-    change(changed);
-    if (changed.frameRate == a.frameRate && changed.loops == a.loops) return;
-    std::swap(settings.frameRate, changed.frameRate);
-    std::swap(settings.loops, changed.loops);
-    applySettings(settings);  // now the animation's are changed's, and settings the old ones
-    push(text, EditStep{{}, {settings}});
+    AnimationSettings wanted{animation, a.frameRate, a.loops};
+    change(wanted);
+    if (wanted.frameRate == a.frameRate && wanted.loops == a.loops) return;
+    applySettings(wanted);  // swapped in: `wanted` now holds the settings before, the undo side
+    push(text, EditStep{{}, {wanted}});
 }
 
 void DocumentModel::applySettings(AnimationSettings& s) {

@@ -132,7 +132,7 @@ signals:
 private:
     Channel* editableChannel(int animation, int channel);
     void push(const QString& text, EditStep step);
-    void changeSettings(const QString& text, int animation, const std::function<void(Animation&)>& change);
+    void changeSettings(const QString& text, int animation, const std::function<void(AnimationSettings&)>& change);
     void dropOldestUndoSteps();
 
     std::unique_ptr<Document> doc_;

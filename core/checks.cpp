@@ -132,12 +132,8 @@ public:
     explicit KeyTally(std::size_t listed) : listed_(listed) {}
     // `badness` orders the instances (larger is worse); `value` is what the finding reports.
     void add(int key, double value, double badness, int detail = -1) {
-        if (key != lastKey_) {
-            ++count_;
-            lastKey_ = key;
-            if (keys_.size() < listed_) keys_.push_back(key);
-        }
-        if (worst_.key < 0 || badness > worstBadness_) {
+        count(key);
+        if (couldBeat(badness)) {
             worst_ = {key, value};
             worstBadness_ = badness;
             worstDetail_ = detail;

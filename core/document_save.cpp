@@ -357,9 +357,10 @@ void DocumentWriter::keepFrameRates() {
         const double stored = storedFrameRate(json);
         const bool edited =
                 std::any_of(anim.channels.begin(), anim.channels.end(), [](const Channel& c) { return c.edited; });
+        const double detected = detectFrameRate(anim);
         // Unedited keys at the rate the file gives: its JSON stays as the file had it.
-        if (!edited && anim.frameRate == (stored > 0 ? stored : detectFrameRate(anim))) continue;
-        if (stored == 0 && detectFrameRate(anim) == anim.frameRate) continue;  // the keys tell it
+        if (!edited && anim.frameRate == (stored > 0 ? stored : detected)) continue;
+        if (stored == 0 && detected == anim.frameRate) continue;               // the keys tell it
         if (json.contains("extras") && !json["extras"].is_object()) continue;  // someone else's extras
         json["extras"][kFrameRateExtra] = anim.frameRate;
     }

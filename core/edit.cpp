@@ -61,6 +61,14 @@ double secant(const Track& t, int k0, int k1, int c) {
     return (double(t.value(k1, c)) - t.value(k0, c)) / (double(t.times[k1]) - t.times[k0]);
 }
 
+// An interior key's Auto-clamped slope from the secants before and after it and the central
+// difference: flat at an extremum, else the central difference limited to three times the
+// smaller secant.
+double autoClampedSlope(double left, double right, double central) {
+    if (!(left * right > 0)) return 0;
+    return std::copysign(std::min(std::fabs(central), 3 * std::min(std::fabs(left), std::fabs(right))), left);
+}
+
 }  // namespace
 
 void checkTrack(const Track& t) {
@@ -127,15 +135,9 @@ TangentPair modeTangents(const Track& t, int k, int c, HandleMode mode) {
         case HandleMode::AutoClamped: {
             // Fritsch-Carlson: flat at extrema and ends, otherwise the central difference
             // limited to three times the smaller neighbouring secant, so no segment overshoots.
-            double m = 0;
-            if (!first && !last) {
-                const double left = secant(t, k - 1, k, c), right = secant(t, k, k + 1, c);
-                if (left * right > 0) {
-                    m = secant(t, k - 1, k + 1, c);
-                    const double limit = 3 * std::min(std::fabs(left), std::fabs(right));
-                    m = std::copysign(std::min(std::fabs(m), limit), left);
-                }
-            }
+            const double m = first || last ? 0.0
+                                           : autoClampedSlope(secant(t, k - 1, k, c), secant(t, k, k + 1, c),
+                                                              secant(t, k - 1, k + 1, c));
             r = {m, m};
             break;
         }
@@ -308,14 +310,10 @@ void inferHandleModes(Track& t) {
             const std::size_t i = std::size_t(k) * C + c;
             const float in = ins[i], out = outs[i];
             if (sameBits(in, out)) {
-                const double l = left[c], r = right[c];
                 // Auto: the central difference; Auto-clamped: it limited, or flat at an extremum.
                 const double central =
                         (double(values[i + C]) - values[i - C]) / (double(t.times[k + 1]) - t.times[k - 1]);
-                double clamped = 0;
-                if (l * r > 0)
-                    clamped = std::copysign(std::min(std::fabs(central), 3 * std::min(std::fabs(l), std::fabs(r))), l);
-                if (sameBits(toFiniteFloat(clamped), in)) {
+                if (sameBits(toFiniteFloat(autoClampedSlope(left[c], right[c], central)), in)) {
                     t.modes[i] = HandleMode::AutoClamped;
                     continue;
                 }

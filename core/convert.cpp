@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
@@ -109,18 +110,225 @@ double maxDifference(const Track& a, const Track& b, int samplesPerSegment) {
     return worst;
 }
 
+namespace {
+
+// A straight segment (slerp for rotation) between two values, set up once and evaluated at many
+// points: glm::slerp's arithmetic, its angle and sine computed once here instead of per point.
+class Chord {
+public:
+    Chord(const double* a, const double* b, int components, bool rotation)
+        : a_(a), b_(b), n_(components), rotation_(rotation) {
+        if (!rotation) return;
+        x_ = glm::dquat(a[3], a[0], a[1], a[2]);
+        z_ = glm::dquat(b[3], b[0], b[1], b[2]);
+        double cosTheta = glm::dot(x_, z_);
+        if (cosTheta < 0) {  // the short way
+            z_ = -z_;
+            cosTheta = -cosTheta;
+        }
+        straight_ = cosTheta > 1 - glm::epsilon<double>();
+        if (!straight_) {
+            angle_ = std::acos(cosTheta);
+            sinAngle_ = std::sin(angle_);
+        }
+    }
+
+    // The value at s in [0, 1] (components numbers; rotation x y z w).
+    void at(double s, double* out) const {
+        if (!rotation_) {
+            for (int c = 0; c < n_; ++c) out[c] = a_[c] + s * (b_[c] - a_[c]);
+            return;
+        }
+        const glm::dquat q = straight_ ? glm::dquat(glm::mix(x_.w, z_.w, s), glm::mix(x_.x, z_.x, s),
+                                                    glm::mix(x_.y, z_.y, s), glm::mix(x_.z, z_.z, s))
+                                       : (std::sin((1 - s) * angle_) * x_ + std::sin(s * angle_) * z_) / sinAngle_;
+        out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
+    }
+
+private:
+    const double *a_, *b_;
+    int n_;
+    bool rotation_;
+    glm::dquat x_{}, z_{};
+    bool straight_ = false;
+    double angle_ = 0, sinAngle_ = 1;
+};
+
+// The refinement's limits: an interval is halved at most this many times, and only while its
+// halves stay kMinKeySpacing wide (keys cannot be closer), so that a curve that turns fast gets
+// candidates as close as keys may be.
+constexpr int kRefineDepth = 12;
+constexpr double kNarrowestHalved = 2 * kMinKeySpacing;
+
+// The candidate times: the keys and evenly spaced points between them, each interval halved
+// (depth first, so the times come out sorted) until the chord between its ends meets the curve
+// at its middle well within the tolerance, so that the greedy search never has to accept a
+// candidate-to-candidate chord that misses the curve.
+std::vector<double> refinedCandidates(const Track& source, double tolerance) {
+    const std::vector<double> coarse = candidateTimes(source);
+    const int n = source.components;
+    const bool rotation = source.path == TargetPath::Rotation;
+    std::vector<double> times;
+    times.reserve(coarse.size() * 2);
+    // The source at each depth's middle, and at the coarse interval's two ends.
+    std::vector<double> scratch(std::size_t(n) * (kRefineDepth + 3));
+    double* left = &scratch[std::size_t(n) * (kRefineDepth + 1)];
+    double* right = left + n;
+    std::vector<double> chord(static_cast<std::size_t>(n));
+    auto refine = [&](auto& self, double t0, double t1, const double* v0, const double* v1, int depth) -> void {
+        if (depth == kRefineDepth || t1 - t0 < kNarrowestHalved) return;
+        const double mid = 0.5 * (t0 + t1);
+        double* vm = &scratch[std::size_t(n) * std::size_t(depth)];
+        evaluate(source, mid, vm);
+        Chord(v0, v1, n, rotation).at(0.5, chord.data());
+        if (!(pathError(source.path, n, chord.data(), vm) > tolerance / 4)) return;
+        self(self, t0, mid, v0, vm, depth + 1);
+        times.push_back(mid);
+        self(self, mid, t1, vm, v1, depth + 1);
+    };
+    if (!coarse.empty()) evaluate(source, coarse[0], right);
+    for (std::size_t i = 0; i + 1 < coarse.size(); ++i) {
+        std::swap(left, right);
+        evaluate(source, coarse[i + 1], right);
+        times.push_back(coarse[i]);
+        refine(refine, coarse[i], coarse[i + 1], left, right, 0);
+    }
+    if (!coarse.empty()) times.push_back(coarse.back());
+    return times;
+}
+
+// Inserts a key at index `at` of a LINEAR track (zero tangents, as emptyLike gives).
+void insertKey(Track& track, int at, float time, const double* value) {
+    const auto offset = std::ptrdiff_t(track.at(at, 0));
+    const auto n = std::size_t(track.components);
+    track.times.insert(track.times.begin() + at, time);
+    std::vector<float> v(n);
+    for (std::size_t c = 0; c < n; ++c) v[c] = static_cast<float>(value[c]);
+    track.values.insert(track.values.begin() + offset, v.begin(), v.end());
+    track.inTangents.insert(track.inTangents.begin() + offset, n, 0.0f);
+    track.outTangents.insert(track.outTangents.begin() + offset, n, 0.0f);
+    track.modes.insert(track.modes.begin() + offset, n, HandleMode::Aligned);
+}
+
+}  // namespace
+
 Track resampleToLinear(const Track& source, double tolerance) {
+    const bool rotation = source.path == TargetPath::Rotation;
+    const int n = source.components;
+    std::vector<double> times;
+    for (float f : distinctFloatTimes(refinedCandidates(source, tolerance))) times.push_back(f);
+    const std::size_t count = times.size();
+    // The source at each candidate and between each two, key-major (evaluated in one sorted walk
+    // each, as evaluate() gives them).
+    // Not zero-filled first: every entry is written here, and a dense channel has millions.
+    const std::unique_ptr<double[]> values(new double[count * std::size_t(n)]);
+    const std::unique_ptr<double[]> midpoints(new double[count * std::size_t(n)]);
+    auto valueOf = [&](std::size_t i) { return &values[i * std::size_t(n)]; };
+    auto midpointOf = [&](std::size_t i) { return &midpoints[i * std::size_t(n)]; };
+    evaluateSorted(source, times.data(), count, values.get());
+    {
+        std::vector<double> middles(count > 0 ? count - 1 : 0);
+        for (std::size_t i = 0; i + 1 < count; ++i) middles[i] = 0.5 * (times[i] + times[i + 1]);
+        evaluateSorted(source, middles.data(), middles.size(), midpoints.get());
+    }
+    // Consecutive rotation keys in one hemisphere: no TANGENT_ROTATION_HEMISPHERE_FLIP.
+    for (std::size_t i = 1; rotation && i < count; ++i) {
+        double* v = valueOf(i);
+        const double* previous = valueOf(i - 1);
+        double d = 0;
+        for (int c = 0; c < n; ++c) d += v[c] * previous[c];
+        if (d < 0)
+            for (int c = 0; c < n; ++c) v[c] = -v[c];
+    }
+    // Does one segment from candidate i to candidate j stay within tolerance at the candidates
+    // and midpoints in between?
+    const double target = kResampleSlack * tolerance;
+    std::vector<double> onChord(static_cast<std::size_t>(n));
+    auto reaches = [&](std::size_t i, std::size_t j) {
+        const Chord chord(valueOf(i), valueOf(j), n, rotation);
+        const double span = times[j] - times[i];
+        for (std::size_t m = i; m < j; ++m) {
+            if (m > i) {
+                chord.at((times[m] - times[i]) / span, onChord.data());
+                if (pathError(source.path, n, onChord.data(), valueOf(m)) > target) return false;
+            }
+            chord.at((0.5 * (times[m] + times[m + 1]) - times[i]) / span, onChord.data());
+            if (pathError(source.path, n, onChord.data(), midpointOf(m)) > target) return false;
+        }
+        return true;
+    };
+    std::vector<std::size_t> kept{0};
+    while (count > 1 && kept.back() + 1 < count) {
+        const std::size_t i = kept.back();
+        // Gallop to the first candidate that fails, then bisect for the last that reaches.
+        std::size_t good = i + 1, bad = count, step = 1;
+        while (good + 1 < count) {
+            const std::size_t probe = std::min(good + step, count - 1);
+            if (!reaches(i, probe)) {
+                bad = probe;
+                break;
+            }
+            good = probe;
+            step *= 2;
+        }
+        while (bad < count && bad - good > 1) {
+            const std::size_t mid = good + (bad - good) / 2;
+            if (reaches(i, mid))
+                good = mid;
+            else
+                bad = mid;
+        }
+        kept.push_back(good);
+    }
+    Track out = emptyLike(source, Interpolation::Linear, int(kept.size()));
+    for (std::size_t k = 0; k < kept.size(); ++k) {
+        out.times[k] = static_cast<float>(times[kept[k]]);
+        for (int c = 0; c < n; ++c) out.values[out.at(int(k), c)] = static_cast<float>(valueOf(kept[k])[c]);
+    }
+    // The candidates only sample the curve: each segment of the result is confirmed by the shared
+    // measure, in time order, over its own keys' window, and a key added at the candidate nearest
+    // the place it misses, until it holds (or no candidate is left in the segment that misses:
+    // the caller reports the certified difference).
+    const std::vector<char> atSamples = segmentsAtSamples(source);
+    int splits = 0;
+    for (std::size_t segment = 0; segment + 1 < kept.size();) {
+        Difference over;
+        if (withinMeasure(source, atSamples, out, tolerance, &over, out.times[segment], out.times[segment + 1])) {
+            ++segment;
+            continue;
+        }
+        if (++splits > kMaxResampleSplits) break;
+        const auto after = std::upper_bound(kept.begin(), kept.end(), over.at,
+                                            [&](double t, std::size_t key) { return t < times[key]; });
+        if (after == kept.begin() || after == kept.end()) break;
+        const std::size_t from = *(after - 1), to = *after;
+        if (to - from < 2) break;
+        const auto nearest =
+                std::lower_bound(times.begin() + std::ptrdiff_t(from) + 1, times.begin() + std::ptrdiff_t(to), over.at);
+        const std::size_t split = std::clamp(std::size_t(nearest - times.begin()), from + 1, to - 1);
+        const std::size_t at = std::size_t(after - kept.begin());
+        kept.insert(kept.begin() + std::ptrdiff_t(at), split);
+        insertKey(out, int(at), static_cast<float>(times[split]), valueOf(split));
+        segment = at - 1;  // the segment before the new key: what lies before it held already
+    }
+    checkTrack(out);
+    return out;
+}
+
+namespace detail {
+
+Track resampleToLinearPlain(const Track& source, double tolerance) {
     const bool rotation = source.path == TargetPath::Rotation;
     std::vector<double> times = candidateTimes(source);
     // Refine the candidates until a chord between neighbours is well within the tolerance, so
     // that the greedy search below never has to accept a candidate-to-candidate chord that
     // misses the curve.
-    for (int round = 0; round < 12; ++round) {
+    for (int round = 0; round < kRefineDepth; ++round) {
         std::vector<double> refined;
         for (std::size_t i = 0; i + 1 < times.size(); ++i) {
             refined.push_back(times[i]);
             const double mid = 0.5 * (times[i] + times[i + 1]);
-            if (times[i + 1] - times[i] < 4 * kMinKeySpacing) continue;
+            if (times[i + 1] - times[i] < kNarrowestHalved) continue;
             const Values chord = between(valueAt(source, times[i]), valueAt(source, times[i + 1]), 0.5, rotation);
             if (errorBetween(source, chord, valueAt(source, mid)) > tolerance / 4) refined.push_back(mid);
         }
@@ -214,6 +422,8 @@ Track resampleToLinear(const Track& source, double tolerance) {
     checkTrack(out);
     return out;
 }
+
+}  // namespace detail
 
 Track fitRotationCubic(const Track& source, double tolerance) {
     std::vector<double> times(source.times.begin(), source.times.end());

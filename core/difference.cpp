@@ -5,6 +5,7 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "tangent/hermite.h"
@@ -451,11 +452,26 @@ private:
     mutable std::vector<double> scratch_;  // values and derivatives of both
 };
 
-// Sorted, distinct times of both tracks' keys.
-std::vector<double> breakpoints(const Track& a, const Track& b) {
+// The keys of `track` from the last one before `from` to the first one after `to` (all of them
+// for an unbounded window).
+std::pair<std::vector<float>::const_iterator, std::vector<float>::const_iterator> keysAround(const Track& track,
+                                                                                             double from, double to) {
+    auto first = std::lower_bound(track.times.begin(), track.times.end(), from);
+    auto last = std::upper_bound(first, track.times.end(), to);
+    if (first != track.times.begin()) --first;
+    if (last != track.times.end()) ++last;
+    return {first, last};
+}
+
+// Sorted, distinct times of both tracks' keys, over the window [from, to] and one key of each
+// track beyond it on either side: the pieces that meet the window are the true ones (those
+// outside it are skipped by Scope::searched).
+std::vector<double> breakpoints(const Track& a, const Track& b, double from, double to) {
+    const auto [a0, a1] = keysAround(a, from, to);
+    const auto [b0, b1] = keysAround(b, from, to);
     std::vector<double> times;
-    times.reserve(a.times.size() + b.times.size());
-    std::merge(a.times.begin(), a.times.end(), b.times.begin(), b.times.end(), std::back_inserter(times));
+    times.reserve(std::size_t((a1 - a0) + (b1 - b0)));
+    std::merge(a0, a1, b0, b1, std::back_inserter(times));
     times.erase(std::unique(times.begin(), times.end()), times.end());
     return times;
 }
@@ -493,8 +509,9 @@ struct Scope {
     const Track* source = nullptr;
     const std::vector<char>* atSamples = nullptr;
     double from = -std::numeric_limits<double>::infinity();  // nothing before this time
+    double to = std::numeric_limits<double>::infinity();     // nor after this one
     bool searched(double t0, double t1) const {
-        if (t1 <= from) return false;
+        if (t1 <= from || t0 >= to) return false;
         if (!source || source->keyCount() < 2) return true;
         const double mid = 0.5 * (t0 + t1);
         if (!(mid > source->times.front() && mid < source->times.back())) return true;  // held ends
@@ -505,7 +522,7 @@ struct Scope {
 template <typename Point, typename Keep>
 bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided, bool report,
                   const Scope& scope) {
-    const std::vector<double> times = breakpoints(a, b);
+    const std::vector<double> times = breakpoints(a, b, scope.from, scope.to);
     if (times.empty()) return true;
     ErrorOnPiece error(a, b);
     if (times.size() == 1) {
@@ -550,12 +567,14 @@ bool pointsAtSamples(const Track& a, const Track& b, const Scope& scope, Point&&
     const int n = std::min(a.components, b.components);
     std::vector<double> va(std::size_t(a.components)), vb(std::size_t(b.components));
     const std::vector<char>& at = *scope.atSamples;
-    for (std::size_t k = 0; k < at.size(); ++k) {
+    const auto [first, last] = keysAround(a, scope.from, scope.to);
+    const std::size_t end = std::min(at.size(), std::size_t(last - a.times.begin()));
+    for (std::size_t k = std::size_t(first - a.times.begin()); k < end; ++k) {
         if (!at[k]) continue;
         for (std::size_t key : {k, k + 1}) {
             if (key == k + 1 && k + 1 < at.size() && at[k + 1]) continue;  // the next segment's first key
             const double t = a.times[key];
-            if (t < scope.from) continue;
+            if (t < scope.from || t > scope.to) continue;
             evaluate(a, t, va.data());
             evaluate(b, t, vb.data());
             if (!point(t, pathError(a.path, n, va.data(), vb.data()))) return false;
@@ -583,7 +602,7 @@ Difference differenceIn(const Track& a, const Track& b, double absolutePrecision
     // A first look at every piece's ends and middle, so that the search starts from a good
     // estimate and prunes most pieces at once.
     {
-        const std::vector<double> times = breakpoints(a, b);
+        const std::vector<double> times = breakpoints(a, b, scope.from, scope.to);
         ErrorOnPiece error(a, b);
         for (std::size_t i = 0; i + 1 < times.size(); ++i) {
             if (!scope.searched(times[i], times[i + 1])) continue;
@@ -695,8 +714,8 @@ Difference measuredDifference(const Track& source, const std::vector<char>& atSa
 }
 
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
-                   Difference* over, double from) {
-    return withinIn(source, result, tolerance, over, Scope{&source, &atSamples, from});
+                   Difference* over, double from, double to) {
+    return withinIn(source, result, tolerance, over, Scope{&source, &atSamples, from, to});
 }
 
 Measurement measureDifference(const Track& source, const Track& result, double tolerance, bool strict,

@@ -25,9 +25,17 @@ double maxDifference(const Track& a, const Track& b, int samplesPerSegment = 32)
 // measure) with as few keys as the greedy search finds: dense candidate times (the source's keys
 // and points between them), then from each kept key the farthest candidate that a straight
 // segment (slerp for rotation) still reaches within a fraction of the tolerance at every
-// candidate and midpoint in between; then confirmed by withinMeasure, a candidate added where
-// it misses (up to a limit: measure the result to know).
+// candidate and midpoint in between; then each segment confirmed by withinMeasure over its own
+// window, a candidate added where it misses (up to a limit: measure the result to know).
+// Linear in the source's keys.
 Track resampleToLinear(const Track& source, double tolerance);
+
+namespace detail {
+// The same search in its first, plain form (the candidates refined round by round over all of
+// them, every confirmation from the last split to the end of the track): the reference that
+// resampleToLinear must agree with, key for key.
+Track resampleToLinearPlain(const Track& source, double tolerance);
+}  // namespace detail
 
 // CUBICSPLINE keys for a LINEAR rotation: normalized lerp of a cubic is not slerp, so keys
 // are added (with the slerp's own value and slope) until within `tolerance` (degrees) by the

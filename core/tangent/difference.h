@@ -101,10 +101,12 @@ Measure measureOf(const std::vector<char>& atSamples);
 // measured at samples, everywhere else. Certified as differenceEverywhere is.
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
                               double absolutePrecision = 1e-9);
-// Whether that error stays within `tolerance`, decided as withinEverywhere decides it; from time
-// `from` on only (a result changed after a part already found within).
+// Whether that error stays within `tolerance`, decided as withinEverywhere decides it; over the
+// times [from, to] only (a result changed in one place, the rest already found within), at a cost
+// that follows the keys in that window, not the whole track.
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
-                   Difference* over = nullptr, double from = -std::numeric_limits<double>::infinity());
+                   Difference* over = nullptr, double from = -std::numeric_limits<double>::infinity(),
+                   double to = std::numeric_limits<double>::infinity());
 
 struct Measurement {
     Difference difference;

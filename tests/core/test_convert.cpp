@@ -1,6 +1,7 @@
 // Conversion (core/tangent/convert.h) and repairs (core/tangent/repair.h) on small tracks whose
 // results are computed by hand.
 #include <cmath>
+#include <cstdint>
 
 #include <gtest/gtest.h>
 
@@ -227,4 +228,49 @@ TEST(Repair, DivideKeyRefusesAResultThatIsNotFinite) {
     EXPECT_TRUE(t.sameCurve(before));
     EXPECT_THROW(divideKey(t, 0, 0), EditError);
     EXPECT_THROW(divideKey(t, 2, 2), EditError);
+}
+
+// resampleToLinear (candidates refined depth first, each segment confirmed over its own window)
+// against its plain form (refined round by round, each confirmation to the end of the track):
+// the same keys, bit for bit, on random CUBICSPLINE tracks of every path. Wild tangents make
+// curves that the candidates sample too coarsely, so that the confirmation adds keys; a
+// tolerance near float resolution runs into the closest keys the edit API allows.
+TEST(Convert, ResamplingAgreesKeyForKeyWithThePlainForm) {
+    std::uint32_t seed = 777;
+    const auto next = [&] {
+        seed = seed * 1664525u + 1013904223u;
+        return seed >> 8;
+    };
+    const auto uniform = [&](double lo, double hi) { return lo + (hi - lo) * (next() / double(1u << 24)); };
+    const TargetPath paths[] = {TargetPath::Translation, TargetPath::Rotation, TargetPath::Scale, TargetPath::Weights};
+    long keys = 0;
+    for (int trial = 0; trial < 120; ++trial) {
+        Track t;
+        t.interpolation = Interpolation::CubicSpline;
+        t.path = paths[trial % 4];
+        t.components = t.path == TargetPath::Rotation ? 4 : t.path == TargetPath::Weights ? 1 + int(next() % 5) : 3;
+        const int n = 2 + int(next() % 30);
+        t.resize(n);
+        double time = uniform(0, 1);
+        const double wildness = next() % 3 == 0 ? 40.0 : 2.0;
+        for (int k = 0; k < n; ++k) {
+            t.times[k] = float(time);
+            time += next() % 7 == 0 ? uniform(3e-4, 2e-3) : uniform(1.0 / 60, 0.5);
+            for (int c = 0; c < t.components; ++c) {
+                const std::size_t i = t.at(k, c);
+                t.values[i] = float(uniform(-1, 1));
+                t.inTangents[i] = float(uniform(-wildness, wildness));
+                t.outTangents[i] = next() % 2 ? t.inTangents[i] : float(uniform(-wildness, wildness));
+            }
+        }
+        const double tolerances[] = {1e-2, 1e-3, 1e-4, 1e-6};
+        const double tolerance = tolerances[next() % 4] * (t.path == TargetPath::Rotation ? 100 : 1);
+        const Track fast = resampleToLinear(t, tolerance);
+        const Track plain = detail::resampleToLinearPlain(t, tolerance);
+        ASSERT_EQ(fast.times, plain.times) << "trial " << trial;
+        ASSERT_EQ(fast.values, plain.values) << "trial " << trial;
+        EXPECT_NO_THROW(checkTrack(fast));
+        keys += fast.keyCount();
+    }
+    EXPECT_GT(keys, 20000);  // the tracks are not trivially straight
 }

@@ -1,6 +1,7 @@
 // `convert` (re-save, interpolation and format changes) and `fix` (common QA repairs). Both
 // change tracks with core's convert.h and repair.h (under the edit API's invariants) and
 // write only through tangent::save (atomic; unedited data keeps its bytes).
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -39,6 +40,14 @@ std::string refName(ChannelRef r) {
     return std::to_string(r.animation) + ":" + std::to_string(r.channel);
 }
 
+// Whether the result's keys around time t are as close as keys may be (a few times the edit
+// API's spacing): a conversion cannot add a key between them.
+bool atClosestKeys(const Track& result, double t) {
+    if (result.keyCount() < 2 || !(t > result.times.front() && t < result.times.back())) return false;
+    const int k = findSegment(result, t);
+    return double(result.times[k + 1]) - result.times[k] < 4 * kMinKeySpacing;
+}
+
 }  // namespace
 
 int runConvert(const QStringList& arguments) {
@@ -53,7 +62,9 @@ int runConvert(const QStringList& arguments) {
              "within\n"
              "the tolerance with as few keys as it finds, STEP -> LINEAR/CUBICSPLINE holding each "
              "value\n"
-             "until 1 ms before the next key, anything -> STEP keeping the keys.");
+             "until 1 ms before the next key, anything -> STEP keeping the keys. OUT is written either\n"
+             "way; the exit status is 1 when a conversion held to the tolerance (to or from LINEAR\n"
+             "or CUBICSPLINE) is not proven within it.");
     p.addValue({"o", "output"}, "The file to write (.gltf with a .bin beside it, or .glb).", "OUT");
     p.addValue({"to"}, "keep, cubicspline, linear or step.", "INTERPOLATION", "keep");
     p.addValue({"c", "channel"}, "A channel to convert, A:C or A:POINTER (repeatable; default: every channel).", "A:C");
@@ -86,6 +97,7 @@ int runConvert(const QStringList& arguments) {
         // and reported in the order asked.
         std::vector<std::string> lines(refs.size());
         std::vector<std::optional<Track>> results(refs.size());
+        std::vector<char> over(refs.size(), 0);  // held to the tolerance and not proven within
         parallelFor(refs.size(), [&](std::size_t i) {
             const ChannelRef& ref = refs[i];
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
@@ -99,17 +111,32 @@ int runConvert(const QStringList& arguments) {
             Track result = converted(track, to, tolerance);
             // The shared measure, certified (what diff IN OUT reports); "within" only when proven.
             const Measurement m = measureDifference(track, result, tolerance, false, 1e-6 * tolerance);
+            // A jump to or from STEP is not a ramp: those conversions are not held to the tolerance.
+            const bool held = track.interpolation != Interpolation::Step && to != Interpolation::Step;
+            over[i] = held && !m.within;
             lines[i] = refName(ref) + " " + toString(track.interpolation) + " -> " + toString(to) + ": " +
                        std::to_string(track.keyCount()) + " -> " + std::to_string(result.keyCount()) +
                        " keys, largest difference " + formatNumber(m.difference.maxError) + " at " +
                        formatNumber(m.difference.at) + " s measured " + toString(m.measure) +
                        (m.within ? ", within " : ", OVER the tolerance ") + formatNumber(tolerance);
+            if (over[i] && atClosestKeys(result, m.difference.at))
+                lines[i] += " (there the curve turns faster than keys " + formatNumber(kMinKeySpacing * 1e3) +
+                            " ms apart, the closest keys may be, can follow)";
             results[i] = std::move(result);
         });
         for (std::size_t i = 0; i < refs.size(); ++i) {
             if (!lines[i].empty()) printLine(lines[i]);
             if (results[i]) doc.setTrack(refs[i].animation, refs[i].channel, std::move(*results[i]));
         }
+        save(doc, out, options);
+        const auto overCount = std::count(over.begin(), over.end(), 1);
+        if (overCount > 0) {
+            const std::size_t first = std::size_t(std::find(over.begin(), over.end(), 1) - over.begin());
+            printError(out + ": " + std::to_string(overCount) + " converted channel(s) are not within the tolerance (" +
+                       refName(refs[first]) + " first); the file was written as converted.");
+            return kFailed;
+        }
+        return kOk;
     }
     save(doc, out, options);
     return kOk;

@@ -198,6 +198,44 @@ public:
     int components() const { return n_; }
     bool isRotation() const { return rotation_; }
 
+    // The played value at t alone: what derivatives() gives as `value`, by the same arithmetic.
+    void value(double t, double* value) const {
+        switch (kind_) {
+            case Kind::Constant:
+                break;  // derivatives() has the normalization
+            case Kind::Line: {
+                const double s = (t - start_) / dt_;
+                for (int c = 0; c < n_; ++c) value[c] = value0_[c] + s * (double(value1_[c]) - value0_[c]);
+                return;
+            }
+            case Kind::Slerp: {
+                const double s = (t - start_) / dt_;
+                if (omega_ < 1e-9) {
+                    for (int c = 0; c < 4; ++c) value[c] = from_[c] + s * (to_[c] - from_[c]);
+                    return;
+                }
+                const double a = std::sin((1 - s) * omega_) / sinOmega_, b = std::sin(s * omega_) / sinOmega_;
+                for (int c = 0; c < 4; ++c) value[c] = a * from_[c] + b * to_[c];
+                return;
+            }
+            case Kind::Cubic: {
+                const double s = (t - start_) / dt_;
+                const HermiteBasis h = hermiteBasis(s);
+                for (int c = 0; c < n_; ++c) {
+                    const double p0 = value0_[c], m0 = slope0_[c] * dt_, p1 = value1_[c], m1 = slope1_[c] * dt_;
+                    value[c] = h.h00 * p0 + h.h10 * m0 + h.h01 * p1 + h.h11 * m1;
+                }
+                if (!rotation_) return;
+                const double r = length(value, n_);
+                if (r > 0)
+                    for (int c = 0; c < n_; ++c) value[c] /= r;
+                return;
+            }
+        }
+        double* unused = &scratch_[0];
+        derivatives(t, value, unused, unused, unused);
+    }
+
     // The played value at t (rotation normalized) and its first three derivatives per second.
     // d3 is exact for a polynomial; for a normalized rotation it is left zero (see
     // thirdDerivativeBound).
@@ -375,10 +413,9 @@ public:
     }
 
     double at(double t) const {
-        double *va = scratch(0), *a1 = scratch(1), *a2 = scratch(2), *a3 = scratch(3);
-        double *vb = scratch(4), *b1 = scratch(5), *b2 = scratch(6), *b3 = scratch(7);
-        a_.derivatives(t, va, a1, a2, a3);
-        b_.derivatives(t, vb, b1, b2, b3);
+        double *va = scratch(0), *vb = scratch(4);
+        a_.value(t, va);
+        b_.value(t, vb);
         return pathError(path_, n_, va, vb);
     }
 

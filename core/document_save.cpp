@@ -117,7 +117,11 @@ struct SamplerSlot {
 
 // Data an edit writes as an accessor, before its index is chosen.
 struct PendingAccessor {
-    std::vector<float> data;
+    // The values: a track's own array where the file stores it as it is (times, LINEAR and STEP
+    // values), so that a save does not hold a second copy of every edited channel; else `owned`.
+    const std::vector<float>* stored = nullptr;
+    std::vector<float> owned;
+    const std::vector<float>& data() const { return stored ? *stored : owned; }
     const char* type = "SCALAR";
     int count = 0;
     bool withBounds = false;
@@ -392,8 +396,12 @@ void DocumentWriter::encodeEditedChannels() {
     // goes; then the accessors the edit leaves unreferenced are known, and the new data takes
     // their indices (in place when it fits) before anything is appended.
     std::vector<PendingAccessor> pending;
-    std::map<std::vector<float>, std::size_t> newInputs;  // channels with the same new times share one
-    std::set<int> released;                               // accessors edited samplers stopped naming
+    // Channels with the same new times share one accessor.
+    struct ByContents {
+        bool operator()(const std::vector<float>* a, const std::vector<float>* b) const { return *a < *b; }
+    };
+    std::map<const std::vector<float>*, std::size_t, ByContents> newInputs;
+    std::set<int> released;  // accessors edited samplers stopped naming
     for (const Animation& anim : doc_.animations()) {
         std::map<int, int> samplerUsers;
         for (const Channel& ch : anim.channels) ++samplerUsers[ch.sampler];
@@ -414,25 +422,26 @@ void DocumentWriter::encodeEditedChannels() {
             const SamplerSlot outputSlot{anim.index, samplerIndex, "output"};
 
             // Input: unchanged times keep the (possibly shared) accessor.
-            const std::vector<float> times(t.times.begin(), t.times.end());
-            if (decodedFloats(ch.inputAccessor) != times) {
+            if (decodedFloats(ch.inputAccessor) != t.times) {
                 sampler["input"] = nullptr;
                 released.insert(ch.inputAccessor);
-                auto it = newInputs.find(times);
+                auto it = newInputs.find(&t.times);
                 if (it == newInputs.end()) {
-                    it = newInputs.emplace(times, pending.size()).first;
-                    pending.push_back({times, "SCALAR", t.keyCount(), true, detail::kFloat, {}, {}});
+                    it = newInputs.emplace(&t.times, pending.size()).first;
+                    pending.push_back({&t.times, {}, "SCALAR", t.keyCount(), true, detail::kFloat, {}, {}});
                 }
                 pending[it->second].replaces.push_back(ch.inputAccessor);
                 pending[it->second].destinations.push_back(inputSlot);
             }
-            std::vector<float> output = samplerOutput(t);
+            const bool cubic = t.interpolation == Interpolation::CubicSpline;
+            std::vector<float> output = cubic ? samplerOutput(t) : std::vector<float>();  // else t.values
+            const std::size_t outputSize = cubic ? output.size() : t.values.size();
             // Weights (node, mesh, by pointer) are arrays: one SCALAR element per value.
             const bool array = t.path == TargetPath::Weights ||
                                (!ch.targetPointer.empty() && ch.pointerTarget.type == PropertyType::FloatArray);
             static const char* const kVectors[] = {"SCALAR", "SCALAR", "VEC2", "VEC3", "VEC4"};
             const char* type = array || t.components > 4 ? "SCALAR" : kVectors[t.components];
-            const int elementCount = int(output.size() / (array ? 1 : t.components));
+            const int elementCount = int(outputSize / (array ? 1 : t.components));
             const Json& oldOutput = doc_.json_["accessors"][ch.outputAccessor];
             const int componentType = outputComponentType(t, oldOutput.value("componentType", 0));
             if (componentType == 0)
@@ -441,8 +450,14 @@ void DocumentWriter::encodeEditedChannels() {
                                 "type holds.");
             sampler["output"] = nullptr;
             released.insert(ch.outputAccessor);
-            pending.push_back(
-                    {std::move(output), type, elementCount, false, componentType, {ch.outputAccessor}, {outputSlot}});
+            pending.push_back({cubic ? nullptr : &t.values,
+                               std::move(output),
+                               type,
+                               elementCount,
+                               false,
+                               componentType,
+                               {ch.outputAccessor},
+                               {outputSlot}});
             sampler["interpolation"] = toString(t.interpolation);
         }
     }
@@ -467,9 +482,20 @@ void DocumentWriter::encodeEditedChannels() {
             index[p] = *orphans.begin();
             orphans.erase(orphans.begin());
         }
+    // The bytes that may be appended (an accessor of another count cannot be rewritten in place),
+    // reserved at once: a buffer grown by doubling would hold up to twice them while it moves.
+    std::size_t appended = 0;
+    for (std::size_t p = 0; p < pending.size(); ++p)
+        if (index[p] < 0 || json_["accessors"][index[p]].value("count", -1) != pending[p].count)
+            appended += pending[p].data().size() * std::size_t(detail::componentSizeOf(pending[p].componentType)) + 4;
+    if (appended > 0) {
+        std::vector<std::uint8_t>& b = buffers_.edit(dataBuffer());
+        b.reserve(b.size() + appended);
+    }
     for (std::size_t p = 0; p < pending.size(); ++p) {
-        const PendingAccessor& a = pending[p];
-        const int written = accessorFor(a.data, a.type, a.count, index[p], a.withBounds, a.componentType);
+        PendingAccessor& a = pending[p];
+        const int written = accessorFor(a.data(), a.type, a.count, index[p], a.withBounds, a.componentType);
+        std::vector<float>().swap(a.owned);  // written: not needed twice
         for (const SamplerSlot& s : a.destinations)
             json_["animations"][s.animation]["samplers"][s.sampler][s.key] = written;
     }

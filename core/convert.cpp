@@ -162,7 +162,7 @@ constexpr double kNarrowestHalved = 2 * kMinKeySpacing;
 
 // The candidate times: the keys and evenly spaced points between them, each interval halved
 // (depth first, so the times come out sorted) until the chord between its ends meets the curve
-// at its middle well within the tolerance, so that the greedy search never has to accept a
+// at its middle and quarters well within the tolerance, so that the greedy search never has to accept a
 // candidate-to-candidate chord that misses the curve.
 std::vector<double> refinedCandidates(const Track& source, double tolerance) {
     const std::vector<double> coarse = candidateTimes(source);
@@ -174,14 +174,23 @@ std::vector<double> refinedCandidates(const Track& source, double tolerance) {
     std::vector<double> scratch(std::size_t(n) * (kRefineDepth + 3));
     double* left = &scratch[std::size_t(n) * (kRefineDepth + 1)];
     double* right = left + n;
-    std::vector<double> chord(static_cast<std::size_t>(n));
+    std::vector<double> chord(static_cast<std::size_t>(n)), quarter(static_cast<std::size_t>(n));
     auto refine = [&](auto& self, double t0, double t1, const double* v0, const double* v1, int depth) -> void {
         if (depth == kRefineDepth || t1 - t0 < kNarrowestHalved) return;
         const double mid = 0.5 * (t0 + t1);
         double* vm = &scratch[std::size_t(n) * std::size_t(depth)];
         evaluate(source, mid, vm);
-        Chord(v0, v1, n, rotation).at(0.5, chord.data());
-        if (!(pathError(source.path, n, chord.data(), vm) > tolerance / 4)) return;
+        const Chord line(v0, v1, n, rotation);
+        line.at(0.5, chord.data());
+        bool close = !(pathError(source.path, n, chord.data(), vm) > tolerance / 4);
+        // The quarters too: a curve can cross its chord at the middle and stray on either side.
+        for (double s : {0.25, 0.75}) {
+            if (!close) break;
+            evaluate(source, t0 + s * (t1 - t0), quarter.data());
+            line.at(s, chord.data());
+            close = !(pathError(source.path, n, chord.data(), quarter.data()) > tolerance / 4);
+        }
+        if (close) return;
         self(self, t0, mid, v0, vm, depth + 1);
         times.push_back(mid);
         self(self, mid, t1, vm, v1, depth + 1);
@@ -329,8 +338,14 @@ Track resampleToLinearPlain(const Track& source, double tolerance) {
             refined.push_back(times[i]);
             const double mid = 0.5 * (times[i] + times[i + 1]);
             if (times[i + 1] - times[i] < kNarrowestHalved) continue;
-            const Values chord = between(valueAt(source, times[i]), valueAt(source, times[i + 1]), 0.5, rotation);
-            if (errorBetween(source, chord, valueAt(source, mid)) > tolerance / 4) refined.push_back(mid);
+            const Values a = valueAt(source, times[i]), b = valueAt(source, times[i + 1]);
+            bool close = true;
+            for (double s : {0.5, 0.25, 0.75}) {  // the middle, then the quarters
+                const double t = s == 0.5 ? mid : times[i] + s * (times[i + 1] - times[i]);
+                if (close)
+                    close = !(errorBetween(source, between(a, b, s, rotation), valueAt(source, t)) > tolerance / 4);
+            }
+            if (!close) refined.push_back(mid);
         }
         refined.push_back(times.back());
         if (refined.size() == times.size()) break;

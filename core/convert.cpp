@@ -75,6 +75,9 @@ std::vector<float> distinctFloatTimes(const std::vector<double>& times) {
     return out;
 }
 
+// Segments of a resampled track confirmed by one windowed check.
+constexpr std::size_t kSegmentsPerCheck = 32;
+
 // Keys the certified check may add to a resampled track before it gives up.
 constexpr int kMaxResampleSplits = 1 << 16;
 
@@ -294,16 +297,18 @@ Track resampleToLinear(const Track& source, double tolerance) {
         out.times[k] = static_cast<float>(times[kept[k]]);
         for (int c = 0; c < n; ++c) out.values[out.at(int(k), c)] = static_cast<float>(valueOf(kept[k])[c]);
     }
-    // The candidates only sample the curve: each segment of the result is confirmed by the shared
-    // measure, in time order, over its own keys' window, and a key added at the candidate nearest
-    // the place it misses, until it holds (or no candidate is left in the segment that misses:
-    // the caller reports the certified difference).
+    // The candidates only sample the curve: the result is confirmed by the shared measure, in time
+    // order, window by window, and a key added at the candidate nearest the place it misses, until it holds (or no
+    // candidate is left in the segment that misses: the caller reports the certified difference).
     const std::vector<char> atSamples = segmentsAtSamples(source);
     int splits = 0;
     for (std::size_t segment = 0; segment + 1 < kept.size();) {
+        // A few dozen segments per check: the first place over it finds is the one a check per
+        // segment would find first, and the check's own set-up is shared.
+        const std::size_t end = std::min(segment + kSegmentsPerCheck, kept.size() - 1);
         Difference over;
-        if (withinMeasure(source, atSamples, out, tolerance, &over, out.times[segment], out.times[segment + 1])) {
-            ++segment;
+        if (withinMeasure(source, atSamples, out, tolerance, &over, out.times[segment], out.times[end])) {
+            segment = end;
             continue;
         }
         if (++splits > kMaxResampleSplits) break;

@@ -25,8 +25,9 @@ double maxDifference(const Track& a, const Track& b, int samplesPerSegment = 32)
 // measure) with as few keys as the greedy search finds: dense candidate times (the source's keys
 // and points between them), then from each kept key the farthest candidate that a straight
 // segment (slerp for rotation) still reaches within a fraction of the tolerance at every
-// candidate and midpoint in between; then each segment confirmed by withinMeasure over its own
-// window, a candidate added where it misses (up to a limit: measure the result to know).
+// candidate and midpoint in between; then confirmed by withinMeasure, window by window (a few
+// dozen segments each), a candidate added where it misses (up to a limit: measure the result to
+// know).
 // Linear in the source's keys.
 Track resampleToLinear(const Track& source, double tolerance);
 

@@ -92,12 +92,12 @@ int runConvert(const QStringList& arguments) {
 
     Document doc = Document::load(in, LoadMode::Strict);
     const std::vector<ChannelRef> refs = selectedChannels(doc, p.values("channel"));
+    std::vector<char> over(refs.size(), 0);  // held to the tolerance and not proven within
     if (!keep) {
         // Each channel is independent work: converted and measured on every core, then written
         // and reported in the order asked.
         std::vector<std::string> lines(refs.size());
         std::vector<std::optional<Track>> results(refs.size());
-        std::vector<char> over(refs.size(), 0);  // held to the tolerance and not proven within
         parallelFor(refs.size(), [&](std::size_t i) {
             const ChannelRef& ref = refs[i];
             const Track& track = doc.channel(ref.animation, ref.channel)->track;
@@ -128,17 +128,15 @@ int runConvert(const QStringList& arguments) {
             if (!lines[i].empty()) printLine(lines[i]);
             if (results[i]) doc.setTrack(refs[i].animation, refs[i].channel, std::move(*results[i]));
         }
-        save(doc, out, options);
-        const auto overCount = std::count(over.begin(), over.end(), 1);
-        if (overCount > 0) {
-            const std::size_t first = std::size_t(std::find(over.begin(), over.end(), 1) - over.begin());
-            printError(out + ": " + std::to_string(overCount) + " converted channel(s) are not within the tolerance (" +
-                       refName(refs[first]) + " first); the file was written as converted.");
-            return kFailed;
-        }
-        return kOk;
     }
     save(doc, out, options);
+    const auto overCount = std::count(over.begin(), over.end(), 1);
+    if (overCount > 0) {
+        const std::size_t first = std::size_t(std::find(over.begin(), over.end(), 1) - over.begin());
+        printError(out + ": " + std::to_string(overCount) + " converted channel(s) are not within the tolerance (" +
+                   refName(refs[first]) + " first); the file was written as converted.");
+        return kFailed;
+    }
     return kOk;
 }
 

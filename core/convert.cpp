@@ -165,8 +165,8 @@ constexpr double kNarrowestHalved = 2 * kMinKeySpacing;
 
 // The candidate times: the keys and evenly spaced points between them, each interval halved
 // (depth first, so the times come out sorted) until the chord between its ends meets the curve
-// at its middle and quarters well within the tolerance, so that the greedy search never has to accept a
-// candidate-to-candidate chord that misses the curve.
+// at its middle and quarters well within the tolerance, so that the greedy search never has to
+// accept a candidate-to-candidate chord that misses the curve.
 std::vector<double> refinedCandidates(const Track& source, double tolerance) {
     const std::vector<double> coarse = candidateTimes(source);
     const int n = source.components;
@@ -230,9 +230,8 @@ Track resampleToLinear(const Track& source, double tolerance) {
     std::vector<double> times;
     for (float f : distinctFloatTimes(refinedCandidates(source, tolerance))) times.push_back(f);
     const std::size_t count = times.size();
-    // The source at each candidate and between each two, key-major (evaluated in one sorted walk
-    // each, as evaluate() gives them).
-    // Not zero-filled first: every entry is written here, and a dense channel has millions.
+    // The source at each candidate and between each two, key-major, evaluated in one sorted walk
+    // each (as evaluate() gives them); not zero-filled first, a dense channel has millions.
     const std::unique_ptr<double[]> values(new double[count * std::size_t(n)]);
     const std::unique_ptr<double[]> midpoints(new double[count * std::size_t(n)]);
     auto valueOf = [&](std::size_t i) { return &values[i * std::size_t(n)]; };
@@ -298,8 +297,9 @@ Track resampleToLinear(const Track& source, double tolerance) {
         for (int c = 0; c < n; ++c) out.values[out.at(int(k), c)] = static_cast<float>(valueOf(kept[k])[c]);
     }
     // The candidates only sample the curve: the result is confirmed by the shared measure, in time
-    // order, window by window, and a key added at the candidate nearest the place it misses, until it holds (or no
-    // candidate is left in the segment that misses: the caller reports the certified difference).
+    // order, window by window, and a key added at the candidate nearest the place it misses, until
+    // it holds (or no candidate is left in the segment that misses: the caller reports the
+    // certified difference).
     const std::vector<char> atSamples = segmentsAtSamples(source);
     int splits = 0;
     for (std::size_t segment = 0; segment + 1 < kept.size();) {

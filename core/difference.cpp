@@ -199,23 +199,23 @@ public:
     bool isRotation() const { return rotation_; }
 
     // The played value at t alone: what derivatives() gives as `value`, by the same arithmetic.
-    void value(double t, double* value) const {
+    void value(double t, double* out) const {
         switch (kind_) {
             case Kind::Constant:
                 break;  // derivatives() has the normalization
             case Kind::Line: {
                 const double s = (t - start_) / dt_;
-                for (int c = 0; c < n_; ++c) value[c] = value0_[c] + s * (double(value1_[c]) - value0_[c]);
+                for (int c = 0; c < n_; ++c) out[c] = value0_[c] + s * (double(value1_[c]) - value0_[c]);
                 return;
             }
             case Kind::Slerp: {
                 const double s = (t - start_) / dt_;
                 if (omega_ < 1e-9) {
-                    for (int c = 0; c < 4; ++c) value[c] = from_[c] + s * (to_[c] - from_[c]);
+                    for (int c = 0; c < 4; ++c) out[c] = from_[c] + s * (to_[c] - from_[c]);
                     return;
                 }
                 const double a = std::sin((1 - s) * omega_) / sinOmega_, b = std::sin(s * omega_) / sinOmega_;
-                for (int c = 0; c < 4; ++c) value[c] = a * from_[c] + b * to_[c];
+                for (int c = 0; c < 4; ++c) out[c] = a * from_[c] + b * to_[c];
                 return;
             }
             case Kind::Cubic: {
@@ -223,17 +223,17 @@ public:
                 const HermiteBasis h = hermiteBasis(s);
                 for (int c = 0; c < n_; ++c) {
                     const double p0 = value0_[c], m0 = slope0_[c] * dt_, p1 = value1_[c], m1 = slope1_[c] * dt_;
-                    value[c] = h.h00 * p0 + h.h10 * m0 + h.h01 * p1 + h.h11 * m1;
+                    out[c] = h.h00 * p0 + h.h10 * m0 + h.h01 * p1 + h.h11 * m1;
                 }
                 if (!rotation_) return;
-                const double r = length(value, n_);
+                const double r = length(out, n_);
                 if (r > 0)
-                    for (int c = 0; c < n_; ++c) value[c] /= r;
+                    for (int c = 0; c < n_; ++c) out[c] /= r;
                 return;
             }
         }
         double* unused = &scratch_[0];
-        derivatives(t, value, unused, unused, unused);
+        derivatives(t, out, unused, unused, unused);
     }
 
     // The played value at t (rotation normalized) and its first three derivatives per second.

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <glm/gtc/quaternion.hpp>
@@ -209,6 +210,54 @@ std::vector<double> refinedCandidates(const Track& source, double tolerance) {
     return times;
 }
 
+// The greedy search over `count` candidates: from each kept one the farthest that
+// `reaches(i, j)` (a straight segment from i to j holds) allows, galloping to the first that
+// fails, then bisecting for the last that holds. The first candidate is kept, and the last.
+template <typename Reaches>
+std::vector<std::size_t> greedyKeys(std::size_t count, Reaches&& reaches) {
+    std::vector<std::size_t> kept{0};
+    while (count > 1 && kept.back() + 1 < count) {
+        const std::size_t i = kept.back();
+        std::size_t good = i + 1, bad = count, step = 1;
+        while (good + 1 < count) {
+            const std::size_t probe = std::min(good + step, count - 1);
+            if (!reaches(i, probe)) {
+                bad = probe;
+                break;
+            }
+            good = probe;
+            step *= 2;
+        }
+        while (bad < count && bad - good > 1) {
+            const std::size_t mid = good + (bad - good) / 2;
+            if (reaches(i, mid))
+                good = mid;
+            else
+                bad = mid;
+        }
+        kept.push_back(good);
+    }
+    return kept;
+}
+
+// Where a confirmation that failed at time t adds a key: the candidate nearest t strictly between
+// the kept keys around it, to go in at index `at` of `kept`; none when those keys are neighbours
+// (or t is outside them).
+struct KeyToAdd {
+    std::size_t at, candidate;
+};
+std::optional<KeyToAdd> keyToAdd(const std::vector<std::size_t>& kept, const std::vector<double>& times, double t) {
+    const auto after =
+            std::upper_bound(kept.begin(), kept.end(), t, [&](double x, std::size_t key) { return x < times[key]; });
+    if (after == kept.begin() || after == kept.end()) return std::nullopt;
+    const std::size_t from = *(after - 1), to = *after;
+    if (to - from < 2) return std::nullopt;
+    const auto nearest =
+            std::lower_bound(times.begin() + std::ptrdiff_t(from) + 1, times.begin() + std::ptrdiff_t(to), t);
+    return KeyToAdd{std::size_t(after - kept.begin()),
+                    std::clamp(std::size_t(nearest - times.begin()), from + 1, to - 1)};
+}
+
 // Inserts a key at index `at` of a LINEAR track (zero tangents, as emptyLike gives).
 void insertKey(Track& track, int at, float time, const double* value) {
     const auto offset = std::ptrdiff_t(track.at(at, 0));
@@ -268,29 +317,7 @@ Track resampleToLinear(const Track& source, double tolerance) {
         }
         return true;
     };
-    std::vector<std::size_t> kept{0};
-    while (count > 1 && kept.back() + 1 < count) {
-        const std::size_t i = kept.back();
-        // Gallop to the first candidate that fails, then bisect for the last that reaches.
-        std::size_t good = i + 1, bad = count, step = 1;
-        while (good + 1 < count) {
-            const std::size_t probe = std::min(good + step, count - 1);
-            if (!reaches(i, probe)) {
-                bad = probe;
-                break;
-            }
-            good = probe;
-            step *= 2;
-        }
-        while (bad < count && bad - good > 1) {
-            const std::size_t mid = good + (bad - good) / 2;
-            if (reaches(i, mid))
-                good = mid;
-            else
-                bad = mid;
-        }
-        kept.push_back(good);
-    }
+    std::vector<std::size_t> kept = greedyKeys(count, reaches);
     Track out = emptyLike(source, Interpolation::Linear, int(kept.size()));
     for (std::size_t k = 0; k < kept.size(); ++k) {
         out.times[k] = static_cast<float>(times[kept[k]]);
@@ -312,15 +339,9 @@ Track resampleToLinear(const Track& source, double tolerance) {
             continue;
         }
         if (++splits > kMaxResampleSplits) break;
-        const auto after = std::upper_bound(kept.begin(), kept.end(), over.at,
-                                            [&](double t, std::size_t key) { return t < times[key]; });
-        if (after == kept.begin() || after == kept.end()) break;
-        const std::size_t from = *(after - 1), to = *after;
-        if (to - from < 2) break;
-        const auto nearest =
-                std::lower_bound(times.begin() + std::ptrdiff_t(from) + 1, times.begin() + std::ptrdiff_t(to), over.at);
-        const std::size_t split = std::clamp(std::size_t(nearest - times.begin()), from + 1, to - 1);
-        const std::size_t at = std::size_t(after - kept.begin());
+        const std::optional<KeyToAdd> add = keyToAdd(kept, times, over.at);
+        if (!add) break;
+        const std::size_t at = add->at, split = add->candidate;
         kept.insert(kept.begin() + std::ptrdiff_t(at), split);
         insertKey(out, int(at), static_cast<float>(times[split]), valueOf(split));
         segment = at - 1;  // the segment before the new key: what lies before it held already
@@ -384,29 +405,7 @@ Track resampleToLinearPlain(const Track& source, double tolerance) {
         }
         return true;
     };
-    std::vector<std::size_t> kept{0};
-    while (count > 1 && kept.back() + 1 < count) {
-        const std::size_t i = kept.back();
-        // Gallop to the first candidate that fails, then bisect for the last that reaches.
-        std::size_t good = i + 1, bad = count, step = 1;
-        while (good + 1 < count) {
-            const std::size_t probe = std::min(good + step, count - 1);
-            if (!reaches(i, probe)) {
-                bad = probe;
-                break;
-            }
-            good = probe;
-            step *= 2;
-        }
-        while (bad < count && bad - good > 1) {
-            const std::size_t mid = good + (bad - good) / 2;
-            if (reaches(i, mid))
-                good = mid;
-            else
-                bad = mid;
-        }
-        kept.push_back(good);
-    }
+    std::vector<std::size_t> kept = greedyKeys(count, reaches);
     auto trackOf = [&](const std::vector<std::size_t>& keys) {
         Track out = emptyLike(source, Interpolation::Linear, int(keys.size()));
         for (std::size_t k = 0; k < keys.size(); ++k) {
@@ -426,15 +425,9 @@ Track resampleToLinearPlain(const Track& source, double tolerance) {
     for (int round = 0; round < kMaxResampleSplits; ++round) {
         Difference over;
         if (withinMeasure(source, atSamples, out, tolerance, &over, checkedUpTo)) break;
-        const auto after = std::upper_bound(kept.begin(), kept.end(), over.at,
-                                            [&](double t, std::size_t key) { return t < times[key]; });
-        if (after == kept.begin() || after == kept.end()) break;
-        const std::size_t from = *(after - 1), to = *after;
-        if (to - from < 2) break;
-        const auto nearest =
-                std::lower_bound(times.begin() + std::ptrdiff_t(from) + 1, times.begin() + std::ptrdiff_t(to), over.at);
-        const std::size_t split = std::clamp(std::size_t(nearest - times.begin()), from + 1, to - 1);
-        const std::size_t at = std::size_t(after - kept.begin());
+        const std::optional<KeyToAdd> add = keyToAdd(kept, times, over.at);
+        if (!add) break;
+        const std::size_t at = add->at, split = add->candidate;
         kept.insert(kept.begin() + std::ptrdiff_t(at), split);
         checkedUpTo = out.times[at - 1];  // the key before the new one, unchanged
         out = trackOf(kept);

@@ -365,13 +365,13 @@ Track resampleToLinearPlain(const Track& source, double tolerance) {
             const double mid = 0.5 * (times[i] + times[i + 1]);
             if (times[i + 1] - times[i] < kNarrowestHalved) continue;
             const Values a = valueAt(source, times[i]), b = valueAt(source, times[i + 1]);
-            bool close = true;
             for (double s : {0.5, 0.25, 0.75}) {  // the middle, then the quarters
                 const double t = s == 0.5 ? mid : times[i] + s * (times[i + 1] - times[i]);
-                if (close)
-                    close = !(errorBetween(source, between(a, b, s, rotation), valueAt(source, t)) > tolerance / 4);
+                if (errorBetween(source, between(a, b, s, rotation), valueAt(source, t)) > tolerance / 4) {
+                    refined.push_back(mid);
+                    break;
+                }
             }
-            if (!close) refined.push_back(mid);
         }
         refined.push_back(times.back());
         if (refined.size() == times.size()) break;

@@ -102,8 +102,9 @@ Measure measureOf(const std::vector<char>& atSamples);
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
                               double absolutePrecision = 1e-9);
 // Whether that error stays within `tolerance`, decided as withinEverywhere decides it; over the
-// times [from, to] only (a result changed in one place, the rest already found within), at a cost
-// that follows the keys in that window, not the whole track.
+// times [from, to] only (a result changed in one place, the rest already found within): the
+// pieces between consecutive keys of either track that meet the window, each searched whole, at
+// a cost that follows the keys in the window, not the whole track.
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,
                    Difference* over = nullptr, double from = -std::numeric_limits<double>::infinity(),
                    double to = std::numeric_limits<double>::infinity());

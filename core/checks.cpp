@@ -17,6 +17,7 @@
 
 #include "accessor.h"
 #include "bits.h"
+#include "schema.h"
 #include "spec_checks.h"
 #include "tangent/extrema.h"
 #include "tangent/hermite.h"
@@ -187,7 +188,8 @@ public:
     // supported channels, in order, found by a scan while each channel's keys were there (the
     // document's own tracks are then empty).
     Findings run(Findings spec, const std::deque<Findings>* curves = nullptr) {
-        findings_ = doc_->loadFindings();
+        findings_ = detail::schemaFindings(doc_->json());
+        findings_.insert(findings_.end(), doc_->loadFindings().begin(), doc_->loadFindings().end());
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
         std::size_t next = 0;
         for (const Animation& animation : doc_->animations()) {

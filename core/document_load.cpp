@@ -723,7 +723,12 @@ void DocumentLoader::decodeAnimations() {
     const Json& root = doc_.json_;
     trackBudget_ = kTrackBudgetBase + kTrackBudgetPerByte * source_->totalSize();
     if (!root.contains("animations")) return;
-    if (!root["animations"].is_array()) fail("/animations", "must be an array.");
+    // What breaks the schema stops a strict load; a lenient one leaves it to the schema pass
+    // (schema.h), which reports it as the Khronos validator does, and reads what it can.
+    if (!root["animations"].is_array()) {
+        if (mode_ == LoadMode::Strict) fail("/animations", "must be an array.");
+        return;
+    }
     const Json& animations = root["animations"];
     std::size_t channelCount = 0, decoded = 0;
     for (const Json& anim : animations)
@@ -732,11 +737,17 @@ void DocumentLoader::decodeAnimations() {
     for (std::size_t a = 0; a < animations.size(); ++a) {
         const Json& anim = animations[a];
         const std::string ptr = "/animations/" + std::to_string(a);
-        if (!anim.is_object()) fail(ptr, "must be an object.");
         Animation out;
         out.index = int(a);
+        const bool readable = anim.is_object() && anim.contains("channels") && anim["channels"].is_array();
+        if (!readable) {
+            if (mode_ == LoadMode::Strict)
+                fail(anim.is_object() ? ptr + "/channels" : ptr,
+                     anim.is_object() ? "must be an array." : "must be an object.");
+            doc_.animations_.push_back(std::move(out));  // no channels: it keeps its place
+            continue;
+        }
         if (anim.contains("name") && anim["name"].is_string()) out.name = anim["name"].get<std::string>();
-        if (!anim.contains("channels") || !anim["channels"].is_array()) fail(ptr + "/channels", "must be an array.");
         const Json& channels = anim["channels"];
         for (std::size_t c = 0; c < channels.size(); ++c) {
             Channel ch;
@@ -866,7 +877,10 @@ bool DocumentLoader::decodeTarget(Channel& ch, const Json& c, ChannelPlan& plan)
 bool DocumentLoader::decodeSampler(Channel& ch, const Json& s, int a, ChannelPlan& plan) {
     plan.samplerPtr = "/animations/" + std::to_string(a) + "/samplers/" + std::to_string(ch.sampler);
     const std::string& sptr = plan.samplerPtr;
-    if (!s.is_object()) fail(sptr, "must be an object.");
+    if (!s.is_object()) {
+        if (mode_ == LoadMode::Strict) fail(sptr, "must be an object.");
+        return unplayable(ch, "ARRAY_TYPE_MISMATCH", sptr, "the sampler is not an object.");
+    }
     if (s.contains("interpolation")) {
         if (!s["interpolation"].is_string() ||
             !parseInterpolation(s["interpolation"].get<std::string>(), &plan.interpolation))
@@ -1090,7 +1104,11 @@ void DocumentLoader::inferFileHandleModes(Track& t) {
 
 void DocumentLoader::decodeChannel(Channel& ch, const Json& anim, int a) {
     const Json& c = anim["channels"][ch.index];
-    if (!c.is_object()) fail(ch.pointer(), "must be an object.");
+    if (!c.is_object()) {
+        if (mode_ == LoadMode::Strict) fail(ch.pointer(), "must be an object.");
+        unplayable(ch, "ARRAY_TYPE_MISMATCH", ch.pointer(), "the channel is not an object.");
+        return;
+    }
     const Json* sampler = samplerOf(ch, c, anim);
     ChannelPlan plan;
     if (!sampler || !decodeTarget(ch, c, plan) || !decodeSampler(ch, *sampler, a, plan)) return;

@@ -3,7 +3,9 @@
 // over samplers and channels (references, formats, counts, targets), then a data pass that
 // runs the element checks each sampler and channel asked for over its accessor's values.
 // Where the validator reports a rule once per user (an input shared by two samplers, a
-// rotation output played by two channels), so does this.
+// rotation output played by two channels), so does this. The schema's codes (a missing
+// property, an index that names nothing, a value not in its list) are the schema pass's
+// (schema.h), which reads the whole file; inside KHR_animation_pointer's object they are this one's.
 #include "spec_checks.h"
 
 #include <algorithm>
@@ -16,6 +18,7 @@
 #include <tuple>
 
 #include "bits.h"
+#include "schema.h"
 #include "tangent/checks.h"
 #include "tangent/object_model.h"
 #include "tangent/selection.h"
@@ -138,10 +141,6 @@ class SpecChecks::Impl {
 public:
     // The link pass: everything that needs the JSON only, and the plan of element checks.
     explicit Impl(const Document& doc) : doc_(doc), root_(doc.json()) {
-        if (const Json* used = member(root_, "extensionsUsed"); used && used->is_array())
-            for (const Json& e : *used)
-                if (e.is_string()) extensionsUsed_.insert(e.get<std::string>());
-        pointerExtensionUsed_ = extensionsUsed_.count("KHR_animation_pointer") > 0;
         const Json* animations = member(root_, "animations");
         if (animations && animations->is_array())
             for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
@@ -191,6 +190,9 @@ public:
 private:
     void add(const char* code, Severity severity, std::string message, std::string pointer, int animation, int channel,
              int key = -1) {
+        // The schema pass (schema.h) reports the schema's codes for the whole file; inside an
+        // extension's object, which it does not read, they stay this pass's.
+        if (reportedBySchemaPass(code, pointer)) return;
         Findings& to = dataPassOf_ >= 0 ? dataFindings_[dataPassOf_] : findings_;
         to.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
     }
@@ -205,30 +207,12 @@ private:
                !member(*info.json, "sparse");
     }
 
-    // What the validator's schema says of an animation's object: each required property
-    // missing is UNDEFINED_PROPERTY at the object, each extension object not in extensionsUsed
-    // UNDECLARED_EXTENSION at it.
-    void checkSchema(const Json& object, const std::string& ptr, std::initializer_list<const char*> required, int a,
-                     int c) {
-        if (!object.is_object()) return;
-        for (const char* key : required)
-            if (!member(object, key))
-                add("UNDEFINED_PROPERTY", Severity::Error,
-                    std::string("the required property '") + key + "' is missing.", ptr, a, c);
-        if (const Json* extensions = member(object, "extensions"); extensions && extensions->is_object())
-            for (auto it = extensions->begin(); it != extensions->end(); ++it)
-                if (!extensionsUsed_.count(it.key()))
-                    add("UNDECLARED_EXTENSION", Severity::Error, "'" + it.key() + "' is not in extensionsUsed.",
-                        ptr + "/extensions/" + it.key(), a, c);
-    }
-
     // One animation: its samplers (each named by the first channel that plays it), its
     // channels, then the properties it animates twice.
     void linkAnimation(const Json& anim, int a) {
         AnimationLink link;
         link.animation = a;
         link.pointer = "/animations/" + std::to_string(a);
-        checkSchema(anim, link.pointer, {"channels", "samplers"}, a, -1);
         const Json* samplers = member(anim, "samplers");
         const Json* channels = member(anim, "channels");
         if (!samplers || !samplers->is_array() || !channels || !channels->is_array()) return;
@@ -267,16 +251,10 @@ private:
         if (!sampler.is_object()) return;
         const int a = link.animation;
         const std::string sptr = link.pointer + "/samplers/" + std::to_string(s);
-        checkSchema(sampler, sptr, {"input", "output"}, a, channel);
         if (channel < 0)
             add("UNUSED_OBJECT", Severity::Info, "no channel plays sampler " + std::to_string(s) + ".", sptr, a,
                 channel);
         const std::string interpolation = interpolationOf(sampler);
-        if (!interpolation.empty() && interpolation != "LINEAR" && interpolation != "STEP" &&
-            interpolation != "CUBICSPLINE")
-            add("VALUE_NOT_IN_LIST", Severity::Warning,
-                "the interpolation '" + interpolation + "' is not LINEAR, STEP or CUBICSPLINE.",
-                sptr + "/interpolation", a, channel);
         for (const char* role : {"input", "output"})
             if (const std::int64_t i = indexOf(sampler, role); i >= 0 && accessorInfo(root_, i).json)
                 used_.emplace(i, ChannelId{a, channel});
@@ -284,11 +262,7 @@ private:
             linkSamplerInput(in, interpolation, sptr + "/input", a, channel);
         if (const std::int64_t out = indexOf(sampler, "output"); out >= 0) {
             const AccessorInfo output = accessorInfo(root_, out);
-            if (!output.json)
-                add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(out) + " does not exist.",
-                    sptr + "/output", a, channel);
-            else
-                checkByteStride(output, sptr + "/output", a, channel);
+            if (output.json) checkByteStride(output, sptr + "/output", a, channel);
         }
     }
 
@@ -297,11 +271,7 @@ private:
     void linkSamplerInput(std::int64_t in, const std::string& interpolation, const std::string& iptr, int a,
                           int channel) {
         const AccessorInfo input = accessorInfo(root_, in);
-        if (!input.json) {
-            add("UNRESOLVED_REFERENCE", Severity::Error, "accessor " + std::to_string(in) + " does not exist.", iptr, a,
-                channel);
-            return;
-        }
+        if (!input.json) return;
         checkByteStride(input, iptr, a, channel);
         if (!input.isFormat("SCALAR", kFloat, false))
             add("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", Severity::Error,
@@ -324,20 +294,12 @@ private:
         if (!ch.is_object()) return;
         const int a = link.animation;
         const std::string cptr = link.pointer + "/channels/" + std::to_string(c);
-        checkSchema(ch, cptr, {"sampler", "target"}, a, c);
         const Json* target = member(ch, "target");
         if (target && !target->is_object()) target = nullptr;
-        if (target) checkSchema(*target, cptr + "/target", {"path"}, a, c);
         const std::string path = target && member(*target, "path") && (*target)["path"].is_string()
                                          ? (*target)["path"].get<std::string>()
                                          : std::string();
         const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
-        if (!path.empty() && path != "translation" && path != "rotation" && path != "scale" && path != "weights" &&
-            !(path == "pointer" && pointerExtensionUsed_))
-            add("VALUE_NOT_IN_LIST", Severity::Warning,
-                "the target path '" + path + "' is not translation, rotation, scale or weights" +
-                        (path == "pointer" ? " (KHR_animation_pointer is not in extensionsUsed)." : "."),
-                cptr + "/target/path", a, c);
         if (const Json* ext = target ? member(*target, "extensions") : nullptr;
             ext && member(*ext, "KHR_animation_pointer") && (*ext)["KHR_animation_pointer"].is_object()) {
             const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
@@ -358,12 +320,7 @@ private:
         const std::int64_t samplerIndex = indexOf(ch, "sampler");
         if (samplerIndex < 0) return;
         const Json* sampler = element(link.samplers, samplerIndex);
-        if (!sampler || !sampler->is_object()) {
-            add("UNRESOLVED_REFERENCE", Severity::Error, "sampler " + std::to_string(samplerIndex) + " does not exist.",
-                cptr + "/sampler", a, c);
-        } else if (target) {
-            linkChannelOutput(*sampler, path, node, cptr, a, c);
-        }
+        if (sampler && sampler->is_object() && target) linkChannelOutput(*sampler, path, node, cptr, a, c);
         if (target && nodeIndex >= 0) reportLaterDuplicates(link, nodeIndex, path, cptr, c);
     }
 
@@ -371,10 +328,8 @@ private:
     void checkTargetNode(const Json* node, std::int64_t nodeIndex, const std::string& path, const std::string& cptr,
                          int a, int c) {
         const bool trs = path == "translation" || path == "rotation" || path == "scale";
-        if (!node)
-            add("UNRESOLVED_REFERENCE", Severity::Error, "node " + std::to_string(nodeIndex) + " does not exist.",
-                cptr + "/target/node", a, c);
-        else if (trs && member(*node, "matrix"))
+        if (!node) return;
+        if (trs && member(*node, "matrix"))
             add("ANIMATION_CHANNEL_TARGET_NODE_MATRIX", Severity::Error,
                 "node " + std::to_string(nodeIndex) + " has a matrix, so its TRS properties cannot be animated.",
                 cptr + "/target", a, c);
@@ -573,12 +528,7 @@ private:
         if (member(*info.json, "bufferView")) {
             const std::int64_t viewIndex = indexOf(*info.json, "bufferView");
             const Json* view = element(member(root_, "bufferViews"), viewIndex);
-            if (!view || !view->is_object()) {
-                if (viewIndex >= 0)
-                    add("UNRESOLVED_REFERENCE", Severity::Error,
-                        "bufferView " + std::to_string(viewIndex) + " does not exist.", ptr + "/bufferView", a, c);
-                return;
-            }
+            if (!view || !view->is_object()) return;
             const std::int64_t stride = indexOf(*view, "byteStride");
             if (stride >= 0 && stride < elementLength) {
                 add("ACCESSOR_SMALL_BYTESTRIDE", Severity::Error,
@@ -654,10 +604,6 @@ private:
             const std::int64_t viewIndex = indexOf(*part, "bufferView");
             const Json* view = element(member(root_, "bufferViews"), viewIndex);
             if (!view || !view->is_object()) {
-                if (viewIndex >= 0)
-                    add("UNRESOLVED_REFERENCE", Severity::Error,
-                        "bufferView " + std::to_string(viewIndex) + " does not exist.", ptr + name + "/bufferView", a,
-                        c);
                 fits = false;
                 continue;
             }
@@ -685,11 +631,9 @@ private:
             add("BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", Severity::Error,
                 "byteStride " + std::to_string(stride) + " is greater than byteLength " + std::to_string(length) + ".",
                 ptr + "/byteStride", a, c);
-        if (!buffer || !buffer->is_object()) {
-            if (bufferIndex >= 0)
-                add("UNRESOLVED_REFERENCE", Severity::Error,
-                    "buffer " + std::to_string(bufferIndex) + " does not exist.", ptr + "/buffer", a, c);
-        } else if (const std::int64_t bufferLength = indexOf(*buffer, "byteLength"); bufferLength >= 0) {
+        // A buffer index that names nothing is the schema pass's to report.
+        const std::int64_t bufferLength = buffer && buffer->is_object() ? indexOf(*buffer, "byteLength") : -1;
+        if (bufferLength >= 0) {
             linkBuffer(bufferIndex, *buffer, a, c);
             fits = length >= 0 && offset < bufferLength && offset + length <= bufferLength;
             if (offset >= bufferLength || (length >= 0 && offset + length > bufferLength))
@@ -958,8 +902,6 @@ private:
         return it != elementChecks_.end() && !it->second.quaternions.empty() && it->second.quaternions.front().cubic;
     }
 
-    std::set<std::string> extensionsUsed_;
-    bool pointerExtensionUsed_ = false;  // "pointer" is a target path only then
     const Document& doc_;
     const Json& root_;
     BufferSource* data_ = nullptr;

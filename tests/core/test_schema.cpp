@@ -1,0 +1,300 @@
+// The schema pass over the whole file (core/schema.h): each rule with a file that breaks it and
+// one that keeps it, the expected findings written out by hand from the glTF 2.0 schema and the
+// Khronos validator's issue list (code, severity, JSON pointer). conformance.khronos_assets
+// compares the same pass with the validator itself on its own test assets.
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "schema.h"
+
+namespace {
+
+using tangent::Json;
+using tangent::Severity;
+
+struct Expected {
+    std::string code;
+    std::string pointer;
+    Severity severity = Severity::Error;
+    bool operator<(const Expected& o) const {
+        return std::tie(code, pointer, severity) < std::tie(o.code, o.pointer, o.severity);
+    }
+    bool operator==(const Expected& o) const {
+        return std::tie(code, pointer, severity) == std::tie(o.code, o.pointer, o.severity);
+    }
+};
+
+std::ostream& operator<<(std::ostream& os, const Expected& e) {
+    return os << e.code << " at '" << e.pointer << "' (" << tangent::toString(e.severity) << ")";
+}
+
+std::vector<Expected> findingsOf(const std::string& json) {
+    std::vector<Expected> out;
+    for (const tangent::Finding& f : tangent::detail::schemaFindings(Json::parse(json)))
+        out.push_back({f.code, f.pointer, f.severity});
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<Expected> sorted(std::vector<Expected> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+const char* kAsset = R"("asset": {"version": "2.0"})";
+
+std::string doc(const std::string& rest) {
+    return std::string("{") + kAsset + (rest.empty() ? "" : ", " + rest) + "}";
+}
+
+TEST(Schema, AMinimalFileHasNoFindings) {
+    EXPECT_TRUE(findingsOf(doc("")).empty());
+    // Every core object kind, each property as the schema allows it.
+    const std::string full = doc(R"(
+        "extensionsUsed": ["KHR_lights_punctual"],
+        "extensions": {"KHR_lights_punctual": {"lights": [{"type": "point"}]}},
+        "scene": 0, "scenes": [{"nodes": [0], "name": "s"}],
+        "nodes": [{"children": [1], "mesh": 0, "translation": [1, 2, 3], "rotation": [0, 0, 0, 1],
+                   "scale": [1, 1, 1], "extras": {"a": 1}},
+                  {"camera": 0, "skin": 0, "mesh": 0, "matrix": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1],
+                   "extensions": {"KHR_lights_punctual": {"light": 0}}}],
+        "cameras": [{"type": "perspective", "perspective": {"yfov": 1, "znear": 0.1}},
+                    {"type": "orthographic", "orthographic": {"xmag": 1, "ymag": 1, "zfar": 10, "znear": 0}}],
+        "skins": [{"joints": [0], "inverseBindMatrices": 2}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0, "mode": 4,
+                                    "targets": [{"POSITION": 0}]}], "weights": [0.5]}],
+        "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 1], "baseColorTexture": {"index": 0},
+                                                "metallicFactor": 0.5},
+                       "normalTexture": {"index": 0, "scale": 2}, "occlusionTexture": {"index": 0, "strength": 1},
+                       "emissiveFactor": [0, 0, 0], "alphaMode": "MASK", "alphaCutoff": 0.5, "doubleSided": true}],
+        "textures": [{"sampler": 0, "source": 0}],
+        "samplers": [{"magFilter": 9729, "minFilter": 9987, "wrapS": 10497, "wrapT": 33071}],
+        "images": [{"uri": "a.png", "mimeType": "image/png"}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "VEC3",
+                       "min": [0, 0, 0], "max": [1, 1, 1]},
+                      {"bufferView": 0, "byteOffset": 0, "componentType": 5123, "count": 3, "type": "SCALAR",
+                       "sparse": {"count": 1, "indices": {"bufferView": 0, "componentType": 5121},
+                                  "values": {"bufferView": 0}}},
+                      {"componentType": 5126, "count": 1, "type": "MAT4", "normalized": false}],
+        "bufferViews": [{"buffer": 0, "byteLength": 36, "byteStride": 12, "target": 34962}],
+        "buffers": [{"byteLength": 36, "uri": "a.bin"}],
+        "animations": [{"channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}],
+                        "samplers": [{"input": 0, "output": 0, "interpolation": "STEP"}]}])");
+    EXPECT_EQ(findingsOf(full), std::vector<Expected>{});
+}
+
+TEST(Schema, RequiredPropertiesAreUndefinedAtTheirObject) {
+    EXPECT_EQ(findingsOf("{}"), (std::vector<Expected>{{"UNDEFINED_PROPERTY", "/"}}));
+    EXPECT_EQ(findingsOf(doc(R"("buffers": [{}])")), (std::vector<Expected>{{"UNDEFINED_PROPERTY", "/buffers/0"}}));
+    // An object the validator cannot read where one is required is missing too.
+    EXPECT_EQ(findingsOf(R"({"asset": []})"), sorted({{"TYPE_MISMATCH", "/asset"}, {"UNDEFINED_PROPERTY", "/asset"}}));
+    // A camera needs the object its type names.
+    EXPECT_EQ(findingsOf(doc(R"("cameras": [{"type": "perspective"}])")),
+              (std::vector<Expected>{{"UNDEFINED_PROPERTY", "/cameras/0"}}));
+    // null reads as absent.
+    EXPECT_EQ(findingsOf(doc(R"("buffers": [{"byteLength": null}])")),
+              (std::vector<Expected>{{"UNDEFINED_PROPERTY", "/buffers/0"}}));
+    EXPECT_TRUE(findingsOf(doc(R"("nodes": [{"mesh": null, "extras": null}])")).empty());
+}
+
+TEST(Schema, UnknownPropertiesAreUnexpected) {
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"mass": 1}], "name": "root has none")")),
+              sorted({{"UNEXPECTED_PROPERTY", "/nodes/0/mass", Severity::Warning},
+                      {"UNEXPECTED_PROPERTY", "/name", Severity::Warning}}));
+    // JSON pointer escapes in the key.
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"a/b~c": 1}])")),
+              (std::vector<Expected>{{"UNEXPECTED_PROPERTY", "/nodes/0/a~1b~0c", Severity::Warning}}));
+    EXPECT_TRUE(findingsOf(doc(R"("nodes": [{"name": "n", "extras": {}, "extensions": {}}])")).empty());
+}
+
+TEST(Schema, TypesIndicesAndReferences) {
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"mesh": "0", "name": 3, "translation": "up"}])")),
+              sorted({{"TYPE_MISMATCH", "/nodes/0/mesh"},
+                      {"TYPE_MISMATCH", "/nodes/0/name"},
+                      {"TYPE_MISMATCH", "/nodes/0/translation"}}));
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"mesh": -1}])")),
+              (std::vector<Expected>{{"INVALID_INDEX", "/nodes/0/mesh"}}));
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"mesh": 1.5}])")),
+              (std::vector<Expected>{{"TYPE_MISMATCH", "/nodes/0/mesh"}}));
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"mesh": 0}])")),
+              (std::vector<Expected>{{"UNRESOLVED_REFERENCE", "/nodes/0/mesh"}}));
+    // 0.0 is an integer to the validator (JSON numbers are doubles there).
+    EXPECT_TRUE(findingsOf(doc(R"("nodes": [{"children": [1.0]}, {}])")).empty());
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"children": [1, 1, 5, -2, "x"]}, {}])")),
+              sorted({{"DUPLICATE_ELEMENTS", "/nodes/0/children/1"},
+                      {"UNRESOLVED_REFERENCE", "/nodes/0/children/2"},
+                      {"INVALID_INDEX", "/nodes/0/children/3"},
+                      {"TYPE_MISMATCH", "/nodes/0/children/4"}}));
+    // A channel's sampler is one of its own animation's samplers.
+    const std::string anim = doc(R"("accessors": [{"componentType": 5126, "count": 1, "type": "SCALAR"}],
+        "animations": [{"channels": [{"sampler": 1, "target": {"path": "scale"}}],
+                        "samplers": [{"input": 0, "output": 0}]}])");
+    EXPECT_EQ(findingsOf(anim), (std::vector<Expected>{{"UNRESOLVED_REFERENCE", "/animations/0/channels/0/sampler"}}));
+    // A primitive's attributes and targets name accessors.
+    EXPECT_EQ(findingsOf(doc(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": "n"},
+                                                             "targets": [{}, {"POSITION": 2}, 7]}]}])")),
+              sorted({{"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/attributes/POSITION"},
+                      {"TYPE_MISMATCH", "/meshes/0/primitives/0/attributes/NORMAL"},
+                      {"EMPTY_ENTITY", "/meshes/0/primitives/0/targets/0"},
+                      {"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/targets/1/POSITION"},
+                      {"ARRAY_TYPE_MISMATCH", "/meshes/0/primitives/0/targets"}}));
+}
+
+TEST(Schema, ValuesListsAndRanges) {
+    EXPECT_EQ(findingsOf(doc(R"("samplers": [{"magFilter": 9984, "wrapS": 10497}])")),
+              (std::vector<Expected>{{"VALUE_NOT_IN_LIST", "/samplers/0/magFilter", Severity::Warning}}));
+    EXPECT_EQ(findingsOf(doc(R"("accessors": [{"componentType": 5126, "count": 0, "type": "VEC5"}])")),
+              sorted({{"VALUE_NOT_IN_RANGE", "/accessors/0/count"},
+                      {"VALUE_NOT_IN_LIST", "/accessors/0/type", Severity::Warning}}));
+    EXPECT_EQ(findingsOf(doc(R"("bufferViews": [{"buffer": 0, "byteLength": 4, "byteStride": 2}],
+                                "buffers": [{"byteLength": 4}])")),
+              (std::vector<Expected>{{"VALUE_NOT_IN_RANGE", "/bufferViews/0/byteStride"}}));
+    // Each number out of range is one finding at its element; an element of the wrong type, at the array.
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"rotation": [2, 0, 0, -3]}])")),
+              sorted({{"VALUE_NOT_IN_RANGE", "/nodes/0/rotation/0"}, {"VALUE_NOT_IN_RANGE", "/nodes/0/rotation/3"}}));
+    EXPECT_EQ(
+            findingsOf(doc(R"("nodes": [{"translation": [1, 2], "scale": [1, "a", 1]}])")),
+            sorted({{"ARRAY_LENGTH_NOT_IN_LIST", "/nodes/0/translation"}, {"ARRAY_TYPE_MISMATCH", "/nodes/0/scale"}}));
+    // An accessor's bounds have one number per component of its type.
+    EXPECT_EQ(findingsOf(doc(R"("accessors": [{"componentType": 5126, "count": 1, "type": "VEC3",
+                                               "min": [0], "max": [1, 1, 1]}])")),
+              (std::vector<Expected>{{"ARRAY_LENGTH_NOT_IN_LIST", "/accessors/0/min"}}));
+    // The perspective camera's bounds are exclusive of 0; the orthographic znear is not.
+    EXPECT_EQ(findingsOf(doc(R"("cameras": [{"type": "perspective", "perspective": {"yfov": 0, "znear": 0}},
+                                            {"type": "orthographic",
+                                             "orthographic": {"xmag": 1, "ymag": 1, "zfar": 0, "znear": 0}}])")),
+              sorted({{"VALUE_NOT_IN_RANGE", "/cameras/0/perspective/yfov"},
+                      {"VALUE_NOT_IN_RANGE", "/cameras/0/perspective/znear"},
+                      {"VALUE_NOT_IN_RANGE", "/cameras/1/orthographic/zfar"}}));
+    EXPECT_EQ(findingsOf(R"({"asset": {"version": "2.0.1", "minVersion": "2.0"}})"),
+              (std::vector<Expected>{{"PATTERN_MISMATCH", "/asset/version"}}));
+    // The pointer path exists only with KHR_animation_pointer; image/webp only with EXT_texture_webp.
+    EXPECT_EQ(findingsOf(doc(R"("images": [{"uri": "a.webp", "mimeType": "image/webp"}])")),
+              (std::vector<Expected>{{"VALUE_NOT_IN_LIST", "/images/0/mimeType", Severity::Warning}}));
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["EXT_texture_webp"],
+                                "images": [{"uri": "a.webp", "mimeType": "image/webp"}])")),
+              std::vector<Expected>{});
+}
+
+TEST(Schema, EmptyAndMistypedArrays) {
+    EXPECT_EQ(findingsOf(doc(R"("scenes": [], "extensionsUsed": [])")),
+              sorted({{"EMPTY_ENTITY", "/scenes"}, {"EMPTY_ENTITY", "/extensionsUsed"}}));
+    EXPECT_EQ(findingsOf(doc(R"("scenes": [{"nodes": []}])")),
+              (std::vector<Expected>{{"EMPTY_ENTITY", "/scenes/0/nodes"}}));
+    // A top-level array is read element by element; a nested one stops at a non-object.
+    EXPECT_EQ(findingsOf(doc(R"("materials": [1, {"doubleSided": 0}])")),
+              sorted({{"TYPE_MISMATCH", "/materials/0"}, {"TYPE_MISMATCH", "/materials/1/doubleSided"}}));
+    EXPECT_EQ(findingsOf(doc(R"("meshes": [{"primitives": [3, {}]}])")),
+              (std::vector<Expected>{{"ARRAY_TYPE_MISMATCH", "/meshes/0/primitives"}}));
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["A_x", "A_x", 4])")),
+              sorted({{"DUPLICATE_ELEMENTS", "/extensionsUsed/1"},
+                      {"ARRAY_TYPE_MISMATCH", "/extensionsUsed/2"},
+                      {"UNSUPPORTED_EXTENSION", "/extensionsUsed/0", Severity::Info},
+                      {"UNSUPPORTED_EXTENSION", "/extensionsUsed/1", Severity::Info}}));
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"extras": 4}])")),
+              (std::vector<Expected>{{"NON_OBJECT_EXTRAS", "/nodes/0/extras", Severity::Info}}));
+}
+
+TEST(Schema, ExtensionsAreDeclaredAndPlacedWhereTheyMayBe) {
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"extensions": {"KHR_lights_punctual": {"light": 0}}}])")),
+              (std::vector<Expected>{{"UNDECLARED_EXTENSION", "/nodes/0/extensions/KHR_lights_punctual"}}));
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["KHR_lights_punctual"],
+                                "materials": [{"extensions": {"KHR_lights_punctual": {}}}])")),
+              (std::vector<Expected>{{"UNEXPECTED_EXTENSION_OBJECT", "/materials/0/extensions/KHR_lights_punctual"}}));
+    // An unknown extension that is declared: not checked, said once where it is declared.
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["VENDOR_thing"], "nodes": [{"extensions": {"VENDOR_thing": 1}}])")),
+              sorted({{"UNSUPPORTED_EXTENSION", "/extensionsUsed/0", Severity::Info},
+                      {"TYPE_MISMATCH", "/nodes/0/extensions/VENDOR_thing"}}));
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["KHR_mesh_quantization"], "extensionsRequired": ["KHR_draco"])")),
+              sorted({{"NON_REQUIRED_EXTENSION", "/extensionsUsed/0"},
+                      {"UNUSED_EXTENSION_REQUIRED", "/extensionsRequired/0"}}));
+    EXPECT_TRUE(findingsOf(doc(R"("extensionsUsed": ["KHR_mesh_quantization"],
+                                  "extensionsRequired": ["KHR_mesh_quantization"])"))
+                        .empty());
+}
+
+TEST(Schema, PropertiesThatDependOnOthers) {
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"skin": 0, "weights": [1]}], "skins": [{"joints": [0]}])")),
+              sorted({{"UNSATISFIED_DEPENDENCY", "/nodes/0/skin"}, {"UNSATISFIED_DEPENDENCY", "/nodes/0/weights"}}));
+    EXPECT_EQ(
+            findingsOf(doc(R"("accessors": [{"byteOffset": 4, "componentType": 5126, "count": 1, "type": "SCALAR"}])")),
+            (std::vector<Expected>{{"UNSATISFIED_DEPENDENCY", "/accessors/0/byteOffset"}}));
+    EXPECT_EQ(findingsOf(doc(R"("extensionsRequired": ["KHR_x"])")),
+              sorted({{"UNSATISFIED_DEPENDENCY", "/extensionsRequired"},
+                      {"UNUSED_EXTENSION_REQUIRED", "/extensionsRequired/0"}}));
+    EXPECT_EQ(findingsOf(doc(R"("images": [{}, {"uri": "a.png", "bufferView": 0}, {"bufferView": 0}],
+                                "bufferViews": [{"buffer": 0, "byteLength": 4}], "buffers": [{"byteLength": 4}])")),
+              sorted({{"ONE_OF_MISMATCH", "/images/0"},
+                      {"ONE_OF_MISMATCH", "/images/1"},
+                      {"UNSATISFIED_DEPENDENCY", "/images/1/bufferView"},
+                      {"UNSATISFIED_DEPENDENCY", "/images/2/bufferView"}}));
+    EXPECT_EQ(findingsOf(doc(R"("cameras": [{"type": "perspective", "perspective": {"yfov": 1, "znear": 1},
+                                             "orthographic": {"xmag": 1, "ymag": 1, "zfar": 2, "znear": 1}}])")),
+              (std::vector<Expected>{{"ONE_OF_MISMATCH", "/cameras/0"}}));
+    EXPECT_EQ(
+            findingsOf(doc(
+                    R"("bufferViews": [{"buffer": 0, "byteLength": 8, "byteStride": 6}, {"buffer": 0, "byteLength": 8, "byteStride": 8}],
+                                "buffers": [{"byteLength": 8}])")),
+            (std::vector<Expected>{{"VALUE_MULTIPLE_OF", "/bufferViews/0/byteStride"}}));
+}
+
+TEST(Schema, ExtensionObjectsAreReadByTheirSchemas) {
+    const std::string lights = R"("extensionsUsed": ["KHR_lights_punctual"], )";
+    EXPECT_EQ(findingsOf(doc(lights + R"("extensions": {"KHR_lights_punctual": {"lights": [
+        {"type": "spot"},
+        {"type": "point", "spot": {}, "color": [2, 0, 0], "mass": 1},
+        {"type": "directional", "range": 5},
+        {"type": "spot", "spot": {"innerConeAngle": 0.5, "outerConeAngle": 0.5}},
+        {"type": "spot", "spot": {"outerConeAngle": 1.5707963267948966}}]}})")),
+              sorted({{"UNDEFINED_PROPERTY", "/extensions/KHR_lights_punctual/lights/0"},
+                      {"EXTRA_PROPERTY", "/extensions/KHR_lights_punctual/lights/1/spot", Severity::Info},
+                      {"VALUE_NOT_IN_RANGE", "/extensions/KHR_lights_punctual/lights/1/color/0"},
+                      {"UNEXPECTED_PROPERTY", "/extensions/KHR_lights_punctual/lights/1/mass", Severity::Warning},
+                      {"EXTRA_PROPERTY", "/extensions/KHR_lights_punctual/lights/2/range", Severity::Info},
+                      {"KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES",
+                       "/extensions/KHR_lights_punctual/lights/3/spot/outerConeAngle"}}));
+    // A node's light: resolved against the root's lights; without that object, a dependency.
+    EXPECT_EQ(findingsOf(doc(lights + R"("extensions": {"KHR_lights_punctual": {"lights": [{"type": "point"}]}},
+                                         "nodes": [{"extensions": {"KHR_lights_punctual": {"light": 1}}}])")),
+              (std::vector<Expected>{{"UNRESOLVED_REFERENCE", "/nodes/0/extensions/KHR_lights_punctual/light"}}));
+    EXPECT_EQ(findingsOf(doc(lights + R"("nodes": [{"extensions": {"KHR_lights_punctual": {"light": 1}}}])")),
+              (std::vector<Expected>{{"UNSATISFIED_DEPENDENCY", "/nodes/0/extensions/KHR_lights_punctual"}}));
+    // KHR_materials_ior allows 0 as well as 1 and above.
+    const std::string ior = R"("extensionsUsed": ["KHR_materials_ior"], "materials": [)";
+    EXPECT_EQ(findingsOf(doc(ior + R"({"extensions": {"KHR_materials_ior": {"ior": 0}}},
+                                      {"extensions": {"KHR_materials_ior": {"ior": 0.5}}}])")),
+              (std::vector<Expected>{{"VALUE_NOT_IN_RANGE", "/materials/1/extensions/KHR_materials_ior/ior"}}));
+    // A texture transform on a material's texture, with its own lengths.
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["KHR_texture_transform"], "textures": [{}],
+        "materials": [{"emissiveTexture": {"index": 0, "extensions": {"KHR_texture_transform": {"offset": [1]}}}}])")),
+              (std::vector<Expected>{{"ARRAY_LENGTH_NOT_IN_LIST",
+                                      "/materials/0/emissiveTexture/extensions/KHR_texture_transform/offset"}}));
+    // A variant is mapped once per primitive.
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["KHR_materials_variants"],
+        "extensions": {"KHR_materials_variants": {"variants": [{"name": "a"}, {"name": "b"}, {}]}},
+        "materials": [{}], "accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "extensions": {"KHR_materials_variants": {
+            "mappings": [{"variants": [0, 1], "material": 0}, {"variants": [1, 3], "material": 0}]}}}]}])")),
+              sorted({{"UNDEFINED_PROPERTY", "/extensions/KHR_materials_variants/variants/2"},
+                      {"KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT",
+                       "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants/0"},
+                      {"UNRESOLVED_REFERENCE",
+                       "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants/1"}}));
+}
+
+TEST(Schema, OnlyTheSchemaPassReportsSchemaCodesOutsideExtensionObjects) {
+    using tangent::detail::reportedBySchemaPass;
+    EXPECT_TRUE(reportedBySchemaPass("UNRESOLVED_REFERENCE", "/animations/0/channels/0/sampler"));
+    EXPECT_TRUE(reportedBySchemaPass("UNDECLARED_EXTENSION", "/animations/0/channels/0/target/extensions/KHR_x"));
+    EXPECT_FALSE(reportedBySchemaPass("UNDEFINED_PROPERTY",
+                                      "/animations/0/channels/0/target/extensions/KHR_animation_pointer"));
+    EXPECT_FALSE(reportedBySchemaPass("TYPE_MISMATCH",
+                                      "/animations/0/channels/0/target/extensions/KHR_animation_pointer/pointer"));
+    EXPECT_FALSE(reportedBySchemaPass("ANIMATION_SAMPLER_INPUT_ACCESSOR_INVALID_FORMAT", "/animations/0/samplers/0"));
+}
+
+}  // namespace

@@ -37,13 +37,13 @@ namespace {
 // What `validate` looks at, said in every summary: a verdict must not claim more than that.
 constexpr const char* kChecked =
         "the whole file's JSON against the glTF 2.0 schema as the Khronos glTF-Validator reads it (every object, "
-        "the references between them, and the objects of the extensions it knows), animation data (animations, "
-        "their samplers and channels, and the accessors, bufferViews and buffers they read) by its rules, and "
-        "Tangent's own curve checks (TANGENT_...)";
+        "the references between them, what nothing refers to, and the objects of the extensions it knows), "
+        "animation data (animations, their samplers and channels, and the accessors, bufferViews and buffers they "
+        "read) by its rules, and Tangent's own curve checks (TANGENT_...)";
 constexpr const char* kUnchecked =
         "the rest of the validator's rules (the data of meshes, skins and images, what the validator says of "
-        "scenes, nodes, materials, textures and cameras beyond the schema, accessors no animation reads, unused "
-        "objects) are not checked: run the Khronos glTF-Validator for them";
+        "scenes, nodes, materials, textures and cameras beyond the schema, accessors no animation reads) are not "
+        "checked: run the Khronos glTF-Validator for them";
 
 // "error" / "warning" / "info" as a severity; throws UsageError naming the option otherwise.
 Severity parseSeverity(const QString& text, const char* option, bool infoAllowed) {

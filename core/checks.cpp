@@ -719,6 +719,11 @@ CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std:
             visit);
 }
 
+bool aboutAnimation(const Finding& f) {
+    return f.animation >= 0 || f.pointer == "/animations" || f.pointer.rfind("/animations/", 0) == 0 ||
+           f.code.rfind("TANGENT_", 0) == 0;
+}
+
 bool stopsChecking(const Finding& f) {
     static const std::set<std::string> kCodes = {"IO_ERROR",
                                                  "INVALID_JSON",

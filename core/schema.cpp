@@ -119,6 +119,8 @@ public:
     Findings run() {
         walkObject(root_, gltfSchema(), "");
         checkDeclaredExtensions();
+        checkTextureCoordinates();
+        reportUnused();
         return std::move(out_);
     }
 
@@ -159,10 +161,143 @@ private:
     }
 
     void resolve(std::int64_t index, SchemaRef ref, const std::string& ptr) {
+        if (!linking_) return;
         const std::size_t size = ref == SchemaRef::AnimationSamplers ? animationSamplers_ : sizes_[int(ref)];
         if (size != kNoCollection && std::uint64_t(index) >= size)
             add("UNRESOLVED_REFERENCE", Severity::Error,
                 std::string("index ") + std::to_string(index) + " names no element of " + refName(ref) + ".", ptr);
+        else if (ref != SchemaRef::AnimationSamplers && marksUsed_)  // the animation checks say which samplers play
+            referenced_[int(ref)].insert(std::uint64_t(index));
+    }
+
+    // The texture coordinates each primitive's materials (its own and those its variants map)
+    // read: a set the primitive does not have is MESH_PRIMITIVE_TOO_FEW_TEXCOORDS at the
+    // reference to the material, once per texture that reads it; a set no material reads is
+    // an UNUSED_OBJECT at the attribute.
+    void checkTextureCoordinates() {
+        const auto meshes = root_.find("meshes");
+        if (meshes == root_.end() || sizes_[int(SchemaRef::Meshes)] == 0) return;
+        for (std::size_t m = 0; m < meshes->size(); ++m) {
+            const auto primitives = (*meshes)[m].find("primitives");
+            if (primitives == (*meshes)[m].end() || !primitives->is_array() ||
+                !std::all_of(primitives->begin(), primitives->end(), [](const Json& p) { return p.is_object(); }))
+                continue;
+            for (std::size_t p = 0; p < primitives->size(); ++p) {
+                const Json& primitive = (*primitives)[p];
+                const std::string ptr = join(join(join(join("", "meshes"), m), "primitives"), p);
+                const auto attributes = primitive.find("attributes");
+                if (attributes == primitive.end() || !attributes->is_object()) continue;
+                std::vector<int> sets;  // n of each TEXCOORD_n
+                static const std::regex texCoord("^TEXCOORD_(0|[1-9][0-9]{0,8})$");
+                for (auto it = attributes->begin(); it != attributes->end(); ++it)
+                    if (std::regex_match(it.key(), texCoord)) sets.push_back(std::atoi(it.key().c_str() + 9));
+                // Sets that do not run 0, 1, 2, ... are an error of their own; the validator
+                // then does not say which are read.
+                std::sort(sets.begin(), sets.end());
+                bool continuous = true;
+                for (std::size_t i = 0; i < sets.size(); ++i) continuous = continuous && sets[i] == int(i);
+                if (!continuous) continue;
+                std::set<int> read;
+                readTextureCoordinates(primitive, "material", int(sets.size()), join(ptr, "material"), read);
+                if (const Json* mappings = variantMappings(primitive))
+                    for (std::size_t i = 0; i < mappings->size(); ++i)
+                        readTextureCoordinates(
+                                (*mappings)[i], "material", int(sets.size()),
+                                join(join(join(ptr, "extensions/KHR_materials_variants/mappings"), i), "material"),
+                                read);
+                for (const int n : sets)
+                    if (!read.count(n))
+                        add("UNUSED_OBJECT", Severity::Info, "no material reads this set of texture coordinates.",
+                            join(join(ptr, "attributes"), "TEXCOORD_" + std::to_string(n)));
+            }
+        }
+    }
+
+    // The mappings of a primitive's KHR_materials_variants object when the validator links them.
+    const Json* variantMappings(const Json& primitive) const {
+        if (!rootExtension("KHR_materials_variants")) return nullptr;
+        const auto extensions = primitive.find("extensions");
+        if (extensions == primitive.end() || !extensions->is_object()) return nullptr;
+        const auto variants = extensions->find("KHR_materials_variants");
+        if (variants == extensions->end() || !variants->is_object()) return nullptr;
+        const auto mappings = variants->find("mappings");
+        if (mappings == variants->end() || !mappings->is_array() || mappings->empty() ||
+            !std::all_of(mappings->begin(), mappings->end(), [](const Json& m) { return m.is_object(); }))
+            return nullptr;
+        return &*mappings;
+    }
+
+    // The texture coordinate sets the material `owner[key]` names reads, into `read`; each one
+    // the primitive's `sets` do not cover is reported at `where`.
+    void readTextureCoordinates(const Json& owner, const char* key, int sets, const std::string& where,
+                                std::set<int>& read) {
+        const auto index = owner.find(key);
+        if (index == owner.end() || !isInteger(*index) || numberOf(*index) < 0 ||
+            numberOf(*index) >= double(sizes_[int(SchemaRef::Materials)]))
+            return;
+        std::vector<int> coordinates;
+        texCoordsOf(root_["materials"][std::size_t(numberOf(*index))], materialKind(), coordinates);
+        for (const int n : coordinates) {
+            if (n + 1 > sets)
+                add("MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", Severity::Error,
+                    "the material reads texture coordinates " + std::to_string(n) + ", which the primitive lacks.",
+                    where);
+            else
+                read.insert(n);
+        }
+    }
+
+    static const SchemaObject& materialKind() { return *propertyOf(gltfSchema(), "materials").object; }
+
+    // Every texture coordinate set a material's textures read, its extensions' included: a
+    // texture's texCoord (0 when absent), and a KHR_texture_transform's own when it has one.
+    void texCoordsOf(const Json& object, const SchemaObject& kind, std::vector<int>& out) const {
+        const std::string_view k = kind.kind;
+        if (k == "textureInfo" || k == "normalTextureInfo" || k == "occlusionTextureInfo") {
+            const auto texCoord = object.find("texCoord");
+            if (texCoord == object.end() || texCoord->is_null())
+                out.push_back(0);
+            else if (isInteger(*texCoord) && numberOf(*texCoord) >= 0)
+                out.push_back(int(numberOf(*texCoord)));
+        }
+        for (const SchemaProperty& p : kind.properties) {
+            const auto it = object.find(p.name);
+            if (p.type == SchemaType::Object && it != object.end() && it->is_object()) texCoordsOf(*it, *p.object, out);
+        }
+        const auto extensions = object.find("extensions");
+        if (extensions == object.end() || !extensions->is_object()) return;
+        for (auto it = extensions->begin(); it != extensions->end(); ++it) {
+            const SchemaExtension* known = findKnown(it.key());
+            if (!known || !used_.count(it.key()) || !it.value().is_object()) continue;
+            for (const auto& [place, schema] : known->places)
+                if (place == kind.kind && schema) {
+                    if (std::string_view(schema->kind) == "KHR_texture_transform") {
+                        const auto texCoord = it.value().find("texCoord");
+                        if (texCoord != it.value().end() && isInteger(*texCoord) && numberOf(*texCoord) >= 0)
+                            out.push_back(int(numberOf(*texCoord)));
+                    } else {
+                        texCoordsOf(it.value(), *schema, out);
+                    }
+                }
+        }
+    }
+
+    // What nothing refers to: UNUSED_OBJECT (information) at each such object of the root's
+    // arrays and the extensions' collections (an animation or a scene is used by being there).
+    void reportUnused() {
+        for (const SchemaRef ref :
+             {SchemaRef::Accessors, SchemaRef::Buffers, SchemaRef::BufferViews, SchemaRef::Cameras, SchemaRef::Images,
+              SchemaRef::Materials, SchemaRef::Meshes, SchemaRef::Nodes, SchemaRef::Samplers, SchemaRef::Skins,
+              SchemaRef::Textures, SchemaRef::Lights, SchemaRef::Variants}) {
+            const std::size_t size = sizes_[int(ref)];
+            if (size == kNoCollection) continue;
+            const std::string list = ref == SchemaRef::Lights     ? "/extensions/KHR_lights_punctual/lights"
+                                     : ref == SchemaRef::Variants ? "/extensions/KHR_materials_variants/variants"
+                                                                  : std::string("/") + refName(ref);
+            for (std::size_t i = 0; i < size; ++i)
+                if (!referenced_[int(ref)].count(i))
+                    add("UNUSED_OBJECT", Severity::Info, "nothing in the file refers to this object.", join(list, i));
+        }
     }
 
     // One index (`where` is the pointer of the value): INVALID_INDEX, TYPE_MISMATCH or resolved.
@@ -200,7 +335,9 @@ private:
         if (v.is_number_float() && !std::isfinite(v.get<double>())) return;
         switch (p.type) {
             case SchemaType::Index:
+                marksUsed_ = !p.notMarkingUse;
                 indexValue(v, p.ref, where);
+                marksUsed_ = true;
                 break;
             case SchemaType::IndexList: {
                 if (!v.is_array()) return typeMismatch(v, "an array", where);
@@ -498,7 +635,12 @@ private:
         }
         accessorComponents_ = 0;
         checkDependentProperties(object, kind, ptr);
+        // A variant mapping is linked only with the root's variants (else a dependency, above).
+        const bool linking = linking_;
+        if (kind.kind == std::string_view("KHR_materials_variants.mapping") && !rootExtension("KHR_materials_variants"))
+            linking_ = false;
         for (const SchemaProperty& p : kind.properties) walkProperty(object, p, ptr);
+        linking_ = linking;
         if (hasName(kind) && !lists(kind, "name"))
             if (const auto name = object.find("name"); name != object.end() && !name->is_null() && !name->is_string())
                 typeMismatch(*name, "a string", join(ptr, "name"));
@@ -598,6 +740,9 @@ private:
     int accessorComponents_ = 0;  // of the accessor being walked
     std::size_t sizes_[int(SchemaRef::AnimationSamplers) + 1] = {};
     std::size_t animationSamplers_ = 0;
+    bool linking_ = true;    // false: indices are read but not resolved
+    bool marksUsed_ = true;  // false for a reference that does not make its object used (a skin's skeleton)
+    std::set<std::uint64_t> referenced_[int(SchemaRef::AnimationSamplers) + 1];  // by collection
     Findings out_;
 };
 
@@ -639,7 +784,8 @@ bool isSchemaCode(const std::string& code) {
                                                 "ONE_OF_MISMATCH",
                                                 "VALUE_MULTIPLE_OF",
                                                 "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES",
-                                                "KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT"};
+                                                "KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT",
+                                                "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS"};
     return codes.count(code) > 0;
 }
 

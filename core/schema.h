@@ -63,7 +63,9 @@ struct SchemaProperty {
     double max = 1e308;
     bool exclusiveMin = false;
     bool exclusiveMax = false;
-    bool zeroAllowed = false;  // 0 as well as the range (KHR_materials_ior's "standalone" value)
+    bool zeroAllowed = false;
+    bool notMarkingUse = false;  // the object an index names is not "used" by it (a skin's skeleton)  // 0 as well as
+                                 // the range (KHR_materials_ior's "standalone" value)
     int length = 0;
     std::vector<double> numbers;
     std::vector<std::string> strings;
@@ -92,10 +94,14 @@ const std::vector<SchemaExtension>& knownExtensions();
 // TYPE_MISMATCH, INVALID_INDEX, VALUE_NOT_IN_RANGE, VALUE_NOT_IN_LIST, PATTERN_MISMATCH,
 // EMPTY_ENTITY, ARRAY_TYPE_MISMATCH, ARRAY_LENGTH_NOT_IN_LIST, DUPLICATE_ELEMENTS,
 // NON_OBJECT_EXTRAS, UNDECLARED_EXTENSION, UNEXPECTED_EXTENSION_OBJECT, UNSUPPORTED_EXTENSION,
-// and UNRESOLVED_REFERENCE for an index past its array.
+// UNRESOLVED_REFERENCE for an index past its array, the rules between properties the validator
+// reads with the schema (UNSATISFIED_DEPENDENCY, ONE_OF_MISMATCH, ...), and what is not used:
+// UNUSED_OBJECT for an object nothing refers to and a set of texture coordinates no material
+// reads, MESH_PRIMITIVE_TOO_FEW_TEXCOORDS for one a material reads and the primitive lacks.
 Findings schemaFindings(const Json& root);
 
-// The codes schemaFindings gives.
+// The codes only schemaFindings gives. (It gives UNUSED_OBJECT too, for the root's collections
+// and the extensions'; the animation checks give it for an animation's samplers.)
 bool isSchemaCode(const std::string& code);
 // Whether schemaFindings is the one to report `code` at `pointer`, so that every other check
 // leaves it out: a schema code anywhere but in an extension's object, which the schema pass does

@@ -30,6 +30,12 @@ SchemaProperty index(const char* name, SchemaRef ref) {
     return p;
 }
 
+// An index that does not make what it names used (UNUSED_OBJECT still reports it).
+SchemaProperty unused(SchemaProperty p) {
+    p.notMarkingUse = true;
+    return p;
+}
+
 SchemaProperty indexList(const char* name, SchemaRef ref) {
     SchemaProperty p = property(name, SchemaType::IndexList);
     p.ref = ref;
@@ -182,7 +188,7 @@ struct Kinds {
              integerOf("wrapS", {33071, 33648, 10497}), integerOf("wrapT", {33071, 33648, 10497})}};
     SchemaObject scene{"scene", {indexList("nodes", SchemaRef::Nodes)}};
     SchemaObject skin{"skin",
-                      {index("inverseBindMatrices", SchemaRef::Accessors), index("skeleton", SchemaRef::Nodes),
+                      {index("inverseBindMatrices", SchemaRef::Accessors), unused(index("skeleton", SchemaRef::Nodes)),
                        required(indexList("joints", SchemaRef::Nodes))}};
     SchemaObject texture{"texture", {index("sampler", SchemaRef::Samplers), index("source", SchemaRef::Images)}};
 

@@ -67,7 +67,8 @@ void IssuesPanel::refresh() {
     keys_.clear();
     shownRow_ = shownKey_ = -1;
     if (!model_->hasDocument()) return;
-    findings_ = checkDocument(model_->document());
+    for (Finding& f : checkDocument(model_->document()))
+        if (f.severity != Severity::Info || aboutAnimation(f)) findings_.push_back(std::move(f));
     // The ends of each animation meant to loop (Playback > Loops Cleanly Check).
     const Document& doc = model_->document();
     for (int a = 0; a < int(doc.animations().size()); ++a)

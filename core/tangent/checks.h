@@ -83,6 +83,11 @@ Findings checkFile(const std::string& path);
 // chunk first, a chunk cut short).
 bool stopsChecking(const Finding& finding);
 
+// Whether a finding is about the animations (a channel, anything under /animations, or one of
+// Tangent's own checks) rather than the rest of the file: the editor lists the rest's errors and
+// warnings, not its information (an unused material, a set of texture coordinates no material reads).
+bool aboutAnimation(const Finding& finding);
+
 // Whether a document's animation data could not all be read: a channel's accessor reads a buffer
 // whose bytes were not had (a missing file, one outside the asset's folder, a network URI).
 // Returns the buffer's finding (else the channel's), null when every channel's data was read.

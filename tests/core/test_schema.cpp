@@ -32,10 +32,12 @@ std::ostream& operator<<(std::ostream& os, const Expected& e) {
     return os << e.code << " at '" << e.pointer << "' (" << tangent::toString(e.severity) << ")";
 }
 
-std::vector<Expected> findingsOf(const std::string& json) {
+// The findings of `json`, sorted; UNUSED_OBJECT only when asked for (the cases below leave most
+// objects unreferenced; Schema.WhatNothingRefersToIsUnused is about them).
+std::vector<Expected> findingsOf(const std::string& json, bool withUnused = false) {
     std::vector<Expected> out;
     for (const tangent::Finding& f : tangent::detail::schemaFindings(Json::parse(json)))
-        out.push_back({f.code, f.pointer, f.severity});
+        if (withUnused || f.code != "UNUSED_OBJECT") out.push_back({f.code, f.pointer, f.severity});
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -65,7 +67,7 @@ TEST(Schema, AMinimalFileHasNoFindings) {
         "cameras": [{"type": "perspective", "perspective": {"yfov": 1, "znear": 0.1}},
                     {"type": "orthographic", "orthographic": {"xmag": 1, "ymag": 1, "zfar": 10, "znear": 0}}],
         "skins": [{"joints": [0], "inverseBindMatrices": 2}],
-        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "indices": 1, "material": 0, "mode": 4,
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 0}, "indices": 1, "material": 0, "mode": 4,
                                     "targets": [{"POSITION": 0}]}], "weights": [0.5]}],
         "materials": [{"pbrMetallicRoughness": {"baseColorFactor": [1, 1, 1, 1], "baseColorTexture": {"index": 0},
                                                 "metallicFactor": 0.5},
@@ -284,6 +286,38 @@ TEST(Schema, ExtensionObjectsAreReadByTheirSchemas) {
                        "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants/0"},
                       {"UNRESOLVED_REFERENCE",
                        "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/1/variants/1"}}));
+}
+
+TEST(Schema, WhatNothingRefersToIsUnused) {
+    // A scene's nodes and children are used, a skeleton does not make its node used, an
+    // unused mesh still uses its accessors; animations and scenes are used by being there.
+    const std::string file = doc(R"("scenes": [{"nodes": [0]}], "scene": 0,
+        "nodes": [{"children": [1], "mesh": 0}, {"skin": 0, "mesh": 0}, {}, {}],
+        "skins": [{"joints": [1], "skeleton": 2}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0, "TEXCOORD_0": 1, "TEXCOORD_1": 1}, "material": 0}]},
+                   {"primitives": [{"attributes": {"POSITION": 2}}]}],
+        "materials": [{"emissiveTexture": {"index": 0, "texCoord": 1}, "normalTexture": {"index": 0, "texCoord": 3}},
+                      {}],
+        "textures": [{"source": 0}], "images": [{"uri": "a.png"}, {"uri": "b.png"}], "samplers": [{}],
+        "accessors": [{"componentType": 5126, "count": 1, "type": "VEC3", "min": [0, 0, 0], "max": [0, 0, 0]},
+                      {"componentType": 5126, "count": 1, "type": "VEC2"},
+                      {"componentType": 5126, "count": 1, "type": "VEC3"},
+                      {"componentType": 5126, "count": 1, "type": "SCALAR"}],
+        "cameras": [{"type": "perspective", "perspective": {"yfov": 1, "znear": 1}}],
+        "buffers": [{"byteLength": 4}])");
+    EXPECT_EQ(findingsOf(file, true),
+              sorted({{"UNUSED_OBJECT", "/nodes/2", Severity::Info},
+                      {"UNUSED_OBJECT", "/nodes/3", Severity::Info},
+                      {"UNUSED_OBJECT", "/meshes/1", Severity::Info},
+                      {"UNUSED_OBJECT", "/materials/1", Severity::Info},
+                      {"UNUSED_OBJECT", "/images/1", Severity::Info},
+                      {"UNUSED_OBJECT", "/samplers/0", Severity::Info},
+                      {"UNUSED_OBJECT", "/accessors/3", Severity::Info},
+                      {"UNUSED_OBJECT", "/cameras/0", Severity::Info},
+                      {"UNUSED_OBJECT", "/buffers/0", Severity::Info},
+                      // The material reads set 1 (and set 3, which the primitive lacks), not set 0.
+                      {"UNUSED_OBJECT", "/meshes/0/primitives/0/attributes/TEXCOORD_0", Severity::Info},
+                      {"MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"}}));
 }
 
 TEST(Schema, OnlyTheSchemaPassReportsSchemaCodesOutsideExtensionObjects) {

@@ -17,6 +17,7 @@
 #include "curveview.h"
 #include "issuespanel.h"
 #include "mainwindow.h"
+#include "tangent/checks.h"
 #include "tangent/loops.h"
 #include "tangent/track.h"
 #include "ui_support.h"
@@ -156,4 +157,21 @@ TEST(CyclesTest, ShowCyclesDrawsTheCurveAgainEveryPeriodOutsideTheAnimationOnly)
         }
         EXPECT_EQ(n, 0) << "at " << tt << " s";
     }
+}
+
+// The Issues panel lists the information about the animations, not the rest of the file's: the
+// Khronos validator's UNUSED_OBJECT for the mesh's texture coordinates stays out of it (validate
+// lists it), Tangent's broken handles stay in.
+TEST(IssuesPanelTest, ListsTheAnimationsInformationNotTheRestOfTheFiles) {
+    MainWindow w;
+    QString error;
+    ASSERT_TRUE(w.model()->open(QString::fromStdString(test::fixture("blender/broken_trs_1.glb")), &error));
+    w.show();
+    EXPECT_TRUE(rowsOf(w, QStringLiteral("UNUSED_OBJECT")).isEmpty());
+    EXPECT_FALSE(rowsOf(w, QStringLiteral("TANGENT_BROKEN_TANGENT")).isEmpty());
+    bool reported = false;
+    for (const Finding& f : checkDocument(w.model()->document()))
+        reported =
+                reported || (f.code == "UNUSED_OBJECT" && f.pointer == "/meshes/0/primitives/0/attributes/TEXCOORD_0");
+    EXPECT_TRUE(reported) << "the check itself still reports it";
 }

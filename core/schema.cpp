@@ -121,6 +121,7 @@ public:
         checkDeclaredExtensions();
         checkTextureCoordinates();
         reportUnused();
+        addObjectRuleFindings(root_, out_);
         return std::move(out_);
     }
 
@@ -785,7 +786,23 @@ bool isSchemaCode(const std::string& code) {
                                                 "VALUE_MULTIPLE_OF",
                                                 "KHR_LIGHTS_PUNCTUAL_LIGHT_SPOT_ANGLES",
                                                 "KHR_MATERIALS_VARIANTS_NON_UNIQUE_VARIANT",
-                                                "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS"};
+                                                "MESH_PRIMITIVE_TOO_FEW_TEXCOORDS",
+                                                "UNKNOWN_ASSET_MAJOR_VERSION",
+                                                "UNKNOWN_ASSET_MINOR_VERSION",
+                                                "ASSET_MIN_VERSION_GREATER_THAN_VERSION",
+                                                "CAMERA_XMAG_YMAG_ZERO",
+                                                "CAMERA_XMAG_YMAG_NEGATIVE",
+                                                "CAMERA_YFOV_GEQUAL_PI",
+                                                "CAMERA_ZFAR_LEQUAL_ZNEAR",
+                                                "MATERIAL_ALPHA_CUTOFF_INVALID_MODE",
+                                                "NODE_MATRIX_TRS",
+                                                "NODE_MATRIX_DEFAULT",
+                                                "ROTATION_NON_UNIT",
+                                                "NODE_WEIGHTS_INVALID",
+                                                "NODE_PARENT_OVERRIDE",
+                                                "NODE_EMPTY",
+                                                "NODE_LOOP",
+                                                "SCENE_NON_ROOT_NODE"};
     return codes.count(code) > 0;
 }
 

@@ -100,6 +100,11 @@ const std::vector<SchemaExtension>& knownExtensions();
 // reads, MESH_PRIMITIVE_TOO_FEW_TEXCOORDS for one a material reads and the primitive lacks.
 Findings schemaFindings(const Json& root);
 
+// What the validator says of an object beyond the schema, where the JSON alone tells
+// (object_rules.cpp: the asset's versions, cameras, a material's alpha cutoff, nodes and the
+// node graph), appended to `out`. schemaFindings gives these too.
+void addObjectRuleFindings(const Json& root, Findings& out);
+
 // The codes only schemaFindings gives. (It gives UNUSED_OBJECT too, for the root's collections
 // and the extensions'; the animation checks give it for an animation's samplers.)
 bool isSchemaCode(const std::string& code);

@@ -124,6 +124,10 @@ TEST(Findings, ReportOfAManyKeyFileGrowsWithChannelsNotKeys) {
     // At most one finding per channel and code.
     std::set<std::pair<int, std::string>> seen;
     for (const json& f : findings) {
+        if (!f["channel"].is_number()) {  // about the file, not a channel: the Khronos validator's
+            EXPECT_NE(f["code"].get<std::string>().rfind("TANGENT_", 0), 0u) << f;
+            continue;
+        }
         EXPECT_TRUE(seen.insert({f["channel"].get<int>(), f["code"].get<std::string>()}).second)
                 << "two " << f["code"] << " findings on channel " << f["channel"];
         EXPECT_LE(f["keys"].size(), kListedKeys);

@@ -3,6 +3,7 @@
 // Khronos validator's issue list (code, severity, JSON pointer). conformance.khronos_assets
 // compares the same pass with the validator itself on its own test assets.
 #include <algorithm>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -32,12 +33,14 @@ std::ostream& operator<<(std::ostream& os, const Expected& e) {
     return os << e.code << " at '" << e.pointer << "' (" << tangent::toString(e.severity) << ")";
 }
 
-// The findings of `json`, sorted; UNUSED_OBJECT only when asked for (the cases below leave most
-// objects unreferenced; Schema.WhatNothingRefersToIsUnused is about them).
-std::vector<Expected> findingsOf(const std::string& json, bool withUnused = false) {
+// The findings of `json`, sorted, less the codes `leftOut`: by default the two that say an object
+// has nothing or is not used, as most cases below leave objects empty and unreferenced
+// (Schema.WhatNothingRefersToIsUnused and ObjectRules are about them).
+std::vector<Expected> findingsOf(const std::string& json,
+                                 const std::set<std::string>& leftOut = {"UNUSED_OBJECT", "NODE_EMPTY"}) {
     std::vector<Expected> out;
     for (const tangent::Finding& f : tangent::detail::schemaFindings(Json::parse(json)))
-        if (withUnused || f.code != "UNUSED_OBJECT") out.push_back({f.code, f.pointer, f.severity});
+        if (!leftOut.count(f.code)) out.push_back({f.code, f.pointer, f.severity});
     std::sort(out.begin(), out.end());
     return out;
 }
@@ -62,7 +65,7 @@ TEST(Schema, AMinimalFileHasNoFindings) {
         "scene": 0, "scenes": [{"nodes": [0], "name": "s"}],
         "nodes": [{"children": [1], "mesh": 0, "translation": [1, 2, 3], "rotation": [0, 0, 0, 1],
                    "scale": [1, 1, 1], "extras": {"a": 1}},
-                  {"camera": 0, "skin": 0, "mesh": 0, "matrix": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1],
+                  {"camera": 0, "skin": 0, "mesh": 0, "matrix": [1,0,0,0, 0,1,0,0, 0,0,1,0, 2,0,0,1],
                    "extensions": {"KHR_lights_punctual": {"light": 0}}}],
         "cameras": [{"type": "perspective", "perspective": {"yfov": 1, "znear": 0.1}},
                     {"type": "orthographic", "orthographic": {"xmag": 1, "ymag": 1, "zfar": 10, "znear": 0}}],
@@ -305,7 +308,7 @@ TEST(Schema, WhatNothingRefersToIsUnused) {
                       {"componentType": 5126, "count": 1, "type": "SCALAR"}],
         "cameras": [{"type": "perspective", "perspective": {"yfov": 1, "znear": 1}}],
         "buffers": [{"byteLength": 4}])");
-    EXPECT_EQ(findingsOf(file, true),
+    EXPECT_EQ(findingsOf(file, {"NODE_EMPTY"}),
               sorted({{"UNUSED_OBJECT", "/nodes/2", Severity::Info},
                       {"UNUSED_OBJECT", "/nodes/3", Severity::Info},
                       {"UNUSED_OBJECT", "/meshes/1", Severity::Info},
@@ -318,6 +321,54 @@ TEST(Schema, WhatNothingRefersToIsUnused) {
                       // The material reads set 1 (and set 3, which the primitive lacks), not set 0.
                       {"UNUSED_OBJECT", "/meshes/0/primitives/0/attributes/TEXCOORD_0", Severity::Info},
                       {"MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"}}));
+}
+
+// object_rules.cpp. The expected list is the Khronos validator's report of this file, less
+// UNUSED_OBJECT and the mesh's MESH_PRIMITIVE_INCOMPATIBLE_MODE, which are not these rules'.
+TEST(ObjectRules, AssetCamerasMaterialsNodesAndTheNodeGraph) {
+    const std::string file = R"({"asset": {"version": "2.1", "minVersion": "2.2"},
+        "scenes": [{"nodes": [0, 2]}],
+        "nodes": [{"children": [1]}, {"children": [0], "mesh": 0}, {"children": [1, 3], "mesh": 0},
+                  {"matrix": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1], "scale": [1, 1, 1]},
+                  {"rotation": [0, 0, 0, 0.9], "mesh": 0, "weights": [0.5, 0.5]}, {"extras": {}}, {}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "targets": [{"POSITION": 0}]}]}],
+        "accessors": [{"componentType": 5126, "count": 1, "type": "VEC3", "min": [0, 0, 0], "max": [0, 0, 0]}],
+        "cameras": [{"type": "orthographic", "orthographic": {"xmag": 0, "ymag": -1, "zfar": 1, "znear": 1}},
+                    {"type": "orthographic", "orthographic": {"xmag": -1, "ymag": 1, "zfar": 2, "znear": 1}},
+                    {"type": "perspective", "perspective": {"yfov": 3.2, "znear": 2, "zfar": 1}}],
+        "materials": [{"alphaCutoff": 0.5}, {"alphaCutoff": 0.5, "alphaMode": "MASK"}]})";
+    EXPECT_EQ(findingsOf(file, {"UNUSED_OBJECT"}),
+              sorted({{"ASSET_MIN_VERSION_GREATER_THAN_VERSION", "/asset/minVersion"},
+                      {"UNKNOWN_ASSET_MINOR_VERSION", "/asset/version", Severity::Warning},
+                      {"CAMERA_XMAG_YMAG_ZERO", "/cameras/0/orthographic/xmag"},
+                      {"CAMERA_XMAG_YMAG_NEGATIVE", "/cameras/0/orthographic/ymag", Severity::Warning},
+                      {"CAMERA_XMAG_YMAG_NEGATIVE", "/cameras/1/orthographic/xmag", Severity::Warning},
+                      {"CAMERA_YFOV_GEQUAL_PI", "/cameras/2/perspective", Severity::Warning},
+                      {"CAMERA_ZFAR_LEQUAL_ZNEAR", "/cameras/0/orthographic"},
+                      {"CAMERA_ZFAR_LEQUAL_ZNEAR", "/cameras/2/perspective"},
+                      {"MATERIAL_ALPHA_CUTOFF_INVALID_MODE", "/materials/0/alphaCutoff", Severity::Warning},
+                      // Node 1 is named a child by 0, then by 2: the second parent overrides the
+                      // first, so 0 -> 1 -> 0 is no loop, and 0 is not a root.
+                      {"NODE_PARENT_OVERRIDE", "/nodes/2/children/0"},
+                      {"SCENE_NON_ROOT_NODE", "/scenes/0/nodes/0"},
+                      {"NODE_MATRIX_TRS", "/nodes/3/matrix"},
+                      {"NODE_MATRIX_DEFAULT", "/nodes/3/matrix", Severity::Info},
+                      {"NODE_EMPTY", "/nodes/3", Severity::Info},
+                      {"NODE_EMPTY", "/nodes/6", Severity::Info},
+                      {"ROTATION_NON_UNIT", "/nodes/4/rotation"},
+                      {"NODE_WEIGHTS_INVALID", "/nodes/4/weights"}}));
+    // Loops by parents: 0 is its own parent; 1 and 2 each other's; 4 is 3's child, then 5's, and 5 is 4's.
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{"children": [0]}, {"children": [2]}, {"children": [1]}, {"children": [4]},
+                                           {"children": [5]}, {"children": [4]}],
+                                "scenes": [{"nodes": [0, 1, 3]}])")),
+              sorted({{"NODE_LOOP", "/nodes/0"},
+                      {"NODE_LOOP", "/nodes/1"},
+                      {"NODE_LOOP", "/nodes/2"},
+                      {"NODE_LOOP", "/nodes/4"},
+                      {"NODE_LOOP", "/nodes/5"},
+                      {"NODE_PARENT_OVERRIDE", "/nodes/5/children/0"},
+                      {"SCENE_NON_ROOT_NODE", "/scenes/0/nodes/0"},
+                      {"SCENE_NON_ROOT_NODE", "/scenes/0/nodes/1"}}));
 }
 
 TEST(Schema, OnlyTheSchemaPassReportsSchemaCodesOutsideExtensionObjects) {

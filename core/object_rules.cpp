@@ -1,0 +1,261 @@
+// What the Khronos glTF-Validator says of an object beyond its schema, kind by kind, for the
+// kinds whose rules need the JSON alone: the asset's versions, a camera's planes and
+// magnifications, a material's alpha cutoff, a node's transform, its place in the node graph
+// (loops, a second parent, a scene's node that is not a root) and an empty node. The schema
+// pass (schema.cpp) runs these after its walk; each rule reads only what the schema let through.
+#include <cmath>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "schema.h"
+
+namespace tangent::detail {
+
+namespace {
+
+const Json* member(const Json& object, const char* key) {
+    if (!object.is_object()) return nullptr;
+    const auto it = object.find(key);
+    return it == object.end() || it->is_null() ? nullptr : &*it;
+}
+
+bool isIndexValue(const Json* v) {
+    return v && v->is_number() && std::isfinite(v->get<double>()) && v->get<double>() >= 0 &&
+           v->get<double>() == std::floor(v->get<double>());
+}
+
+// An array of `length` numbers, as the schema reads it (else empty).
+std::vector<double> numbersOf(const Json* v, std::size_t length) {
+    std::vector<double> out;
+    if (!v || !v->is_array() || v->size() != length) return out;
+    for (const Json& e : *v) {
+        if (!e.is_number()) return {};
+        out.push_back(e.get<double>());
+    }
+    return out;
+}
+
+// A top-level array the validator read (every element an object), or null.
+const Json* collection(const Json& root, const char* name) {
+    const Json* list = member(root, name);
+    if (!list || !list->is_array()) return nullptr;
+    for (const Json& e : *list)
+        if (!e.is_object()) return nullptr;
+    return list;
+}
+
+class ObjectRules {
+public:
+    ObjectRules(const Json& root, Findings& out) : root_(root), out_(out) {}
+
+    void run() {
+        asset();
+        cameras();
+        materials();
+        nodes();
+    }
+
+private:
+    void add(const char* code, Severity severity, std::string message, std::string pointer) {
+        out_.push_back({code, severity, std::move(message), std::move(pointer), -1, -1, -1});
+    }
+
+    // MAJOR.MINOR as two numbers, or {-1, -1}.
+    static std::pair<long, long> version(const Json* v) {
+        if (!v || !v->is_string()) return {-1, -1};
+        const std::string s = v->get<std::string>();
+        const std::size_t dot = s.find('.');
+        if (dot == std::string::npos || dot == 0 || dot + 1 == s.size()) return {-1, -1};
+        for (std::size_t i = 0; i < s.size(); ++i)
+            if (i != dot && (s[i] < '0' || s[i] > '9')) return {-1, -1};
+        return {std::stol(s.substr(0, dot)), std::stol(s.substr(dot + 1))};
+    }
+
+    void asset() {
+        const Json* asset = member(root_, "asset");
+        if (!asset) return;
+        const auto [major, minor] = version(member(*asset, "version"));
+        if (major < 0) return;
+        if (major != 2)
+            add("UNKNOWN_ASSET_MAJOR_VERSION", Severity::Error, "the asset's major version is not 2.",
+                "/asset/version");
+        else if (minor > 0)
+            add("UNKNOWN_ASSET_MINOR_VERSION", Severity::Warning,
+                "the asset's minor version " + std::to_string(minor) + " is not one this knows.", "/asset/version");
+        const auto [minMajor, minMinor] = version(member(*asset, "minVersion"));
+        if (minMajor >= 0 && (minMajor > major || (minMajor == major && minMinor > minor)))
+            add("ASSET_MIN_VERSION_GREATER_THAN_VERSION", Severity::Error, "minVersion is greater than version.",
+                "/asset/minVersion");
+    }
+
+    void cameras() {
+        const Json* list = collection(root_, "cameras");
+        if (!list) return;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Json& camera = (*list)[i];
+            const std::string ptr = "/cameras/" + std::to_string(i);
+            if (const Json* o = member(camera, "orthographic"); o && o->is_object()) {
+                const Json* xmag = member(*o, "xmag");
+                const Json* ymag = member(*o, "ymag");
+                for (const auto& [name, v] : {std::pair{"xmag", xmag}, std::pair{"ymag", ymag}}) {
+                    if (!v || !v->is_number()) continue;
+                    if (v->get<double>() == 0)
+                        add("CAMERA_XMAG_YMAG_ZERO", Severity::Error, "xmag and ymag must not be zero.",
+                            ptr + "/orthographic/" + name);
+                    else if (v->get<double>() < 0)
+                        add("CAMERA_XMAG_YMAG_NEGATIVE", Severity::Warning, "xmag and ymag should not be negative.",
+                            ptr + "/orthographic/" + name);
+                }
+                checkPlanes(*o, ptr + "/orthographic", true);
+            }
+            if (const Json* p = member(camera, "perspective"); p && p->is_object()) {
+                const Json* yfov = member(*p, "yfov");
+                if (yfov && yfov->is_number() && yfov->get<double>() >= 3.14159265358979323846)
+                    add("CAMERA_YFOV_GEQUAL_PI", Severity::Warning, "yfov should be less than pi.",
+                        ptr + "/perspective");
+                checkPlanes(*p, ptr + "/perspective", false);
+            }
+        }
+    }
+
+    // The planes compared only where the schema took both (zfar > 0; znear > 0, or >= 0 for
+    // an orthographic camera).
+    void checkPlanes(const Json& projection, const std::string& ptr, bool orthographic) {
+        const Json* znear = member(projection, "znear");
+        const Json* zfar = member(projection, "zfar");
+        if (!znear || !zfar || !znear->is_number() || !zfar->is_number()) return;
+        const double near = znear->get<double>(), far = zfar->get<double>();
+        if (far <= 0 || near < 0 || (near == 0 && !orthographic)) return;
+        if (far <= near) add("CAMERA_ZFAR_LEQUAL_ZNEAR", Severity::Error, "zfar must be greater than znear.", ptr);
+    }
+
+    void materials() {
+        const Json* list = collection(root_, "materials");
+        if (!list) return;
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const Json& material = (*list)[i];
+            const Json* mode = member(material, "alphaMode");
+            const bool mask = mode && mode->is_string() && mode->get<std::string>() == "MASK";
+            if (member(material, "alphaCutoff") && !mask)
+                add("MATERIAL_ALPHA_CUTOFF_INVALID_MODE", Severity::Warning,
+                    "alphaCutoff applies only to the MASK alpha mode.",
+                    "/materials/" + std::to_string(i) + "/alphaCutoff");
+        }
+    }
+
+    void nodes() {
+        const Json* list = collection(root_, "nodes");
+        if (!list) return;
+        const std::size_t n = list->size();
+        std::vector<std::vector<std::size_t>> children(n);
+        std::vector<long> parent(n, -1);
+        std::set<std::size_t> joints;
+        if (const Json* skins = collection(root_, "skins"))
+            for (const Json& skin : *skins)
+                if (const Json* j = member(skin, "joints"); j && j->is_array())
+                    for (const Json& e : *j)
+                        if (isIndexValue(&e) && e.get<double>() < double(n))
+                            joints.insert(std::size_t(e.get<double>()));
+        for (std::size_t i = 0; i < n; ++i) {
+            const Json& node = (*list)[i];
+            const std::string ptr = "/nodes/" + std::to_string(i);
+            transform(node, ptr);
+            const Json* c = member(node, "children");
+            if (c && c->is_array()) {
+                std::set<std::size_t> seen;
+                for (std::size_t k = 0; k < c->size(); ++k) {
+                    const Json& e = (*c)[k];
+                    if (!isIndexValue(&e) || e.get<double>() >= double(n)) continue;
+                    const std::size_t child = std::size_t(e.get<double>());
+                    if (!seen.insert(child).second) continue;  // a repeat is DUPLICATE_ELEMENTS
+                    children[i].push_back(child);
+                    if (parent[child] >= 0)
+                        add("NODE_PARENT_OVERRIDE", Severity::Error,
+                            "node " + std::to_string(child) + " already has a parent.",
+                            ptr + "/children/" + std::to_string(k));
+                    parent[child] = long(i);
+                }
+            }
+            const bool hasChildren = c && c->is_array() && !c->empty();  // resolved or not
+            if (!hasChildren && !resolves(node, "mesh", "meshes") && !resolves(node, "camera", "cameras") &&
+                !member(node, "extensions") && !member(node, "extras") && !joints.count(i))
+                add("NODE_EMPTY", Severity::Info, "the node has nothing: no children, mesh, camera or extension.", ptr);
+        }
+        // A node whose parents lead back to it is part of a loop (a node's parent being the last
+        // node to name it a child, as the validator links them). Parent chains end or cycle
+        // within n steps.
+        for (std::size_t i = 0; i < n; ++i) {
+            long at = parent[i];
+            bool loops = false;
+            for (std::size_t step = 0; at >= 0 && step < n && !loops; ++step) {
+                loops = std::size_t(at) == i;
+                at = parent[std::size_t(at)];
+            }
+            if (loops)
+                add("NODE_LOOP", Severity::Error, "the node is part of a loop of children.",
+                    "/nodes/" + std::to_string(i));
+        }
+        if (const Json* scenes = collection(root_, "scenes"))
+            for (std::size_t s = 0; s < scenes->size(); ++s)
+                if (const Json* roots = member((*scenes)[s], "nodes"); roots && roots->is_array())
+                    for (std::size_t k = 0; k < roots->size(); ++k) {
+                        const Json& e = (*roots)[k];
+                        if (isIndexValue(&e) && e.get<double>() < double(n) &&
+                            parent[std::size_t(e.get<double>())] >= 0)
+                            add("SCENE_NON_ROOT_NODE", Severity::Error,
+                                "node " + std::to_string(std::size_t(e.get<double>())) + " is not a root node.",
+                                "/scenes/" + std::to_string(s) + "/nodes/" + std::to_string(k));
+                    }
+    }
+
+    bool resolves(const Json& object, const char* key, const char* list) const {
+        const Json* v = member(object, key);
+        const Json* l = collection(root_, list);
+        return isIndexValue(v) && l && v->get<double>() < double(l->size());
+    }
+
+    // A matrix with a translation, rotation or scale beside it, a default matrix, a rotation
+    // that is not unit length (the validator's tolerance), morph weights that do not match.
+    void transform(const Json& node, const std::string& ptr) {
+        const std::vector<double> matrix = numbersOf(member(node, "matrix"), 16);
+        if (!matrix.empty()) {
+            if (member(node, "translation") || member(node, "rotation") || member(node, "scale"))
+                add("NODE_MATRIX_TRS", Severity::Error, "a node has a matrix or translation, rotation and scale.",
+                    ptr + "/matrix");
+            bool identity = true;
+            for (int k = 0; k < 16; ++k) identity = identity && matrix[std::size_t(k)] == (k % 5 == 0 ? 1.0 : 0.0);
+            if (identity) add("NODE_MATRIX_DEFAULT", Severity::Info, "the matrix is the default one.", ptr + "/matrix");
+        }
+        const std::vector<double> q = numbersOf(member(node, "rotation"), 4);
+        bool inRange = !q.empty();
+        for (const double c : q) inRange = inRange && c >= -1 && c <= 1;
+        if (inRange && std::abs(1.0 - std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3])) > 0.00769)
+            add("ROTATION_NON_UNIT", Severity::Error, "the rotation is not a unit quaternion.", ptr + "/rotation");
+        const Json* weights = member(node, "weights");
+        if (weights && weights->is_array() && resolves(node, "mesh", "meshes")) {
+            const Json& mesh = (*member(root_, "meshes"))[std::size_t(member(node, "mesh")->get<double>())];
+            const Json* primitives = member(mesh, "primitives");
+            if (primitives && primitives->is_array() && !primitives->empty() && (*primitives)[0].is_object()) {
+                const Json* targets = member((*primitives)[0], "targets");
+                const std::size_t count = targets && targets->is_array() ? targets->size() : 0;
+                if (weights->size() != count)
+                    add("NODE_WEIGHTS_INVALID", Severity::Error,
+                        "the node has " + std::to_string(weights->size()) + " weights for " + std::to_string(count) +
+                                " morph targets.",
+                        ptr + "/weights");
+            }
+        }
+    }
+
+    const Json& root_;
+    Findings& out_;
+};
+
+}  // namespace
+
+void addObjectRuleFindings(const Json& root, Findings& out) {
+    ObjectRules(root, out).run();
+}
+
+}  // namespace tangent::detail

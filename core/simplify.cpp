@@ -388,6 +388,60 @@ struct CubicKeys {
         broken.insert(broken.begin() + k, 0);
         pinned.insert(pinned.begin() + k, 0);
     }
+    // Keys at samples, each before key `at` (ascending, distinct), values the samples', tangents 0.
+    void insertAll(const std::vector<std::pair<int, int>>& added, const Samples& s) {
+        if (added.empty()) return;
+        const int C = s.components, n = count(), total = n + int(added.size());
+        CubicKeys merged;
+        merged.freeValues = freeValues;
+        merged.samples.reserve(std::size_t(total));
+        merged.values.reserve(std::size_t(total) * std::size_t(C));
+        merged.in.reserve(std::size_t(total) * std::size_t(C));
+        merged.out.reserve(std::size_t(total) * std::size_t(C));
+        merged.broken.reserve(std::size_t(total));
+        merged.pinned.reserve(std::size_t(total));
+        auto copyKeys = [&](int from, int to) {  // keys [from, to)
+            if (from == to) return;
+            merged.samples.insert(merged.samples.end(), samples.begin() + from, samples.begin() + to);
+            merged.values.insert(merged.values.end(), valueAt(from, C),
+                                 valueAt(from, C) + std::ptrdiff_t(to - from) * C);
+            merged.in.insert(merged.in.end(), inAt(from, C), inAt(from, C) + std::ptrdiff_t(to - from) * C);
+            merged.out.insert(merged.out.end(), outAt(from, C), outAt(from, C) + std::ptrdiff_t(to - from) * C);
+            merged.broken.insert(merged.broken.end(), broken.begin() + from, broken.begin() + to);
+            merged.pinned.insert(merged.pinned.end(), pinned.begin() + from, pinned.begin() + to);
+        };
+        int from = 0;
+        for (const auto& [at, sample] : added) {
+            copyKeys(from, at);
+            from = at;
+            merged.samples.push_back(sample);
+            merged.values.insert(merged.values.end(), &s.keyValues[std::size_t(sample) * C],
+                                 &s.keyValues[std::size_t(sample + 1) * C]);
+            merged.in.insert(merged.in.end(), std::size_t(C), 0.0f);
+            merged.out.insert(merged.out.end(), std::size_t(C), 0.0f);
+            merged.broken.push_back(0);
+            merged.pinned.push_back(0);
+        }
+        copyKeys(from, n);
+        *this = std::move(merged);
+    }
+    // Key `from` copied over key `to`.
+    void moveKey(int from, int to, int C) {
+        samples[std::size_t(to)] = samples[std::size_t(from)];
+        std::copy(valueAt(from, C), valueAt(from, C) + C, valueAt(to, C));
+        std::copy(inAt(from, C), inAt(from, C) + C, inAt(to, C));
+        std::copy(outAt(from, C), outAt(from, C) + C, outAt(to, C));
+        broken[std::size_t(to)] = broken[std::size_t(from)];
+        pinned[std::size_t(to)] = pinned[std::size_t(from)];
+    }
+    void resize(int count, int C) {
+        samples.resize(std::size_t(count));
+        values.resize(std::size_t(count) * std::size_t(C));
+        in.resize(std::size_t(count) * std::size_t(C));
+        out.resize(std::size_t(count) * std::size_t(C));
+        broken.resize(std::size_t(count));
+        pinned.resize(std::size_t(count));
+    }
 };
 
 // The farthest candidate (an index into s.candidates, in (a, limit]) that one segment from
@@ -647,7 +701,10 @@ void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
     refitKeysMinimax(fitter, s, keys, 0, keys.count() - 1, false, false);
     std::vector<std::pair<int, int>> windows{{0, keys.count() - 1}};  // key ranges to check, ascending
     for (int round = 0; round < 64 && !windows.empty(); ++round) {
-        std::vector<int> changed;  // key indices, descending
+        // Keys this round changed, and keys it adds (before key `at`, at a sample), descending,
+        // in the indices the round started with: the keys are added at its end, all at once.
+        std::vector<int> changed;
+        std::vector<std::pair<int, int>> added;
         auto change = [&](int key) {
             if (changed.empty() || changed.back() != key) changed.push_back(key);
         };
@@ -670,18 +727,27 @@ void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
                 }
                 const int m = worstSample < 0 ? -1 : splitSampleNear(s, i, j, s.times[std::size_t(worstSample)]);
                 if (m >= 0) {
-                    keys.insert(k + 1, m, s);
-                    for (int& later : changed) ++later;  // every key recorded so far is after k
-                    change(k + 1);
+                    added.push_back({k + 1, m});
                 } else {
                     for (int end : {k + 1, k})
                         if (end > 0 && end + 1 < keys.count() && !keys.broken[std::size_t(end)])
                             keys.broken[std::size_t(end)] = 1, change(end);
                 }
             }
-        // The windows around the changed keys, merged where they meet, refitted.
+        // Where the changed and the added keys are once the added ones are in.
+        std::reverse(changed.begin(), changed.end());
+        std::reverse(added.begin(), added.end());
+        std::vector<int> moved;  // ascending
+        for (std::size_t c = 0, a = 0; c < changed.size() || a < added.size();) {
+            if (a < added.size() && (c == changed.size() || added[a].first <= changed[c]))
+                moved.push_back(added[a].first + int(a)), ++a;  // before the key it was added before
+            else
+                moved.push_back(changed[c] + int(a)), ++c;
+        }
+        keys.insertAll(added, s);
+        // The windows around them, merged where they meet, refitted.
         windows.clear();
-        for (auto key = changed.rbegin(); key != changed.rend(); ++key) {
+        for (auto key = moved.begin(); key != moved.end(); ++key) {
             const int first = std::max(0, *key - kRefitReach), last = std::min(keys.count() - 1, *key + kRefitReach);
             if (!windows.empty() && first <= windows.back().second)
                 windows.back().second = last;
@@ -701,48 +767,57 @@ void removeSpareKeys(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
     // far less than this: on the mocap file's LINEAR conversion none of 18,688 tries whose
     // least-squares error was above 1.39 x the target held after it.
     constexpr double kHopelessRatio = 1.5;
+    // The keys are compacted in place as they are tried: the kept ones are keys[0, kept), the
+    // ones still to try keys[next, n), so that a dropped key costs no shift of the rest. `at`
+    // maps an index of that sequence (kept, then still to try) to its place in the arrays.
+    const int n = keys.count();
+    int kept = 1, next = 1;
+    auto at = [&](int i) { return i < kept ? i : i - kept + next; };
+    auto keep = [&] {  // the key tried (keys[next]) stays
+        if (kept != next) keys.moveKey(next, kept, C);
+        ++kept, ++next;
+    };
     CubicKeys window;
     window.freeValues = keys.freeValues;
-    for (int k = 1; k + 1 < keys.count();) {
-        if (keys.broken[std::size_t(k)]) {
-            ++k;
+    while (next + 1 < n) {
+        if (keys.broken[std::size_t(next)]) {
+            keep();
             continue;
         }
-        const int first = std::max(0, k - kRefitReach), last = std::min(keys.count() - 1, k + kRefitReach);
-        window.samples.assign(keys.samples.begin() + first, keys.samples.begin() + last + 1);
-        window.values.assign(keys.valueAt(first, C), keys.valueAt(last, C) + C);
-        window.in.assign(keys.inAt(first, C), keys.inAt(last, C) + C);
-        window.out.assign(keys.outAt(first, C), keys.outAt(last, C) + C);
-        window.broken.assign(keys.broken.begin() + first, keys.broken.begin() + last + 1);
-        window.pinned.assign(keys.pinned.begin() + first, keys.pinned.begin() + last + 1);
-        const int drop = k - first;
-        window.samples.erase(window.samples.begin() + drop);
-        window.values.erase(window.values.begin() + std::ptrdiff_t(drop) * C,
-                            window.values.begin() + std::ptrdiff_t(drop + 1) * C);
-        window.in.erase(window.in.begin() + std::ptrdiff_t(drop) * C, window.in.begin() + std::ptrdiff_t(drop + 1) * C);
-        window.out.erase(window.out.begin() + std::ptrdiff_t(drop) * C,
-                         window.out.begin() + std::ptrdiff_t(drop + 1) * C);
-        window.broken.erase(window.broken.begin() + drop);
-        window.pinned.erase(window.pinned.begin() + drop);
-        const bool atStart = first == 0, atEnd = last == keys.count() - 1;
+        // The window: up to kRefitReach keys each side of the key tried (index `kept` of the
+        // sequence), without it.
+        const int count = kept + (n - next);
+        const int first = std::max(0, kept - kRefitReach), last = std::min(count - 1, kept + kRefitReach);
+        window.samples.clear(), window.values.clear(), window.in.clear(), window.out.clear();
+        window.broken.clear(), window.pinned.clear();
+        for (int i = first; i <= last; ++i) {
+            if (i == kept) continue;
+            const int k = at(i);
+            window.samples.push_back(keys.samples[std::size_t(k)]);
+            window.values.insert(window.values.end(), keys.valueAt(k, C), keys.valueAt(k, C) + C);
+            window.in.insert(window.in.end(), keys.inAt(k, C), keys.inAt(k, C) + C);
+            window.out.insert(window.out.end(), keys.outAt(k, C), keys.outAt(k, C) + C);
+            window.broken.push_back(keys.broken[std::size_t(k)]);
+            window.pinned.push_back(keys.pinned[std::size_t(k)]);
+        }
+        const bool atStart = first == 0, atEnd = last == count - 1;
         refitKeysMinimax(fitter, s, window, 0, window.count() - 1, !atStart, !atEnd, kHopelessRatio * fitter.target());
         bool fits = true;
         for (int g = 0; fits && g + 1 < window.count(); ++g) fits = segmentWithin(fitter, window, g);
         if (!fits) {
-            ++k;
+            keep();
             continue;
         }
-        keys.samples.erase(keys.samples.begin() + k);
-        keys.values.erase(keys.values.begin() + std::ptrdiff_t(k) * C, keys.values.begin() + std::ptrdiff_t(k + 1) * C);
-        keys.in.erase(keys.in.begin() + std::ptrdiff_t(k) * C, keys.in.begin() + std::ptrdiff_t(k + 1) * C);
-        keys.out.erase(keys.out.begin() + std::ptrdiff_t(k) * C, keys.out.begin() + std::ptrdiff_t(k + 1) * C);
-        keys.broken.erase(keys.broken.begin() + k);
-        keys.pinned.erase(keys.pinned.begin() + k);
-        std::copy(window.values.begin(), window.values.end(), keys.valueAt(first, C));
-        std::copy(window.in.begin(), window.in.end(), keys.inAt(first, C));
-        std::copy(window.out.begin(), window.out.end(), keys.outAt(first, C));
-        // The same key index is now the next key: try it too.
+        ++next;  // dropped; the window's keys take their refitted values and tangents
+        for (int g = 0; g < window.count(); ++g) {
+            const int k = at(first + g);
+            std::copy(window.valueAt(g, C), window.valueAt(g, C) + C, keys.valueAt(k, C));
+            std::copy(window.inAt(g, C), window.inAt(g, C) + C, keys.inAt(k, C));
+            std::copy(window.outAt(g, C), window.outAt(g, C) + C, keys.outAt(k, C));
+        }
     }
+    while (next < n) keep();
+    keys.resize(kept, C);
 }
 
 // Smooth keys: the greedy's keys with slack, refitted as one C1 curve (keys added where it

@@ -2,7 +2,9 @@
 // animations compared channel by channel, core's compare.h). simplify writes only through
 // tangent::save (atomic; unedited data keeps its bytes).
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 
@@ -200,6 +202,43 @@ ChannelReport fitChannel(const Document& doc, const Channel& channel, const Simp
     return r;
 }
 
+// A channel's fit is worth its bytes against the file's, counting its input (times) accessor.
+// An input other channels share stays in the file unless all of them are rewritten: then only
+// the output's bytes are saved. So per shared input the fits are kept either all together
+// (the input leaves the file, if that saves most) or each that is smaller than its output alone;
+// the others are reported kept.
+void keepFitsThatSave(const Document& doc, const std::vector<const Channel*>& channels,
+                      std::vector<ChannelReport>& reports, std::vector<std::optional<Track>>& fits) {
+    std::map<int, std::vector<std::size_t>> changedByInput;  // shared input accessor -> changed channels
+    std::map<int, int> users;                                // input accessor -> channels reading it
+    for (const Animation& a : doc.animations())
+        for (const Channel& c : a.channels)
+            if (c.inputAccessor >= 0) ++users[c.inputAccessor];
+    for (std::size_t i = 0; i < channels.size(); ++i)
+        if (reports[i].changed && users[channels[i]->inputAccessor] > 1)
+            changedByInput[channels[i]->inputAccessor].push_back(i);
+    for (const auto& [input, changed] : changedByInput) {
+        const std::int64_t inputBytes = std::int64_t(accessorBytes(doc.json(), input));
+        std::int64_t allSave = int(changed.size()) == users[input] ? inputBytes : 0, eachSave = 0;
+        auto outputSave = [&](std::size_t i) {
+            return std::int64_t(reports[i].before.bytes) - inputBytes - std::int64_t(reports[i].after.bytes);
+        };
+        for (std::size_t i : changed) {
+            allSave += outputSave(i);
+            eachSave += std::max<std::int64_t>(0, outputSave(i));
+        }
+        if (allSave > 0 && allSave >= eachSave) continue;
+        for (std::size_t i : changed)
+            if (outputSave(i) <= 0) {
+                reports[i].kept = "its times are shared with channels that stay: the fit (" +
+                                  std::to_string(reports[i].after.bytes) + " B) is not smaller than its values";
+                reports[i].changed = false;
+                reports[i].after = reports[i].before;
+                fits[i].reset();
+            }
+    }
+}
+
 // ---------------------------------------------------------------------------------- diff
 
 Json sideRef(const ChannelSide& s) {
@@ -379,6 +418,7 @@ int runSimplify(const QStringList& arguments) {
     std::vector<ChannelReport> reports(channels.size());
     std::vector<std::optional<Track>> fits(channels.size());
     parallelFor(channels.size(), [&](std::size_t i) { reports[i] = fitChannel(doc, *channels[i], options, &fits[i]); });
+    keepFitsThatSave(doc, channels, reports, fits);
     for (std::size_t i = 0; i < channels.size(); ++i)
         if (fits[i]) doc.setTrack(channels[i]->animation, channels[i]->index, std::move(*fits[i]));
     save(doc, out, saveOptions);

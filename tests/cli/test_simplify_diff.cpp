@@ -733,6 +733,45 @@ TEST(Simplify, UnselectedChannelsKeepTheirBytes) {
     }
 }
 
+// Channels sharing one input accessor: rewriting one alone leaves the shared times in the file,
+// so its fit must be smaller than its values alone. Translation: 0.01 a key up to key 25 (0.25,
+// a straight line: LINEAR drops the 24 inside), then 0.23 and 0.25 in turn (nothing to drop at
+// 1e-4): 97 LINEAR keys, 1552 B, less than the channel's 121 times and values (1936 B) but more
+// than its values alone (1452 B). Rotation and scale stay (not selected).
+TEST(Simplify, AFitThatSavesOnlySharedTimesIsKept) {
+    tangent::Document doc = denseBake();
+    Track translation = doc.animations()[0].channels[0].track;
+    ASSERT_EQ(translation.keyCount(), 121);
+    for (int k = 0; k < 121; ++k)
+        for (int c = 0; c < 3; ++c)
+            translation.values[translation.at(k, c)] = k < 25 ? float(0.01 * k) : (k % 2 ? 0.25f : 0.23f);
+    doc.setTrack(0, 0, translation);
+    Workspace w;
+    const std::string bake = w.save(doc, "bake.glb");
+    const Glb source = readGlb(bake);
+    const json& samplers = source.root["animations"][0]["samplers"];
+    ASSERT_EQ(samplers[0]["input"], samplers[1]["input"]);  // the builder shares the times
+    const std::string out = w.path("out.glb");
+    const Result r = runTangent({"simplify", q(bake), "-o", q(out), "--channel", "0:0", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    expectKhronosValid(out);
+    const json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    const json& c = j["channels"][0];
+    EXPECT_EQ(c["before"]["bytes"], 121 * 4 + 121 * 12);
+    EXPECT_FALSE(c["changed"].get<bool>()) << c.dump();
+    EXPECT_NE(c["kept"].get<std::string>().find("shared"), std::string::npos) << c.dump();
+    EXPECT_EQ(j["bytes"]["after"], j["bytes"]["before"]);
+    // With every channel simplified the shared times leave the file: the fit is kept then.
+    const Result all = runTangent({"simplify", q(bake), "-o", q(out), "--json"});
+    ASSERT_EQ(all.status, 0) << all.err;
+    expectKhronosValid(out);
+    const json every = parseJson(all);
+    EXPECT_TRUE(every["channels"][0]["changed"].get<bool>()) << every["channels"][0].dump();
+    EXPECT_EQ(every["channels"][0]["after"]["keys"], 97);
+    EXPECT_LT(every["bytes"]["after"].get<int>(), every["bytes"]["before"].get<int>());
+}
+
 TEST(Simplify, ToLinearGivesLinear) {
     Workspace w;
     const std::string bake = w.save(denseBake(), "bake.glb");

@@ -429,12 +429,12 @@ int runSimplify(const QStringList& arguments) {
     const std::uint64_t fileAfter = fileBytes(written, out);
 
     if (p.isSet("json")) {
-        Json channels = Json::array();
-        for (const ChannelReport& r : reports) channels.push_back(reportJson(r));
+        Json channelReports = Json::array();
+        for (const ChannelReport& r : reports) channelReports.push_back(reportJson(r));
         Json report;
         report["file"] = in;
         report["output"] = out;
-        report["channels"] = std::move(channels);
+        report["channels"] = std::move(channelReports);
         report["bytes"] = Json{
                 {"before", dataBefore}, {"after", dataAfter}, {"fileBefore", fileBefore}, {"fileAfter", fileAfter}};
         printLine(report.dump(2));

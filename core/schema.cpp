@@ -326,11 +326,11 @@ private:
 
     void walkProperty(const Json& object, const SchemaProperty& p, const std::string& ptr) {
         const auto it = object.find(p.name);
-        const std::string where = join(ptr, p.name);
         if (it == object.end() || it->is_null()) {  // the validator reads null as absent
             if (p.required) undefined(p.name, ptr.empty() ? "/" : ptr);
             return;
         }
+        const std::string where = join(ptr, p.name);
         const Json& v = *it;
         // A number beyond a double's range: the loader reports it (VALUE_NOT_IN_RANGE) where it reads the text.
         if (v.is_number_float() && !std::isfinite(v.get<double>())) return;

@@ -1,11 +1,12 @@
 // What the Khronos glTF-Validator says of an object beyond its schema, kind by kind, for the
 // kinds whose rules need the JSON alone: the asset's versions, a camera's planes and
-// magnifications, a material's alpha cutoff, a node's transform, its place in the node graph
-// (loops, a second parent, a scene's node that is not a root) and an empty node. The schema
-// pass (schema.cpp) runs these after its walk; each rule reads only what the schema let through.
+// magnifications, a material's alpha cutoff and what its extensions need of each other, a node's transform, its place
+// in the node graph (loops, a second parent, a scene's node that is not a root) and an empty node. The schema pass
+// (schema.cpp) runs these after its walk; each rule reads only what the schema let through.
 #include <cmath>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "schema.h"
@@ -47,7 +48,11 @@ const Json* collection(const Json& root, const char* name) {
 
 class ObjectRules {
 public:
-    ObjectRules(const Json& root, Findings& out) : root_(root), out_(out) {}
+    ObjectRules(const Json& root, Findings& out) : root_(root), out_(out) {
+        if (const Json* used = member(root, "extensionsUsed"); used && used->is_array())
+            for (const Json& e : *used)
+                if (e.is_string()) used_.insert(e.get<std::string>());
+    }
 
     void run() {
         asset();
@@ -141,6 +146,96 @@ private:
                 add("MATERIAL_ALPHA_CUTOFF_INVALID_MODE", Severity::Warning,
                     "alphaCutoff applies only to the MASK alpha mode.",
                     "/materials/" + std::to_string(i) + "/alphaCutoff");
+            materialExtensions(material, "/materials/" + std::to_string(i));
+        }
+    }
+
+    // A material extension's object, when the validator reads it (declared, an object).
+    const Json* extension(const Json& material, const char* name) const {
+        const Json* extensions = member(material, "extensions");
+        const Json* object = extensions && extensions->is_object() ? member(*extensions, name) : nullptr;
+        return object && object->is_object() && used_.count(name) ? object : nullptr;
+    }
+
+    static bool isKnownExtension(const std::string& name) {
+        for (const SchemaExtension& e : knownExtensions())
+            if (name == e.name) return true;
+        return false;
+    }
+
+    static double texCoordOf(const Json* textureInfo) {
+        const Json* texCoord = textureInfo ? member(*textureInfo, "texCoord") : nullptr;
+        return texCoord && texCoord->is_number() ? texCoord->get<double>() : 0;
+    }
+
+    // What the material extensions say of each other and of the material.
+    void materialExtensions(const Json& material, const std::string& ptr) {
+        const std::string at = ptr + "/extensions/";
+        if (extension(material, "KHR_materials_dispersion") && !extension(material, "KHR_materials_volume"))
+            add("KHR_MATERIALS_DISPERSION_NO_VOLUME", Severity::Warning, "dispersion needs KHR_materials_volume.",
+                at + "KHR_materials_dispersion");
+        // A strength other than the default 1 means something only with a non-zero emissive factor.
+        if (const Json* emissive = extension(material, "KHR_materials_emissive_strength")) {
+            const Json* strength = member(*emissive, "emissiveStrength");
+            const bool changes =
+                    strength && strength->is_number() && strength->get<double>() >= 0 && strength->get<double>() != 1;
+            const std::vector<double> factor = numbersOf(member(material, "emissiveFactor"), 3);
+            if (changes && (factor.empty() || (factor[0] == 0 && factor[1] == 0 && factor[2] == 0)))
+                add("KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Severity::Warning,
+                    "emissive strength has no effect with a zero emissive factor.",
+                    at + "KHR_materials_emissive_strength");
+        }
+        if (const Json* volume = extension(material, "KHR_materials_volume")) {
+            // An extension the validator does not know might let light through: only a material
+            // with neither KHR_materials_transmission nor such an extension is told.
+            bool transmits = extension(material, "KHR_materials_transmission") != nullptr;
+            if (const Json* extensions = member(material, "extensions"); extensions && extensions->is_object())
+                for (auto it = extensions->begin(); it != extensions->end(); ++it)
+                    transmits = transmits || !isKnownExtension(it.key());
+            if (!transmits)
+                add("KHR_MATERIALS_VOLUME_NO_TRANSMISSION", Severity::Warning,
+                    "volume needs an extension that lets light through the surface.", at + "KHR_materials_volume");
+            // A volume with a thickness (not thin-walled) is seen from one side.
+            const Json* thickness = member(*volume, "thicknessFactor");
+            const bool thick = thickness && thickness->is_number() && thickness->get<double>() > 0;
+            if (const Json* doubleSided = member(material, "doubleSided");
+                thick && doubleSided && doubleSided->is_boolean() && doubleSided->get<bool>())
+                add("KHR_MATERIALS_VOLUME_DOUBLE_SIDED", Severity::Warning,
+                    "volume should not be used with a double-sided material.", at + "KHR_materials_volume");
+        }
+        if (const Json* iridescence = extension(material, "KHR_materials_iridescence")) {
+            const auto thickness = [&](const char* name, double fallback) {
+                const Json* v = member(*iridescence, name);
+                if (!v) return fallback;
+                return v->is_number() && v->get<double>() >= 0 ? v->get<double>() : std::nan("");
+            };
+            const double minimum = thickness("iridescenceThicknessMinimum", 100);
+            const double maximum = thickness("iridescenceThicknessMaximum", 400);
+            const std::string iptr = at + "KHR_materials_iridescence";
+            const Json* texture = member(*iridescence, "iridescenceThicknessTexture");
+            if (texture && texture->is_object()) {
+                if (minimum == maximum)
+                    add("KHR_MATERIALS_IRIDESCENCE_THICKNESS_TEXTURE_UNUSED", Severity::Info,
+                        "the thickness texture has no effect when the minimum equals the maximum.",
+                        iptr + "/iridescenceThicknessTexture");
+            } else if (!std::isnan(minimum) && member(*iridescence, "iridescenceThicknessMinimum")) {
+                add("KHR_MATERIALS_IRIDESCENCE_THICKNESS_RANGE_WITHOUT_TEXTURE", Severity::Info,
+                    "the thickness minimum has no effect without a thickness texture.",
+                    iptr + "/iridescenceThicknessMinimum");
+            }
+        }
+        // A texture that perturbs the normal reads the normal texture's coordinates.
+        const Json* normal = member(material, "normalTexture");
+        for (const auto& [name, texture, code] :
+             {std::tuple{"KHR_materials_anisotropy", "anisotropyTexture",
+                         "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD"},
+              std::tuple{"KHR_materials_clearcoat", "clearcoatNormalTexture",
+                         "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD"}}) {
+            const Json* object = extension(material, name);
+            const Json* info = object ? member(*object, texture) : nullptr;
+            if (normal && normal->is_object() && info && info->is_object() && texCoordOf(normal) != texCoordOf(info))
+                add(code, Severity::Warning, "the texture should read the normal texture's coordinates.",
+                    at + name + "/" + texture);
         }
     }
 
@@ -250,6 +345,7 @@ private:
 
     const Json& root_;
     Findings& out_;
+    std::set<std::string> used_;  // extensionsUsed
 };
 
 }  // namespace

@@ -802,7 +802,15 @@ bool isSchemaCode(const std::string& code) {
                                                 "NODE_PARENT_OVERRIDE",
                                                 "NODE_EMPTY",
                                                 "NODE_LOOP",
-                                                "SCENE_NON_ROOT_NODE"};
+                                                "SCENE_NON_ROOT_NODE",
+                                                "KHR_MATERIALS_DISPERSION_NO_VOLUME",
+                                                "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR",
+                                                "KHR_MATERIALS_VOLUME_NO_TRANSMISSION",
+                                                "KHR_MATERIALS_VOLUME_DOUBLE_SIDED",
+                                                "KHR_MATERIALS_IRIDESCENCE_THICKNESS_TEXTURE_UNUSED",
+                                                "KHR_MATERIALS_IRIDESCENCE_THICKNESS_RANGE_WITHOUT_TEXTURE",
+                                                "KHR_MATERIALS_ANISOTROPY_ANISOTROPY_TEXTURE_TEXCOORD",
+                                                "KHR_MATERIALS_CLEARCOAT_CLEARCOAT_NORMAL_TEXTURE_TEXCOORD"};
     return codes.count(code) > 0;
 }
 

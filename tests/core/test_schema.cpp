@@ -371,6 +371,29 @@ TEST(ObjectRules, AssetCamerasMaterialsNodesAndTheNodeGraph) {
                       {"SCENE_NON_ROOT_NODE", "/scenes/0/nodes/1"}}));
 }
 
+// The material extensions' rules; the expected list is the Khronos validator's report of the file.
+TEST(ObjectRules, MaterialExtensionsSayWhatTheyNeed) {
+    const std::string file = R"({"asset": {"version": "2.0"},
+        "extensionsUsed": ["KHR_materials_emissive_strength", "KHR_materials_volume", "VENDOR_x"],
+        "materials": [
+            {"extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 1}}},
+            {"extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 0}}},
+            {"extensions": {"KHR_materials_volume": {"thicknessFactor": 0.5}, "VENDOR_x": {}}, "doubleSided": true},
+            {"extensions": {"KHR_materials_volume": {"thicknessFactor": -1}}, "doubleSided": true}]})";
+    EXPECT_EQ(findingsOf(file),
+              sorted({// The default strength 1 changes nothing; 0 does, and the factor is zero.
+                      {"KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR",
+                       "/materials/1/extensions/KHR_materials_emissive_strength", Severity::Warning},
+                      // An extension the validator does not know might let light through.
+                      {"KHR_MATERIALS_VOLUME_DOUBLE_SIDED", "/materials/2/extensions/KHR_materials_volume",
+                       Severity::Warning},
+                      // A thickness out of range is not read, so no double-sided warning.
+                      {"KHR_MATERIALS_VOLUME_NO_TRANSMISSION", "/materials/3/extensions/KHR_materials_volume",
+                       Severity::Warning},
+                      {"VALUE_NOT_IN_RANGE", "/materials/3/extensions/KHR_materials_volume/thicknessFactor"},
+                      {"UNSUPPORTED_EXTENSION", "/extensionsUsed/2", Severity::Info}}));
+}
+
 TEST(Schema, OnlyTheSchemaPassReportsSchemaCodesOutsideExtensionObjects) {
     using tangent::detail::reportedBySchemaPass;
     EXPECT_TRUE(reportedBySchemaPass("UNRESOLVED_REFERENCE", "/animations/0/channels/0/sampler"));

@@ -1,8 +1,9 @@
 // What the Khronos glTF-Validator says of an object beyond its schema, kind by kind, for the
 // kinds whose rules need the JSON alone: the asset's versions, a camera's planes and
-// magnifications, a material's alpha cutoff and what its extensions need of each other, a node's transform, its place
-// in the node graph (loops, a second parent, a scene's node that is not a root) and an empty node. The schema pass
-// (schema.cpp) runs these after its walk; each rule reads only what the schema let through.
+// magnifications, a material's alpha cutoff and what its extensions need of each other, a
+// node's transform, its place in the node graph (loops, a second parent, a scene's node that is
+// not a root) and an empty node. The schema pass (schema.cpp) runs these after its walk; each
+// rule reads only what the schema let through.
 #include <cmath>
 #include <set>
 #include <string>

@@ -173,3 +173,100 @@ TEST(CurveRenderer, AReferenceCurveIsDrawnFaintWhereItsValuesAre) {
     EXPECT_EQ(plain.pixel(x, yRef + 40), withRef.pixel(x, yRef + 40));
     EXPECT_EQ(plain.pixel(x, int(view.toWidgetY(0.0))), withRef.pixel(x, int(view.toWidgetY(0.0))));
 }
+
+namespace {
+
+// Channels of every kind: dense and sparse cubics, rotation, LINEAR, STEP, one and five weights.
+void makeEveryKindScene(Scene& s) {
+    DocumentBuilder b;
+    const int anim = b.addAnimation("every kind");
+    b.addChannel(anim, b.addNode("hips"), denseTrack(4000, TargetPath::Translation, 3, 0.0));
+    b.addChannel(anim, b.addNode("spine"), denseTrack(4000, TargetPath::Rotation, 4, 0.3));
+    Track linear = denseTrack(3000, TargetPath::Translation, 3, 0.6);
+    setInterpolation(linear, Interpolation::Linear);
+    b.addChannel(anim, b.addNode("arm"), linear);
+    Track slerped = denseTrack(3000, TargetPath::Rotation, 4, 0.9);
+    setInterpolation(slerped, Interpolation::Linear);
+    b.addChannel(anim, b.addNode("hand"), slerped);
+    Track step = denseTrack(2000, TargetPath::Scale, 3, 0.2);
+    setInterpolation(step, Interpolation::Step);
+    b.addChannel(anim, b.addNode("prop"), step);
+    b.addChannel(anim, b.addMeshNode("blink", 1), denseTrack(4000, TargetPath::Weights, 1, 0.4));
+    b.addChannel(anim, b.addMeshNode("face", 5), denseTrack(4000, TargetPath::Weights, 5, 0.5));
+    b.addChannel(anim, b.addNode("sparse"), denseTrack(60, TargetPath::Translation, 3, 0.7));
+    s.doc = b.build("every_kind.glb");
+    s.scene.document = &s.doc;
+    for (int c = 0; c < int(s.doc.animations()[0].channels.size()); ++c) {
+        s.scene.channels.push_back({0, c});
+        for (int comp = 0; comp < s.doc.channel(0, c)->track.components; ++comp) s.scene.curves.push_back({0, c, comp});
+    }
+    s.view = ViewTransform(QSizeF(900, 500), -0.5, 2.0, 900.0 / 140, 110);
+}
+
+}  // namespace
+
+// A time zoom computes every column envelope again; after each step of a walk through the
+// zoom levels (200 keys per column, where the index's range queries answer, to a few pixels per
+// key, where segments are drawn exactly) and 1 % zooms about the middle, the renderer draws
+// what a fresh one draws at that view, on curves of every kind, rotation normalized and raw.
+TEST(CurveRenderer, EveryZoomDrawsWhatAFreshRendererDraws) {
+    for (const bool normalized : {true, false}) {
+        Scene s;
+        makeEveryKindScene(s);
+        s.scene.normalizedRotation = normalized;
+        CurveRenderer renderer;
+        int framesWithSpans = 0;
+        for (const double perSecond : {0.15, 1.0, 900.0 / 140, 10.75, 30.0, 81.0, 200.0}) {
+            for (const double zoomStep : {1.0, 1.01, 1 / 1.01}) {
+                ViewTransform v(QSizeF(900, 500), perSecond < 1 ? -30 : 40 - 450 / perSecond, 2.0, perSecond, 110);
+                v.zoom(zoomStep, 1.0, QPointF(450, 250));
+                const QImage a = renderer.frame(s.scene, v, 1.0).copy();
+                const int spans = renderer.lastStats().spanColumns;
+                CurveRenderer fresh;
+                const QImage b = fresh.frame(s.scene, v, 1.0).copy();
+                EXPECT_EQ(spans, fresh.lastStats().spanColumns);
+                EXPECT_TRUE(samePixels(a, b))
+                        << perSecond << " px/s, zoom " << zoomStep << (normalized ? ", normalized" : ", raw");
+                framesWithSpans += spans > 1000;
+            }
+        }
+        EXPECT_GE(framesWithSpans, 15);  // the envelopes drew most of these frames
+    }
+}
+
+// After an edit the changed keys' segments are indexed again; a zoom then draws what a fresh
+// renderer draws: for a drag of keys in time and value and for tangents
+// turned steeply (new turning points), on a translation and on a rotation.
+TEST(CurveRenderer, AZoomAfterAnEditDrawsWhatAFreshRendererDraws) {
+    for (const int channel : {0, 1}) {
+        for (const bool tangents : {false, true}) {
+            Scene s;
+            makeScene(s);
+            CurveRenderer renderer;
+            renderer.frame(s.scene, s.view, 1.0);
+            ViewTransform zoomed = s.view;
+            zoomed.zoom(1.01, 1.0, QPointF(450, 250));
+            const QImage before = CurveRenderer().frame(s.scene, zoomed, 1.0).copy();
+            Track t = s.doc.channel(0, channel)->track;
+            if (tangents) {
+                for (int k = 1500; k <= 1502; ++k)
+                    for (int c = 0; c < t.components; ++c) t.outTangents[t.at(k, c)] = t.inTangents[t.at(k, c)] = -9.0f;
+            } else {
+                moveKeysInTime(t, {1200, 1201, 1202, 1203}, 0.01);
+                for (int k = 1200; k <= 1203; ++k) setValue(t, k, 1, t.value(k, 1) + 0.3);
+            }
+            s.doc.setTrack(0, channel, t);
+            renderer.channelChanged(
+                    0, channel,
+                    tangents ? KeySpan::keys(1500, 1502, t.keyCount()) : KeySpan::keys(1199, 1204, t.keyCount()));
+            renderer.frame(s.scene, s.view, 1.0);  // the edited frame, as during a drag
+            const QImage after = renderer.frame(s.scene, zoomed, 1.0).copy();
+            EXPECT_EQ(renderer.lastStats().envelopesComputed, 2);  // a zoom: every channel again
+
+            CurveRenderer fresh;
+            const QImage full = fresh.frame(s.scene, zoomed, 1.0).copy();
+            EXPECT_TRUE(samePixels(after, full)) << "channel " << channel << (tangents ? ", tangents" : ", keys");
+            EXPECT_FALSE(samePixels(before, full)) << "the edit changed nothing";
+        }
+    }
+}

@@ -1,7 +1,9 @@
 // Walks a glTF document's JSON against the schema (schema_gltf.cpp) the way the Khronos
 // glTF-Validator reads it, property by property: what is missing, of the wrong type, out of
 // range or not allowed, and which indices name nothing. Where the validator stops reading a
-// property (a list with an element of the wrong type), so does this.
+// property (a list with an element of the wrong type), so does this. Then, over what the walk
+// resolved: the texture coordinates the materials read, what nothing refers to, and the object
+// rules of object_rules.cpp.
 #include "schema.h"
 
 #include <algorithm>

@@ -6,6 +6,7 @@
 
 #include "accessor.h"
 #include "tangent/document.h"
+#include "text.h"
 
 namespace tangent {
 
@@ -227,17 +228,7 @@ const Json* child(const Json* at, const std::string& token) {
 
 std::string joinPointer(const std::vector<std::string>& tokens, std::size_t count) {
     std::string out;
-    for (std::size_t i = 0; i < count; ++i) {
-        out += '/';
-        for (char c : tokens[i]) {
-            if (c == '~')
-                out += "~0";
-            else if (c == '/')
-                out += "~1";
-            else
-                out += c;
-        }
-    }
+    for (std::size_t i = 0; i < count; ++i) out += '/' + detail::escapePointerToken(tokens[i]);
     return out;
 }
 

@@ -14,6 +14,8 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "text.h"
+
 namespace tangent::detail {
 
 namespace {
@@ -40,21 +42,8 @@ double numberOf(const Json& v) {
     return v.get<double>();
 }
 
-std::string escapeKey(const std::string& key) {
-    std::string out;
-    for (char c : key) {
-        if (c == '~')
-            out += "~0";
-        else if (c == '/')
-            out += "~1";
-        else
-            out += c;
-    }
-    return out;
-}
-
 std::string join(const std::string& ptr, const std::string& key) {
-    return ptr + "/" + escapeKey(key);
+    return ptr + "/" + escapePointerToken(key);
 }
 std::string join(const std::string& ptr, std::size_t i) {
     return ptr + "/" + std::to_string(i);

@@ -1,6 +1,6 @@
 #pragma once
-// How core's sentences (findings, refusals) write a number: six significant digits, as a
-// person reads it ("0.291667", "1e-05"). Internal to core.
+// How core writes what it tells: a number in a sentence (findings, refusals), six significant
+// digits, as a person reads it ("0.291667", "1e-05"); a key in a JSON pointer. Internal to core.
 #include <sstream>
 #include <string>
 
@@ -11,6 +11,20 @@ inline std::string formatNumber(double v) {
     s.precision(6);
     s << v;
     return s.str();
+}
+
+// A JSON pointer's reference token for `key` (RFC 6901: "~" is "~0", "/" is "~1").
+inline std::string escapePointerToken(const std::string& key) {
+    std::string out;
+    for (char c : key) {
+        if (c == '~')
+            out += "~0";
+        else if (c == '/')
+            out += "~1";
+        else
+            out += c;
+    }
+    return out;
 }
 
 }  // namespace tangent::detail

@@ -20,12 +20,6 @@ namespace tangent::detail {
 
 namespace {
 
-const SchemaExtension* findKnown(const std::string& name) {
-    for (const SchemaExtension& e : knownExtensions())
-        if (name == e.name) return &e;
-    return nullptr;
-}
-
 // The size of a collection an index cannot be checked against: its extension's root object is
 // missing (a rule of the kind says so instead).
 constexpr std::size_t kNoCollection = std::numeric_limits<std::size_t>::max();
@@ -59,8 +53,6 @@ const char* refName(SchemaRef ref) {
     switch (ref) {
         case SchemaRef::Accessors:
             return "accessors";
-        case SchemaRef::Animations:
-            return "animations";
         case SchemaRef::Buffers:
             return "buffers";
         case SchemaRef::BufferViews:
@@ -259,7 +251,7 @@ private:
         const auto extensions = object.find("extensions");
         if (extensions == object.end() || !extensions->is_object()) return;
         for (auto it = extensions->begin(); it != extensions->end(); ++it) {
-            const SchemaExtension* known = findKnown(it.key());
+            const SchemaExtension* known = knownExtension(it.key());
             if (!known || !used_.count(it.key()) || !it.value().is_object()) continue;
             for (const auto& [place, schema] : known->places)
                 if (place == kind.kind && schema) {
@@ -406,7 +398,7 @@ private:
                 if (!p.strings.empty() && std::find(p.strings.begin(), p.strings.end(), s) == p.strings.end() &&
                     !allowedByExtension(p, s))
                     add("VALUE_NOT_IN_LIST", Severity::Warning, "the value '" + s + "' is not an allowed one.", where);
-                else if (p.name == std::string_view("version") || p.name == std::string_view("minVersion"))
+                else if (p.version)
                     checkVersionPattern(s, where);
                 break;
             }
@@ -649,7 +641,7 @@ private:
             const std::string& name = it.key();
             const std::string at = join(where, name);
             if (!it.value().is_object()) typeMismatch(it.value(), "an object", at);
-            const SchemaExtension* known = findKnown(name);
+            const SchemaExtension* known = knownExtension(name);
             if (!known || !used_.count(name)) {
                 if (!used_.count(name))
                     add("UNDECLARED_EXTENSION", Severity::Error, "'" + name + "' is not in extensionsUsed.", at);
@@ -671,7 +663,7 @@ private:
             for (std::size_t i = 0; i < used->size(); ++i) {
                 if (!(*used)[i].is_string()) continue;
                 const std::string name = (*used)[i].get<std::string>();
-                const SchemaExtension* known = findKnown(name);
+                const SchemaExtension* known = knownExtension(name);
                 if (!known)
                     add("UNSUPPORTED_EXTENSION", Severity::Info, "the validator does not check '" + name + "'.",
                         join("/extensionsUsed", i));

@@ -34,7 +34,6 @@ enum class SchemaType : std::uint8_t {
 enum class SchemaRef : std::uint8_t {
     None,
     Accessors,
-    Animations,
     Buffers,
     BufferViews,
     Cameras,
@@ -64,8 +63,10 @@ struct SchemaProperty {
     bool exclusiveMin = false;
     bool exclusiveMax = false;
     bool zeroAllowed = false;
-    bool notMarkingUse = false;  // the object an index names is not "used" by it (a skin's skeleton)  // 0 as well as
-                                 // the range (KHR_materials_ior's "standalone" value)
+    bool notMarkingUse = false;
+    bool version = false;  // a string that must read MAJOR.MINOR (the asset's version and minVersion)  // the object an
+                           // index names is not "used" by it (a skin's skeleton)  // 0 as well as the range
+                           // (KHR_materials_ior's "standalone" value)
     int length = 0;
     std::vector<double> numbers;
     std::vector<std::string> strings;
@@ -89,6 +90,8 @@ struct SchemaExtension {
     bool mustBeRequired = false;  // a reader without it would misread the file
 };
 const std::vector<SchemaExtension>& knownExtensions();
+// The extension of that name the validator knows, or null.
+const SchemaExtension* knownExtension(const std::string& name);
 
 // Every schema finding of the document's JSON `root`: UNEXPECTED_PROPERTY, UNDEFINED_PROPERTY,
 // TYPE_MISMATCH, INVALID_INDEX, VALUE_NOT_IN_RANGE, VALUE_NOT_IN_LIST, PATTERN_MISMATCH,

@@ -91,6 +91,12 @@ SchemaProperty string(const char* name, std::vector<std::string> allowed = {}) {
     return p;
 }
 
+SchemaProperty versionString(const char* name) {
+    SchemaProperty p = string(name);
+    p.version = true;
+    return p;
+}
+
 SchemaProperty object(const char* name, const SchemaObject& kind) {
     SchemaProperty p = property(name, SchemaType::Object);
     p.object = &kind;
@@ -106,7 +112,8 @@ SchemaProperty objects(const char* name, const SchemaObject& kind) {
 // The kinds, each made once, in dependency order.
 struct Kinds {
     SchemaObject asset{"asset",
-                       {string("copyright"), string("generator"), required(string("version")), string("minVersion")}};
+                       {string("copyright"), string("generator"), required(versionString("version")),
+                        versionString("minVersion")}};
 
     SchemaObject sparseIndices{"accessor.sparse.indices",
                                {required(index("bufferView", SchemaRef::BufferViews)), integer("byteOffset"),
@@ -321,6 +328,12 @@ const SchemaObject& gltfSchema() {
 
 const std::vector<SchemaExtension>& knownExtensions() {
     return kinds().extensions;
+}
+
+const SchemaExtension* knownExtension(const std::string& name) {
+    for (const SchemaExtension& e : knownExtensions())
+        if (name == e.name) return &e;
+    return nullptr;
 }
 
 }  // namespace tangent::detail

@@ -127,6 +127,7 @@ function parseArgs(argv) {
         else if (arg === '--check') opts.check = value();
         else if (arg === '--work') opts.work = value();
         else if (arg === '--report') opts.report = value();
+        else if (arg === '--every-code') opts.everyCode = true;
         else if (arg.startsWith('--')) fail(`unknown option ${arg}`);
         else opts.files.push(arg);
     }
@@ -227,7 +228,7 @@ const WHOLE_FILE_CODES = new Set([
 // codes included) but NOT_COMPARED, the accessor and buffer codes of the data samplers read, and
 // the whole-file codes wherever they point.
 function inScope(code, pointer, scope) {
-    if (WHOLE_FILE_CODES.has(code)) return true;
+    if (scope.everyCode || WHOLE_FILE_CODES.has(code)) return true;
     if (/^(ANIMATION_|ACCESSOR_ANIMATION_|KHR_ANIMATION_POINTER_)/.test(code)) return true;
     if (pointer === '/animations' || pointer.startsWith('/animations/')) return !NOT_COMPARED.some((n) => n.code === code);
     if (/^(ACCESSOR_|BUFFER_)/.test(code) || code === 'UNRESOLVED_REFERENCE') {
@@ -611,7 +612,7 @@ async function main() {
                 filesDisagreeing++;
                 continue;
             }
-            const scope = animationDataScope(splitAsset(fs.readFileSync(abs[i])).json);
+            const scope = { ...animationDataScope(splitAsset(fs.readFileSync(abs[i])).json), everyCode: opts.everyCode };
             const { lines, inScope: n } = compareFindings(names[i], report, tangent.get(abs[i]), scope);
             if (report.issues.numErrors > 0) {
                 khronosErrorFiles++;

@@ -228,7 +228,8 @@ const WHOLE_FILE_CODES = new Set([
 // codes included) but NOT_COMPARED, the accessor and buffer codes of the data samplers read, and
 // the whole-file codes wherever they point.
 function inScope(code, pointer, scope) {
-    if (scope.everyCode || WHOLE_FILE_CODES.has(code)) return true;
+    if (scope.everyCode) return !NOT_COMPARED.some((n) => n.code === code);
+    if (WHOLE_FILE_CODES.has(code)) return true;
     if (/^(ANIMATION_|ACCESSOR_ANIMATION_|KHR_ANIMATION_POINTER_)/.test(code)) return true;
     if (pointer === '/animations' || pointer.startsWith('/animations/')) return !NOT_COMPARED.some((n) => n.code === code);
     if (/^(ACCESSOR_|BUFFER_)/.test(code) || code === 'UNRESOLVED_REFERENCE') {

@@ -5,12 +5,14 @@
 // not a root) and an empty node. The schema pass (schema.cpp) runs these after its walk; each
 // rule reads only what the schema let through.
 #include <cmath>
+#include <regex>
 #include <set>
 #include <string>
 #include <tuple>
 #include <vector>
 
 #include "schema.h"
+#include "trs.h"
 
 namespace tangent::detail {
 
@@ -57,6 +59,7 @@ public:
 
     void run() {
         asset();
+        extensionNames();
         cameras();
         materials();
         nodes();
@@ -76,6 +79,29 @@ private:
         for (std::size_t i = 0; i < s.size(); ++i)
             if (i != dot && (s[i] < '0' || s[i] > '9')) return {-1, -1};
         return {std::stol(s.substr(0, dot)), std::stol(s.substr(dot + 1))};
+    }
+
+    // An extension name is PREFIX_name: the vendor's prefix in capitals and digits.
+    void extensionNames() {
+        const Json* used = member(root_, "extensionsUsed");
+        if (!used || !used->is_array()) return;
+        static const std::regex kName("[A-Z0-9]+_[A-Za-z0-9_]+");
+        for (std::size_t i = 0; i < used->size(); ++i)
+            if ((*used)[i].is_string() && !std::regex_match((*used)[i].get_ref<const std::string&>(), kName))
+                add("INVALID_EXTENSION_NAME_FORMAT", Severity::Warning,
+                    "'" + (*used)[i].get<std::string>() + "' is not an extension name (PREFIX_name).",
+                    "/extensionsUsed/" + std::to_string(i));
+    }
+
+    // A material that is unlit or specular-glossiness replaces the model the other extensions
+    // add to: beside any other extension, each is a warning.
+    void exclusiveExtensions(const Json& object, const std::string& ptr) {
+        const Json* extensions = member(object, "extensions");
+        if (!extensions || !extensions->is_object() || extensions->size() < 2) return;
+        for (const auto& [name, value] : extensions->items())
+            if (name == "KHR_materials_unlit" || name == "KHR_materials_pbrSpecularGlossiness")
+                add("MULTIPLE_EXTENSIONS", Severity::Warning,
+                    name + " may not work together with the material's other extensions.", ptr + "/extensions/" + name);
     }
 
     void asset() {
@@ -148,6 +174,7 @@ private:
                     "alphaCutoff applies only to the MASK alpha mode.",
                     "/materials/" + std::to_string(i) + "/alphaCutoff");
             materialExtensions(material, "/materials/" + std::to_string(i));
+            exclusiveExtensions(material, "/materials/" + std::to_string(i));
         }
     }
 
@@ -322,6 +349,10 @@ private:
             bool identity = true;
             for (int k = 0; k < 16; ++k) identity = identity && matrix[std::size_t(k)] == (k % 5 == 0 ? 1.0 : 0.0);
             if (identity) add("NODE_MATRIX_DEFAULT", Severity::Info, "the matrix is the default one.", ptr + "/matrix");
+            if (!isTrsDecomposable(matrix.data()))
+                add("NODE_MATRIX_NON_TRS", Severity::Error,
+                    "the matrix is not a translation, rotation and scale (a node's must be, to be animated).",
+                    ptr + "/matrix");
         }
         const std::vector<double> q = numbersOf(member(node, "rotation"), 4);
         bool inRange = !q.empty();

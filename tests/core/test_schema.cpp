@@ -372,6 +372,54 @@ TEST(ObjectRules, AssetCamerasMaterialsNodesAndTheNodeGraph) {
 }
 
 // The material extensions' rules; the expected list is the Khronos validator's report of the file.
+// A node's matrix must come apart into translation, rotation and scale, within the validator's
+// tolerance as its float32 arithmetic finds it: nodes 0 and 1 are rotations with a small skew
+// (one large column) just outside it, which only float32 rounding at each of its steps decides.
+TEST(ObjectRules, NodeMatricesAreTranslationRotationAndScale) {
+    const std::string file = doc(R"("nodes": [
+        {"matrix": [-0.17286810542943168, 0.22103132578450982, -1.1399436209257483, 0,
+                    154.57653764694356, 36.18066478083651, -16.425739796056742, 0,
+                    -0.3288622539887307, 1.5654600323192913, 0.35340850061362505, 0,
+                    -2.6237072331647946, -1.292262112842033, -1.599054053309794, 1]},
+        {"matrix": [-138.59063289969197, 36.148890209998264, -135.78457052123537, 0,
+                    0.5157911265977262, -1.583051823016621, -0.9478940407743939, 0,
+                    -0.8550609168933392, -0.6910144281215859, 0.6887677192286039, 0,
+                    -1.7333979515930875, -3.4467325457931897, 3.4310607202579497, 1]},
+        {"matrix": [1,0,0,0, 0,1,0,0, 0,0,1,0, 0,0,0,1.0001]},
+        {"matrix": [0,1,0,0, 1,0,0,0, 0,0,1,0, 0,0,0,1]},
+        {"matrix": [1,0,0,0, 0.001,1,0,0, 0,0,1,0, 0,0,0,1]},
+        {"matrix": [1,0,0,0, 0.000001,1,0,0, 0,0,1,0, 0,0,0,1]},
+        {"matrix": [2,0,0,0, 0,0,0,0, 0,0,2,0, 5,6,7,1]}])");
+    // 3 is a mirror (a negative scale), 5 a skew inside the tolerance.
+    EXPECT_EQ(findingsOf(file), sorted({{"NODE_MATRIX_NON_TRS", "/nodes/0/matrix"},
+                                        {"NODE_MATRIX_NON_TRS", "/nodes/1/matrix"},
+                                        {"NODE_MATRIX_NON_TRS", "/nodes/2/matrix"},
+                                        {"NODE_MATRIX_NON_TRS", "/nodes/4/matrix"},
+                                        {"NODE_MATRIX_NON_TRS", "/nodes/6/matrix"}}));
+}
+
+TEST(ObjectRules, ExtensionNamesAndExtensionsThatExcludeOthers) {
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["_extension", "FOO_bar", "foo_bar", "ABC_", "A1_b_c", "KHR"])"),
+                         {"UNSUPPORTED_EXTENSION"}),
+              sorted({{"INVALID_EXTENSION_NAME_FORMAT", "/extensionsUsed/0", Severity::Warning},
+                      {"INVALID_EXTENSION_NAME_FORMAT", "/extensionsUsed/2", Severity::Warning},
+                      {"INVALID_EXTENSION_NAME_FORMAT", "/extensionsUsed/3", Severity::Warning},
+                      {"INVALID_EXTENSION_NAME_FORMAT", "/extensionsUsed/5", Severity::Warning}}));
+    // Unlit and specular-glossiness beside any other extension, one the validator does not know too.
+    const std::string file = doc(R"(
+        "extensionsUsed": ["KHR_materials_clearcoat", "KHR_materials_pbrSpecularGlossiness", "KHR_materials_unlit", "EXT_foo"],
+        "materials": [{"extensions": {"KHR_materials_clearcoat": {}, "KHR_materials_unlit": {}}},
+                      {"extensions": {"KHR_materials_unlit": {}, "KHR_materials_pbrSpecularGlossiness": {}}},
+                      {"extensions": {"KHR_materials_unlit": {}, "EXT_foo": {}}},
+                      {"extensions": {"KHR_materials_unlit": {}}}])");
+    EXPECT_EQ(findingsOf(file, {"UNUSED_OBJECT", "UNSUPPORTED_EXTENSION"}),
+              sorted({{"MULTIPLE_EXTENSIONS", "/materials/0/extensions/KHR_materials_unlit", Severity::Warning},
+                      {"MULTIPLE_EXTENSIONS", "/materials/1/extensions/KHR_materials_unlit", Severity::Warning},
+                      {"MULTIPLE_EXTENSIONS", "/materials/1/extensions/KHR_materials_pbrSpecularGlossiness",
+                       Severity::Warning},
+                      {"MULTIPLE_EXTENSIONS", "/materials/2/extensions/KHR_materials_unlit", Severity::Warning}}));
+}
+
 TEST(ObjectRules, MaterialExtensionsSayWhatTheyNeed) {
     const std::string file = R"({"asset": {"version": "2.0"},
         "extensionsUsed": ["KHR_materials_emissive_strength", "KHR_materials_volume", "VENDOR_x"],

@@ -17,6 +17,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QUrl>
+#include <QUtf8StringView>
 
 #include "accessor.h"
 #include "bits.h"
@@ -56,6 +57,8 @@ constexpr std::uint32_t kGlbMagic = 0x46546C67;  // "glTF"
 constexpr std::uint32_t kChunkJson = 0x4E4F534A;
 constexpr std::uint32_t kChunkBin = 0x004E4942;
 constexpr int kMaxJsonDepth = 256;
+// How much of a JSON chunk cut short by the file's end is read to see whether it is JSON.
+constexpr std::uint64_t kMaxTruncatedJsonRead = 64 << 20;
 // Decoded tracks: a value, an in- and an out-tangent (floats) and a handle mode per component.
 constexpr std::uint64_t kTrackBytesPerComponent = 3 * sizeof(float) + sizeof(HandleMode);
 // Their total memory: generous for real files (a track takes a few times the bytes of its
@@ -105,6 +108,30 @@ struct OverflowingNumber {
 
 // nlohmann's DOM parser, also following the JSON pointer of the value being parsed so that the
 // numbers in `overflows` (by their place among the numbers, in text order) get their pointers.
+// Reads JSON text without building it (so any depth is safe), for where its first syntax
+// error is: SIZE_MAX when there is none, the byte past the end when the text stops early.
+struct SyntaxErrorFinder : nlohmann::json_sax<Json> {
+    std::size_t errorAt = SIZE_MAX;
+    std::string reason;
+    bool null() override { return true; }
+    bool boolean(bool) override { return true; }
+    bool number_integer(number_integer_t) override { return true; }
+    bool number_unsigned(number_unsigned_t) override { return true; }
+    bool number_float(number_float_t, const string_t&) override { return true; }
+    bool string(string_t&) override { return true; }
+    bool binary(binary_t&) override { return true; }
+    bool start_object(std::size_t) override { return true; }
+    bool key(string_t&) override { return true; }
+    bool end_object() override { return true; }
+    bool start_array(std::size_t) override { return true; }
+    bool end_array() override { return true; }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) override {
+        errorAt = position;
+        reason = e.what();
+        return false;
+    }
+};
+
 class PointerTrackingParser : public nlohmann::detail::json_sax_dom_parser<Json> {
 public:
     PointerTrackingParser(Json& into, std::vector<OverflowingNumber>& overflows)
@@ -303,6 +330,9 @@ private:
         std::uint64_t pos = 12;
         int chunks = 0;
         bool haveJson = false, haveBin = false;
+        // An empty JSON chunk with bytes after it is read as empty JSON (the validator's reader
+        // reads a chunk when bytes follow its header): not JSON.
+        bool emptyJsonRead = false;
         while (pos < std::min<std::uint64_t>(size, length)) {
             std::uint8_t chunk[8];
             if (size - pos < 8)
@@ -325,6 +355,7 @@ private:
             if (type == kChunkJson) {
                 if (chunkLength == 0) add("GLB_EMPTY_CHUNK", Severity::Error, pos, "the JSON chunk is empty.");
                 take = !haveJson;
+                emptyJsonRead |= take && chunkLength == 0 && pos + 8 < size;
                 haveJson = true;
             } else if (type == kChunkBin) {
                 if (chunkLength == 0)
@@ -338,6 +369,8 @@ private:
             if (!take && (type == kChunkJson || type == kChunkBin))
                 add("GLB_DUPLICATE_CHUNK", Severity::Error, pos,
                     "a second " + std::string(type == kChunkJson ? "JSON" : "BIN") + " chunk (ignored).");
+            if (end > size && chunkLength > 0 && take && type == kChunkJson && chunks == 0)
+                invalidTruncatedJson(file, pos + 8, size, container);
             if (end > size && chunkLength > 0)
                 stop("GLB_UNEXPECTED_END_OF_CHUNK_DATA", size,
                      "the GLB chunk of " + std::to_string(chunkLength) + " bytes at byte " + std::to_string(pos) +
@@ -361,6 +394,9 @@ private:
         if (json.empty()) {
             // Nothing to read the rest from: the container's findings are all there is (the
             // validator reports no more than what made the JSON chunk missing or empty).
+            if (emptyJsonRead)
+                container.push_back({"INVALID_JSON", Severity::Error,
+                                     "the JSON chunk is empty: there is no JSON to read.", "", -1, -1, -1});
             const auto error = std::find_if(container.rbegin(), container.rend(),
                                             [](const Finding& f) { return f.severity == Severity::Error; });
             if (error == container.rend()) stop("GLB_UNEXPECTED_FIRST_CHUNK", 12, "the GLB has no JSON chunk.");
@@ -369,6 +405,26 @@ private:
         }
         for (Finding& f : container) report(std::move(f));
         return json;
+    }
+
+    // A JSON chunk that runs past the end of the file is read as far as it goes, as the
+    // validator streams it: bytes that cannot begin a JSON text (not UTF-8, or a syntax error
+    // before they end) make it INVALID_JSON, which stops the reading; a valid beginning leaves
+    // the truncation to report.
+    void invalidTruncatedJson(QIODevice& file, std::uint64_t from, std::uint64_t size, Findings& container) {
+        std::string text(std::size_t(std::min<std::uint64_t>(size - from, kMaxTruncatedJsonRead)), '\0');
+        if (!readAt(file, from, text.size(), text.data())) failRead(file, from);
+        std::string why;
+        if (!QUtf8StringView(text).isValidUtf8()) {
+            why = "the JSON chunk is not UTF-8 text.";
+        } else {
+            SyntaxErrorFinder finder;
+            Json::sax_parse(text, &finder);
+            if (finder.errorAt <= text.size()) why = "malformed JSON (" + shortReason(finder.reason) + ").";
+        }
+        if (why.empty()) return;
+        container.push_back({"INVALID_JSON", Severity::Error, why, "", -1, -1, -1});
+        throw GlbError(doc_.fileName_ + ": " + why, std::move(container));
     }
 
     void parseJson(std::string_view text) {
@@ -436,6 +492,11 @@ private:
         } catch (const nlohmann::json::exception& e) {  // e.g. out_of_range: a number like 1e400
             fail("", std::string("malformed JSON (") + shortReason(e.what()) + ").");
         }
+        // glTF's JSON has no byte order mark (the parser skipped it). The file is read all the
+        // same; the validator stops there.
+        if (text.rfind("\xEF\xBB\xBF", 0) == 0)
+            report({"INVALID_JSON", Severity::Error,
+                    "the JSON begins with a byte order mark, which glTF does not allow.", "", -1, -1, -1});
         if (!doc_.json_.is_object()) fail("/", "the glTF JSON must be an object.");
         const Json* asset = doc_.json_.contains("asset") ? &doc_.json_["asset"] : nullptr;
         if (!asset || !asset->is_object() || !asset->contains("version") || !(*asset)["version"].is_string())
@@ -555,6 +616,12 @@ private:
                         "has no uri and the GLB has no binary chunk for it.", ptr, -1, -1, -1});
         } else if (!b.contains("uri")) {
             device = file, offset = bin.offset, size = bin.length;
+            // The chunk may pad the buffer to 4 bytes; more than that is a warning.
+            if (const std::uint64_t padded = (byteLength + 3) / 4 * 4; size > padded && size >= byteLength)
+                report({"BUFFER_GLB_CHUNK_TOO_BIG", Severity::Warning,
+                        "the GLB's binary chunk holds " + std::to_string(size - padded) +
+                                " bytes more than the buffer's byteLength padded to 4.",
+                        ptr, -1, -1, -1});
         } else {
             if (!b["uri"].is_string())
                 throw BufferUnread{ptr + "/uri", "must be a string.", "TANGENT_BUFFER_INVALID", Severity::Error};

@@ -1,11 +1,13 @@
-// The animation rules of the glTF 2.0 specification as the Khronos glTF-Validator checks them.
-// Its report is the reference QA compares against, so this follows its structure: a link pass
-// over samplers and channels (references, formats, counts, targets), then a data pass that
-// runs the element checks each sampler and channel asked for over its accessor's values.
-// Where the validator reports a rule once per user (an input shared by two samplers, a
-// rotation output played by two channels), so does this. The schema's codes (a missing
-// property, an index that names nothing, a value not in its list) are the schema pass's
-// (schema.h), which reads the whole file; inside KHR_animation_pointer's object they are this one's.
+// The rules of the glTF 2.0 specification for accessors, bufferViews and animations, as the
+// Khronos glTF-Validator checks them. Its report is the reference QA compares against, so this
+// follows its structure: a link pass over every accessor and view (where the bytes lie) and over
+// samplers and channels (references, formats, counts, targets), then a data pass over each
+// accessor's values: its declared bounds, non-finite floats, sparse indices, and the element
+// checks a sampler or channel asked for. Where the validator reports a rule once per user (an
+// input shared by two samplers, a rotation output played by two channels), so does this. The
+// schema's codes (a missing property, an index that names nothing, a value not in its list) are
+// the schema pass's (schema.h), which reads the whole file; inside KHR_animation_pointer's object
+// they are this one's.
 #include "spec_checks.h"
 
 #include <algorithm>
@@ -71,6 +73,31 @@ struct AccessorInfo {
         return "{" + type + ", " + std::to_string(componentType) + (normalized ? ", normalized}" : "}");
     }
 };
+
+constexpr std::int64_t kElementArrayBuffer = 34963;
+
+// A matrix of 1- or 2-byte components whose columns start on 4 bytes (MAT2 and MAT3 of bytes,
+// MAT3 of shorts): the padding between columns belongs to the element, after the last one to
+// the distance between elements.
+bool hasColumnPadding(const AccessorInfo& a) {
+    const int size = componentSizeOf(a.componentType);
+    return (size == 1 && (a.type == "MAT2" || a.type == "MAT3")) || (size == 2 && a.type == "MAT3");
+}
+
+// The bytes of one element, from its first byte to its last.
+std::int64_t elementLengthOf(const AccessorInfo& a) {
+    const int size = componentSizeOf(a.componentType);
+    if (!hasColumnPadding(a)) return std::int64_t(size) * a.components();
+    const int rows = a.type == "MAT2" ? 2 : 3;
+    const int column = (rows * size + 3) / 4 * 4;  // where each column starts
+    return std::int64_t(rows - 1) * column + rows * size;
+}
+
+// The distance between elements without a byteStride.
+std::int64_t paddedElementLengthOf(const AccessorInfo& a) {
+    const std::int64_t length = elementLengthOf(a);
+    return hasColumnPadding(a) ? (length + 3) / 4 * 4 : length;
+}
 
 AccessorInfo accessorInfo(const Json& root, std::int64_t index) {
     AccessorInfo a;
@@ -144,7 +171,14 @@ public:
         const Json* animations = member(root_, "animations");
         if (animations && animations->is_array())
             for (std::size_t a = 0; a < animations->size(); ++a) linkAnimation((*animations)[a], int(a));
+        // Every accessor and view, as the validator links them all; an animation's are
+        // named by its first channel.
+        if (const Json* accessors = member(root_, "accessors"); accessors && accessors->is_array())
+            for (std::size_t i = 0; i < accessors->size(); ++i) used_.emplace(std::int64_t(i), ChannelId{-1, -1});
         for (const auto& [index, user] : used_) linkAccessor(index, user.animation, user.channel);
+        if (const Json* views = member(root_, "bufferViews"); views && views->is_array())
+            for (std::size_t i = 0; i < views->size(); ++i)
+                if ((*views)[i].is_object()) linkBufferView(std::int64_t(i), (*views)[i], -1, -1);
     }
 
     // The data pass of the channel's float accessors, from the keys the loader decoded (the
@@ -512,15 +546,20 @@ private:
                 "the bufferView of an animation accessor must not define byteStride.", pointer, a, c);
     }
 
-    // An animation accessor's place in its bufferView and buffer, and its sparse parts (the
-    // validator checks every accessor; these are the ones animation data depends on). Its
-    // values are read only when everything fits.
+    // An accessor's place in its bufferView and buffer, and its sparse parts. Its values are
+    // read only when everything fits.
     void linkAccessor(std::int64_t index, int a, int c) {
         const AccessorInfo info = accessorInfo(root_, index);
+        if (!info.json) return;
         const std::string ptr = "/accessors/" + std::to_string(index);
+        const bool matrix = info.type == "MAT2" || info.type == "MAT3" || info.type == "MAT4";
+        if (matrix && member(*info.json, "bufferView") && indexOf(*info.json, "byteOffset") % 4 > 0)
+            add("ACCESSOR_MATRIX_ALIGNMENT", Severity::Error,
+                "the byteOffset of a matrix accessor must be a multiple of 4 (each column starts at one).",
+                ptr + "/byteOffset", a, c);
         const int componentLength = componentSizeOf(info.componentType);
         if (componentLength == 0 || info.type.empty() || info.count < 0) return;
-        const std::int64_t elementLength = std::int64_t(componentLength) * info.components();
+        const std::int64_t elementLength = elementLengthOf(info);
         if (info.normalized && (info.componentType == kFloat || info.componentType == kUnsignedInt))
             add("ACCESSOR_NORMALIZED_INVALID", Severity::Error, "only byte and short accessors can be normalized.",
                 ptr + "/normalized", a, c);
@@ -537,7 +576,8 @@ private:
                     ptr, a, c);
                 fits = false;
             }
-            const std::int64_t length = (stride > 0 ? stride : elementLength) * (info.count - 1) + elementLength;
+            const std::int64_t length =
+                    (stride > 0 ? stride : paddedElementLengthOf(info)) * (info.count - 1) + elementLength;
             fits &= checkRange(*info.json, componentLength, length, viewIndex, ptr, a, c);
         }
         if (const Json* sparse = member(*info.json, "sparse"); sparse && sparse->is_object())
@@ -575,7 +615,7 @@ private:
                 "the data (offset " + std::to_string(byteOffset) + ", " + std::to_string(length) +
                         " bytes) does not fit its bufferView " + std::to_string(viewIndex) + " (" +
                         std::to_string(viewLength) + " bytes).",
-                ptr, a, c);
+                byteOffset > viewLength ? ptr + "/byteOffset" : ptr, a, c);
             fits = false;
         }
         return fits;
@@ -631,10 +671,13 @@ private:
             add("BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", Severity::Error,
                 "byteStride " + std::to_string(stride) + " is greater than byteLength " + std::to_string(length) + ".",
                 ptr + "/byteStride", a, c);
+        if (stride >= 0 && indexOf(view, "target") == kElementArrayBuffer)
+            add("BUFFER_VIEW_INVALID_BYTE_STRIDE", Severity::Error,
+                "a bufferView of indices (target 34963) must not define byteStride.", ptr + "/byteStride", a, c);
         // A buffer index that names nothing is the schema pass's to report.
         const std::int64_t bufferLength = buffer && buffer->is_object() ? indexOf(*buffer, "byteLength") : -1;
         if (bufferLength >= 0) {
-            linkBuffer(bufferIndex, *buffer, a, c);
+            if (a >= 0) linkBuffer(bufferIndex, *buffer, a, c);
             fits = length >= 0 && offset < bufferLength && offset + length <= bufferLength;
             if (offset >= bufferLength || (length >= 0 && offset + length > bufferLength))
                 add("BUFFER_VIEW_TOO_LONG", Severity::Error,
@@ -647,7 +690,7 @@ private:
         return fits;
     }
 
-    // A buffer's data URI media type (once per buffer).
+    // A buffer's data URI media type (once per buffer), for the buffers animations read.
     void linkBuffer(std::int64_t index, const Json& buffer, int a, int c) {
         if (!linkedBuffers_.insert(index).second) return;
         const Json* uri = member(buffer, "uri");
@@ -823,17 +866,20 @@ private:
         dataPassOf_ = -1;
         if (!fits_.count(index)) return;
         try {
-            const DecodedAccessor d = decodeAccessor(root_, *data_, int(index), doc_.fileName());
-            if (d.componentType == kFloat) {
-                dataPassOf_ = index;
-                checkNonFinite(index, d, animation, channel);
+            // An integer accessor's values as floats only when an animation reads them.
+            if (info.componentType == kFloat || elementChecks_.count(index)) {
+                const DecodedAccessor d = decodeAccessor(root_, *data_, int(index), doc_.fileName());
+                if (d.componentType == kFloat) {
+                    dataPassOf_ = index;
+                    checkNonFinite(index, d, animation, channel);
+                }
+                const std::size_t A = std::size_t(d.components);
+                const int perKey = cubicOutput(index) ? 3 : 1;  // a key's value: its middle element
+                runDataChecks(
+                        index, FloatParts{{d.data.data()}, std::size_t(d.count), A, A},
+                        [&](std::size_t k, int i) { return d.data[(k * perKey + (perKey == 3)) * A + std::size_t(i)]; },
+                        std::size_t(d.count) / std::size_t(perKey), d.componentType == kFloat);
             }
-            const std::size_t A = std::size_t(d.components);
-            const int perKey = cubicOutput(index) ? 3 : 1;  // a key's value: its middle element
-            runDataChecks(
-                    index, FloatParts{{d.data.data()}, std::size_t(d.count), A, A},
-                    [&](std::size_t k, int i) { return d.data[(k * perKey + (perKey == 3)) * A + std::size_t(i)]; },
-                    std::size_t(d.count) / std::size_t(perKey), d.componentType == kFloat);
             if (info.componentType != kFloat && (member(*info.json, "min") || member(*info.json, "max"))) {
                 dataPassOf_ = index;  // an integer accessor's bounds are in its integer values
                 checkBounds(index, decodeAccessor(root_, *data_, int(index), doc_.fileName(), Decode::Raw), animation,

@@ -1,7 +1,7 @@
 #pragma once
-// The glTF 2.0 rules for animation data, reported as the Khronos glTF-Validator reports them:
-// the same codes, severities and JSON pointers, once per place it reports them (internal to
-// core; checks.cpp adds Tangent's own curve checks on top).
+// The glTF 2.0 rules for accessors, bufferViews and animation data, reported as the Khronos
+// glTF-Validator reports them: the same codes, severities and JSON pointers, once per place it
+// reports them (internal to core; checks.cpp adds Tangent's own curve checks on top).
 #include <memory>
 
 #include "accessor.h"
@@ -11,8 +11,9 @@
 namespace tangent::detail {
 
 // The link pass runs when made (it reads the JSON only, so a scanned document will do); the
-// data pass checks each animation accessor's values once: from a supported channel's keys
-// while a scan has them (checkChannel), the rest decoded from the file one at a time (finish).
+// data pass checks each accessor's values once: an animation accessor's from a supported
+// channel's keys while a scan has them (checkChannel), the rest decoded from the file one at a
+// time (finish).
 class SpecChecks {
 public:
     explicit SpecChecks(const Document& doc);

@@ -281,6 +281,98 @@ TEST(Load, TruncatedGlb) {
     EXPECT_THROW(Document::fromBytes(bytes, "cut.glb", ""), FileError);
 }
 
+// A GLB of the given chunks (type, bytes), its header's length the chunks' total unless given.
+std::vector<std::uint8_t> glbOf(const std::vector<std::pair<std::uint32_t, std::string>>& chunks,
+                                std::int64_t declaredLength = -1) {
+    std::vector<std::uint8_t> out;
+    const auto u32 = [&](std::uint32_t v) {
+        for (int i = 0; i < 4; ++i) out.push_back(std::uint8_t(v >> (8 * i)));
+    };
+    std::uint32_t total = 12;
+    for (const auto& [type, bytes] : chunks) total += 8 + std::uint32_t(bytes.size());
+    u32(0x46546C67);
+    u32(2);
+    u32(declaredLength >= 0 ? std::uint32_t(declaredLength) : total);
+    for (const auto& [type, bytes] : chunks) {
+        u32(std::uint32_t(bytes.size()));
+        u32(type);
+        out.insert(out.end(), bytes.begin(), bytes.end());
+    }
+    return out;
+}
+
+// The Khronos validator reads the JSON chunk as a stream: an empty chunk is read (as empty,
+// not JSON) only when bytes follow it; a chunk cut short by the file's end is read as far as it
+// goes, and its first bytes decide whether it is INVALID_JSON or a truncated file. A BIN chunk
+// may pad the buffer to 4 bytes, no more; a byte order mark makes the JSON invalid. Each file
+// here was given to the validator, which reported the same codes at the same places.
+TEST(Load, GlbChunksAndTheJsonInThemAsTheValidatorReadsThem) {
+    constexpr std::uint32_t kJson = 0x4E4F534A, kBin = 0x004E4942;
+    QTemporaryDir dir;
+    const auto codesOf = [&](const std::string& name, const std::vector<std::uint8_t>& bytes) {
+        const std::string path = dir.filePath(QString::fromStdString(name)).toStdString();
+        writeBytes(path, bytes);
+        std::vector<std::string> out;
+        for (const Finding& f : checkFile(path))
+            out.push_back(f.code + "@" + (f.offset >= 0 ? std::to_string(f.offset) : f.pointer));
+        return out;
+    };
+    using Codes = std::vector<std::string>;
+    EXPECT_EQ(codesOf("one_empty.glb", glbOf({{kJson, ""}})), Codes{"GLB_EMPTY_CHUNK@12"});
+    EXPECT_EQ(codesOf("two_empty.glb", glbOf({{kJson, ""}, {kJson, ""}})),
+              (Codes{"GLB_EMPTY_CHUNK@12", "GLB_EMPTY_CHUNK@20", "GLB_DUPLICATE_CHUNK@20", "INVALID_JSON@"}));
+
+    const std::string json = R"({"asset":{"version":"2.0"}})";
+    // The JSON chunk says it is far longer than the file. After the JSON text: bytes that are
+    // not UTF-8, or nothing.
+    std::vector<std::uint8_t> overflow = glbOf({{kJson, json + " \xFF\xFE"}});
+    overflow[12] = 0xF8, overflow[13] = overflow[14] = overflow[15] = 0xFF;
+    EXPECT_EQ(codesOf("overflow_binary.glb", overflow), (Codes{"GLB_CHUNK_TOO_BIG@12", "INVALID_JSON@"}));
+    std::vector<std::uint8_t> cut = glbOf({{kJson, json.substr(0, 20)}});
+    cut[12] = 0xF8, cut[13] = cut[14] = cut[15] = 0xFF;
+    EXPECT_EQ(codesOf("overflow_text.glb", cut),
+              (Codes{"GLB_CHUNK_TOO_BIG@12", "GLB_UNEXPECTED_END_OF_CHUNK_DATA@" + std::to_string(cut.size())}));
+
+    std::string buffer = R"({"asset":{"version":"2.0"},"buffers":[{"byteLength":3}]})";
+    buffer.resize((buffer.size() + 3) / 4 * 4, ' ');
+    EXPECT_EQ(codesOf("padded.glb", glbOf({{kJson, buffer}, {kBin, std::string(4, '\0')}})),
+              Codes{"UNUSED_OBJECT@/buffers/0"});
+    EXPECT_EQ(codesOf("too_big.glb", glbOf({{kJson, buffer}, {kBin, std::string(12, '\0')}})),
+              (Codes{"UNUSED_OBJECT@/buffers/0", "BUFFER_GLB_CHUNK_TOO_BIG@/buffers/0"}));
+
+    const std::string bom = "\xEF\xBB\xBF" + json;
+    EXPECT_EQ(codesOf("bom.gltf", std::vector<std::uint8_t>(bom.begin(), bom.end())), Codes{"INVALID_JSON@"});
+}
+
+// Every accessor and view is checked, not only those animations read: where its bytes lie (a
+// matrix of bytes has padded columns: this one's 14 bytes fit), a view of indices with a stride,
+// and the declared bounds of integer data against its values. The validator reported the same.
+TEST(Load, EveryAccessorAndViewIsChecked) {
+    // 32 bytes: zeros, then the unsigned shorts 1, 2, 3, 4 at byte 16.
+    const std::string file = R"({"asset": {"version": "2.0"},
+        "buffers": [{"byteLength": 32,
+                     "uri": "data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAAAAAAEAAgADAAQAAAAAAAAAAAA="}],
+        "bufferViews": [{"buffer": 0, "byteLength": 16},
+                        {"buffer": 0, "byteOffset": 16, "byteLength": 8, "target": 34963},
+                        {"buffer": 0, "byteOffset": 40, "byteLength": 4},
+                        {"buffer": 0, "byteOffset": 24, "byteLength": 8, "byteStride": 4, "target": 34963}],
+        "accessors": [{"bufferView": 0, "byteOffset": 2, "componentType": 5121, "count": 2, "type": "MAT2"},
+                      {"bufferView": 1, "componentType": 5123, "count": 4, "type": "SCALAR", "min": [0], "max": [9]},
+                      {"bufferView": 0, "byteOffset": 20, "componentType": 5126, "count": 1, "type": "VEC3"}]})";
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("accessors.gltf").toStdString();
+    writeBytes(path, std::vector<std::uint8_t>(file.begin(), file.end()));
+    std::set<std::string> found;
+    for (const Finding& f : checkFile(path))
+        if (f.code != "UNUSED_OBJECT") found.insert(f.code + "@" + f.pointer + "@" + toString(f.severity));
+    EXPECT_EQ(found, (std::set<std::string>{"ACCESSOR_MATRIX_ALIGNMENT@/accessors/0/byteOffset@error",
+                                            "ACCESSOR_TOO_LONG@/accessors/2/byteOffset@error",
+                                            "BUFFER_VIEW_TOO_LONG@/bufferViews/2/byteOffset@error",
+                                            "BUFFER_VIEW_INVALID_BYTE_STRIDE@/bufferViews/3/byteStride@error",
+                                            "ACCESSOR_MIN_MISMATCH@/accessors/1/min/0@error",
+                                            "ACCESSOR_MAX_MISMATCH@/accessors/1/max/0@error"}));
+}
+
 TEST(Load, AccessorPastItsBuffer) {
     const std::string e = loadError([](Glb& g) { g.json["bufferViews"][5]["byteLength"] = 100000; });
     EXPECT_NE(e.find("broken.glb: /bufferViews/5: bufferView"), std::string::npos) << e;

@@ -17,6 +17,38 @@ int componentCountOf(const std::string& type) {
     return 0;
 }
 
+namespace {
+bool hasColumnPadding(int size, const std::string& type) {
+    return (size == 1 && (type == "MAT2" || type == "MAT3")) || (size == 2 && type == "MAT3");
+}
+int rowsOf(const std::string& type) {
+    return type == "MAT2" ? 2 : 3;
+}
+}  // namespace
+
+ElementLayout elementLayout(int componentType, const std::string& type) {
+    ElementLayout e;
+    e.components = componentCountOf(type);
+    e.componentSize = componentSizeOf(componentType);
+    e.length = std::uint64_t(e.components) * std::uint64_t(e.componentSize);
+    if (hasColumnPadding(e.componentSize, type)) {
+        const int rows = rowsOf(type);
+        const std::uint64_t column = (std::uint64_t(rows * e.componentSize) + 3) / 4 * 4;
+        e.length = (std::uint64_t(rows) - 1) * column + std::uint64_t(rows * e.componentSize);
+        e.stride = (e.length + 3) / 4 * 4;
+    } else {
+        e.stride = e.length;
+    }
+    return e;
+}
+
+std::uint64_t ElementLayout::offsetOf(int component) const {
+    if (stride == length || components == 0) return std::uint64_t(component) * std::uint64_t(componentSize);
+    const int rows = components == 4 ? 2 : 3;  // a padded MAT2 or MAT3
+    const std::uint64_t column = (std::uint64_t(rows * componentSize) + 3) / 4 * 4;
+    return std::uint64_t(component / rows) * column + std::uint64_t(component % rows) * std::uint64_t(componentSize);
+}
+
 int componentSizeOf(int componentType) {
     switch (componentType) {
         case kByte:

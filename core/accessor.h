@@ -24,6 +24,18 @@ inline bool isIndex(const Json& v) {
 int componentCountOf(const std::string& type);  // "VEC3" -> 3, 0 if unknown
 int componentSizeOf(int componentType);         // 5126 -> 4, 0 if unknown
 
+// Where an element's components lie: a matrix of 1- or 2-byte components starts each column on
+// 4 bytes (MAT2 and MAT3 of bytes, MAT3 of shorts), so its element has gaps. For a known type
+// and component type.
+struct ElementLayout {
+    int components = 0;
+    int componentSize = 0;
+    std::uint64_t length = 0;                     // from the element's first byte to its last
+    std::uint64_t stride = 0;                     // between elements when the bufferView has no byteStride
+    std::uint64_t offsetOf(int component) const;  // of a component from the element's start
+};
+ElementLayout elementLayout(int componentType, const std::string& type);
+
 // Where the bytes of a document's buffers are: in memory (a loaded document), or ranges of a
 // device read on demand (a scan, which needs each accessor's bytes once: holding a copy of the
 // whole file would cost more than reading the ranges, mostly in page faults).

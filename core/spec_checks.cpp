@@ -20,6 +20,7 @@
 #include <tuple>
 
 #include "bits.h"
+#include "bounds_scan.h"
 #include "schema.h"
 #include "tangent/checks.h"
 #include "tangent/object_model.h"
@@ -75,29 +76,6 @@ struct AccessorInfo {
 };
 
 constexpr std::int64_t kElementArrayBuffer = 34963;
-
-// A matrix of 1- or 2-byte components whose columns start on 4 bytes (MAT2 and MAT3 of bytes,
-// MAT3 of shorts): the padding between columns belongs to the element, after the last one to
-// the distance between elements.
-bool hasColumnPadding(const AccessorInfo& a) {
-    const int size = componentSizeOf(a.componentType);
-    return (size == 1 && (a.type == "MAT2" || a.type == "MAT3")) || (size == 2 && a.type == "MAT3");
-}
-
-// The bytes of one element, from its first byte to its last.
-std::int64_t elementLengthOf(const AccessorInfo& a) {
-    const int size = componentSizeOf(a.componentType);
-    if (!hasColumnPadding(a)) return std::int64_t(size) * a.components();
-    const int rows = a.type == "MAT2" ? 2 : 3;
-    const int column = (rows * size + 3) / 4 * 4;  // where each column starts
-    return std::int64_t(rows - 1) * column + rows * size;
-}
-
-// The distance between elements without a byteStride.
-std::int64_t paddedElementLengthOf(const AccessorInfo& a) {
-    const std::int64_t length = elementLengthOf(a);
-    return hasColumnPadding(a) ? (length + 3) / 4 * 4 : length;
-}
 
 AccessorInfo accessorInfo(const Json& root, std::int64_t index) {
     AccessorInfo a;
@@ -213,6 +191,7 @@ public:
     // `data` (null: none), then every finding: the link pass's, then the data pass's by accessor.
     Findings finish(BufferSource* data) {
         data_ = data;
+        scanPlainAccessors();
         for (const auto& [index, user] : used_)
             if (!checked_.count(index)) decodeAndCheck(index);
         for (auto& [index, found] : dataFindings_)
@@ -559,7 +538,8 @@ private:
                 ptr + "/byteOffset", a, c);
         const int componentLength = componentSizeOf(info.componentType);
         if (componentLength == 0 || info.type.empty() || info.count < 0) return;
-        const std::int64_t elementLength = elementLengthOf(info);
+        const ElementLayout layout = elementLayout(info.componentType, info.type);
+        const auto elementLength = std::int64_t(layout.length);
         if (info.normalized && (info.componentType == kFloat || info.componentType == kUnsignedInt))
             add("ACCESSOR_NORMALIZED_INVALID", Severity::Error, "only byte and short accessors can be normalized.",
                 ptr + "/normalized", a, c);
@@ -577,7 +557,7 @@ private:
                 fits = false;
             }
             const std::int64_t length =
-                    (stride > 0 ? stride : paddedElementLengthOf(info)) * (info.count - 1) + elementLength;
+                    (stride > 0 ? stride : std::int64_t(layout.stride)) * (info.count - 1) + elementLength;
             fits &= checkRange(*info.json, componentLength, length, viewIndex, ptr, a, c);
         }
         if (const Json* sparse = member(*info.json, "sparse"); sparse && sparse->is_object())
@@ -848,6 +828,22 @@ private:
         const Json* first = element(primitives, 0);
         const Json* targets = first ? member(*first, "targets") : nullptr;
         return targets && targets->is_array() ? int(targets->size()) : -1;
+    }
+
+    // The data pass of the accessors only their own rules read (no element checks, no sparse
+    // part, bytes that fit), view by view without decoding them (bounds_scan.h).
+    void scanPlainAccessors() {
+        if (!data_) return;
+        std::vector<std::int64_t> plain;
+        for (const auto& [index, user] : used_) {
+            if (checked_.count(index) || elementChecks_.count(index) || !fits_.count(index)) continue;
+            const AccessorInfo info = accessorInfo(root_, index);
+            if (!info.json || !member(*info.json, "bufferView") || member(*info.json, "sparse")) continue;
+            plain.push_back(index);
+        }
+        for (auto& [index, found] : scanBounds(root_, *data_, plain, doc_.fileName()))
+            dataFindings_[index] = std::move(found);
+        checked_.insert(plain.begin(), plain.end());
     }
 
     // The data pass for one accessor: decoded once, every check it was asked for run over it.

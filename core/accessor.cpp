@@ -49,6 +49,14 @@ std::uint64_t ElementLayout::offsetOf(int component) const {
     return std::uint64_t(component / rows) * column + std::uint64_t(component % rows) * std::uint64_t(componentSize);
 }
 
+std::uint64_t byteStrideOf(const Json& view) {
+    const auto it = view.is_object() ? view.find("byteStride") : view.end();
+    if (it == view.end() || !it->is_number_integer()) return 0;
+    const std::int64_t stride =
+            it->is_number_unsigned() && it->get<std::uint64_t>() > 252 ? 0 : it->get<std::int64_t>();
+    return stride >= 4 && stride <= 252 ? std::uint64_t(stride) : 0;
+}
+
 int componentSizeOf(int componentType) {
     switch (componentType) {
         case kByte:
@@ -145,7 +153,7 @@ ViewRange viewRange(const Json& json, BufferSource& buffers, std::uint64_t index
     const std::uint64_t buffer = getCount(view, "buffer", 0, true, file, ptr);
     const std::uint64_t offset = getCount(view, "byteOffset", 0, false, file, ptr);
     const std::uint64_t length = getCount(view, "byteLength", 0, true, file, ptr);
-    const std::uint64_t stride = getCount(view, "byteStride", 0, false, file, ptr);
+    const std::uint64_t stride = byteStrideOf(view);
     if (buffer >= buffers.count())
         fail(file, ptr + "/buffer", "buffer " + std::to_string(buffer) + " does not exist.", "UNRESOLVED_REFERENCE");
     // A placeholder buffer (EXT_meshopt_compression's fallback) has no bytes but a byteLength
@@ -276,7 +284,10 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
     if (out.components == 0) fail(file, ptr + "/type", "'" + out.type + "' is not an accessor type.");
     out.componentType = int(getCount(a, "componentType", 0, true, file, ptr));
     if (componentSizeOf(out.componentType) == 0)
-        fail(file, ptr + "/componentType", std::to_string(out.componentType) + " is not a component type.");
+        // The Khronos validator only warns of an unknown component type (VALUE_NOT_IN_LIST), so
+        // that Tangent cannot read the data is a warning too.
+        throw AccessorError(file, kInvalid, ptr + "/componentType",
+                            std::to_string(out.componentType) + " is not a component type.", Severity::Warning);
     if (auto n = a.find("normalized"); n != a.end()) out.normalized = n->is_boolean() && n->get<bool>();
     const bool mapNormalized = out.normalized && decode != Decode::Raw;
     const std::uint64_t count = getCount(a, "count", 0, true, file, ptr);

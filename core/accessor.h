@@ -36,6 +36,10 @@ struct ElementLayout {
 };
 ElementLayout elementLayout(int componentType, const std::string& type);
 
+// A bufferView's byteStride as the Khronos validator reads it: 0 when absent or outside the
+// schema's 4..252 (reported there; the view is then read as if it had none).
+std::uint64_t byteStrideOf(const Json& view);
+
 // Where the bytes of a document's buffers are: in memory (a loaded document), or ranges of a
 // device read on demand (a scan, which needs each accessor's bytes once: holding a copy of the
 // whole file would cost more than reading the ranges, mostly in page faults).

@@ -179,7 +179,7 @@ std::map<std::int64_t, Findings> scanBounds(const Json& root, BufferSource& data
         const std::int64_t viewIndex = member(a, "bufferView")->get<std::int64_t>();
         const Json& view = (*views)[std::size_t(viewIndex)];
         if (meshoptExtension(view)) continue;
-        const std::uint64_t stride = count(view, "byteStride");
+        const std::uint64_t stride = byteStrideOf(view);
         Group& group = groups[{viewIndex, stride ? -1 : index}];
         group.view = &view;
         group.stride = stride ? stride : scan->layout.stride;

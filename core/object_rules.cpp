@@ -291,8 +291,8 @@ private:
                     const Json& e = (*c)[k];
                     if (!isIndexValue(&e) || e.get<double>() >= double(n)) continue;
                     const std::size_t child = std::size_t(e.get<double>());
-                    if (!seen.insert(child).second) continue;  // a repeat is DUPLICATE_ELEMENTS
-                    children[i].push_back(child);
+                    // A repeat is DUPLICATE_ELEMENTS, and its parent overrides itself.
+                    if (seen.insert(child).second) children[i].push_back(child);
                     if (parent[child] >= 0)
                         add("NODE_PARENT_OVERRIDE", Severity::Error,
                             "node " + std::to_string(child) + " already has a parent.",

@@ -170,11 +170,12 @@ private:
                 const Json& primitive = (*primitives)[p];
                 const std::string ptr = join(join(join(join("", "meshes"), m), "primitives"), p);
                 const auto attributes = primitive.find("attributes");
-                if (attributes == primitive.end() || !attributes->is_object()) continue;
-                std::vector<int> sets;  // n of each TEXCOORD_n
+                if (attributes == primitive.end()) continue;
+                std::vector<int> sets;  // n of each TEXCOORD_n; none when attributes is not an object
                 static const std::regex texCoord("^TEXCOORD_(0|[1-9][0-9]{0,8})$");
-                for (auto it = attributes->begin(); it != attributes->end(); ++it)
-                    if (std::regex_match(it.key(), texCoord)) sets.push_back(std::atoi(it.key().c_str() + 9));
+                if (attributes->is_object())
+                    for (auto it = attributes->begin(); it != attributes->end(); ++it)
+                        if (std::regex_match(it.key(), texCoord)) sets.push_back(std::atoi(it.key().c_str() + 9));
                 // Sets that do not run 0, 1, 2, ... are an error of their own; the validator
                 // then does not say which are read.
                 std::sort(sets.begin(), sets.end());
@@ -299,12 +300,21 @@ private:
         return true;
     }
 
+    // An element of a list or map of indices: the validator reads it as an index only, so
+    // anything else is not one (INVALID_INDEX, where a lone index would be a TYPE_MISMATCH).
+    void listedIndex(const Json& v, SchemaRef ref, const std::string& where) {
+        if (isInteger(v))
+            indexValue(v, ref, where);
+        else
+            add("INVALID_INDEX", Severity::Error, "an index must be a non-negative integer.", where);
+    }
+
     void indexMap(const Json& map, SchemaRef ref, const std::string& where) {
         if (map.empty()) {
             add("EMPTY_ENTITY", Severity::Error, "the object must not be empty.", where);
             return;
         }
-        for (auto it = map.begin(); it != map.end(); ++it) indexValue(it.value(), ref, join(where, it.key()));
+        for (auto it = map.begin(); it != map.end(); ++it) listedIndex(it.value(), ref, join(where, it.key()));
     }
 
     void walkProperty(const Json& object, const SchemaProperty& p, const std::string& ptr) {
@@ -334,7 +344,7 @@ private:
                             join(where, i));
                         continue;
                     }
-                    indexValue(e, p.ref, join(where, i));
+                    listedIndex(e, p.ref, join(where, i));
                 }
                 break;
             }
@@ -424,8 +434,8 @@ private:
             case SchemaType::Object:
                 if (!v.is_object()) {
                     typeMismatch(v, "an object", where);
-                    // A required object the validator could not read is missing too (the asset).
-                    if (p.required) undefined(p.name, where);
+                    // The root's required asset the validator could not read is missing too.
+                    if (p.required && ptr.empty()) undefined(p.name, where);
                     return;
                 }
                 walkObject(v, *p.object, where);
@@ -449,9 +459,22 @@ private:
                 if (!allObjects && !topLevel) return;
                 for (std::size_t i = 0; i < v.size(); ++i) {
                     if (!v[i].is_object()) continue;
-                    // A channel's sampler names an element of its own animation's samplers.
-                    if (p.object->kind == std::string_view("animation"))
-                        animationSamplers_ = listSize(v[i], "samplers");
+                    // A channel's sampler names an element of its own animation's samplers;
+                    // without a list of them, the validator resolves none.
+                    if (p.object->kind == std::string_view("animation")) {
+                        const auto samplers = v[i].find("samplers");
+                        const auto channels = v[i].find("channels");
+                        const bool links = samplers != v[i].end() && samplers->is_array() && channels != v[i].end() &&
+                                           channels->is_array();
+                        animationSamplers_ = links ? listSize(v[i], "samplers") : kNoCollection;
+                        // An animation without both lists is not linked at all: its references
+                        // are neither resolved nor make anything used.
+                        const bool linking = linking_;
+                        linking_ = linking_ && links;
+                        walkObject(v[i], *p.object, join(where, i));
+                        linking_ = linking;
+                        continue;
+                    }
                     walkObject(v[i], *p.object, join(where, i));
                 }
                 break;

@@ -291,8 +291,7 @@ struct Kinds {
         SchemaProperty targets = property("targets", SchemaType::IndexMapList);
         targets.ref = SchemaRef::Accessors;
         primitive.properties = {attributes, index("indices", SchemaRef::Accessors),
-                                index("material", SchemaRef::Materials), integerOf("mode", {0, 1, 2, 3, 4, 5, 6}),
-                                targets};
+                                index("material", SchemaRef::Materials), integer("mode", 0, 6), targets};
         SchemaProperty extensionsUsed = property("extensionsUsed", SchemaType::StringList);
         SchemaProperty extensionsRequired = property("extensionsRequired", SchemaType::StringList);
         root.properties = {extensionsUsed,

@@ -50,6 +50,17 @@ std::int64_t indexOf(const Json& object, const char* key) {
     return v->get<std::int64_t>() < 0 ? -1 : v->get<std::int64_t>();
 }
 
+// A bufferView's byteLength and byteStride as the validator reads them: -1 when absent or out of
+// the schema's range (reported there), and it reads on as if they were absent.
+std::int64_t viewLengthOf(const Json& view) {
+    const std::int64_t length = indexOf(view, "byteLength");
+    return length >= 1 ? length : -1;
+}
+std::int64_t viewStrideOf(const Json& view) {
+    const std::uint64_t stride = byteStrideOf(view);
+    return stride ? std::int64_t(stride) : -1;
+}
+
 std::string text(double v) {
     std::ostringstream s;
     s.precision(7);
@@ -520,7 +531,7 @@ private:
 
     void checkByteStride(const AccessorInfo& accessor, const std::string& pointer, int a, int c) {
         const Json* view = element(member(root_, "bufferViews"), indexOf(*accessor.json, "bufferView"));
-        if (view && member(*view, "byteStride"))
+        if (view && viewStrideOf(*view) >= 0)
             add("ANIMATION_SAMPLER_ACCESSOR_WITH_BYTESTRIDE", Severity::Error,
                 "the bufferView of an animation accessor must not define byteStride.", pointer, a, c);
     }
@@ -548,7 +559,7 @@ private:
             const std::int64_t viewIndex = indexOf(*info.json, "bufferView");
             const Json* view = element(member(root_, "bufferViews"), viewIndex);
             if (!view || !view->is_object()) return;
-            const std::int64_t stride = indexOf(*view, "byteStride");
+            const std::int64_t stride = viewStrideOf(*view);
             if (stride >= 0 && stride < elementLength) {
                 add("ACCESSOR_SMALL_BYTESTRIDE", Severity::Error,
                     "the bufferView's byteStride " + std::to_string(stride) + " is less than an element's " +
@@ -575,7 +586,7 @@ private:
         bool fits = linkBufferView(viewIndex, *view, a, c);
         const std::int64_t byteOffset = std::max<std::int64_t>(0, indexOf(part, "byteOffset"));
         const std::int64_t viewOffset = std::max<std::int64_t>(0, indexOf(*view, "byteOffset"));
-        const std::int64_t viewLength = indexOf(*view, "byteLength");
+        const std::int64_t viewLength = viewLengthOf(*view);
         if (byteOffset % componentLength != 0) {
             add("ACCESSOR_OFFSET_ALIGNMENT", Severity::Error,
                 "byteOffset " + std::to_string(byteOffset) + " is not a multiple of the component size " +
@@ -590,7 +601,8 @@ private:
                 ptr, a, c);
             fits = false;
         }
-        if (viewLength >= 0 && byteOffset + length > viewLength) {
+        // A view without a valid byteLength is read as -1 bytes long: nothing fits.
+        if (byteOffset > viewLength || byteOffset + length > viewLength) {
             add("ACCESSOR_TOO_LONG", Severity::Error,
                 "the data (offset " + std::to_string(byteOffset) + ", " + std::to_string(length) +
                         " bytes) does not fit its bufferView " + std::to_string(viewIndex) + " (" +
@@ -627,7 +639,7 @@ private:
                 fits = false;
                 continue;
             }
-            if (member(*view, "byteStride"))
+            if (viewStrideOf(*view) >= 0)
                 add("BUFFER_VIEW_INVALID_BYTE_STRIDE", Severity::Error,
                     "the bufferView of sparse " + std::string(name + 1) + " must not define byteStride.",
                     ptr + name + "/bufferView", a, c);
@@ -645,8 +657,8 @@ private:
         const std::int64_t bufferIndex = indexOf(view, "buffer");
         const Json* buffer = element(member(root_, "buffers"), bufferIndex);
         const std::int64_t offset = std::max<std::int64_t>(0, indexOf(view, "byteOffset"));
-        const std::int64_t length = indexOf(view, "byteLength");
-        const std::int64_t stride = indexOf(view, "byteStride");
+        const std::int64_t length = viewLengthOf(view);
+        const std::int64_t stride = viewStrideOf(view);
         if (stride >= 0 && length >= 0 && stride > length)
             add("BUFFER_VIEW_TOO_BIG_BYTE_STRIDE", Severity::Error,
                 "byteStride " + std::to_string(stride) + " is greater than byteLength " + std::to_string(length) + ".",
@@ -810,8 +822,10 @@ private:
         return i->is_string() ? i->get<std::string>() : std::string();
     }
 
-    // min or max as the validator accepts it: one number per component, else as if absent.
+    // min or max as the validator accepts it: one number per component, else as if absent. It
+    // reads them only once the type and component type are known.
     static bool validBounds(const AccessorInfo& accessor, const char* name) {
+        if (accessor.componentType < 0) return false;
         const Json* bounds = member(*accessor.json, name);
         if (!bounds || !bounds->is_array() || bounds->size() != std::size_t(accessor.components()) || bounds->empty())
             return false;

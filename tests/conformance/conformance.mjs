@@ -40,6 +40,25 @@ const EXCEPTIONS = [
     { file: /^base\/data\/glb\/empty_json_object\.glb$/, code: 'UNDEFINED_PROPERTY', pointer: '/', reason: REFUSED_AS_NOT_GLTF_2 },
     { file: /^base\/data\/root\/empty_object\.gltf$/, code: 'UNDEFINED_PROPERTY', pointer: '/', reason: REFUSED_AS_NOT_GLTF_2 },
     { file: /^base\/data\/json\/invalid_object\.gltf$/, code: 'TYPE_MISMATCH', pointer: '', reason: REFUSED_AS_NOT_GLTF_2 },
+    { file: /^wholefile\/.*_version-retyped\.gl(b|tf)$/, code: 'TYPE_MISMATCH', pointer: '/asset/version', reason: REFUSED_AS_NOT_GLTF_2 },
+    { file: /^wholefile\/.*_asset-retyped\.gl(b|tf)$/, code: 'TYPE_MISMATCH', pointer: '/asset', reason: REFUSED_AS_NOT_GLTF_2 },
+    ...['ACCESSOR_ANIMATION_INPUT_NON_INCREASING', 'ACCESSOR_MIN_MISMATCH',
+        'ACCESSOR_ANIMATION_SAMPLER_OUTPUT_NON_NORMALIZED_QUATERNION'].map((code) => ({
+        file: /^wholefile\/.*_bufferView-grown\.gl(b|tf)$/,
+        code,
+        pointer: /^\/(accessors|animations)\//,
+        reason: 'a bufferView that runs past its buffer (BUFFER_VIEW_TOO_LONG, an error to both): the validator still ' +
+            'reads the accessors inside it from whatever bytes the buffer has, Tangent reads no data through a view ' +
+            'the file declares broken (a choice: the values are the shifted bytes of other data).',
+    })),
+    ...['NODE_EMPTY', 'UNUSED_OBJECT'].map((code) => ({
+        file: /^wholefile\/.*_sampler-retyped\.gl(b|tf)$/,
+        code,
+        pointer: /^\/(animations\/(\d+\/channels\/)?)?(nodes|samplers|animations\/\d+\/samplers)\/\d+$/,
+        reason: "after a channel's sampler that is not an integer, the validator names what it finds next under " +
+            'that animation (/animations/nodes/0 for /nodes/0): its path is left pointing there. Tangent names the ' +
+            'objects themselves.',
+    })),
     {
         file: /^base\/data\/animation\/empty_objects\.gltf$/,
         code: 'UNUSED_OBJECT',
@@ -427,7 +446,9 @@ const usedExceptions = new Set();
 const usedResaveExclusions = new Set();
 
 function isException(file, code, pointer) {
-    const e = EXCEPTIONS.find((e) => e.file.test(file) && e.code === code && e.pointer === pointer);
+    const e = EXCEPTIONS.find(
+        (e) => e.file.test(file) && e.code === code && (e.pointer instanceof RegExp ? e.pointer.test(pointer) : e.pointer === pointer),
+    );
     if (e) usedExceptions.add(e);
     return e !== undefined;
 }
@@ -679,7 +700,9 @@ async function main() {
     if (opts.check !== 'findings') {
         const candidates = names
             .map((name, i) => ({ name, file: abs[i], report: reports[i].report, tangent: tangent.get(abs[i]) }))
-            .filter((c) => c.report && c.report.issues.numErrors === 0);
+            // The whole-file mutations the validator passes are broken where it does not look
+            // (EXT_meshopt_compression's object, a component type it only warns of): findings only.
+            .filter((c) => c.report && c.report.issues.numErrors === 0 && !c.name.startsWith('wholefile/'));
         // A valid file Tangent does not open is left out only when RESAVE_EXCLUSIONS lists it.
         const openable = [];
         const dropLines = [];

@@ -129,11 +129,14 @@ TEST(Schema, TypesIndicesAndReferences) {
               (std::vector<Expected>{{"UNRESOLVED_REFERENCE", "/nodes/0/mesh"}}));
     // 0.0 is an integer to the validator (JSON numbers are doubles there).
     EXPECT_TRUE(findingsOf(doc(R"("nodes": [{"children": [1.0]}, {}])")).empty());
+    // In a list (or map) of indices anything but an integer is not an index; a repeated child
+    // is a duplicate, and its parent overrides itself.
     EXPECT_EQ(findingsOf(doc(R"("nodes": [{"children": [1, 1, 5, -2, "x"]}, {}])")),
               sorted({{"DUPLICATE_ELEMENTS", "/nodes/0/children/1"},
+                      {"NODE_PARENT_OVERRIDE", "/nodes/0/children/1"},
                       {"UNRESOLVED_REFERENCE", "/nodes/0/children/2"},
                       {"INVALID_INDEX", "/nodes/0/children/3"},
-                      {"TYPE_MISMATCH", "/nodes/0/children/4"}}));
+                      {"INVALID_INDEX", "/nodes/0/children/4"}}));
     // A channel's sampler is one of its own animation's samplers.
     const std::string anim = doc(R"("accessors": [{"componentType": 5126, "count": 1, "type": "SCALAR"}],
         "animations": [{"channels": [{"sampler": 1, "target": {"path": "scale"}}],
@@ -143,10 +146,34 @@ TEST(Schema, TypesIndicesAndReferences) {
     EXPECT_EQ(findingsOf(doc(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": "n"},
                                                              "targets": [{}, {"POSITION": 2}, 7]}]}])")),
               sorted({{"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/attributes/POSITION"},
-                      {"TYPE_MISMATCH", "/meshes/0/primitives/0/attributes/NORMAL"},
+                      {"INVALID_INDEX", "/meshes/0/primitives/0/attributes/NORMAL"},
                       {"EMPTY_ENTITY", "/meshes/0/primitives/0/targets/0"},
                       {"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/targets/1/POSITION"},
                       {"ARRAY_TYPE_MISMATCH", "/meshes/0/primitives/0/targets"}}));
+}
+
+// An animation without both its lists is not linked: its samplers' accessors are neither resolved
+// nor used, its channels name no sampler. A required object of the wrong type is a type mismatch
+// only (the root's asset is missing as well). A primitive's mode is a range.
+TEST(Schema, WhatTheValidatorDoesNotLink) {
+    const std::string file = doc(R"(
+        "accessors": [{"componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
+                      {"componentType": 5126, "count": 2, "type": "VEC3"}],
+        "animations": [{"samplers": [{"input": 0, "output": 1}, {"input": 99, "output": 1}]},
+                       {"samplers": [{"input": 0, "output": 1}], "channels": 7},
+                       {"samplers": {}, "channels": [{"sampler": 3, "target": {"path": "scale"}}]}],
+        "meshes": [{"primitives": [{"attributes": {}, "mode": 7}]}])");
+    EXPECT_EQ(findingsOf(file, {"NODE_EMPTY"}), sorted({{"UNDEFINED_PROPERTY", "/animations/0"},
+                                                        {"TYPE_MISMATCH", "/animations/1/channels"},
+                                                        {"TYPE_MISMATCH", "/animations/2/samplers"},
+                                                        {"EMPTY_ENTITY", "/meshes/0/primitives/0/attributes"},
+                                                        {"VALUE_NOT_IN_RANGE", "/meshes/0/primitives/0/mode"},
+                                                        {"UNUSED_OBJECT", "/accessors/0", Severity::Info},
+                                                        {"UNUSED_OBJECT", "/accessors/1", Severity::Info},
+                                                        {"UNUSED_OBJECT", "/meshes/0", Severity::Info}}));
+    EXPECT_EQ(findingsOf(doc(R"("nodes": [{}], "accessors": [{"componentType": 5126, "count": 2, "type": "SCALAR"}],
+        "animations": [{"samplers": [{"input": 0, "output": 0}], "channels": [{"sampler": 0, "target": 7}]}])")),
+              (std::vector<Expected>{{"TYPE_MISMATCH", "/animations/0/channels/0/target"}}));
 }
 
 TEST(Schema, ValuesListsAndRanges) {

@@ -14,6 +14,7 @@
 //                        pointer_*.gltf file should get (beyond what the Khronos validator reports)
 //   fuzz/                the fuzz seed corpus as it is (fuzz/corpus)
 //   mutations/           seeded mutations of the fuzz corpus files
+//   wholefile/           seeded mutations anywhere in the files the tools above wrote, two each
 // The output is deterministic: same tools, same bytes. OUT_DIR is emptied first.
 
 import { spawn } from 'node:child_process';
@@ -1580,6 +1581,155 @@ function mutations(outDir, count) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Seeded mutations of the files other tools wrote, anywhere in the file: what QA meets when an
+// exporter or a hand edit breaks a rule of the whole file, not only of its animation.
+
+// Required properties by collection, and which collection an index property names.
+const REQUIRED = {
+    accessors: ['componentType', 'count', 'type'],
+    bufferViews: ['buffer', 'byteLength'],
+    buffers: ['byteLength'],
+    meshes: ['primitives'],
+    animations: ['channels', 'samplers'],
+    skins: ['joints'],
+    cameras: ['type'],
+};
+const INDEX_OF = {
+    bufferView: 'bufferViews', buffer: 'buffers', mesh: 'meshes', skin: 'skins', camera: 'cameras',
+    material: 'materials', source: 'images', indices: 'accessors', inverseBindMatrices: 'accessors',
+    skeleton: 'nodes', input: 'accessors', output: 'accessors', node: 'nodes', scene: 'scenes', index: 'textures',
+    POSITION: 'accessors', NORMAL: 'accessors', TANGENT: 'accessors', TEXCOORD_0: 'accessors',
+};
+
+// Every [parent, key, path] below `value`, extras left out.
+function walkJson(value, at = '', out = []) {
+    if (value && typeof value === 'object') {
+        for (const [k, v] of Object.entries(value)) {
+            if (k === 'extras') continue;
+            out.push([value, Array.isArray(value) ? Number(k) : k, `${at}/${k}`]);
+            walkJson(v, `${at}/${k}`, out);
+        }
+    }
+    return out;
+}
+
+function pickObject(a, collection, rnd) {
+    return pick((a.json[collection] ?? []).filter((o) => o && typeof o === 'object'), rnd);
+}
+
+const WHOLE_FILE_MUTATIONS = [
+    function removeRequired(a, rnd) {
+        const collection = pick(Object.keys(REQUIRED).filter((c) => (a.json[c] ?? []).length), rnd);
+        const object = collection && pickObject(a, collection, rnd);
+        const key = object && pick(REQUIRED[collection].filter((k) => k in object), rnd);
+        if (!key) return null;
+        delete object[key];
+        return `${collection} without ${key}`;
+    },
+    function changeType(a, rnd) {
+        const leaves = walkJson(a.json).filter(([p, k]) => typeof k === 'string' && !(p[k] && typeof p[k] === 'object' && !Array.isArray(p[k]) && k === 'extensions'));
+        const [parent, key] = pick(leaves, rnd) ?? [];
+        if (parent === undefined) return null;
+        const v = parent[key];
+        parent[key] = typeof v === 'number' ? String(v) : typeof v === 'string' ? 7 : Array.isArray(v) ? {} : v && typeof v === 'object' ? [] : 1;
+        return `${key} retyped`;
+    },
+    function indexPastItsArray(a, rnd) {
+        const refs = walkJson(a.json).filter(([p, k]) => typeof k === 'string' && INDEX_OF[k] && Number.isInteger(p[k]));
+        const [parent, key] = pick(refs, rnd) ?? [];
+        if (parent === undefined) return null;
+        parent[key] = (a.json[INDEX_OF[key]] ?? []).length + Math.floor(rnd() * 3);
+        return `${key} past its array`;
+    },
+    function valueOutOfRange(a, rnd) {
+        const options = [
+            ['accessors', (o) => (o.count = 0), 'count 0'],
+            ['accessors', (o) => (o.componentType = 5124), 'componentType 5124'],
+            ['accessors', (o) => (o.byteOffset = 2), 'byteOffset 2'],
+            ['bufferViews', (o) => (o.byteStride = 3), 'byteStride 3'],
+            ['bufferViews', (o) => (o.target = 34964), 'target 34964'],
+            ['samplers', (o) => (o.magFilter = 9984), 'magFilter 9984'],
+            ['materials', (o) => (o.alphaCutoff = -1), 'alphaCutoff -1'],
+            ['nodes', (o) => (o.rotation = [0, 0, 0, 2]), 'rotation not unit'],
+            ['nodes', (o) => (o.matrix = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]), 'matrix beside TRS'],
+            ['meshes', (o) => o.primitives?.[0] && (o.primitives[0].mode = 7), 'mode 7'],
+        ].filter(([c]) => (a.json[c] ?? []).length);
+        const [collection, change, label] = pick(options, rnd) ?? [];
+        const object = collection && pickObject(a, collection, rnd);
+        if (!object) return null;
+        change(object);
+        return label;
+    },
+    function growView(a, rnd) {
+        const view = pickObject(a, 'bufferViews', rnd);
+        if (!view || !Number.isInteger(view.byteLength)) return null;
+        if (rnd() < 0.5) view.byteLength += 4 * (1 + Math.floor(rnd() * 4));
+        else view.byteOffset = (view.byteOffset ?? 0) + 4 * (1 + Math.floor(rnd() * 4));
+        return 'bufferView grown';
+    },
+    function shortenBinary(a, rnd) {
+        if (!a.bin || a.bin.length < 16) return null;
+        a.bin = a.bin.subarray(0, a.bin.length - 4 * (1 + Math.floor(rnd() * 3)));
+        return 'binary chunk shortened';
+    },
+    function dropLastObject(a, rnd) {
+        const collection = pick(['nodes', 'accessors', 'materials', 'meshes', 'bufferViews'].filter((c) => (a.json[c] ?? []).length > 1), rnd);
+        if (!collection) return null;
+        a.json[collection].pop();
+        return `last of ${collection} dropped`;
+    },
+    function childTwice(a, rnd) {
+        const node = pick((a.json.nodes ?? []).filter((n) => n && Array.isArray(n.children) && n.children.length), rnd);
+        if (!node) return null;
+        node.children.push(node.children[0]);
+        return 'a child named twice';
+    },
+];
+
+// A .gltf's external files as data URIs, so that a mutated copy stands alone.
+function embedResources(json, fromDir) {
+    for (const [collection, mime] of [['buffers', 'application/octet-stream'], ['images', null]]) {
+        for (const object of json[collection] ?? []) {
+            if (!object || typeof object.uri !== 'string' || object.uri.startsWith('data:')) continue;
+            const bytes = fs.readFileSync(path.join(fromDir, decodeURIComponent(object.uri)));
+            const type = mime ?? object.mimeType ?? (object.uri.endsWith('.png') ? 'image/png' : 'image/jpeg');
+            object.uri = `data:${type};base64,${bytes.toString('base64')}`;
+        }
+    }
+}
+
+function wholeFileMutations(outDir, sourceDirs, perFile) {
+    const rnd = mulberry32(20261205);
+    let made = 0;
+    for (const sourceDir of sourceDirs) {
+        for (const name of fs.readdirSync(sourceDir).filter((f) => /\.(glb|gltf)$/.test(f)).sort()) {
+            const source = parseAsset(fs.readFileSync(path.join(sourceDir, name)), name);
+            if (!source) continue;
+            for (let i = 0; i < perFile; i++) {
+                const asset = { json: structuredClone(source.json), bin: source.bin && Buffer.from(source.bin) };
+                let label = null;
+                for (let attempt = 0; !label && attempt < 10; attempt++) label = pick(WHOLE_FILE_MUTATIONS, rnd)(asset, rnd);
+                if (!label) continue;
+                const stem = `${path.basename(sourceDir)}_${name.replace(/\.(glb|gltf)$/, '')}`;
+                const file = path.join(outDir, `${String(made).padStart(3, '0')}_${stem}_${label.replace(/[^A-Za-z0-9]+/g, '-')}`);
+                if (source.glb) {
+                    writeFile(`${file}.glb`, glbBytes(asset.json, asset.bin));
+                } else {
+                    try {
+                        embedResources(asset.json, sourceDir);
+                    } catch {
+                        continue;  // a resource the source names is not there: nothing to stand alone
+                    }
+                    writeFile(`${file}.gltf`, JSON.stringify(asset.json, null, 1) + '\n');
+                }
+                made++;
+            }
+        }
+    }
+    return made;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function main() {
     const outDir = process.argv[2];
@@ -1683,6 +1833,8 @@ async function main() {
     const fuzzDir = dir('fuzz');
     for (const f of fuzzFiles()) fs.copyFileSync(path.join(FUZZ_DIR, f), path.join(fuzzDir, f));
     mutations(dir('mutations'), 40);
+    const toolDirs = ['blender', 'gltf-transform-api', 'gltf-transform-cli', 'gltfpack'].map((d) => path.join(outDir, d));
+    wholeFileMutations(dir('wholefile'), toolDirs, 2);
 
     const counts = fs
         .readdirSync(outDir)

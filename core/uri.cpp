@@ -345,6 +345,11 @@ UriFile fileOfUri(const std::string& baseDir, const ParsedUri& parsed) {
     const QString decoded = QString::fromUtf8(percentDecoded(parsed.reference.data(), parsed.reference.size()));
     const QString base = QDir::cleanPath(QDir(QString::fromStdString(baseDir)).absolutePath());
     out.path = QDir::cleanPath(decoded.startsWith('/') ? decoded : base + '/' + decoded);
+    if (out.path.contains(QChar(0))) {  // "%00": no file has that name (and Qt would warn of it)
+        out.place = UriFile::Unreadable;
+        out.why = "no such file";
+        return out;
+    }
     const QFileInfo info(out.path);
     if (!info.exists()) {
         out.place = UriFile::Unreadable;

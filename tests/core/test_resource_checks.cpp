@@ -353,6 +353,7 @@ TEST(ResourceChecks, FilesThatCannotBeReadAreIoErrors) {
              {{"IO_ERROR", "/images/0/uri"}}},
             {f.write("asset/image_folder.gltf", withImages({{{"uri", "folder.png"}}})),
              {{"IO_ERROR", "/images/0/uri"}}},
+            {f.write("asset/image_nul.gltf", withImages({{{"uri", "a%00.png"}}})), {{"IO_ERROR", "/images/0/uri"}}},
             {f.write("asset/present.gltf", buffer("a.bin")), {}},
             {f.write("asset/image_present.gltf", withImages({{{"uri", "a.png"}}})), {}},
     });

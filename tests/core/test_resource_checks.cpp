@@ -606,13 +606,13 @@ TEST(ResourceChecks, ColourSpacesPixelAspectAndAnimationViewersIgnore) {
              {{"IMAGE_FEATURES_UNSUPPORTED", "/images/0", kWarning}}},
             {f.write("aspect.gltf", imageInView(png4(chunk("pHYs", {0, 0, 0, 2, 0, 0, 0, 3, 1})), "image/png")),
              {{"IMAGE_FEATURES_UNSUPPORTED", "/images/0", kWarning}}},
-            {f.write("gamma_then_srgb_then_icc.gltf", imageInView(png4([&] {
-                                                                      Bytes b = srgb;
-                                                                      const Bytes icc = chunk("iCCP", {'p', 0, 0});
-                                                                      b.insert(b.end(), icc.begin(), icc.end());
-                                                                      return b;
-                                                                  }()),
-                                                                  "image/png")),
+            {f.write("srgb_then_icc.gltf", imageInView(png4([&] {
+                                                           Bytes b = srgb;
+                                                           const Bytes icc = chunk("iCCP", {'p', 0, 0});
+                                                           b.insert(b.end(), icc.begin(), icc.end());
+                                                           return b;
+                                                       }()),
+                                                       "image/png")),
              {{"IMAGE_FEATURES_UNSUPPORTED", "/images/0", kWarning}}},
             {f.write("webp_icc.gltf", imageInView(webpExtended(4, 4, 0x20), "image/webp", Json::object(), kWebpUsed)),
              {{"IMAGE_FEATURES_UNSUPPORTED", "/images/0", kWarning}}},

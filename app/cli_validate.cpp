@@ -38,12 +38,13 @@ namespace {
 constexpr const char* kChecked =
         "the whole file's JSON against the glTF 2.0 schema as the Khronos glTF-Validator reads it (every object, "
         "the references between them, what nothing refers to, and the objects of the extensions it knows), "
-        "animation data (animations, their samplers and channels, and the accessors, bufferViews and buffers they "
-        "read) by its rules, and Tangent's own curve checks (TANGENT_...)";
+        "the rules of assets, cameras, materials, nodes and the node graph, the GLB container, every accessor, "
+        "bufferView and buffer (where the data lies, its declared bounds, non-finite values), animation data by "
+        "its rules, the buffers' and images' URIs, each image's header (its format, size and colour space) and "
+        "the image formats textures use, and Tangent's own curve checks (TANGENT_...)";
 constexpr const char* kUnchecked =
-        "the rest of the validator's rules (the data of meshes, skins and images, what the validator says of "
-        "scenes, nodes, materials, textures and cameras beyond the schema, accessors no animation reads) are not "
-        "checked: run the Khronos glTF-Validator for them";
+        "the rest of the validator's rules (meshes and their data, skins and skinned nodes) are not checked: run "
+        "the Khronos glTF-Validator for them";
 
 // "error" / "warning" / "info" as a severity; throws UsageError naming the option otherwise.
 Severity parseSeverity(const QString& text, const char* option, bool infoAllowed) {
@@ -568,10 +569,13 @@ int runValidate(const QStringList& arguments) {
              "Checks the animation data of every file: the glTF 2.0 rules for animations, their samplers,\n"
              "channels and the accessors they read, reported as the Khronos glTF-Validator reports them\n"
              "(same codes, severities and JSON pointers), and Tangent's own curve checks (TANGENT_...).\n"
-             "The rest of a file (meshes, materials, textures, scenes) is not checked. A PATH that is a\n"
-             "folder is searched, with its subfolders, for .gltf and .glb files (in path order). Each\n"
-             "finding names its animation, channel, node and path. The counts include every reported\n"
-             "finding; --severity chooses which are listed. A summary of what was checked ends the report.\n"
+             "The rest of a file: its JSON against the schema, and by the validator's rules its GLB container,\n"
+             "every accessor, bufferView and buffer, nodes and materials, its URIs, its images' headers and\n"
+             "the image formats its textures use; not yet meshes and skins.\n"
+             "A PATH that is a folder is searched, with its subfolders, for .gltf and .glb files (in path\n"
+             "order). Each finding names its animation, channel, node and path. The counts include every\n"
+             "reported finding; --severity chooses which are listed. A summary of what was checked ends\n"
+             "the report.\n"
              "Exit status: 0 nothing at or above --fail-on; 1 findings at or above --fail-on (errors by\n"
              "default); 2 a file could not be read or is not a glTF file, a buffer holding its animation\n"
              "data could not be read, or a folder holds no glTF file: not checked, whatever --config says\n"

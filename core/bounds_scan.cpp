@@ -20,9 +20,12 @@ const Json* member(const Json& object, const char* key) {
     return it == object.end() || it->is_null() ? nullptr : &*it;
 }
 
+// A non-negative integer member, else 0 (the link pass has checked those that matter).
 std::uint64_t count(const Json& object, const char* key) {
     const Json* v = member(object, key);
-    return v && v->is_number_unsigned() ? v->get<std::uint64_t>() : 0;
+    if (!v || !v->is_number_integer()) return 0;
+    return v->is_number_unsigned() ? v->get<std::uint64_t>()
+                                   : std::uint64_t(std::max<std::int64_t>(0, v->get<std::int64_t>()));
 }
 
 // One accessor being scanned: where its elements are, what it declares, what was found.

@@ -17,6 +17,7 @@
 
 #include "accessor.h"
 #include "bits.h"
+#include "resource_checks.h"
 #include "schema.h"
 #include "spec_checks.h"
 #include "tangent/extrema.h"
@@ -659,6 +660,16 @@ std::vector<int> keysOf(const Document& doc, const Finding& finding) {
     return {};
 }
 
+namespace {
+
+// The spec checks' findings, then the resource checks' (resource_checks.h).
+Findings withResources(Findings spec, const Document& doc, detail::BufferSource* data) {
+    for (Finding& f : detail::resourceFindings(doc, data)) spec.push_back(std::move(f));
+    return spec;
+}
+
+}  // namespace
+
 Findings checkDocument(const Document& doc) {
     if (doc.scanned())
         throw std::logic_error("checkDocument needs a loaded document; a scanned one is checked by scanAndCheck");
@@ -666,7 +677,7 @@ Findings checkDocument(const Document& doc) {
     detail::SpecChecks spec(doc);
     for (const Animation& animation : doc.animations())
         for (const Channel& channel : animation.channels) spec.checkChannel(channel);
-    return Checker(doc).run(spec.finish(&buffers));
+    return Checker(doc).run(withResources(spec.finish(&buffers), doc, &buffers));
 }
 
 namespace {
@@ -699,7 +710,8 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
     });
     checks.finish();
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
-    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &curves);
+    detail::BufferSource* data = doc.streamedBuffers().get();
+    Findings findings = Checker(doc).run(withResources(spec->finish(data), doc, data), &curves);
     return {std::move(doc), std::move(findings)};
 }
 

@@ -568,9 +568,10 @@ private:
     // that everything else is still checked, and the views that read it say so.
     struct BufferUnread {
         std::string pointer, message;
-        // What a lenient load reports: a file that cannot be opened is the Khronos validator's
-        // IO_ERROR; what Tangent will not read (a path outside the asset's folder, a data URI that
-        // is not base64) is a warning of its own; a buffer that is not one at all is an error.
+        // What a lenient load reports: a file that cannot be opened, or that the Khronos validator
+        // would find missing too, is its IO_ERROR; what Tangent will not read (an existing file
+        // outside the asset's folder, a data URI that is not base64) is a warning of its own; a
+        // buffer that is not one at all is an error.
         const char* code = "TANGENT_BUFFER_UNREAD";
         Severity severity = Severity::Warning;
     };
@@ -629,17 +630,17 @@ private:
             if (uri.rfind("data:", 0) == 0) {
                 data = decodeDataUri(uri, ptr + "/uri");
                 if (data.size() > byteLength) data.resize(byteLength);  // the buffer is byteLength bytes
-            } else if (hasScheme(uri)) {
-                // A network URI is a file that cannot be had, as the Khronos validator reports it.
-                throw BufferUnread{
-                        ptr + "/uri",
-                        "cannot read '" + uri + "' (Tangent reads files inside the asset's folder, not URLs).",
-                        "IO_ERROR", Severity::Error};
             } else {
                 QString path;
                 try {
                     path = resolveUri(uri, ptr + "/uri");
                 } catch (const FileError& e) {
+                    // Where the Khronos validator finds no file either (a URL, a path outside the
+                    // folder with nothing there) is its IO_ERROR; Tangent just does not look.
+                    const detail::UriFile target = detail::fileOfUri(doc_.baseDir_, detail::parseUri(uri));
+                    if (target.place == detail::UriFile::Unreadable)
+                        throw BufferUnread{ptr + "/uri", "cannot read '" + uri + "' (" + target.why + ").", "IO_ERROR",
+                                           Severity::Error};
                     std::string message = e.what();
                     const std::string prefix = doc_.fileName_ + ": " + ptr + "/uri: ";
                     if (message.rfind(prefix, 0) == 0) message = message.substr(prefix.size());
@@ -663,17 +664,6 @@ private:
         if (b.contains("uri")) checkSize(data.size());
         if (keep_) return doc_.buffers_.push_back(std::move(data));
         source_->addMemory(std::move(data));
-    }
-
-    // "https:", "file:", "C:": RFC 3986's scheme, a letter then letters, digits, '+', '-' or '.', then ':'.
-    static bool hasScheme(const std::string& uri) {
-        const auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-        if (uri.empty() || !letter(uri[0])) return false;
-        for (char c : uri) {
-            if (c == ':') return true;
-            if (!letter(c) && !(c >= '0' && c <= '9') && c != '+' && c != '-' && c != '.') return false;
-        }
-        return false;
     }
 
     // Only base64 data URIs are supported. The decoded bytes are at most three quarters of the

@@ -669,7 +669,6 @@ private:
         // A buffer index that names nothing is the schema pass's to report.
         const std::int64_t bufferLength = buffer && buffer->is_object() ? indexOf(*buffer, "byteLength") : -1;
         if (bufferLength >= 0) {
-            if (a >= 0) linkBuffer(bufferIndex, *buffer, a, c);
             fits = length >= 0 && offset < bufferLength && offset + length <= bufferLength;
             if (offset >= bufferLength || (length >= 0 && offset + length > bufferLength))
                 add("BUFFER_VIEW_TOO_LONG", Severity::Error,
@@ -680,20 +679,6 @@ private:
         }
         viewFits_.emplace(index, fits);
         return fits;
-    }
-
-    // A buffer's data URI media type (once per buffer), for the buffers animations read.
-    void linkBuffer(std::int64_t index, const Json& buffer, int a, int c) {
-        if (!linkedBuffers_.insert(index).second) return;
-        const Json* uri = member(buffer, "uri");
-        if (!uri || !uri->is_string()) return;
-        const std::string u = uri->get<std::string>();
-        if (u.rfind("data:", 0) != 0) return;
-        const std::string mime = u.substr(5, u.find_first_of(";,") - 5);
-        if (mime != "application/octet-stream" && mime != "application/gltf-buffer")
-            add("BUFFER_DATA_URI_MIME_TYPE_INVALID", Severity::Error,
-                "the data URI's media type '" + mime + "' is not application/octet-stream or application/gltf-buffer.",
-                "/buffers/" + std::to_string(index) + "/uri", a, c);
     }
 
     // Sparse indices increase and lie inside the accessor (read as integers, from where
@@ -969,7 +954,6 @@ private:
     std::map<std::int64_t, ChannelId> used_;               // sampler accessors: first animation, channel
     std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
     std::map<std::int64_t, bool> viewFits_;
-    std::set<std::int64_t> linkedBuffers_;
 };
 
 SpecChecks::SpecChecks(const Document& doc) : impl_(std::make_unique<Impl>(doc)) {}

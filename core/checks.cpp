@@ -17,6 +17,7 @@
 
 #include "accessor.h"
 #include "bits.h"
+#include "mesh_checks.h"
 #include "schema.h"
 #include "spec_checks.h"
 #include "tangent/extrema.h"
@@ -666,7 +667,9 @@ Findings checkDocument(const Document& doc) {
     detail::SpecChecks spec(doc);
     for (const Animation& animation : doc.animations())
         for (const Channel& channel : animation.channels) spec.checkChannel(channel);
-    return Checker(doc).run(spec.finish(&buffers));
+    Findings found = spec.finish(&buffers);
+    for (Finding& f : detail::meshFindings(doc.json(), &buffers, doc.fileName())) found.push_back(std::move(f));
+    return Checker(doc).run(std::move(found));
 }
 
 namespace {
@@ -699,7 +702,10 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
     });
     checks.finish();
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
-    Findings findings = Checker(doc).run(spec->finish(doc.streamedBuffers().get()), &curves);
+    Findings found = spec->finish(doc.streamedBuffers().get());
+    for (Finding& f : detail::meshFindings(doc.json(), doc.streamedBuffers().get(), doc.fileName()))
+        found.push_back(std::move(f));
+    Findings findings = Checker(doc).run(std::move(found), &curves);
     return {std::move(doc), std::move(findings)};
 }
 

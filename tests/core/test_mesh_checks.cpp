@@ -1086,6 +1086,28 @@ TEST(MeshChecks, TheKhronosValidatorAgrees) {
     }
 }
 
+// Integer accessors read exactly, sparse substitutions included: as floats, 16777217 would be
+// 16777216 and 4294967295 would be 2^32.
+TEST(MeshChecks, IntegersAreReadExactly) {
+    Asset a;
+    const int idx = a.indices(kUnsignedInt, {16777217, 7, 4294967294});
+    a.json()["accessors"][idx]["sparse"] = {
+            {"count", 1},
+            {"indices",
+             {{"bufferView", a.view(Asset::encode({1}, 1, kUnsignedByte))}, {"componentType", kUnsignedByte}}},
+            {"values", {{"bufferView", a.view(Asset::encode({4294967295.0}, 1, kUnsignedInt))}}}};
+    const int bytes = a.indices(kByte, {-128, 127, -1}, Json::object());
+    const Json json = Json::parse(a.text());
+    const std::string uri = json["buffers"][0]["uri"];
+    const QByteArray bin = QByteArray::fromBase64(QByteArray::fromStdString(uri.substr(uri.find(',') + 1)));
+    tangent::detail::BufferSource data;
+    data.addMemory(std::vector<std::uint8_t>(bin.begin(), bin.end()));
+    EXPECT_EQ(tangent::detail::decodeAccessorIntegers(json, data, idx, "case.gltf"),
+              (std::vector<std::int64_t>{16777217, 4294967295, 4294967294}));
+    EXPECT_EQ(tangent::detail::decodeAccessorIntegers(json, data, bytes, "case.gltf"),
+              (std::vector<std::int64_t>{-128, 127, -1}));
+}
+
 // The whole-file checks give these findings, for a loaded document and for a scanned one.
 TEST(MeshChecks, ValidateGivesThem) {
     Asset a;

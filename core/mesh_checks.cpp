@@ -21,6 +21,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <utility>
@@ -309,6 +310,7 @@ struct View {
     std::int64_t offset = 0;   // byteOffset, -1 when invalid
     std::int64_t stride = -1;  // byteStride, -1 when absent or out of [4, 252]
     ViewUse use = ViewUse::None;
+    bool strideIgnored = false;                 // a byteStride the validator does not read (it reads the view packed)
     std::set<std::int64_t> unstridedAccessors;  // vertex attribute accessors in it, without byteStride
 };
 
@@ -427,6 +429,7 @@ private:
                 view.buffer = indexOf(member(*v, "buffer"));
                 view.offset = integerIn(member(*v, "byteOffset"), 0, 0, -1);
                 view.stride = integerIn(member(*v, "byteStride"), -1, 4, 252);
+                view.strideIgnored = v->contains("byteStride") && view.stride == -1;
                 const std::int64_t target = integerIn(member(*v, "target"), -1, 0, -1);
                 view.use = target == 34962   ? ViewUse::VertexBuffer
                            : target == 34963 ? ViewUse::IndexBuffer
@@ -1138,13 +1141,27 @@ private:
         }
     };
 
+    // The JSON decodeAccessor reads for an accessor: the file's, or where its bufferView has a
+    // byteStride the validator does not read (not an integer in [4, 252]; it reads the view as
+    // packed), a copy without such byteStrides, made once.
+    const Json& decodable(const Accessor& a) {
+        const View* view = viewOf(a);
+        if (!view || !view->strideIgnored) return root_;
+        if (!withoutIgnoredStrides_) {
+            withoutIgnoredStrides_ = std::make_unique<Json>(root_);
+            for (std::size_t v = 0; v < views_.size(); ++v)
+                if (views_[v].strideIgnored) (*withoutIgnoredStrides_)["bufferViews"][v].erase("byteStride");
+        }
+        return *withoutIgnoredStrides_;
+    }
+
     // False when the validator reads no values of the accessor. `inPlace`: packed floats stay
     // where they are, valid until the source's next read.
     bool decode(std::int64_t index, Values* v, bool inPlace = false) {
         if (!readable(index)) return false;
         const Accessor& a = accessors_[std::size_t(index)];
         try {
-            v->decoded = decodeAccessor(root_, *data_, int(index), file_,
+            v->decoded = decodeAccessor(decodable(a), *data_, int(index), file_,
                                         a.componentType != kFloat ? Decode::Raw
                                         : inPlace                 ? Decode::ViewPacked
                                                                   : Decode::Copy);
@@ -1155,7 +1172,7 @@ private:
             if (a.componentType == kUnsignedInt)
                 for (std::size_t i = 0; i < v->n; ++i)
                     if (v->at(i) >= 16777216) {
-                        v->integers = decodeAccessorIntegers(root_, *data_, int(index), file_);
+                        v->integers = decodeAccessorIntegers(decodable(a), *data_, int(index), file_);
                         break;
                     }
             return true;
@@ -1397,6 +1414,7 @@ private:
     std::vector<std::vector<std::int64_t>> sceneRoots_;                  // resolved, by scene
     std::vector<std::uint64_t> seen_, inChain_;                          // marks of the node walks, by node
     std::uint64_t stamp_ = 0, chainStamp_ = 0;
+    std::unique_ptr<Json> withoutIgnoredStrides_;  // decodable's copy
     Findings findings_;
 };
 

@@ -882,6 +882,36 @@ std::vector<Case> dataCases() {
                           {"ACCESSOR_INDEX_TRIANGLE_DEGENERATE", P + "/indices", I}}});
     }
     {
+        // A byteStride the validator does not read (a string; out of [4, 252]) leaves the view
+        // packed: interleaved normals are read as packed ones, the second a position.
+        for (const Json& stride : {Json("24"), Json(3)}) {
+            Asset a;
+            std::vector<std::uint8_t> bytes;
+            for (const std::vector<double>& v :
+                 {std::vector<double>{0, 0, 0}, {0, 0, 1}, {2, 0, 0}, {0, 0, 1}, {0, 2, 0}, {0, 0, 1}}) {
+                const auto e = Asset::encode(v, 3, kFloat);
+                bytes.insert(bytes.end(), e.begin(), e.end());
+            }
+            const int v = a.view(bytes, Json{{"target", 34962}, {"byteStride", stride}});
+            const int pos = a.add("accessors", Json{{"bufferView", v},
+                                                    {"componentType", kFloat},
+                                                    {"count", 3},
+                                                    {"type", "VEC3"},
+                                                    {"min", {0, 0, 0}},
+                                                    {"max", {2, 2, 0}}});
+            const int n = a.add("accessors", Json{{"bufferView", v},
+                                                  {"byteOffset", 12},
+                                                  {"componentType", kFloat},
+                                                  {"count", 3},
+                                                  {"type", "VEC3"}});
+            a.mesh(Json::array({Json{{"attributes", {{"POSITION", pos}, {"NORMAL", n}}}}}));
+            cases.push_back({stride.is_string() ? "stride_not_read_string" : "stride_not_read_small",
+                             a.text(),
+                             {{"MESH_PRIMITIVE_ACCESSOR_WITHOUT_BYTESTRIDE", P + "/attributes/NORMAL"},
+                              {"ACCESSOR_VECTOR3_NON_UNIT", P + "/attributes/NORMAL"}}});
+        }
+    }
+    {
         // Vertex 0 fine; 1 a joint past the skin (its weight then not summed); 2 a joint twice;
         // 3 a joint with no weight; 4 a negative weight; 5 fine.
         Skinned s({0, 1, 0, 0, 2, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 0, 0},

@@ -39,11 +39,13 @@ constexpr const char* kChecked =
         "the whole file's JSON against the glTF 2.0 schema as the Khronos glTF-Validator reads it (every object, "
         "the references between them, what nothing refers to, and the objects of the extensions it knows), "
         "animation data (animations, their samplers and channels, and the accessors, bufferViews and buffers they "
-        "read) by its rules, and Tangent's own curve checks (TANGENT_...)";
+        "read) and meshes, skins and the nodes that use them (attributes, indices, morph targets, joints, weights and "
+        "inverse bind matrices, their formats and their data) by its rules, and Tangent's own curve checks "
+        "(TANGENT_...)";
 constexpr const char* kUnchecked =
-        "the rest of the validator's rules (the data of meshes, skins and images, what the validator says of "
-        "scenes, nodes, materials, textures and cameras beyond the schema, accessors no animation reads) are not "
-        "checked: run the Khronos glTF-Validator for them";
+        "the rest of the validator's rules (the data of images, what the validator says of scenes, nodes, "
+        "materials, textures and cameras beyond the schema, the structure and bounds of accessors no animation "
+        "reads) are not checked: run the Khronos glTF-Validator for them";
 
 // "error" / "warning" / "info" as a severity; throws UsageError naming the option otherwise.
 Severity parseSeverity(const QString& text, const char* option, bool infoAllowed) {
@@ -565,10 +567,11 @@ int runValidate(const QStringList& arguments) {
     Parser p("validate",
              "validate PATH... [--format text|json|jsonl|junit|sarif] [--json] [--config FILE] [--jobs N]\n"
              "                        [--severity error|warning|info] [--fail-on error|warning] [--loops]",
-             "Checks the animation data of every file: the glTF 2.0 rules for animations, their samplers,\n"
-             "channels and the accessors they read, reported as the Khronos glTF-Validator reports them\n"
-             "(same codes, severities and JSON pointers), and Tangent's own curve checks (TANGENT_...).\n"
-             "The rest of a file (meshes, materials, textures, scenes) is not checked. A PATH that is a\n"
+             "Checks every file: the glTF 2.0 schema, the rules for animations, their samplers, channels\n"
+             "and the accessors they read, and for meshes, skins and the nodes that use them, reported as\n"
+             "the Khronos glTF-Validator reports them (same codes, severities and JSON pointers), and\n"
+             "Tangent's own curve checks (TANGENT_...). The validator's other rules (images, materials,\n"
+             "textures, ...) are not checked: the report's summary says which. A PATH that is a\n"
              "folder is searched, with its subfolders, for .gltf and .glb files (in path order). Each\n"
              "finding names its animation, channel, node and path. The counts include every reported\n"
              "finding; --severity chooses which are listed. A summary of what was checked ends the report.\n"

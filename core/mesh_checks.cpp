@@ -334,6 +334,7 @@ struct Mesh {
     bool hasPrimitives = false;
     std::vector<Primitive> primitives;
     bool hasWeights = false;
+    bool skinned = false;      // a primitive has joints and weights
     bool used = false;         // a node's mesh
     bool weightsUsed = false;  // a node without weights of its own uses the mesh's
 };
@@ -397,7 +398,7 @@ public:
         // The data.
         if (data_) {
             for (auto& [index, requests] : elementChecks_) checkElements(index, requests);
-            for (std::size_t m = 0; m < meshes_.size(); ++m) checkJointsAndWeights(m);
+            checkJointsAndWeights();
         }
         return std::move(findings_);
     }
@@ -588,6 +589,7 @@ private:
             Primitive& p = mesh.primitives.emplace_back();
             p.ptr = ptr + "/primitives/" + std::to_string(i);
             readPrimitive((*primitives)[i], p);
+            mesh.skinned = mesh.skinned || p.joints != 0;
             if (i == 0) {
                 targets = p.targets.size();
             } else if (p.targets.size() != targets) {
@@ -951,12 +953,10 @@ private:
             mesh->used = true;
             if (mesh->hasPrimitives) {
                 if (!node.hasWeights && mesh->hasWeights) mesh->weightsUsed = true;
-                const auto skinned = [](const Primitive& p) { return p.joints != 0; };
-                const auto& ps = mesh->primitives;
-                if (skin && std::none_of(ps.begin(), ps.end(), skinned))
+                if (skin && !mesh->skinned)
                     add("NODE_SKIN_WITH_NON_SKINNED_MESH", Severity::Error,
                         "the node has a skin but no primitive of its mesh has joints and weights.", ptr);
-                else if (!skin && std::any_of(ps.begin(), ps.end(), skinned))
+                else if (!skin && mesh->skinned)
                     add("NODE_SKINNED_MESH_WITHOUT_SKIN", Severity::Warning,
                         "the node's mesh has joints and weights but the node has no skin.", ptr);
             }
@@ -1289,22 +1289,23 @@ private:
     // The joints and weights of a skinned mesh's primitives, against the skin with the fewest
     // joints among the nodes that use it: each joint of the skin, none twice in a vertex, none
     // with a zero weight but joint 0, the weights not negative and summing to 1.
-    void checkJointsAndWeights(std::size_t m) {
-        const Mesh& mesh = meshes_[m];
-        if (!mesh.hasPrimitives || std::all_of(mesh.primitives.begin(), mesh.primitives.end(),
-                                               [](const Primitive& p) { return p.joints == 0; }))
-            return;
-        std::int64_t jointCount = -1, skinIndex = -1;
+    void checkJointsAndWeights() {
+        // Each mesh's skin: of the nodes that use it with a skin, the first whose skin has the
+        // fewest joints.
+        std::vector<std::pair<std::int64_t, std::int64_t>> skinOf(meshes_.size(), {-1, -1});  // joints, skin
         for (const Node& node : nodes_) {
             const Skin* skin = at(skins_, node.skin);
-            if (!node.present || node.mesh != std::int64_t(m) || !skin || !skin->present || !skin->hasJoints) continue;
-            if (jointCount == -1 || std::int64_t(skin->joints.size()) < jointCount) {
-                jointCount = std::int64_t(skin->joints.size());
-                skinIndex = node.skin;
-            }
+            auto* chosen = at(skinOf, node.mesh);
+            if (!node.present || !chosen || !skin || !skin->present || !skin->hasJoints) continue;
+            if (chosen->first == -1 || std::int64_t(skin->joints.size()) < chosen->first)
+                *chosen = {std::int64_t(skin->joints.size()), node.skin};
         }
-        if (jointCount < 1) return;
-        for (const Primitive& p : mesh.primitives) checkSkinning(p, jointCount - 1, skinIndex);
+        for (std::size_t m = 0; m < meshes_.size(); ++m) {
+            const Mesh& mesh = meshes_[m];
+            const auto [jointCount, skin] = skinOf[m];
+            if (!mesh.skinned || jointCount < 1) continue;
+            for (const Primitive& p : mesh.primitives) checkSkinning(p, jointCount - 1, skin);
+        }
     }
 
     // Whether the validator gives the accessor's values to the joint checks: its structure

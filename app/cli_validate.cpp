@@ -39,12 +39,14 @@ constexpr const char* kChecked =
         "the whole file's JSON against the glTF 2.0 schema as the Khronos glTF-Validator reads it (every object, "
         "the references between them, what nothing refers to, and the objects of the extensions it knows), "
         "the rules of assets, cameras, materials, nodes and the node graph, the GLB container, every accessor, "
-        "bufferView and buffer (where the data lies, its declared bounds, non-finite values), animation data by "
-        "its rules, the buffers' and images' URIs, each image's header (its format, size and colour space) and "
-        "the image formats textures use, and Tangent's own curve checks (TANGENT_...)";
+        "bufferView and buffer (where the data lies, its declared bounds, non-finite values), meshes, skins and "
+        "the nodes that use them (attributes, indices, morph targets, joints, weights and inverse bind matrices, "
+        "their formats and their data), animation data by its rules, the buffers' and images' URIs, each image's "
+        "header (its format, size and colour space) and the image formats textures use, and Tangent's own curve "
+        "checks (TANGENT_...)";
 constexpr const char* kUnchecked =
-        "the rest of the validator's rules (meshes and their data, skins and skinned nodes) are not checked: run "
-        "the Khronos glTF-Validator for them";
+        "left out: files outside the asset's folder, which Tangent does not read (a TANGENT_..._UNREAD finding "
+        "names each); everything else the Khronos glTF-Validator reports, Tangent reports the same way";
 
 // "error" / "warning" / "info" as a severity; throws UsageError naming the option otherwise.
 Severity parseSeverity(const QString& text, const char* option, bool infoAllowed) {
@@ -566,12 +568,11 @@ int runValidate(const QStringList& arguments) {
     Parser p("validate",
              "validate PATH... [--format text|json|jsonl|junit|sarif] [--json] [--config FILE] [--jobs N]\n"
              "                        [--severity error|warning|info] [--fail-on error|warning] [--loops]",
-             "Checks the animation data of every file: the glTF 2.0 rules for animations, their samplers,\n"
-             "channels and the accessors they read, reported as the Khronos glTF-Validator reports them\n"
-             "(same codes, severities and JSON pointers), and Tangent's own curve checks (TANGENT_...).\n"
-             "The rest of a file: its JSON against the schema, and by the validator's rules its GLB container,\n"
-             "every accessor, bufferView and buffer, nodes and materials, its URIs, its images' headers and\n"
-             "the image formats its textures use; not yet meshes and skins.\n"
+             "Checks every file as the Khronos glTF-Validator does (same codes, severities and JSON\n"
+             "pointers): its JSON against the schema, the GLB container, every accessor, bufferView and\n"
+             "buffer, assets, cameras, materials, nodes and the node graph, meshes, skins and the nodes that\n"
+             "use them, URIs, images' headers and the image formats textures use, and animation data; and\n"
+             "Tangent's own curve checks (TANGENT_...).\n"
              "A PATH that is a folder is searched, with its subfolders, for .gltf and .glb files (in path\n"
              "order). Each finding names its animation, channel, node and path. The counts include every\n"
              "reported finding; --severity chooses which are listed. A summary of what was checked ends\n"

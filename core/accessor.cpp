@@ -377,3 +377,66 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
 }
 
 }  // namespace tangent::detail
+
+namespace tangent::detail {
+
+std::vector<std::int64_t> decodeAccessorIntegers(const Json& json, BufferSource& buffers, int index,
+                                                 const std::string& file) {
+    // Every check, and the 8- and 16-bit values, which floats hold exactly.
+    const DecodedAccessor d = decodeAccessor(json, buffers, index, file, Decode::Raw);
+    std::vector<std::int64_t> out(d.data.begin(), d.data.end());
+    if (d.componentType != kUnsignedInt) return out;
+    // Unsigned ints: their bytes read again, where decodeAccessor found that they fit.
+    const Json& a = json["accessors"][std::size_t(index)];
+    const std::string ptr = "/accessors/" + std::to_string(index);
+    const std::uint64_t C = std::uint64_t(d.components), size = 4 * C;
+    const auto store = [&](const std::uint8_t* bytes, std::uint64_t stride, std::uint64_t element) {
+        for (std::uint64_t c = 0; c < C; ++c) {
+            std::uint32_t v = 0;
+            std::memcpy(&v, bytes + element * stride + 4 * c, 4);  // little-endian
+            out[element * C + c] = v;
+        }
+    };
+    if (a.contains("bufferView")) {
+        const ViewRange view =
+                viewRange(json, buffers, getCount(a, "bufferView", 0, true, file, ptr), file, ptr + "/bufferView");
+        const std::uint64_t stride = view.stride ? view.stride : size;
+        const std::uint8_t* base = elementBytes(buffers, view, getCount(a, "byteOffset", 0, false, file, ptr),
+                                                std::uint64_t(d.count), size, stride, file, ptr);
+        for (std::uint64_t i = 0; i < std::uint64_t(d.count); ++i) store(base, stride, i);
+    }
+    if (a.contains("sparse")) {
+        const Json& s = a["sparse"];
+        const std::string sp = ptr + "/sparse";
+        const Json& ind = s["indices"];
+        const Json& val = s["values"];
+        const std::uint64_t n = getCount(s, "count", 0, true, file, sp);
+        const int indexSize = componentSizeOf(int(getCount(ind, "componentType", 0, true, file, sp + "/indices")));
+        const std::uint8_t* indexBytes =
+                elementBytes(buffers,
+                             viewRange(json, buffers, getCount(ind, "bufferView", 0, true, file, sp + "/indices"), file,
+                                       sp + "/indices/bufferView"),
+                             getCount(ind, "byteOffset", 0, false, file, sp + "/indices"), n, indexSize, indexSize,
+                             file, sp + "/indices");
+        std::vector<std::uint64_t> at(n);  // the next read may reuse the indices' bytes
+        for (std::uint64_t i = 0; i < n; ++i) {
+            std::uint32_t v = 0;
+            std::memcpy(&v, indexBytes + i * indexSize, std::size_t(indexSize));
+            at[i] = v;
+        }
+        const std::uint8_t* values = elementBytes(
+                buffers,
+                viewRange(json, buffers, getCount(val, "bufferView", 0, true, file, sp + "/values"), file,
+                          sp + "/values/bufferView"),
+                getCount(val, "byteOffset", 0, false, file, sp + "/values"), n, size, size, file, sp + "/values");
+        for (std::uint64_t i = 0; i < n; ++i)
+            for (std::uint64_t c = 0; c < C; ++c) {
+                std::uint32_t v = 0;
+                std::memcpy(&v, values + i * size + 4 * c, 4);
+                out[at[i] * C + c] = v;  // decodeAccessor checked at[i] < count
+            }
+    }
+    return out;
+}
+
+}  // namespace tangent::detail

@@ -125,4 +125,10 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
 DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers, int index,
                                const std::string& fileName);
 
+// The stored values of integer accessor `index`, exactly (count * components of them, sparse
+// substitutions made, normalized ones not mapped): as floats, unsigned ints above 2^24 would
+// round. Checked, and thrown, as decodeAccessor checks and throws.
+std::vector<std::int64_t> decodeAccessorIntegers(const Json& json, BufferSource& buffers, int index,
+                                                 const std::string& fileName);
+
 }  // namespace tangent::detail

@@ -17,6 +17,7 @@
 
 #include "accessor.h"
 #include "bits.h"
+#include "mesh_checks.h"
 #include "resource_checks.h"
 #include "schema.h"
 #include "spec_checks.h"
@@ -662,8 +663,10 @@ std::vector<int> keysOf(const Document& doc, const Finding& finding) {
 
 namespace {
 
-// The spec checks' findings, then the resource checks' (resource_checks.h).
+// The spec checks' findings, then the mesh checks' (mesh_checks.h) and the resource checks'
+// (resource_checks.h).
 Findings withResources(Findings spec, const Document& doc, detail::BufferSource* data) {
+    for (Finding& f : detail::meshFindings(doc.json(), data, doc.fileName())) spec.push_back(std::move(f));
     for (Finding& f : detail::resourceFindings(doc, data)) spec.push_back(std::move(f));
     return spec;
 }

@@ -392,11 +392,20 @@ private:
                                where);
                 if (length == 0 && v.empty())
                     return add("EMPTY_ENTITY", Severity::Error, "the array must not be empty.", where);
+                const auto [low, high] =
+                        boundsLength(p) > 0 ? integerRange(accessorComponentType_) : std::pair<double, double>{0, -1};
                 for (std::size_t i = 0; i < v.size(); ++i) {
-                    if (!v[i].is_number())
+                    if (!v[i].is_number()) {
                         add("ARRAY_TYPE_MISMATCH", Severity::Error, "the element " + shown(v[i]) + " is not a number.",
                             where);
-                    else if (!inRange(p, numberOf(v[i])))
+                    } else if (low <= high) {  // an integer accessor's bounds: integers its type holds
+                        if (!isInteger(v[i]))
+                            add("ARRAY_TYPE_MISMATCH", Severity::Error,
+                                "the element " + shown(v[i]) + " is not an integer.", where);
+                        else if (numberOf(v[i]) < low || numberOf(v[i]) > high)
+                            add("INVALID_GL_VALUE", Severity::Error,
+                                "the value " + shown(v[i]) + " does not fit the accessor's component type.", where);
+                    } else if (!inRange(p, numberOf(v[i])))
                         add("VALUE_NOT_IN_RANGE", Severity::Error, "the value " + shown(v[i]) + " is out of range.",
                             join(where, i));
                 }
@@ -570,6 +579,8 @@ private:
                     {"SCALAR", 1}, {"VEC2", 2}, {"VEC3", 3}, {"VEC4", 4}, {"MAT2", 4}, {"MAT3", 9}, {"MAT4", 16}};
             for (const auto& [name, count] : components)
                 if (type->get<std::string>() == name) accessorComponents_ = count;
+            if (const auto ct = object.find("componentType"); ct != object.end() && ct->is_number_integer())
+                accessorComponentType_ = ct->get<std::int64_t>();
         }
     }
 
@@ -641,6 +652,7 @@ private:
                     join(ptr, key));
         }
         accessorComponents_ = 0;
+        accessorComponentType_ = 0;
         checkDependentProperties(object, kind, ptr);
         // A variant mapping is linked only with the root's variants (else a dependency, above).
         const bool linking = linking_;
@@ -736,6 +748,24 @@ private:
                            [&](const SchemaProperty& p) { return p.name == std::string_view(name); });
     }
 
+    // The values an integer component type holds; an empty range (low > high) for float or none.
+    static std::pair<double, double> integerRange(std::int64_t componentType) {
+        switch (componentType) {
+            case 5120:
+                return {-128, 127};
+            case 5121:
+                return {0, 255};
+            case 5122:
+                return {-32768, 32767};
+            case 5123:
+                return {0, 65535};
+            case 5125:
+                return {0, 4294967295.0};
+            default:
+                return {0, -1};
+        }
+    }
+
     // An accessor's min and max: one number per component of its type (0: type unknown).
     int boundsLength(const SchemaProperty& p) const {
         const std::string_view name = p.name;
@@ -745,6 +775,7 @@ private:
     const Json& root_;
     std::set<std::string> used_;
     int accessorComponents_ = 0;  // of the accessor being walked
+    std::int64_t accessorComponentType_ = 0;
     std::size_t sizes_[int(SchemaRef::AnimationSamplers) + 1] = {};
     std::size_t animationSamplers_ = 0;
     bool linking_ = true;    // false: indices are read but not resolved
@@ -777,6 +808,7 @@ bool isSchemaCode(const std::string& code) {
                                                 "PATTERN_MISMATCH",
                                                 "EMPTY_ENTITY",
                                                 "ARRAY_TYPE_MISMATCH",
+                                                "INVALID_GL_VALUE",
                                                 "ARRAY_LENGTH_NOT_IN_LIST",
                                                 "DUPLICATE_ELEMENTS",
                                                 "NON_OBJECT_EXTRAS",

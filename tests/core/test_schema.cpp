@@ -176,6 +176,25 @@ TEST(Schema, WhatTheValidatorDoesNotLink) {
               (std::vector<Expected>{{"TYPE_MISMATCH", "/animations/0/channels/0/target"}}));
 }
 
+// An integer accessor's min and max are integers its component type holds, each element checked
+// (at the list) once the length is right.
+TEST(Schema, IntegerAccessorBoundsFitTheirComponentType) {
+    const std::string file = doc(R"("accessors": [
+        {"componentType": 5121, "count": 1, "type": "VEC2", "min": [300, 400], "max": [1.5, 2.5]},
+        {"componentType": 5125, "count": 1, "type": "VEC3", "min": [-1, 0, 5000000000], "max": [0, 0]},
+        {"componentType": 5120, "count": 1, "type": "SCALAR", "min": ["a"], "max": [-129]},
+        {"componentType": 5126, "count": 1, "type": "SCALAR", "min": [1.5], "max": [1e39]}])");
+    EXPECT_EQ(findingsOf(file), sorted({{"INVALID_GL_VALUE", "/accessors/0/min"},
+                                        {"INVALID_GL_VALUE", "/accessors/0/min"},
+                                        {"ARRAY_TYPE_MISMATCH", "/accessors/0/max"},
+                                        {"ARRAY_TYPE_MISMATCH", "/accessors/0/max"},
+                                        {"INVALID_GL_VALUE", "/accessors/1/min"},
+                                        {"INVALID_GL_VALUE", "/accessors/1/min"},
+                                        {"ARRAY_LENGTH_NOT_IN_LIST", "/accessors/1/max"},
+                                        {"ARRAY_TYPE_MISMATCH", "/accessors/2/min"},
+                                        {"INVALID_GL_VALUE", "/accessors/2/max"}}));
+}
+
 TEST(Schema, ValuesListsAndRanges) {
     EXPECT_EQ(findingsOf(doc(R"("samplers": [{"magFilter": 9984, "wrapS": 10497}])")),
               (std::vector<Expected>{{"VALUE_NOT_IN_LIST", "/samplers/0/magFilter", Severity::Warning}}));

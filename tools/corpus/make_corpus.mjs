@@ -1834,7 +1834,7 @@ async function main() {
     for (const f of fuzzFiles()) fs.copyFileSync(path.join(FUZZ_DIR, f), path.join(fuzzDir, f));
     mutations(dir('mutations'), 40);
     const toolDirs = ['blender', 'gltf-transform-api', 'gltf-transform-cli', 'gltfpack'].map((d) => path.join(outDir, d));
-    wholeFileMutations(dir('wholefile'), toolDirs, 2);
+    wholeFileMutations(dir('wholefile'), toolDirs, Number(process.env.WHOLEFILE_PER_FILE ?? 2));
 
     const counts = fs
         .readdirSync(outDir)

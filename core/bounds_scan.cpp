@@ -7,18 +7,13 @@
 #include <memory>
 #include <type_traits>
 
+#include "json_member.h"
 #include "meshopt.h"
 #include "text.h"
 
 namespace tangent::detail {
 
 namespace {
-
-const Json* member(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() || it->is_null() ? nullptr : &*it;
-}
 
 // A non-negative integer member, else 0 (the link pass has checked those that matter).
 std::uint64_t count(const Json& object, const char* key) {

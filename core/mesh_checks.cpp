@@ -27,6 +27,7 @@
 #include <utility>
 #include <vector>
 
+#include "json_member.h"
 #include "text.h"
 
 namespace tangent::detail {
@@ -37,12 +38,6 @@ namespace {
 // Reading the JSON as the validator reads it.
 
 // A member, or null when absent or null.
-const Json* member(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() || it->is_null() ? nullptr : &*it;
-}
-
 constexpr std::int64_t kHuge = std::int64_t(1) << 53;  // past every array: names nothing
 
 // A number without a fraction, as the validator takes an integer (2.0 is 2), saturated at kHuge.

@@ -11,18 +11,13 @@
 #include <tuple>
 #include <vector>
 
+#include "json_member.h"
 #include "schema.h"
 #include "trs.h"
 
 namespace tangent::detail {
 
 namespace {
-
-const Json* member(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() || it->is_null() ? nullptr : &*it;
-}
 
 bool isIndexValue(const Json* v) {
     return v && v->is_number() && std::isfinite(v->get<double>()) && v->get<double>() >= 0 &&

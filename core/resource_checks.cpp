@@ -27,18 +27,13 @@
 #include <QFile>
 
 #include "image_header.h"
+#include "json_member.h"
 #include "schema.h"
 #include "uri.h"
 
 namespace tangent::detail {
 
 namespace {
-
-const Json* member(const Json& object, const char* key) {
-    if (!object.is_object()) return nullptr;
-    const auto it = object.find(key);
-    return it == object.end() || it->is_null() ? nullptr : &*it;
-}
 
 // An integer the validator reads (a number with no fraction) at least `min`, else -1.
 std::int64_t integerOf(const Json* v, std::int64_t min) {

@@ -551,9 +551,12 @@ private:
     void loadBuffers(const std::shared_ptr<QIODevice>& file, const BinChunk& bin) {
         const Json& root = doc_.json_;
         if (!keep_) source_ = doc_.streamed_ = std::make_shared<detail::BufferSource>();
-        if (root.contains("buffers")) {
-            const Json& buffers = root["buffers"];
-            if (!buffers.is_array()) fail("/buffers", "must be an array.");
+        const auto found = root.find("buffers");
+        // A lenient load reads no buffers from a `buffers` that is no array (the schema pass says so).
+        if (found != root.end() && !found->is_array() && mode_ == LoadMode::Strict)
+            fail("/buffers", "must be an array.");
+        if (found != root.end() && found->is_array()) {
+            const Json& buffers = *found;
             bytesRead_ = bytesToRead_ = 0;
             for (const Json& b : buffers)
                 if (b.is_object() && b.contains("byteLength") && b["byteLength"].is_number_unsigned())

@@ -125,12 +125,15 @@ private:
         return object ? listSize(*object, list) : kNoCollection;
     }
 
-    // The root's object of an extension in use, or null.
+    // The root's object of an extension in use, or null; one that is not an object is read as
+    // an empty one (its collections are empty, references into them unresolved).
     const Json* rootExtension(const char* extension) const {
+        static const Json kEmpty = Json::object();
         const auto extensions = root_.find("extensions");
         if (!used_.count(extension) || extensions == root_.end() || !extensions->is_object()) return nullptr;
         const auto object = extensions->find(extension);
-        return object != extensions->end() && object->is_object() ? &*object : nullptr;
+        if (object == extensions->end() || object->is_null()) return nullptr;
+        return object->is_object() ? &*object : &kEmpty;
     }
 
     void add(const char* code, Severity severity, std::string message, std::string pointer) {
@@ -554,11 +557,12 @@ private:
             if ((t == "perspective" || t == "orthographic") && !has(object, t.c_str()))
                 undefined(t == "perspective" ? "perspective" : "orthographic", ptr);
         } else if (k == "image") {
-            if (has(object, "bufferView") == has(object, "uri"))
+            if (hasIndex(object, "bufferView") == has(object, "uri"))
                 add("ONE_OF_MISMATCH", Severity::Error, "an image has either a bufferView or a uri.", ptr);
-            if (has(object, "bufferView") && !has(object, "mimeType")) needs(ptr, "bufferView", "mimeType");
+            if (hasIndex(object, "bufferView") && !(has(object, "mimeType") && object["mimeType"].is_string()))
+                needs(ptr, "bufferView", "mimeType");
         } else if (k == "node") {
-            if (!has(object, "mesh")) {
+            if (!hasIndex(object, "mesh")) {
                 if (has(object, "skin")) needs(ptr, "skin", "mesh");
                 if (has(object, "weights")) needs(ptr, "weights", "mesh");
             }
@@ -572,7 +576,7 @@ private:
             if (has(object, "extensionsRequired") && !has(object, "extensionsUsed"))
                 needs(ptr, "extensionsRequired", "extensionsUsed");
         } else if (k == "accessor") {
-            if (has(object, "byteOffset") && !has(object, "bufferView")) needs(ptr, "byteOffset", "bufferView");
+            if (has(object, "byteOffset") && !hasIndex(object, "bufferView")) needs(ptr, "byteOffset", "bufferView");
             const auto type = object.find("type");
             if (type == object.end() || !type->is_string()) return;
             static const std::pair<const char*, int> components[] = {
@@ -581,12 +585,36 @@ private:
                 if (type->get<std::string>() == name) accessorComponents_ = count;
             if (const auto ct = object.find("componentType"); ct != object.end() && ct->is_number_integer())
                 accessorComponentType_ = ct->get<std::int64_t>();
+            sparseLinked_ = sparseIsLinked(object);
         }
+    }
+
+    // The validator links an accessor's sparse views (resolves and uses them) only when the
+    // accessor's count, componentType and type and the sparse count are valid and both parts are objects.
+    bool sparseIsLinked(const Json& accessor) const {
+        static const std::set<double> componentTypes{5120, 5121, 5122, 5123, 5125, 5126};
+        const auto count = accessor.find("count");
+        const auto componentType = accessor.find("componentType");
+        const auto sparse = accessor.find("sparse");
+        if (count == accessor.end() || !isInteger(*count) || numberOf(*count) < 1 || accessorComponents_ == 0 ||
+            componentType == accessor.end() || !isInteger(*componentType) ||
+            !componentTypes.count(numberOf(*componentType)) || sparse == accessor.end() || !sparse->is_object())
+            return false;
+        const auto sparseCount = sparse->find("count");
+        return sparseCount != sparse->end() && isInteger(*sparseCount) && numberOf(*sparseCount) >= 1 &&
+               has(*sparse, "indices") && (*sparse)["indices"].is_object() && has(*sparse, "values") &&
+               (*sparse)["values"].is_object();
     }
 
     static bool has(const Json& object, const char* name) {
         const auto it = object.find(name);
         return it != object.end() && !it->is_null();
+    }
+    // An index property that is not a non-negative integer counts as absent where another
+    // property depends on it (the validator reads it as -1).
+    static bool hasIndex(const Json& object, const char* name) {
+        const auto it = object.find(name);
+        return it != object.end() && isInteger(*it) && numberOf(*it) >= 0;
     }
     // `property` is there, so `needed` must be.
     void needs(const std::string& ptr, const char* property, const char* needed) {
@@ -658,6 +686,9 @@ private:
         const bool linking = linking_;
         if (kind.kind == std::string_view("KHR_materials_variants.mapping") && !rootExtension("KHR_materials_variants"))
             linking_ = false;
+        if (kind.kind == std::string_view("accessor.sparse.indices") ||
+            kind.kind == std::string_view("accessor.sparse.values"))
+            linking_ = linking_ && sparseLinked_;
         for (const SchemaProperty& p : kind.properties) walkProperty(object, p, ptr);
         linking_ = linking;
         if (hasName(kind) && !lists(kind, "name"))
@@ -688,6 +719,9 @@ private:
                 add("UNEXPECTED_EXTENSION_OBJECT", Severity::Error, "'" + name + "' does not extend this object.", at);
             else if (place->second && it.value().is_object())
                 walkObject(it.value(), *place->second, at);
+            else if (place->second)  // read as an empty object: its required properties are missing
+                for (const SchemaProperty& p : place->second->properties)
+                    if (p.required) undefined(p.name, at);
         }
     }
 
@@ -778,8 +812,9 @@ private:
     std::int64_t accessorComponentType_ = 0;
     std::size_t sizes_[int(SchemaRef::AnimationSamplers) + 1] = {};
     std::size_t animationSamplers_ = 0;
-    bool linking_ = true;    // false: indices are read but not resolved
-    bool marksUsed_ = true;  // false for a reference that does not make its object used (a skin's skeleton)
+    bool linking_ = true;       // false: indices are read but not resolved
+    bool sparseLinked_ = true;  // of the accessor being walked: sparseIsLinked
+    bool marksUsed_ = true;     // false for a reference that does not make its object used (a skin's skeleton)
     std::set<std::uint64_t> referenced_[int(SchemaRef::AnimationSamplers) + 1];  // by collection
     Findings out_;
 };

@@ -50,6 +50,13 @@ std::int64_t indexOf(const Json& object, const char* key) {
     return v->get<std::int64_t>() < 0 ? -1 : v->get<std::int64_t>();
 }
 
+// A byteOffset that is there but not a non-negative integer (the schema pass reports it): the
+// validator reads no data through it.
+bool hasInvalidOffset(const Json& object) {
+    const Json* offset = member(object, "byteOffset");
+    return offset && !offset->is_null() && indexOf(object, "byteOffset") < 0;
+}
+
 // A bufferView's byteLength and byteStride as the validator reads them: -1 when absent or out of
 // the schema's range (reported there), and it reads on as if they were absent.
 std::int64_t viewLengthOf(const Json& view) {
@@ -306,10 +313,12 @@ private:
         if (!validBounds(input, "min") || !validBounds(input, "max"))
             add("ANIMATION_SAMPLER_INPUT_ACCESSOR_WITHOUT_BOUNDS", Severity::Error,
                 "the input accessor must have min and max.", iptr, a, channel);
-        if (interpolation == "CUBICSPLINE" && input.count >= 0 && input.count < 2)
+        // An input whose count is missing or invalid has no elements to the validator either.
+        if (interpolation == "CUBICSPLINE" && input.count < 2)
             add("ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS", Severity::Error,
-                "a CUBICSPLINE sampler needs at least 2 keys, its input has " + std::to_string(input.count) + ".", iptr,
-                a, channel);
+                "a CUBICSPLINE sampler needs at least 2 keys, its input has " +
+                        (input.count < 0 ? std::string("no valid count") : std::to_string(input.count)) + ".",
+                iptr, a, channel);
     }
 
     // A channel's schema, its target (a pointer, or a node and path) and its sampler's fit to
@@ -324,8 +333,9 @@ private:
                                          ? (*target)["path"].get<std::string>()
                                          : std::string();
         const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
-        if (const Json* ext = target ? member(*target, "extensions") : nullptr;
-            ext && member(*ext, "KHR_animation_pointer") && (*ext)["KHR_animation_pointer"].is_object()) {
+        const Json* ext = target ? member(*target, "extensions") : nullptr;
+        if (const Json* extension = ext ? member(*ext, "KHR_animation_pointer") : nullptr;
+            extension && !extension->is_null()) {
             const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
             if (member(*target, "node"))
                 add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", Severity::Error,
@@ -333,8 +343,10 @@ private:
             if (path != "pointer")
                 add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
                     "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a, c);
-            linkPointerChannel((*ext)["KHR_animation_pointer"], element(link.samplers, indexOf(ch, "sampler")), cptr, a,
-                               c, link.pointerChannels);
+            // One that is not an object (the schema pass says so) is read as an empty one.
+            static const Json kEmpty = Json::object();
+            linkPointerChannel(extension->is_object() ? *extension : kEmpty,
+                               element(link.samplers, indexOf(ch, "sampler")), cptr, a, c, link.pointerChannels);
         } else if (nodeIndex >= 0 && !path.empty()) {
             link.classicTargets.emplace(nodeIndex, path);
         }
@@ -584,6 +596,7 @@ private:
         const Json* view = element(member(root_, "bufferViews"), viewIndex);
         if (!view || !view->is_object()) return false;
         bool fits = linkBufferView(viewIndex, *view, a, c);
+        if (hasInvalidOffset(part) || hasInvalidOffset(*view)) return false;
         const std::int64_t byteOffset = std::max<std::int64_t>(0, indexOf(part, "byteOffset"));
         const std::int64_t viewOffset = std::max<std::int64_t>(0, indexOf(*view, "byteOffset"));
         const std::int64_t viewLength = viewLengthOf(*view);
@@ -690,6 +703,7 @@ private:
         const Json* view = element(member(root_, "bufferViews"), indexOf(indices, "bufferView"));
         const std::int64_t buffer = view ? indexOf(*view, "buffer") : -1;
         if (size == 0 || count < 1 || buffer < 0 || std::uint64_t(buffer) >= data_->count()) return;
+        if (hasInvalidOffset(indices) || hasInvalidOffset(*view)) return;
         const std::uint64_t at = std::uint64_t(std::max<std::int64_t>(0, indexOf(*view, "byteOffset"))) +
                                  std::uint64_t(std::max<std::int64_t>(0, indexOf(indices, "byteOffset")));
         const std::uint64_t length = std::uint64_t(count) * std::uint64_t(size);
@@ -852,7 +866,8 @@ private:
         checked_.insert(index);
         if (!data_) return;
         const AccessorInfo info = accessorInfo(root_, index);
-        if (!info.json || !info.hasData) return;
+        // Without a valid count the validator reads no elements, sparse indices included.
+        if (!info.json || !info.hasData || info.count < 0) return;
         const auto [animation, channel] = used_[index];
         dataPassOf_ = index;
         if (const Json* sparse = member(*info.json, "sparse");

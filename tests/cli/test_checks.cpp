@@ -1,5 +1,6 @@
 // The validate checks (core/checks.cpp): each made to fire on a crafted document, none firing
 // on a clean one, and no errors on the real Blender exports.
+#include <algorithm>
 #include <cstring>
 #include <functional>
 
@@ -143,6 +144,84 @@ TEST(Checks, SpecFindingsOfChannelsThatCannotDecode) {
     EXPECT_TRUE(findCode(checkDocument(nan), "ACCESSOR_INVALID_FLOAT"));
     const Document count = remake(base, [&](Json& j, Buffers&) { j["accessors"][output]["count"] = 2; });
     EXPECT_TRUE(findCode(checkDocument(count), "ANIMATION_SAMPLER_OUTPUT_ACCESSOR_INVALID_COUNT"));
+}
+
+TEST(Checks, ACubicSplineInputWithoutAValidCountHasTooFewElements) {
+    // The validator reads a count that is missing, mistyped or below 1 as no count at all: a
+    // CUBICSPLINE sampler's input then has too few elements, a LINEAR one's has no such rule.
+    Track cubic = makeTrack(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1},
+                            {0, 0, 0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 4, 5, 6, 0, 0, 0});
+    Track linear = makeTrack(TargetPath::Translation, Interpolation::Linear, 3, {0, 1}, {1, 2, 3, 4, 5, 6});
+    for (const Json& count : {Json(0), Json("2"), Json()}) {
+        for (const Track* t : {&cubic, &linear}) {
+            const Document doc = remake(singleTrack(*t), [&](Json& j, Buffers&) {
+                Json& input = j["accessors"][j["animations"][0]["samplers"][0]["input"].get<int>()];
+                if (count.is_null())
+                    input.erase("count");
+                else
+                    input["count"] = count;
+            });
+            const Findings all_f = checkDocument(doc);
+            const Finding* f = findCode(all_f, "ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS");
+            if (t == &linear) {
+                EXPECT_FALSE(f) << count;
+                continue;
+            }
+            ASSERT_TRUE(f) << count;
+            EXPECT_EQ(f->pointer, "/animations/0/samplers/0/input");
+            EXPECT_EQ(f->severity, Severity::Error);
+            EXPECT_EQ(countCode(all_f, "ANIMATION_SAMPLER_INPUT_ACCESSOR_TOO_FEW_ELEMENTS"), 1) << count;
+        }
+    }
+}
+
+TEST(Checks, AnAnimationPointerThatIsNotAnObjectIsReadAsAnEmptyOne) {
+    // As the validator reads it: channel 0's extension (a number) gets the findings of channel
+    // 1's empty one, the schema's type mismatch besides.
+    const Json json = Json::parse(R"({"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_animation_pointer"],
+        "nodes": [{}], "accessors": [{"componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]},
+                                     {"componentType": 5126, "count": 2, "type": "VEC3"}],
+        "animations": [{"samplers": [{"input": 0, "output": 1}], "channels": [
+            {"sampler": 0, "target": {"node": 0, "path": "translation", "extensions": {"KHR_animation_pointer": 5}}},
+            {"sampler": 0, "target": {"node": 0, "path": "translation", "extensions": {"KHR_animation_pointer": {}}}}]}]})");
+    const Findings all_f = checkDocument(Document::fromParts(json, {}, "pointer.gltf", LoadMode::Lenient));
+    for (const std::string channel : {"0", "1"}) {
+        const std::string at = "/animations/0/channels/" + channel + "/target/extensions/KHR_animation_pointer";
+        for (const char* code : {"UNDEFINED_PROPERTY", "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE",
+                                 "KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH"})
+            EXPECT_EQ(std::count_if(all_f.begin(), all_f.end(),
+                                    [&](const Finding& f) { return f.code == code && f.pointer == at; }),
+                      1)
+                    << code << " at " << at;
+    }
+    const Finding* mismatch = findCode(all_f, "TYPE_MISMATCH");
+    ASSERT_TRUE(mismatch);
+    EXPECT_EQ(mismatch->pointer, "/animations/0/channels/0/target/extensions/KHR_animation_pointer");
+}
+
+TEST(Checks, NoDataIsReadThroughAByteOffsetThatIsNotOne) {
+    // A NaN in an output is found, unless the accessor's or its view's byteOffset is not a
+    // non-negative integer: the validator then reads none of the accessor's values.
+    const Document base = cleanDocument();
+    const int output = base.channel(0, 2)->outputAccessor;
+    const auto withNaN = [&](const std::function<void(Json&)>& edit) {
+        return checkDocument(remake(base, [&](Json& j, Buffers& b) {
+            setFloat(j, b, output, 4, NAN);
+            edit(j);
+        }));
+    };
+    EXPECT_TRUE(findCode(withNaN([](Json&) {}), "ACCESSOR_INVALID_FLOAT"));
+    const Findings accessorOffset = withNaN([&](Json& j) { j["accessors"][output]["byteOffset"] = "0"; });
+    EXPECT_FALSE(findCode(accessorOffset, "ACCESSOR_INVALID_FLOAT"));
+    ASSERT_TRUE(findCode(accessorOffset, "TYPE_MISMATCH"));
+    EXPECT_EQ(findCode(accessorOffset, "TYPE_MISMATCH")->pointer,
+              "/accessors/" + std::to_string(output) + "/byteOffset");
+    const Findings viewOffset = withNaN([&](Json& j) {
+        Json& view = j["bufferViews"][j["accessors"][output]["bufferView"].get<int>()];
+        view["byteOffset"] = -Json(view.value("byteOffset", 0)).get<int>() - 1;
+    });
+    EXPECT_FALSE(findCode(viewOffset, "ACCESSOR_INVALID_FLOAT"));
+    EXPECT_TRUE(findCode(viewOffset, "VALUE_NOT_IN_RANGE"));
 }
 
 TEST(Checks, NonUnitRotationKey) {

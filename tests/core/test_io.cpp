@@ -430,6 +430,26 @@ TEST(Load, LenientModeLeavesBadChannelsUnsupportedAndTheChecksSayWhy) {
     EXPECT_EQ(counts, 1);
 }
 
+TEST(Load, BuffersThatAreNoArrayStopAStrictLoadOnlyALenientOneReadsNoBuffers) {
+    const std::string e = loadError([](Glb& g) { g.json["buffers"] = Json::object(); });
+    EXPECT_NE(e.find("broken.glb: /buffers: must be an array."), std::string::npos) << e;
+    // Lenient, as the validator reads it: the mismatch, and every view's buffer unresolved.
+    Glb g = splitGlb(readBytes(fixture("broken_trs_1.glb")));
+    g.json["buffers"] = Json::object();
+    const std::size_t views = g.json["bufferViews"].size();
+    const Document doc = Document::fromBytes(joinGlb(g), "lenient.glb", "", LoadMode::Lenient);
+    const Findings findings = checkDocument(doc);
+    std::set<std::string> unresolved;
+    bool mismatch = false;
+    for (const Finding& f : findings) {
+        mismatch |= f.code == "TYPE_MISMATCH" && f.pointer == "/buffers";
+        if (f.code == "UNRESOLVED_REFERENCE") unresolved.insert(f.pointer);
+    }
+    EXPECT_TRUE(mismatch);
+    EXPECT_EQ(unresolved.size(), views);
+    EXPECT_TRUE(unresolved.count("/bufferViews/0/buffer"));
+}
+
 TEST(Load, UrisStayInsideTheAssetFolder) {
     QTemporaryDir dir;
     QDir(dir.path()).mkpath("inner");

@@ -274,6 +274,25 @@ TEST(Schema, PropertiesThatDependOnOthers) {
     EXPECT_EQ(
             findingsOf(doc(R"("accessors": [{"byteOffset": 4, "componentType": 5126, "count": 1, "type": "SCALAR"}])")),
             (std::vector<Expected>{{"UNSATISFIED_DEPENDENCY", "/accessors/0/byteOffset"}}));
+    // An index that is not one counts as absent: the property that needs it is unsatisfied.
+    EXPECT_EQ(
+            findingsOf(doc(
+                    R"("accessors": [{"bufferView": "0", "byteOffset": 4, "componentType": 5126, "count": 1, "type": "SCALAR"},
+                                              {"bufferView": -1, "byteOffset": 4, "componentType": 5126, "count": 1, "type": "SCALAR"}],
+                                "nodes": [{"mesh": "0", "skin": 0}, {"mesh": -1, "weights": [1]}], "skins": [{"joints": [0]}],
+                                "images": [{"bufferView": "0"}, {"bufferView": -1, "mimeType": "image/png"}])")),
+            sorted({{"TYPE_MISMATCH", "/accessors/0/bufferView"},
+                    {"UNSATISFIED_DEPENDENCY", "/accessors/0/byteOffset"},
+                    {"INVALID_INDEX", "/accessors/1/bufferView"},
+                    {"UNSATISFIED_DEPENDENCY", "/accessors/1/byteOffset"},
+                    {"TYPE_MISMATCH", "/nodes/0/mesh"},
+                    {"UNSATISFIED_DEPENDENCY", "/nodes/0/skin"},
+                    {"INVALID_INDEX", "/nodes/1/mesh"},
+                    {"UNSATISFIED_DEPENDENCY", "/nodes/1/weights"},
+                    {"TYPE_MISMATCH", "/images/0/bufferView"},
+                    {"ONE_OF_MISMATCH", "/images/0"},
+                    {"INVALID_INDEX", "/images/1/bufferView"},
+                    {"ONE_OF_MISMATCH", "/images/1"}}));
     EXPECT_EQ(findingsOf(doc(R"("extensionsRequired": ["KHR_x"])")),
               sorted({{"UNSATISFIED_DEPENDENCY", "/extensionsRequired"},
                       {"UNUSED_EXTENSION_REQUIRED", "/extensionsRequired/0"}}));
@@ -314,6 +333,41 @@ TEST(Schema, ExtensionObjectsAreReadByTheirSchemas) {
               (std::vector<Expected>{{"UNRESOLVED_REFERENCE", "/nodes/0/extensions/KHR_lights_punctual/light"}}));
     EXPECT_EQ(findingsOf(doc(lights + R"("nodes": [{"extensions": {"KHR_lights_punctual": {"light": 1}}}])")),
               (std::vector<Expected>{{"UNSATISFIED_DEPENDENCY", "/nodes/0/extensions/KHR_lights_punctual"}}));
+    // An extension object that is not an object is read as an empty one: each of its required
+    // properties is missing, and nothing else is read from it.
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["KHR_lights_punctual", "KHR_materials_emissive_strength",
+                                                   "KHR_materials_variants", "KHR_texture_transform", "KHR_animation_pointer"],
+        "extensions": {"KHR_lights_punctual": 5}, "nodes": [{"extensions": {"KHR_lights_punctual": []}}],
+        "materials": [{"extensions": {"KHR_materials_emissive_strength": 5},
+                       "emissiveTexture": {"index": 0, "extensions": {"KHR_texture_transform": "x"}}}],
+        "textures": [{}], "accessors": [{"componentType": 5126, "count": 3, "type": "VEC3"}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0}, "extensions": {"KHR_materials_variants": true}}]}],
+        "animations": [{"channels": [{"sampler": 0, "target": {"path": "pointer", "extensions": {"KHR_animation_pointer": [1]}}}],
+                        "samplers": [{"input": 0, "output": 0}]}])"),
+                         {"UNUSED_OBJECT", "NODE_EMPTY", "INCOMPLETE_EXTENSION_SUPPORT"}),
+              sorted({{"TYPE_MISMATCH", "/extensions/KHR_lights_punctual"},
+                      {"UNDEFINED_PROPERTY", "/extensions/KHR_lights_punctual"},
+                      {"TYPE_MISMATCH", "/nodes/0/extensions/KHR_lights_punctual"},
+                      {"UNDEFINED_PROPERTY", "/nodes/0/extensions/KHR_lights_punctual"},
+                      {"TYPE_MISMATCH", "/materials/0/extensions/KHR_materials_emissive_strength"},
+                      {"TYPE_MISMATCH", "/materials/0/emissiveTexture/extensions/KHR_texture_transform"},
+                      {"TYPE_MISMATCH", "/meshes/0/primitives/0/extensions/KHR_materials_variants"},
+                      {"UNDEFINED_PROPERTY", "/meshes/0/primitives/0/extensions/KHR_materials_variants"},
+                      {"TYPE_MISMATCH", "/animations/0/channels/0/target/extensions/KHR_animation_pointer"}}));
+    // So is a root extension object: its collections are empty, a reference into them unresolved.
+    EXPECT_EQ(findingsOf(doc(R"("extensionsUsed": ["KHR_lights_punctual", "KHR_materials_variants"],
+        "extensions": {"KHR_lights_punctual": 5, "KHR_materials_variants": []},
+        "nodes": [{"extensions": {"KHR_lights_punctual": {"light": 0}}}], "materials": [{}],
+        "accessors": [{"componentType": 5126, "count": 3, "type": "VEC3", "min": [0, 0, 0], "max": [0, 0, 0]}],
+        "meshes": [{"primitives": [{"attributes": {"POSITION": 0},
+            "extensions": {"KHR_materials_variants": {"mappings": [{"variants": [0], "material": 0}]}}}]}])")),
+              sorted({{"TYPE_MISMATCH", "/extensions/KHR_lights_punctual"},
+                      {"UNDEFINED_PROPERTY", "/extensions/KHR_lights_punctual"},
+                      {"TYPE_MISMATCH", "/extensions/KHR_materials_variants"},
+                      {"UNDEFINED_PROPERTY", "/extensions/KHR_materials_variants"},
+                      {"UNRESOLVED_REFERENCE", "/nodes/0/extensions/KHR_lights_punctual/light"},
+                      {"UNRESOLVED_REFERENCE",
+                       "/meshes/0/primitives/0/extensions/KHR_materials_variants/mappings/0/variants/0"}}));
     // KHR_materials_ior allows 0 as well as 1 and above.
     const std::string ior = R"("extensionsUsed": ["KHR_materials_ior"], "materials": [)";
     EXPECT_EQ(findingsOf(doc(ior + R"({"extensions": {"KHR_materials_ior": {"ior": 0}}},
@@ -367,6 +421,26 @@ TEST(Schema, WhatNothingRefersToIsUnused) {
                       // The material reads set 1 (and set 3, which the primitive lacks), not set 0.
                       {"UNUSED_OBJECT", "/meshes/0/primitives/0/attributes/TEXCOORD_0", Severity::Info},
                       {"MESH_PRIMITIVE_TOO_FEW_TEXCOORDS", "/meshes/0/primitives/0/material"}}));
+    // An accessor the validator does not link (its count, or its sparse count, is not valid)
+    // neither resolves nor uses the views its sparse parts name.
+    EXPECT_EQ(findingsOf(doc(R"("buffers": [{"byteLength": 8}],
+        "bufferViews": [{"buffer": 0, "byteLength": 4}, {"buffer": 0, "byteOffset": 4, "byteLength": 4}],
+        "accessors": [
+            {"componentType": 5126, "count": 0, "type": "SCALAR",
+             "sparse": {"count": 1, "indices": {"bufferView": 0, "componentType": 5125}, "values": {"bufferView": 9}}},
+            {"componentType": 5126, "type": "SCALAR",
+             "sparse": {"count": 1, "indices": {"bufferView": 7, "componentType": 5125}, "values": {"bufferView": 1}}},
+            {"componentType": 5126, "count": 2, "type": "SCALAR",
+             "sparse": {"count": 0, "indices": {"bufferView": 7, "componentType": 5125}, "values": {"bufferView": 1}}}])"),
+                         {"NODE_EMPTY"}),
+              sorted({{"VALUE_NOT_IN_RANGE", "/accessors/0/count"},
+                      {"UNDEFINED_PROPERTY", "/accessors/1"},
+                      {"VALUE_NOT_IN_RANGE", "/accessors/2/sparse/count"},
+                      {"UNUSED_OBJECT", "/accessors/0", Severity::Info},
+                      {"UNUSED_OBJECT", "/accessors/1", Severity::Info},
+                      {"UNUSED_OBJECT", "/accessors/2", Severity::Info},
+                      {"UNUSED_OBJECT", "/bufferViews/0", Severity::Info},
+                      {"UNUSED_OBJECT", "/bufferViews/1", Severity::Info}}));
 }
 
 // object_rules.cpp. The expected list is the Khronos validator's report of this file, less

@@ -14,7 +14,7 @@
 //                        pointer_*.gltf file should get (beyond what the Khronos validator reports)
 //   fuzz/                the fuzz seed corpus as it is (fuzz/corpus)
 //   mutations/           seeded mutations of the fuzz corpus files
-//   wholefile/           seeded mutations anywhere in the files the tools above wrote, two each
+//   wholefile/           seeded mutations anywhere in the files the tools above wrote, six each
 // The output is deterministic: same tools, same bytes. OUT_DIR is emptied first.
 
 import { spawn } from 'node:child_process';
@@ -1698,8 +1698,8 @@ function embedResources(json, fromDir) {
     }
 }
 
-function wholeFileMutations(outDir, sourceDirs, perFile) {
-    const rnd = mulberry32(20261205);
+function wholeFileMutations(outDir, sourceDirs, perFile, seed) {
+    const rnd = mulberry32(seed);
     let made = 0;
     for (const sourceDir of sourceDirs) {
         for (const name of fs.readdirSync(sourceDir).filter((f) => /\.(glb|gltf)$/.test(f)).sort()) {
@@ -1834,7 +1834,8 @@ async function main() {
     for (const f of fuzzFiles()) fs.copyFileSync(path.join(FUZZ_DIR, f), path.join(fuzzDir, f));
     mutations(dir('mutations'), 40);
     const toolDirs = ['blender', 'gltf-transform-api', 'gltf-transform-cli', 'gltfpack'].map((d) => path.join(outDir, d));
-    wholeFileMutations(dir('wholefile'), toolDirs, Number(process.env.WHOLEFILE_PER_FILE ?? 2));
+    wholeFileMutations(dir('wholefile'), toolDirs, Number(process.env.WHOLEFILE_PER_FILE ?? 6),
+        Number(process.env.WHOLEFILE_SEED ?? 20261205));
 
     const counts = fs
         .readdirSync(outDir)

@@ -132,16 +132,31 @@ struct SyntaxErrorFinder : nlohmann::json_sax<Json> {
     }
 };
 
-class PointerTrackingParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+// The JSON as the Khronos validator reads it: its numbers are doubles (Dart compiled to
+// JavaScript), so a float with an integral value, such as "count": 3.0, is an integer wherever an
+// integer is read. Reading it as one here gives every reader of the DOM the same view.
+class ValidatorJsonParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+public:
+    explicit ValidatorJsonParser(Json& into) : json_sax_dom_parser(into) {}
+    bool number_float(Json::number_float_t v, const std::string& s) {
+        constexpr double kIntegers = 9223372036854775808.0;  // 2^63: every integral double below converts exactly
+        if (v == std::trunc(v) && std::abs(v) < kIntegers && !(v == 0 && std::signbit(v)))
+            return v >= 0 ? json_sax_dom_parser::number_unsigned(Json::number_unsigned_t(v))
+                          : json_sax_dom_parser::number_integer(Json::number_integer_t(v));
+        return json_sax_dom_parser::number_float(v, s);
+    }
+};
+
+class PointerTrackingParser : public ValidatorJsonParser {
 public:
     PointerTrackingParser(Json& into, std::vector<OverflowingNumber>& overflows)
-        : json_sax_dom_parser(into), overflows_(overflows) {}
+        : ValidatorJsonParser(into), overflows_(overflows) {}
     bool null() { return value() && json_sax_dom_parser::null(); }
     bool boolean(bool v) { return value() && json_sax_dom_parser::boolean(v); }
     bool number_integer(Json::number_integer_t v) { return number() && json_sax_dom_parser::number_integer(v); }
     bool number_unsigned(Json::number_unsigned_t v) { return number() && json_sax_dom_parser::number_unsigned(v); }
     bool number_float(Json::number_float_t v, const std::string& s) {
-        return number() && json_sax_dom_parser::number_float(v, s);
+        return number() && ValidatorJsonParser::number_float(v, s);
     }
     bool string(std::string& v) { return value() && json_sax_dom_parser::string(v); }
     bool binary(Json::binary_t& v) { return value() && json_sax_dom_parser::binary(v); }
@@ -470,7 +485,8 @@ private:
         }
         try {
             if (overflows.empty()) {
-                doc_.json_ = Json::parse(text.begin(), text.end());
+                ValidatorJsonParser parser(doc_.json_);
+                Json::sax_parse(text.begin(), text.end(), &parser);
             } else {
                 std::string patched(text);
                 for (const OverflowingNumber& n : overflows)

@@ -110,6 +110,11 @@ function writeRaw(dir, name, { json, bin }, { external = false } = {}) {
     writeFile(file, JSON.stringify(json, null, 1) + '\n');
 }
 
+// JSON text with each integer value written as a float: 3 becomes 3.0 (numbers inside strings stay).
+function withIntegralFloats(text) {
+    return text.replace(/([:\[,]\s*)(-?\d+)(?=\s*[,\]}])/g, '$1$2.0');
+}
+
 // A small builder for hand-made assets: buffer 0 is the binary chunk (or data URI).
 class RawAsset {
     constructor(generator = 'Tangent conformance corpus (crafted)') {
@@ -1757,6 +1762,12 @@ async function main() {
     // One line per file: { "file": [ {code, pointer}, ... ], ... }.
     const manifestLines = Object.entries(pointerExpectations).map(([name, list]) => ` ${JSON.stringify(name)}: ${JSON.stringify(list)}`);
     writeFile(path.join(craftedDir, 'pointer_expectations.json'), `{\n${manifestLines.join(',\n')}\n}\n`);
+    // The same files with every integer written as a float (3.0): the validator's numbers are
+    // doubles, so an integral float is an integer wherever one is read.
+    for (const name of ['trs_data_uri.gltf', 'sparse_output.gltf', 'shared_inputs_several_animations.gltf', 'wrong_formats.gltf']) {
+        const text = fs.readFileSync(path.join(craftedDir, name), 'utf8');
+        writeFile(path.join(craftedDir, name.replace(/\.gltf$/, '_integral_floats.gltf')), withIntegralFloats(text));
+    }
     // Files named .gltf that are not JSON at all: a text, an empty file, a PNG.
     writeFile(path.join(craftedDir, 'not_json_text.gltf'), 'This is a text file, not glTF.\n');
     writeFile(path.join(craftedDir, 'not_json_empty.gltf'), '');

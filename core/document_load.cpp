@@ -1162,7 +1162,9 @@ void DocumentLoader::fillTrack(Channel& ch, const ChannelPlan& plan, const detai
             break;
     }
     t.modes.assign(std::size_t(n) * C, HandleMode::Aligned);
-    if (cubic) inferFileHandleModes(t);
+    // Handle modes serve editing; a scan's channels are checked and released (a third of
+    // validate's time on a mocap file went to inferring them).
+    if (cubic && keep_) inferFileHandleModes(t);
     ch.supported = true;
 }
 

@@ -132,7 +132,8 @@ public:
     // before the next is read. Buffers stay on disk; each accessor's bytes are read once. For
     // passes over a whole file (validate, inspect): memory stays at one channel, not the file.
     // The result has every channel's metadata and kind but no keys, and no buffers: it cannot
-    // be saved or edited (scanned() is true).
+    // be saved or edited (scanned() is true). A visited track's handle modes are not inferred
+    // (all Aligned): they serve editing only.
     using ChannelVisitor = std::function<void(const Document&, const Channel&)>;
     static Document scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit);
     static Document scanBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,

@@ -85,11 +85,12 @@ constexpr std::uint64_t kMaxElementsWithoutData = std::uint64_t(1) << 20;
     throw AccessorError(file, code, pointer, msg);
 }
 
-// A non-negative integer member, or `fallback` when absent; anything else is an error.
+// A non-negative integer member, or `fallback` when absent (null too, as the validator reads
+// it); anything else is an error.
 std::uint64_t getCount(const Json& obj, const char* key, std::uint64_t fallback, bool required, const std::string& file,
                        const std::string& pointer) {
     auto it = obj.find(key);
-    if (it == obj.end()) {
+    if (it == obj.end() || it->is_null()) {
         if (required) fail(file, pointer, std::string("required property '") + key + "' is missing.");
         return fallback;
     }
@@ -281,7 +282,9 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
     if (typeIt == a.end() || !typeIt->is_string()) fail(file, ptr + "/type", "must be a string.");
     out.type = typeIt->get<std::string>();
     out.components = componentCountOf(out.type);
-    if (out.components == 0) fail(file, ptr + "/type", "'" + out.type + "' is not an accessor type.");
+    if (out.components == 0)  // a warning, as for the component type below
+        throw AccessorError(file, kInvalid, ptr + "/type", "'" + out.type + "' is not an accessor type.",
+                            Severity::Warning);
     out.componentType = int(getCount(a, "componentType", 0, true, file, ptr));
     if (componentSizeOf(out.componentType) == 0)
         // The Khronos validator only warns of an unknown component type (VALUE_NOT_IN_LIST), so

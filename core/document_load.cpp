@@ -957,7 +957,7 @@ bool DocumentLoader::decodeSampler(Channel& ch, const Json& s, int a, ChannelPla
         if (mode_ == LoadMode::Strict) fail(sptr, "must be an object.");
         return unplayable(ch, "ARRAY_TYPE_MISMATCH", sptr, "the sampler is not an object.");
     }
-    if (s.contains("interpolation")) {
+    if (s.contains("interpolation") && !s["interpolation"].is_null()) {  // null: absent, as the validator reads it
         if (!s["interpolation"].is_string() ||
             !parseInterpolation(s["interpolation"].get<std::string>(), &plan.interpolation))
             return unplayable(ch, "VALUE_NOT_IN_LIST", sptr + "/interpolation", "is not LINEAR, STEP or CUBICSPLINE.",

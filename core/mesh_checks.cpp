@@ -403,16 +403,7 @@ private:
         findings_.push_back({code, severity, std::move(message), std::move(pointer), -1, -1, -1});
     }
 
-    bool usesExtension(const char* name) const {
-        const Json* used = member(root_, "extensionsUsed");
-        if (!used || !used->is_array()) return false;
-        bool found = false;
-        for (const Json& e : *used) {
-            if (!e.is_string()) return false;  // the validator then reads no extension at all
-            found = found || e.get<std::string>() == name;
-        }
-        return found;
-    }
+    bool usesExtension(const char* name) const { return namesIn(root_, "extensionsUsed").count(name) > 0; }
 
     // ---- Reading the objects -------------------------------------------------------------
 

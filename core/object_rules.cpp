@@ -35,22 +35,18 @@ std::vector<double> numbersOf(const Json* v, std::size_t length) {
     return out;
 }
 
-// A top-level array the validator read (every element an object), or null.
+// A top-level array the validator read (every element an object or null), or null.
 const Json* collection(const Json& root, const char* name) {
     const Json* list = member(root, name);
     if (!list || !list->is_array()) return nullptr;
     for (const Json& e : *list)
-        if (!e.is_object()) return nullptr;
+        if (!e.is_object() && !e.is_null()) return nullptr;
     return list;
 }
 
 class ObjectRules {
 public:
-    ObjectRules(const Json& root, Findings& out) : root_(root), out_(out) {
-        if (const Json* used = member(root, "extensionsUsed"); used && used->is_array())
-            for (const Json& e : *used)
-                if (e.is_string()) used_.insert(e.get<std::string>());
-    }
+    ObjectRules(const Json& root, Findings& out) : root_(root), out_(out) { used_ = namesIn(root, "extensionsUsed"); }
 
     void run() {
         asset();
@@ -296,8 +292,9 @@ private:
                 }
             }
             const bool hasChildren = c && c->is_array() && !c->empty();  // resolved or not
-            if (!hasChildren && !resolves(node, "mesh", "meshes") && !resolves(node, "camera", "cameras") &&
-                !member(node, "extensions") && !member(node, "extras") && !joints.count(i))
+            if (node.is_object() && !hasChildren && !resolves(node, "mesh", "meshes") &&
+                !resolves(node, "camera", "cameras") && !member(node, "extensions") && !member(node, "extras") &&
+                !joints.count(i))
                 add("NODE_EMPTY", Severity::Info, "the node has nothing: no children, mesh, camera or extension.", ptr);
         }
         // A node whose parents lead back to it is part of a loop (a node's parent being the last

@@ -113,15 +113,7 @@ public:
         : doc_(doc), root_(doc.json()), data_(data), glb_(doc.format() == FileFormat::Glb) {
         // The extensions the validator takes as declared: extensionsUsed when it is a list of
         // strings (one element of another kind and it reads none).
-        if (const Json* used = member(root_, "extensionsUsed"); used && used->is_array()) {
-            std::set<std::string> names;
-            bool strings = true;
-            for (const Json& e : *used) {
-                if (!e.is_string()) strings = false;
-                if (strings) names.insert(e.get<std::string>());
-            }
-            if (strings) declared_ = std::move(names);
-        }
+        declared_ = namesIn(root_, "extensionsUsed");
     }
 
     Findings run() {

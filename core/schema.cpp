@@ -14,6 +14,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "json_member.h"
 #include "text.h"
 
 namespace tangent::detail {
@@ -90,11 +91,11 @@ const char* refName(SchemaRef ref) {
 class Walker {
 public:
     explicit Walker(const Json& root) : root_(root) {
-        if (const auto used = root.find("extensionsUsed"); used != root.end() && used->is_array())
-            for (const Json& e : *used)
-                if (e.is_string()) used_.insert(e.get<std::string>());
+        // A list with an element that is not a string declares nothing.
+        used_ = namesIn(root, "extensionsUsed");
+        required_ = namesIn(root, "extensionsRequired");
         for (int r = int(SchemaRef::Accessors); r < int(SchemaRef::Lights); ++r)
-            sizes_[r] = listSize(root, refName(SchemaRef(r)));
+            sizes_[r] = listSize(root, refName(SchemaRef(r)), true);
         sizes_[int(SchemaRef::Lights)] = extensionListSize("KHR_lights_punctual", "lights");
         sizes_[int(SchemaRef::Variants)] = extensionListSize("KHR_materials_variants", "variants");
     }
@@ -109,14 +110,29 @@ public:
     }
 
 private:
-    // How many elements a reference into a top-level array can name: none when the validator
-    // did not read the array (not an array, empty, or an element that is not an object).
-    static std::size_t listSize(const Json& parent, const char* name) {
+    // How many elements a reference into a list can name: none when the validator did not read
+    // the list (not an array, empty, or an element that is not an object). In the root's own
+    // arrays (`nullsRead`) a null element is read and names nothing (isNullElement).
+    static std::size_t listSize(const Json& parent, const char* name, bool nullsRead = false) {
         const auto it = parent.find(name);
         if (it == parent.end() || !it->is_array()) return 0;
         for (const Json& e : *it)
-            if (!e.is_object()) return 0;
+            if (!e.is_object() && !(nullsRead && e.is_null())) return 0;
         return it->size();
+    }
+
+    // A non-empty array of objects: a nested list the validator reads.
+    static bool isObjectList(const Json& parent, const char* name) {
+        const auto it = parent.find(name);
+        return it != parent.end() && it->is_array() && !it->empty() &&
+               std::all_of(it->begin(), it->end(), [](const Json& e) { return e.is_object(); });
+    }
+
+    // Element `index` of the root array `ref` names is null (read, naming nothing).
+    bool isNullElement(SchemaRef ref, std::uint64_t index) const {
+        if (ref == SchemaRef::Lights || ref == SchemaRef::Variants) return false;  // not read with nulls
+        const auto list = root_.find(refName(ref));
+        return list != root_.end() && list->is_array() && index < list->size() && (*list)[index].is_null();
     }
 
     // The size of a list in an extension's root object; kNoCollection without that object.
@@ -125,14 +141,14 @@ private:
         return object ? listSize(*object, list) : kNoCollection;
     }
 
-    // The root's object of an extension in use, or null; one that is not an object is read as
-    // an empty one (its collections are empty, references into them unresolved).
+    // The root's object of an extension in use, or null; one that is not an object (null
+    // included) is read as an empty one (its collections are empty, references into them unresolved).
     const Json* rootExtension(const char* extension) const {
         static const Json kEmpty = Json::object();
         const auto extensions = root_.find("extensions");
         if (!used_.count(extension) || extensions == root_.end() || !extensions->is_object()) return nullptr;
         const auto object = extensions->find(extension);
-        if (object == extensions->end() || object->is_null()) return nullptr;
+        if (object == extensions->end()) return nullptr;
         return object->is_object() ? &*object : &kEmpty;
     }
 
@@ -150,7 +166,8 @@ private:
     void resolve(std::int64_t index, SchemaRef ref, const std::string& ptr) {
         if (!linking_) return;
         const std::size_t size = ref == SchemaRef::AnimationSamplers ? animationSamplers_ : sizes_[int(ref)];
-        if (size != kNoCollection && std::uint64_t(index) >= size)
+        if (size != kNoCollection && (std::uint64_t(index) >= size || (ref != SchemaRef::AnimationSamplers &&
+                                                                       isNullElement(ref, std::uint64_t(index)))))
             add("UNRESOLVED_REFERENCE", Severity::Error,
                 std::string("index ") + std::to_string(index) + " names no element of " + refName(ref) + ".", ptr);
         else if (ref != SchemaRef::AnimationSamplers && marksUsed_)  // the animation checks say which samplers play
@@ -283,7 +300,7 @@ private:
                                      : ref == SchemaRef::Variants ? "/extensions/KHR_materials_variants/variants"
                                                                   : std::string("/") + refName(ref);
             for (std::size_t i = 0; i < size; ++i)
-                if (!referenced_[int(ref)].count(i))
+                if (!referenced_[int(ref)].count(i) && !isNullElement(ref, i))
                     add("UNUSED_OBJECT", Severity::Info, "nothing in the file refers to this object.", join(list, i));
         }
     }
@@ -320,9 +337,37 @@ private:
         for (auto it = map.begin(); it != map.end(); ++it) listedIndex(it.value(), ref, join(where, it.key()));
     }
 
+    // The type a property's value must have, as a TYPE_MISMATCH names it.
+    static const char* typeName(SchemaType type) {
+        switch (type) {
+            case SchemaType::Index:
+            case SchemaType::Integer:
+                return "an integer";
+            case SchemaType::Number:
+                return "a number";
+            case SchemaType::String:
+                return "a string";
+            case SchemaType::Boolean:
+                return "a boolean";
+            case SchemaType::IndexMap:
+            case SchemaType::Object:
+            case SchemaType::ByRule:
+                return "an object";
+            case SchemaType::IndexList:
+            case SchemaType::IndexMapList:
+            case SchemaType::NumberList:
+            case SchemaType::StringList:
+            case SchemaType::ObjectList:
+                return "an array";
+        }
+        return "valid";
+    }
+
     void walkProperty(const Json& object, const SchemaProperty& p, const std::string& ptr) {
         const auto it = object.find(p.name);
-        if (it == object.end() || it->is_null()) {  // the validator reads null as absent
+        if (it != object.end() && it->is_null() && p.type != SchemaType::ByRule)  // the wrong type, then absent
+            typeMismatch(*it, typeName(p.type), join(ptr, p.name));
+        if (it == object.end() || it->is_null()) {
             if (p.required) undefined(p.name, ptr.empty() ? "/" : ptr);
             return;
         }
@@ -474,13 +519,11 @@ private:
                     // A channel's sampler names an element of its own animation's samplers;
                     // without a list of them, the validator resolves none.
                     if (p.object->kind == std::string_view("animation")) {
-                        const auto samplers = v[i].find("samplers");
-                        const auto channels = v[i].find("channels");
-                        const bool links = samplers != v[i].end() && samplers->is_array() && channels != v[i].end() &&
-                                           channels->is_array();
+                        // An animation without both lists as the validator reads them
+                        // (arrays of objects) is not linked at all: its references are neither
+                        // resolved nor make anything used.
+                        const bool links = isObjectList(v[i], "samplers") && isObjectList(v[i], "channels");
                         animationSamplers_ = links ? listSize(v[i], "samplers") : kNoCollection;
-                        // An animation without both lists is not linked at all: its references
-                        // are neither resolved nor make anything used.
                         const bool linking = linking_;
                         linking_ = linking_ && links;
                         walkObject(v[i], *p.object, join(where, i));
@@ -573,10 +616,11 @@ private:
                 add("VALUE_MULTIPLE_OF", Severity::Error, "the stride is not a multiple of 4.",
                     join(ptr, "byteStride"));
         } else if (k == "gltf") {
-            if (has(object, "extensionsRequired") && !has(object, "extensionsUsed"))
+            if (has(object, "extensionsRequired") && !object.contains("extensionsUsed"))  // null counts
                 needs(ptr, "extensionsRequired", "extensionsUsed");
         } else if (k == "accessor") {
-            if (has(object, "byteOffset") && !hasIndex(object, "bufferView")) needs(ptr, "byteOffset", "bufferView");
+            if (object.contains("byteOffset") && !hasIndex(object, "bufferView"))  // a null byteOffset counts
+                needs(ptr, "byteOffset", "bufferView");
             const auto type = object.find("type");
             if (type == object.end() || !type->is_string()) return;
             static const std::pair<const char*, int> components[] = {
@@ -590,14 +634,16 @@ private:
     }
 
     // The validator links an accessor's sparse views (resolves and uses them) only when the
-    // accessor's count, componentType and type and the sparse count are valid and both parts are objects.
-    bool sparseIsLinked(const Json& accessor) const {
+    // accessor's count and componentType are valid, its type a string (one not in the list only
+    // warns), the sparse count valid and both parts objects.
+    static bool sparseIsLinked(const Json& accessor) {
         static const std::set<double> componentTypes{5120, 5121, 5122, 5123, 5125, 5126};
         const auto count = accessor.find("count");
         const auto componentType = accessor.find("componentType");
+        const auto type = accessor.find("type");
         const auto sparse = accessor.find("sparse");
-        if (count == accessor.end() || !isInteger(*count) || numberOf(*count) < 1 || accessorComponents_ == 0 ||
-            componentType == accessor.end() || !isInteger(*componentType) ||
+        if (count == accessor.end() || !isInteger(*count) || numberOf(*count) < 1 || type == accessor.end() ||
+            !type->is_string() || componentType == accessor.end() || !isInteger(*componentType) ||
             !componentTypes.count(numberOf(*componentType)) || sparse == accessor.end() || !sparse->is_object())
             return false;
         const auto sparseCount = sparse->find("count");
@@ -689,15 +735,20 @@ private:
         if (kind.kind == std::string_view("accessor.sparse.indices") ||
             kind.kind == std::string_view("accessor.sparse.values"))
             linking_ = linking_ && sparseLinked_;
-        for (const SchemaProperty& p : kind.properties) walkProperty(object, p, ptr);
+        const bool accessorWithoutView = kind.kind == std::string_view("accessor") && !hasIndex(object, "bufferView");
+        for (const SchemaProperty& p : kind.properties) {
+            // An accessor's byteOffset is read only with a bufferView (else only the dependency).
+            if (accessorWithoutView && p.name == std::string_view("byteOffset")) continue;
+            walkProperty(object, p, ptr);
+        }
         linking_ = linking;
         if (hasName(kind) && !lists(kind, "name"))
-            if (const auto name = object.find("name"); name != object.end() && !name->is_null() && !name->is_string())
+            if (const auto name = object.find("name"); name != object.end() && !name->is_string())
                 typeMismatch(*name, "a string", join(ptr, "name"));
         if (const auto extras = object.find("extras");
             extras != object.end() && !extras->is_object() && !extras->is_null())
             add("NON_OBJECT_EXTRAS", Severity::Info, "extras should be an object.", join(ptr, "extras"));
-        if (const auto extensions = object.find("extensions"); extensions != object.end() && !extensions->is_null())
+        if (const auto extensions = object.find("extensions"); extensions != object.end())
             walkExtensions(*extensions, kind, join(ptr, "extensions"));
     }
 
@@ -728,32 +779,24 @@ private:
     // What extensionsUsed and extensionsRequired declare.
     void checkDeclaredExtensions() {
         const auto used = root_.find("extensionsUsed");
-        if (used != root_.end() && used->is_array())
+        if (used != root_.end() && used->is_array() && !used_.empty())
             for (std::size_t i = 0; i < used->size(); ++i) {
-                if (!(*used)[i].is_string()) continue;
                 const std::string name = (*used)[i].get<std::string>();
                 const SchemaExtension* known = knownExtension(name);
                 if (!known)
                     add("UNSUPPORTED_EXTENSION", Severity::Info, "the validator does not check '" + name + "'.",
                         join("/extensionsUsed", i));
-                else if (known->mustBeRequired && !isRequired(name))
+                else if (known->mustBeRequired && !required_.count(name))
                     add("NON_REQUIRED_EXTENSION", Severity::Error, "'" + name + "' must be in extensionsRequired.",
                         join("/extensionsUsed", i));
             }
         const auto required = root_.find("extensionsRequired");
-        if (required != root_.end() && required->is_array())
+        if (required != root_.end() && required->is_array() && !required_.empty())
             for (std::size_t i = 0; i < required->size(); ++i)
-                if ((*required)[i].is_string() && !used_.count((*required)[i].get<std::string>()))
+                if (!used_.count((*required)[i].get<std::string>()))
                     add("UNUSED_EXTENSION_REQUIRED", Severity::Error,
                         "'" + (*required)[i].get<std::string>() + "' is required but not in extensionsUsed.",
                         join("/extensionsRequired", i));
-    }
-
-    bool isRequired(const std::string& name) const {
-        const auto required = root_.find("extensionsRequired");
-        if (required == root_.end() || !required->is_array()) return false;
-        return std::any_of(required->begin(), required->end(),
-                           [&](const Json& e) { return e.is_string() && e.get<std::string>() == name; });
     }
 
     // Whether objects of a kind have a name: those in the root's arrays and an extension's
@@ -807,8 +850,8 @@ private:
     }
 
     const Json& root_;
-    std::set<std::string> used_;
-    int accessorComponents_ = 0;  // of the accessor being walked
+    std::set<std::string> used_, required_;  // extensionsUsed, extensionsRequired: namesIn
+    int accessorComponents_ = 0;             // of the accessor being walked
     std::int64_t accessorComponentType_ = 0;
     std::size_t sizes_[int(SchemaRef::AnimationSamplers) + 1] = {};
     std::size_t animationSamplers_ = 0;

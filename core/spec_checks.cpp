@@ -51,7 +51,7 @@ std::int64_t indexOf(const Json& object, const char* key) {
 }
 
 // A byteOffset that is there but not a non-negative integer (the schema pass reports it): the
-// validator reads no data through it.
+// validator reads no data through it. A null one it reads as absent (0).
 bool hasInvalidOffset(const Json& object) {
     const Json* offset = member(object, "byteOffset");
     return offset && !offset->is_null() && indexOf(object, "byteOffset") < 0;
@@ -246,7 +246,12 @@ private:
         link.pointer = "/animations/" + std::to_string(a);
         const Json* samplers = member(anim, "samplers");
         const Json* channels = member(anim, "channels");
-        if (!samplers || !samplers->is_array() || !channels || !channels->is_array()) return;
+        // Linked only when both lists are read: non-empty arrays of objects.
+        const auto read = [](const Json* list) {
+            return list && list->is_array() && !list->empty() &&
+                   std::all_of(list->begin(), list->end(), [](const Json& e) { return e.is_object(); });
+        };
+        if (!read(samplers) || !read(channels)) return;
         link.samplers = samplers;
         const std::map<std::int64_t, int> firstUser = firstChannelOfEachSampler(*channels);
         for (std::size_t s = 0; s < samplers->size(); ++s) {
@@ -334,8 +339,7 @@ private:
                                          : std::string();
         const std::int64_t nodeIndex = target ? indexOf(*target, "node") : -1;
         const Json* ext = target ? member(*target, "extensions") : nullptr;
-        if (const Json* extension = ext ? member(*ext, "KHR_animation_pointer") : nullptr;
-            extension && !extension->is_null()) {
+        if (const Json* extension = ext ? member(*ext, "KHR_animation_pointer") : nullptr) {
             const std::string eptr = cptr + "/target/extensions/KHR_animation_pointer";
             if (member(*target, "node"))
                 add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_NODE", Severity::Error,
@@ -343,7 +347,8 @@ private:
             if (path != "pointer")
                 add("KHR_ANIMATION_POINTER_ANIMATION_CHANNEL_TARGET_PATH", Severity::Error,
                     "a KHR_animation_pointer channel's target path must be 'pointer', not '" + path + "'.", eptr, a, c);
-            // One that is not an object (the schema pass says so) is read as an empty one.
+            // One that is not an object, null included (the schema pass says so), is read as an
+            // empty one.
             static const Json kEmpty = Json::object();
             linkPointerChannel(extension->is_object() ? *extension : kEmpty,
                                element(link.samplers, indexOf(ch, "sampler")), cptr, a, c, link.pointerChannels);
@@ -812,12 +817,12 @@ private:
             where, a, c);
     }
 
-    // The interpolation as the validator reads it: LINEAR when absent, "" when not a string. An
+    // The interpolation as the validator reads it: LINEAR when absent or null, "" when not a string. An
     // unknown name is only a warning to it (an extension may define one), so it stays, and
     // counts as one value per key.
     static std::string interpolationOf(const Json& sampler) {
         const Json* i = member(sampler, "interpolation");
-        if (!i) return "LINEAR";
+        if (!i || i->is_null()) return "LINEAR";
         return i->is_string() ? i->get<std::string>() : std::string();
     }
 

@@ -42,7 +42,7 @@ const EXCEPTIONS = [
     { file: /^base\/data\/root\/empty_object\.gltf$/, code: 'UNDEFINED_PROPERTY', pointer: '/', reason: REFUSED_AS_NOT_GLTF_2 },
     { file: /^base\/data\/json\/invalid_object\.gltf$/, code: 'TYPE_MISMATCH', pointer: '', reason: REFUSED_AS_NOT_GLTF_2 },
     // every finding of such a file: Tangent reads none of the rest
-    { file: /^wholefile\/.*_(version|asset)-retyped\.gl(b|tf)$/, code: /^/, pointer: /^/, reason: REFUSED_AS_NOT_GLTF_2 },
+    { file: /^wholefile\/.*_(version|asset)-(retyped|null)\.gl(b|tf)$/, code: /^/, pointer: /^/, reason: REFUSED_AS_NOT_GLTF_2 },
     {
         file: /^wholefile\/.*_bufferView-grown\.gl(b|tf)$/,
         // every code the validator finds in accessor values
@@ -63,7 +63,7 @@ const EXCEPTIONS = [
             'mutation of the compressed views or of an accessor reading them has made wrong.',
     },
     ...['NODE_EMPTY', 'UNUSED_OBJECT'].map((code) => ({
-        file: /^wholefile\/.*_sampler-retyped\.gl(b|tf)$/,
+        file: /^wholefile\/.*_sampler-(retyped|null)\.gl(b|tf)$/,
         code,
         pointer: /^\/(animations\/(\d+\/channels\/)?)?([A-Za-z]+|animations\/\d+\/samplers)\/\d+$/,
         reason: "after a channel's sampler that is not an integer, the validator names what it finds next under " +

@@ -1689,6 +1689,42 @@ const WHOLE_FILE_MUTATIONS = [
         node.children.push(node.children[0]);
         return 'a child named twice';
     },
+    function setNull(a, rnd) {
+        const [parent, key] = pick(walkJson(a.json).filter(([p, k]) => p !== a.json || k !== 'asset'), rnd) ?? [];
+        if (parent === undefined) return null;
+        parent[key] = null;
+        return `${key} null`;
+    },
+    function indexNegative(a, rnd) {
+        const refs = walkJson(a.json).filter(([p, k]) => typeof k === 'string' && INDEX_OF[k] && Number.isInteger(p[k]));
+        const [parent, key] = pick(refs, rnd) ?? [];
+        if (parent === undefined) return null;
+        parent[key] = -1;
+        return `${key} negative`;
+    },
+    function unknownValue(a, rnd) {
+        const options = [
+            ['animations', (o) => o.samplers?.[0] && (o.samplers[0].interpolation = 'CUBIC'), 'interpolation CUBIC'],
+            ['animations', (o) => o.channels?.[0]?.target && (o.channels[0].target.path = 'position'), 'path position'],
+            ['accessors', (o) => (o.type = 'VEC5'), 'type VEC5'],
+            ['materials', (o) => (o.alphaMode = 'CUT'), 'alphaMode CUT'],
+            ['cameras', (o) => (o.type = 'fisheye'), 'camera fisheye'],
+            ['nodes', (o) => (o.colour = [1, 0, 0]), 'an unknown property'],
+            ['animations', (o) => o.samplers?.[0] && ([o.samplers[0].input, o.samplers[0].output] = [o.samplers[0].output, o.samplers[0].input]), 'input and output swapped'],
+        ].filter(([c]) => (a.json[c] ?? []).length);
+        const [collection, change, label] = pick(options, rnd) ?? [];
+        const object = collection && pickObject(a, collection, rnd);
+        if (!object || !change(object)) return null;
+        return label;
+    },
+    function nodeCycle(a, rnd) {
+        const parents = (a.json.nodes ?? []).map((n, i) => [n, i]).filter(([n]) => n && Array.isArray(n.children) && n.children.length);
+        const [node, index] = pick(parents, rnd) ?? [];
+        const child = node && a.json.nodes[node.children[0]];
+        if (!child || typeof child !== 'object') return null;
+        child.children = [...(Array.isArray(child.children) ? child.children : []), index];
+        return 'a node its own ancestor';
+    },
 ];
 
 // A .gltf's external files as data URIs, so that a mutated copy stands alone.

@@ -137,6 +137,9 @@ TEST(BoundsScan, AgreesWithAPlainReadOfEveryValue) {
     BufferSource source;
     source.addMemory(bytes);
     const auto found = scanned(scanBounds(root, source, {0, 1, 2, 3}, "scan.gltf"));
+    // Blocks of any size, down to a row at a time, give the same.
+    for (const std::uint64_t block : {std::uint64_t(16), std::uint64_t(1000), std::uint64_t(4) << 20})
+        EXPECT_EQ(scanned(scanBounds(root, source, {0, 1, 2, 3}, "scan.gltf", block)), found) << block;
 
     std::multiset<std::string> expected;
     const auto add = [&](const std::multiset<std::string>& more) { expected.insert(more.begin(), more.end()); };

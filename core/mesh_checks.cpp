@@ -470,6 +470,7 @@ private:
     void take(const ElementBlock& block) {
         withComponentType(componentType_, [&](auto type) {
             using T = decltype(type);
+            if constexpr (K == ElementCheck::Indices) return takeIndices<T>(block);
             for (std::uint64_t e = 0; e < block.count; ++e) {
                 for (std::size_t c = 0; c < components_; ++c)
                     takeComponent<K>(c, double(block.component<T>(e, int(c))));
@@ -515,10 +516,39 @@ private:
         ++element_;
     }
 
+    // Indices: whole triangles at a time where the block holds them and nothing is wrong with
+    // them but a repeated vertex; one index at a time elsewhere.
+    template <typename T>
+    void takeIndices(const ElementBlock& block) {
+        const auto at = [&](std::uint64_t e) { return double(block.component<T>(e, 0)); };
+        const auto takeIndex = [&](double v) {
+            index(v);
+            ++element_;
+        };
+        std::uint64_t e = 0;
+        if (r_.degenerateCheck) {
+            for (; e < block.count && corner_ != 0; ++e) takeIndex(at(e));
+            for (; e + 3 <= block.count; e += 3) {
+                const double a = at(e), b = at(e + 1), c = at(e + 2);
+                if (reported(a) || reported(b) || reported(c)) {
+                    takeIndex(a);
+                    takeIndex(b);
+                    takeIndex(c);
+                    continue;
+                }
+                degenerate_ += a == b || b == c || c == a;
+                element_ += 3;
+            }
+        }
+        for (; e < block.count; ++e) takeIndex(at(e));
+    }
+
+    bool reported(double index) const { return index > last_ || index == restart_; }
+
     // Indices: each names a vertex, none is the primitive restart value, and (TRIANGLES) no
     // triangle repeats a vertex.
     void index(double v) {
-        if (v > last_ || v == restart_) indexFindings(v);
+        if (reported(v)) indexFindings(v);
         if (!r_.degenerateCheck) return;
         held_[corner_] = v;
         if (++corner_ < 3) return;

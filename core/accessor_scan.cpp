@@ -82,9 +82,13 @@ void AccessorScan::run(BufferSource& data, const std::string& file) {
     // of a view without one, on its own (its neighbours there are other data).
     using Key = std::tuple<std::int64_t, std::size_t, std::uint64_t, std::uint64_t, std::int64_t>;
     std::map<Key, std::vector<Entry*>> groups;  // (view, buffer, view offset, stride, accessor or -1)
+    std::vector<Entry*> empty;                  // no elements: nothing to read, finished all the same
     for (Entry& entry : entries_) {
         const AccessorPlace& p = entry.place;
-        if (p.count == 0) continue;
+        if (p.count == 0) {
+            empty.push_back(&entry);
+            continue;
+        }
         const std::uint64_t end = p.offset + p.stride() * (p.count - 1) + p.layout.length;
         if (p.buffer >= data.count() || data.placeholder(p.buffer) || p.viewOffset + end > data.size(p.buffer))
             continue;  // fewer bytes than declared: the loader reported the buffer
@@ -118,6 +122,7 @@ void AccessorScan::run(BufferSource& data, const std::string& file) {
         }
         for (Entry* entry : group) entry->visitor->finish();
     }
+    for (Entry* entry : empty) entry->visitor->finish();
 }
 
 }  // namespace tangent::detail

@@ -157,4 +157,17 @@ TEST(BoundsScan, AgreesWithAPlainReadOfEveryValue) {
     EXPECT_EQ(found.count("ACCESSOR_MIN_MISMATCH /accessors/3/min/0"), 0u);
 }
 
+// An accessor without elements (count 0, which the schema pass reports) has bounds no value
+// matches, as before the scan had visitors.
+TEST(BoundsScan, AnAccessorWithoutElementsMatchesNoBound) {
+    const Json root = Json::parse(R"({"asset": {"version": "2.0"}, "buffers": [{"byteLength": 8}],
+        "bufferViews": [{"buffer": 0, "byteLength": 8}],
+        "accessors": [{"bufferView": 0, "componentType": 5126, "count": 0, "type": "SCALAR", "min": [0], "max": [1]}]})");
+    BufferSource source;
+    source.addMemory(std::vector<std::uint8_t>(8));
+    const auto found = scanned(scanBounds(root, source, {0}, "scan.gltf"));
+    EXPECT_EQ(found, (std::multiset<std::string>{"ACCESSOR_MIN_MISMATCH /accessors/0/min/0",
+                                                 "ACCESSOR_MAX_MISMATCH /accessors/0/max/0"}));
+}
+
 }  // namespace

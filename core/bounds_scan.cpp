@@ -23,26 +23,6 @@ std::uint64_t count(const Json& object, const char* key) {
                                    : std::uint64_t(std::max<std::int64_t>(0, v->get<std::int64_t>()));
 }
 
-// One accessor being scanned: where its elements are, what it declares, what was found.
-struct Scan {
-    std::int64_t index = -1;
-    std::uint64_t offset = 0, count = 0;  // the first element's offset in its view
-    int componentType = 0;
-    ElementLayout layout;
-    std::array<std::uint64_t, 16> at{};  // each component's byte offset in an element
-    // The declared bounds, as the validator reads them: floats rounded to single precision.
-    bool hasMin = false, hasMax = false;
-    std::array<double, 16> min{}, max{};
-    // What the values hold: the least and greatest finite value of each component, and how many
-    // lie beyond the declared bounds.
-    std::array<double, 16> lo{}, hi{};
-    std::array<bool, 16> seen{};
-    std::array<std::uint64_t, 16> below{}, above{};
-    Findings out;
-
-    std::string pointer() const { return "/accessors/" + std::to_string(index); }
-};
-
 // A declared min or max the validator accepts: one number per component.
 bool readBounds(const Json& accessor, const char* name, int components, bool single, std::array<double, 16>& into) {
     const Json* bounds = member(accessor, name);
@@ -55,162 +35,184 @@ bool readBounds(const Json& accessor, const char* name, int components, bool sin
     return true;
 }
 
-template <typename T>
-double valueAt(const std::uint8_t* p) {
-    T v;
-    std::memcpy(&v, p, sizeof v);  // little-endian
-    return double(v);
-}
+}  // namespace
 
-// Every element of `scan` whose first byte lies in [begin, end) of its view; `bytes` holds the
-// view from `begin` on, at least one element's length past `end`.
-template <typename T>
-void scanElements(Scan& scan, std::uint64_t stride, const std::uint8_t* bytes, std::uint64_t begin, std::uint64_t end) {
-    if (end <= scan.offset) return;
-    const std::uint64_t first = begin > scan.offset ? (begin - scan.offset + stride - 1) / stride : 0;
-    const std::uint64_t last = std::min(scan.count, (end - scan.offset + stride - 1) / stride);
-    const int components = scan.layout.components;
-    for (std::uint64_t e = first; e < last; ++e) {
-        const std::uint8_t* element = bytes + (scan.offset + e * stride - begin);
+// One accessor being scanned: what it declares, what was found.
+class BoundsChecks::Visitor : public ElementVisitor {
+public:
+    explicit Visitor(const AccessorPlace& place) : place_(place) {}
+
+    std::int64_t index() const { return place_.accessor; }
+    Findings& findings() { return out_; }
+    const AccessorPlace& place() const { return place_; }
+
+    void readDeclared(const Json& accessor) {
+        const bool single = place_.componentType == kFloat;
+        hasMin_ = readBounds(accessor, "min", place_.layout.components, single, min_);
+        hasMax_ = readBounds(accessor, "max", place_.layout.components, single, max_);
+        // No bound: one no finite value lies beyond.
+        if (!hasMin_) min_.fill(-INFINITY);
+        if (!hasMax_) max_.fill(INFINITY);
+    }
+
+    void visit(const ElementBlock& block) override {
+        withComponentType(place_.componentType, [&](auto type) { scanElements<decltype(type)>(block); });
+    }
+    void finish() override { compareBounds(); }
+
+private:
+    static std::array<double, 16> filled(double v) {
+        std::array<double, 16> a;
+        a.fill(v);
+        return a;
+    }
+    bool seen(std::size_t component) const { return lo_[component] <= hi_[component]; }
+    std::string pointer() const { return "/accessors/" + std::to_string(place_.accessor); }
+
+    // Component by component: the least and greatest value and the counts beyond the bounds in
+    // registers. A block with non-finite floats is read again, element by element, to report
+    // them in order.
+    template <typename T>
+    void scanElements(const ElementBlock& block) {
+        const int components = place_.layout.components;
+        std::uint64_t nonFinite = 0;
         for (int c = 0; c < components; ++c) {
-            const double v = valueAt<T>(element + scan.at[std::size_t(c)]);
-            if constexpr (std::is_same_v<T, float>) {
-                if (!std::isfinite(v)) {
-                    const std::uint64_t value = e * std::uint64_t(components) + std::uint64_t(c);
-                    scan.out.push_back(
-                            {"ACCESSOR_INVALID_FLOAT", Severity::Error,
-                             "element value " + std::to_string(value) + " is " + (std::isnan(v) ? "NaN." : "infinite."),
-                             scan.pointer(), -1, -1, -1});
-                    continue;
-                }
-            }
             const std::size_t i = std::size_t(c);
-            if (!scan.seen[i]) {
-                scan.lo[i] = scan.hi[i] = v;
-                scan.seen[i] = true;
-            } else {
-                scan.lo[i] = std::min(scan.lo[i], v);
-                scan.hi[i] = std::max(scan.hi[i], v);
+            double lo = lo_[i], hi = hi_[i];
+            const double min = min_[i], max = max_[i];
+            std::uint64_t below = 0, above = 0;
+            for (std::uint64_t k = 0; k < block.count; ++k) {
+                const double v = double(block.component<T>(k, c));
+                if constexpr (std::is_same_v<T, float>) {
+                    if (!std::isfinite(v)) {
+                        ++nonFinite;
+                        continue;
+                    }
+                }
+                lo = std::min(lo, v);
+                hi = std::max(hi, v);
+                below += v < min;
+                above += v > max;
             }
-            scan.below[i] += scan.hasMin && v < scan.min[i];
-            scan.above[i] += scan.hasMax && v > scan.max[i];
+            lo_[i] = lo;
+            hi_[i] = hi;
+            below_[i] += below;
+            above_[i] += above;
         }
+        if (nonFinite == 0) return;
+        for (std::uint64_t k = 0; k < block.count; ++k)
+            for (int c = 0; c < components; ++c) {
+                const double v = double(block.component<T>(k, c));
+                if (std::isfinite(v)) continue;
+                const std::uint64_t value = (block.first + k) * std::uint64_t(components) + std::uint64_t(c);
+                out_.push_back(
+                        {"ACCESSOR_INVALID_FLOAT", Severity::Error,
+                         "element value " + std::to_string(value) + " is " + (std::isnan(v) ? "NaN." : "infinite."),
+                         pointer(), -1, -1, -1});
+            }
     }
-}
 
-void scanBlock(Scan& scan, std::uint64_t stride, const std::uint8_t* bytes, std::uint64_t begin, std::uint64_t end) {
-    switch (scan.componentType) {
-        case kFloat:
-            return scanElements<float>(scan, stride, bytes, begin, end);
-        case kByte:
-            return scanElements<std::int8_t>(scan, stride, bytes, begin, end);
-        case kUnsignedByte:
-            return scanElements<std::uint8_t>(scan, stride, bytes, begin, end);
-        case kShort:
-            return scanElements<std::int16_t>(scan, stride, bytes, begin, end);
-        case kUnsignedShort:
-            return scanElements<std::uint16_t>(scan, stride, bytes, begin, end);
-        case kUnsignedInt:
-            return scanElements<std::uint32_t>(scan, stride, bytes, begin, end);
-        default:
-            return;
-    }
-}
+    void compareBounds();
+
+    AccessorPlace place_;
+    // The declared bounds, as the validator reads them: floats rounded to single precision.
+    bool hasMin_ = false, hasMax_ = false;
+    std::array<double, 16> min_{}, max_{};
+    // What the values hold: the least and greatest finite value of each component (lo > hi:
+    // none seen), and how many lie beyond the declared bounds.
+    std::array<double, 16> lo_ = filled(INFINITY), hi_ = filled(-INFINITY);
+    std::array<std::uint64_t, 16> below_{}, above_{};
+    Findings out_;
+};
 
 // The declared bounds against what the values hold: a mismatch per component, and when values
 // lie beyond a bound, how many (one finding per component, as the validator reports it).
-void compareBounds(Scan& scan) {
+void BoundsChecks::Visitor::compareBounds() {
     const auto number = [&](double v) {
-        return scan.componentType == kFloat ? formatNumber(v) : std::to_string(std::int64_t(v));
+        return place_.componentType == kFloat ? formatNumber(v) : std::to_string(std::int64_t(v));
     };
-    for (int c = 0; c < scan.layout.components; ++c) {
+    for (int c = 0; c < place_.layout.components; ++c) {
         const std::size_t i = std::size_t(c);
         for (const bool isMax : {false, true}) {
-            if (!(isMax ? scan.hasMax : scan.hasMin)) continue;
-            const double bound = isMax ? scan.max[i] : scan.min[i];
-            const double actual = isMax ? scan.hi[i] : scan.lo[i];
-            if (scan.seen[i] && bound == actual) continue;
-            const std::string where = scan.pointer() + (isMax ? "/max/" : "/min/") + std::to_string(c);
-            scan.out.push_back({isMax ? "ACCESSOR_MAX_MISMATCH" : "ACCESSOR_MIN_MISMATCH", Severity::Error,
-                                std::string("the declared ") + (isMax ? "max " : "min ") + number(bound) +
-                                        " of component " + std::to_string(c) + " is not the data's " +
-                                        (scan.seen[i] ? number(actual) : std::string("(no finite value)")) + ".",
-                                where, -1, -1, -1});
-            const std::uint64_t beyond = isMax ? scan.above[i] : scan.below[i];
+            if (!(isMax ? hasMax_ : hasMin_)) continue;
+            const double bound = isMax ? max_[i] : min_[i];
+            const double actual = isMax ? hi_[i] : lo_[i];
+            if (seen(i) && bound == actual) continue;
+            const std::string where = pointer() + (isMax ? "/max/" : "/min/") + std::to_string(c);
+            out_.push_back({isMax ? "ACCESSOR_MAX_MISMATCH" : "ACCESSOR_MIN_MISMATCH", Severity::Error,
+                            std::string("the declared ") + (isMax ? "max " : "min ") + number(bound) +
+                                    " of component " + std::to_string(c) + " is not the data's " +
+                                    (seen(i) ? number(actual) : std::string("(no finite value)")) + ".",
+                            where, -1, -1, -1});
+            const std::uint64_t beyond = isMax ? above_[i] : below_[i];
             if (beyond > 0)
-                scan.out.push_back({isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND",
-                                    Severity::Error,
-                                    std::to_string(beyond) + " element(s) lie " +
-                                            (isMax ? "above the declared max " : "below the declared min ") +
-                                            number(bound) + ".",
-                                    where, -1, -1, -1});
+                out_.push_back({isMax ? "ACCESSOR_ELEMENT_OUT_OF_MAX_BOUND" : "ACCESSOR_ELEMENT_OUT_OF_MIN_BOUND",
+                                Severity::Error,
+                                std::to_string(beyond) + " element(s) lie " +
+                                        (isMax ? "above the declared max " : "below the declared min ") +
+                                        number(bound) + ".",
+                                where, -1, -1, -1});
         }
     }
 }
 
-}  // namespace
-
-std::map<std::int64_t, Findings> scanBounds(const Json& root, BufferSource& data,
-                                            const std::vector<std::int64_t>& accessors, const std::string& file) {
+BoundsChecks::BoundsChecks(const Json& root, const BufferSource& data, const std::vector<std::int64_t>& accessors,
+                           AccessorScan& scan) {
     const Json* accessorList = member(root, "accessors");
     const Json* views = member(root, "bufferViews");
-    // The accessors by view: an interleaved view (one with a byteStride) is read once for all
-    // of them; the others each read their own elements.
-    struct Group {
-        const Json* view = nullptr;
-        std::uint64_t stride = 0;
-        std::vector<std::unique_ptr<Scan>> scans;
-    };
-    std::map<std::pair<std::int64_t, std::int64_t>, Group> groups;  // (view, accessor or -1)
+    // The accessors as the scan reads them together (an interleaved view for all of its
+    // accessors, the others each alone): where the buffer lacks bytes for one of them, none of
+    // them is checked (the loader reported the buffer).
+    std::map<std::pair<std::int64_t, std::int64_t>, std::vector<std::unique_ptr<Visitor>>> groups;
     for (const std::int64_t index : accessors) {
         const Json& a = (*accessorList)[std::size_t(index)];
-        auto scan = std::make_unique<Scan>();
-        scan->index = index;
-        scan->componentType = member(a, "componentType")->get<int>();
-        scan->layout = elementLayout(scan->componentType, member(a, "type")->get<std::string>());
-        scan->count = count(a, "count");
-        scan->offset = count(a, "byteOffset");
-        for (int c = 0; c < scan->layout.components; ++c) scan->at[std::size_t(c)] = scan->layout.offsetOf(c);
-        const bool single = scan->componentType == kFloat;
-        scan->hasMin = readBounds(a, "min", scan->layout.components, single, scan->min);
-        scan->hasMax = readBounds(a, "max", scan->layout.components, single, scan->max);
         const std::int64_t viewIndex = member(a, "bufferView")->get<std::int64_t>();
         const Json& view = (*views)[std::size_t(viewIndex)];
         if (meshoptExtension(view)) continue;
-        const std::uint64_t stride = byteStrideOf(view);
-        Group& group = groups[{viewIndex, stride ? -1 : index}];
-        group.view = &view;
-        group.stride = stride ? stride : scan->layout.stride;
-        group.scans.push_back(std::move(scan));
+        AccessorPlace place(index, member(a, "componentType")->get<int>(), member(a, "type")->get<std::string>());
+        place.view = viewIndex;
+        place.buffer = std::size_t(count(view, "buffer"));
+        place.viewOffset = count(view, "byteOffset");
+        place.offset = count(a, "byteOffset");
+        place.count = count(a, "count");
+        place.byteStride = byteStrideOf(view);
+        auto visitor = std::make_unique<Visitor>(place);
+        visitor->readDeclared(a);
+        groups[{viewIndex, place.byteStride ? -1 : index}].push_back(std::move(visitor));
     }
-
-    std::map<std::int64_t, Findings> out;
     for (auto& [key, group] : groups) {
-        const std::uint64_t buffer = count(*group.view, "buffer");
-        const std::uint64_t viewOffset = count(*group.view, "byteOffset");
-        const std::uint64_t S = group.stride;
-        std::uint64_t begin = UINT64_MAX, end = 0;
-        for (const auto& scan : group.scans) {
-            begin = std::min(begin, scan->offset);
-            end = std::max(end, scan->offset + S * (scan->count - 1) + scan->layout.length);
+        const AccessorPlace& first = group.front()->place();
+        std::uint64_t end = 0;
+        for (const auto& visitor : group) {
+            const AccessorPlace& p = visitor->place();
+            end = std::max(end, p.offset + p.stride() * (p.count - 1) + p.layout.length);
         }
-        if (buffer >= data.count() || data.placeholder(std::size_t(buffer)) ||
-            viewOffset + end > data.size(std::size_t(buffer)))
-            continue;  // fewer bytes than declared: the loader reported the buffer
-        // Whole rows per block; a block's elements end before the next row's end.
-        const std::uint64_t rows = std::max<std::uint64_t>(1, kBoundsScanBlock / S);
-        for (std::uint64_t at = begin; at < end; at += rows * S) {
-            const std::uint64_t blockEnd = std::min(end, at + rows * S);
-            const std::uint64_t readEnd = std::min(end, blockEnd + S);
-            const std::uint8_t* bytes = data.read(std::size_t(buffer), viewOffset + at, readEnd - at, file);
-            for (auto& scan : group.scans) scanBlock(*scan, S, bytes, at, blockEnd);
-        }
-        for (auto& scan : group.scans) {
-            compareBounds(*scan);
-            if (!scan->out.empty()) out[scan->index] = std::move(scan->out);
+        if (first.buffer >= data.count() || data.placeholder(first.buffer) ||
+            first.viewOffset + end > data.size(first.buffer))
+            continue;
+        for (auto& visitor : group) {
+            scan.add(visitor->place(), *visitor);
+            visitors_.push_back(std::move(visitor));
         }
     }
+}
+
+BoundsChecks::~BoundsChecks() = default;
+
+std::map<std::int64_t, Findings> BoundsChecks::findings() {
+    std::map<std::int64_t, Findings> out;
+    for (auto& visitor : visitors_)
+        if (!visitor->findings().empty()) out[visitor->index()] = std::move(visitor->findings());
     return out;
+}
+
+std::map<std::int64_t, Findings> scanBounds(const Json& root, BufferSource& data,
+                                            const std::vector<std::int64_t>& accessors, const std::string& file,
+                                            std::uint64_t blockBytes) {
+    AccessorScan scan(blockBytes);
+    BoundsChecks checks(root, data, accessors, scan);
+    scan.run(data, file);
+    return checks.findings();
 }
 
 }  // namespace tangent::detail

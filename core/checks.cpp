@@ -664,11 +664,19 @@ std::vector<int> keysOf(const Document& doc, const Finding& finding) {
 namespace {
 
 // The spec checks' findings, then the mesh checks' (mesh_checks.h) and the resource checks'
-// (resource_checks.h).
-Findings withResources(Findings spec, const Document& doc, detail::BufferSource* data) {
-    for (Finding& f : detail::meshFindings(doc.json(), data, doc.fileName())) spec.push_back(std::move(f));
-    for (Finding& f : detail::resourceFindings(doc, data)) spec.push_back(std::move(f));
-    return spec;
+// (resource_checks.h). The accessor data of the first two is read in one scan.
+Findings specMeshAndResources(detail::SpecChecks& spec, const Document& doc, detail::BufferSource* data) {
+    detail::MeshRules mesh(doc.json(), data, doc.fileName());
+    if (data) {
+        detail::AccessorScan scan;
+        spec.requestScan(scan, *data);
+        mesh.requestScan(scan);
+        scan.run(*data, doc.fileName());
+    }
+    Findings out = spec.finish(data);
+    for (Finding& f : mesh.finish()) out.push_back(std::move(f));
+    for (Finding& f : detail::resourceFindings(doc, data)) out.push_back(std::move(f));
+    return out;
 }
 
 }  // namespace
@@ -680,7 +688,7 @@ Findings checkDocument(const Document& doc) {
     detail::SpecChecks spec(doc);
     for (const Animation& animation : doc.animations())
         for (const Channel& channel : animation.channels) spec.checkChannel(channel);
-    return Checker(doc).run(withResources(spec.finish(&buffers), doc, &buffers));
+    return Checker(doc).run(specMeshAndResources(spec, doc, &buffers));
 }
 
 namespace {
@@ -714,7 +722,7 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
     checks.finish();
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
     detail::BufferSource* data = doc.streamedBuffers().get();
-    Findings findings = Checker(doc).run(withResources(spec->finish(data), doc, data), &curves);
+    Findings findings = Checker(doc).run(specMeshAndResources(*spec, doc, data), &curves);
     return {std::move(doc), std::move(findings)};
 }
 

@@ -6,8 +6,10 @@
 //      meshes, nodes, skins, animations, scenes): formats, counts and layouts of the accessors a
 //      primitive reads, what each accessor and bufferView is used for, the skins, then the
 //      skinned nodes once the node graph and the scenes are known;
-//   3. the data: each accessor a rule reads is decoded once and every element check it was
-//      asked for runs over its values; then the joints and weights of skinned primitives.
+//   3. the data: every element check of an accessor runs on the blocks of an accessor scan
+//      (accessor_scan.h), which reads each bufferView once for all of them and for the bounds
+//      checks; an accessor the scan cannot read (sparse substitutions, say) is decoded to a copy;
+//      then the joints and weights of skinned primitives, read in step a window at a time.
 // Where the validator reports a problem once per user (an accessor two primitives read), so does
 // this. The schema's codes (a missing property, an index that names nothing) are the schema
 // pass's (schema.h); the structure of accessors and bufferViews is checked where accessors are,
@@ -16,12 +18,14 @@
 #include "mesh_checks.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <initializer_list>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <utility>
@@ -367,12 +371,245 @@ struct ElementRequest {
     bool degenerateCheck = false;  // indices: triangles are checked for repeated vertices
 };
 
+std::int64_t lowestOf(int componentType) {
+    return componentType == kByte ? -128 : componentType == kShort ? -32768 : 0;
+}
+std::int64_t greatestOf(int componentType) {
+    switch (componentType) {
+        case kByte:
+            return 127;
+        case kUnsignedByte:
+            return 255;
+        case kShort:
+            return 32767;
+        case kUnsignedShort:
+            return 65535;
+        default:
+            return 4294967295;
+    }
+}
+
+// An integer component as the validator maps a normalized one (`divide`: by the greatest
+// value, as for normals and tangents; else times its reciprocal, as for weights).
+double dequantize(double v, int componentType, bool divide) {
+    const int bits = 8 * componentSizeOf(componentType);
+    if (componentType == kByte || componentType == kShort) {
+        const double greatest = double((std::int64_t(1) << (bits - 1)) - 1);
+        return std::max(divide ? v / greatest : v * (1 / greatest), -1.0);
+    }
+    // The validator's 1 << 32 is 0, so it maps an unsigned int (weights of any format are
+    // mapped) by -1.
+    const double greatest = bits >= 32 ? -1.0 : double((std::int64_t(1) << bits) - 1);
+    return divide ? v / greatest : v * (1 / greatest);
+}
+
+std::string formatInteger(double v) {
+    return std::to_string(std::int64_t(v));
+}
+
+// One element check of one accessor, given all its values in order, one by one (each
+// element's components, integers exactly, floats as they are): from the blocks of an accessor
+// scan, or from a decoded copy, with the same findings either way.
+class ElementRule : public ElementVisitor {
+public:
+    ElementRule(const ElementRequest& request, const Accessor& a)
+        : r_(request),
+          componentType_(a.componentType),
+          normalized_(a.normalized),
+          components_(std::size_t(a.components())),
+          restart_(double(greatestOf(a.componentType))),
+          last_(double(request.maxIndex)) {}
+
+    void visit(const ElementBlock& block) override {
+        switch (r_.check) {
+            case ElementCheck::Indices:
+                return take<ElementCheck::Indices>(block);
+            case ElementCheck::UnitNormals:
+                return take<ElementCheck::UnitNormals>(block);
+            case ElementCheck::Tangents:
+                return take<ElementCheck::Tangents>(block);
+            case ElementCheck::ClampedColors:
+                return take<ElementCheck::ClampedColors>(block);
+            case ElementCheck::InverseBindMatrices:
+                return take<ElementCheck::InverseBindMatrices>(block);
+        }
+    }
+
+    // The next value.
+    void value(double v) {
+        switch (r_.check) {
+            case ElementCheck::Indices:
+                return take<ElementCheck::Indices>(v);
+            case ElementCheck::UnitNormals:
+                return take<ElementCheck::UnitNormals>(v);
+            case ElementCheck::Tangents:
+                return take<ElementCheck::Tangents>(v);
+            case ElementCheck::ClampedColors:
+                return take<ElementCheck::ClampedColors>(v);
+            case ElementCheck::InverseBindMatrices:
+                return take<ElementCheck::InverseBindMatrices>(v);
+        }
+    }
+
+    // The degenerate triangles are one finding with their count.
+    void finish() override {
+        if (r_.check == ElementCheck::Indices && r_.degenerateCheck && degenerate_ > 0)
+            add("ACCESSOR_INDEX_TRIANGLE_DEGENERATE", Severity::Info,
+                std::to_string(degenerate_) + " of the " + std::to_string(r_.triangles) +
+                        " triangles repeat a vertex, so they draw nothing.");
+    }
+
+    Findings& findings() { return out_; }
+
+private:
+    void add(const char* code, Severity severity, std::string message) {
+        out_.push_back({code, severity, std::move(message), r_.ptr, -1, -1, -1});
+    }
+
+    template <ElementCheck K>
+    void take(const ElementBlock& block) {
+        withComponentType(componentType_, [&](auto type) {
+            using T = decltype(type);
+            if constexpr (K == ElementCheck::Indices) return takeIndices<T>(block);
+            for (std::uint64_t e = 0; e < block.count; ++e) {
+                for (std::size_t c = 0; c < components_; ++c)
+                    takeComponent<K>(c, double(block.component<T>(e, int(c))));
+                endElement<K>();
+            }
+        });
+    }
+
+    template <ElementCheck K>
+    void take(double v) {
+        takeComponent<K>(c_, v);
+        if (++c_ < components_) return;
+        c_ = 0;
+        endElement<K>();
+    }
+
+    // Component c of element element_.
+    template <ElementCheck K>
+    void takeComponent(std::size_t c, double v) {
+        if constexpr (K == ElementCheck::Indices) {
+            index(v);
+        } else if constexpr (K == ElementCheck::UnitNormals || K == ElementCheck::Tangents) {
+            held_[c] = normalized_ && componentType_ != kFloat ? dequantize(v, componentType_, true) : v;
+        } else if constexpr (K == ElementCheck::ClampedColors) {
+            if (v > 1 || v < 0)
+                add("ACCESSOR_NON_CLAMPED", Severity::Error,
+                    "colour " + std::to_string(element_) + " has a component of " + formatNumber(v) +
+                            ", outside [0, 1].");
+        } else {
+            // Inverse bind matrices: the last row of each (column-major) is 0, 0, 0, 1.
+            const double expected = c == 15 ? 1 : 0;
+            if ((c == 3 || c == 7 || c == 11 || c == 15) && v != expected)
+                add("ACCESSOR_INVALID_IBM", Severity::Error,
+                    "inverse bind matrix " + std::to_string(element_) + " is not an affine transform: " +
+                            "its last row has " + formatNumber(v) + " where " + formatNumber(expected) + " belongs.");
+        }
+    }
+
+    template <ElementCheck K>
+    void endElement() {
+        if constexpr (K == ElementCheck::UnitNormals || K == ElementCheck::Tangents)
+            vector(K == ElementCheck::Tangents);
+        ++element_;
+    }
+
+    // Indices: whole triangles at a time where the block holds them and nothing is wrong with
+    // them but a repeated vertex; one index at a time elsewhere.
+    template <typename T>
+    void takeIndices(const ElementBlock& block) {
+        const auto at = [&](std::uint64_t e) { return double(block.component<T>(e, 0)); };
+        const auto takeIndex = [&](double v) {
+            index(v);
+            ++element_;
+        };
+        std::uint64_t e = 0;
+        if (r_.degenerateCheck) {
+            for (; e < block.count && corner_ != 0; ++e) takeIndex(at(e));
+            for (; e + 3 <= block.count; e += 3) {
+                const double a = at(e), b = at(e + 1), c = at(e + 2);
+                if (reported(a) || reported(b) || reported(c)) {
+                    takeIndex(a);
+                    takeIndex(b);
+                    takeIndex(c);
+                    continue;
+                }
+                degenerate_ += a == b || b == c || c == a;
+                element_ += 3;
+            }
+        }
+        for (; e < block.count; ++e) takeIndex(at(e));
+    }
+
+    bool reported(double index) const { return index > last_ || index == restart_; }
+
+    // Indices: each names a vertex, none is the primitive restart value, and (TRIANGLES) no
+    // triangle repeats a vertex.
+    void index(double v) {
+        if (reported(v)) indexFindings(v);
+        if (!r_.degenerateCheck) return;
+        held_[corner_] = v;
+        if (++corner_ < 3) return;
+        corner_ = 0;
+        degenerate_ += held_[0] == held_[1] || held_[1] == held_[2] || held_[2] == held_[0];
+    }
+
+    [[gnu::noinline]] void indexFindings(double v) {
+        if (v > last_)
+            add("ACCESSOR_INDEX_OOB", Severity::Error,
+                "index " + std::to_string(element_) + " names vertex " + formatInteger(v) +
+                        (r_.maxIndex < 0 ? ", but the primitive has no vertices."
+                                         : "; the last vertex is " + std::to_string(r_.maxIndex) + "."));
+        if (v == restart_)
+            add("ACCESSOR_INDEX_PRIMITIVE_RESTART", Severity::Error,
+                "index " + std::to_string(element_) + " is " + formatInteger(v) +
+                        ", the primitive restart value, which glTF does not allow.");
+    }
+
+    // Normals and tangents (normalized integers mapped): x, y, z of unit length; a tangent's w
+    // 1 or -1.
+    void vector(bool tangent) {
+        const double x = held_[0], y = held_[1], z = held_[2];
+        const double length = std::sqrt(x * x + y * y + z * z);
+        if (std::abs(length - 1) > 0.00674 || (tangent && held_[3] != 1 && held_[3] != -1))
+            vectorFindings(tangent, length);
+    }
+
+    [[gnu::noinline]] void vectorFindings(bool tangent, double length) {
+        if (std::abs(length - 1) > 0.00674)
+            add("ACCESSOR_VECTOR3_NON_UNIT", Severity::Error,
+                std::string(tangent ? "tangent " : "normal ") + std::to_string(element_) + " is not of unit length (" +
+                        formatNumber(length) + ").");
+        if (tangent && held_[3] != 1 && held_[3] != -1)
+            add("ACCESSOR_INVALID_SIGN", Severity::Error,
+                "the w of tangent " + std::to_string(element_) + " is " + formatNumber(held_[3]) + ", not 1 or -1.");
+    }
+
+    const ElementRequest& r_;
+    const int componentType_;
+    const bool normalized_;
+    const std::size_t components_;
+    const double restart_, last_;
+    std::size_t element_ = 0, c_ = 0, corner_ = 0;  // where the next value is (an index is an element)
+    std::array<double, 16> held_{};                 // the element's, or triangle's, values so far
+    std::int64_t degenerate_ = 0;
+    Findings out_;
+};
+
 class MeshChecks {
 public:
-    MeshChecks(const Json& root, BufferSource* data, const std::string& file)
-        : root_(root), data_(data), file_(file), formats_(usesExtension("KHR_mesh_quantization")) {}
+    MeshChecks(const Json& root, BufferSource* data, const std::string& file,
+               std::uint64_t blockBytes = kAccessorScanBlock)
+        : root_(root),
+          data_(data),
+          file_(file),
+          formats_(usesExtension("KHR_mesh_quantization")),
+          blockBytes_(blockBytes) {}
 
-    Findings run() {
+    // Reading and linking: what the JSON tells.
+    void link() {
         readObjects();
         // Reading.
         for (std::size_t m = 0; m < meshes_.size(); ++m) readMesh(m);
@@ -390,9 +627,37 @@ public:
                 add("UNUSED_MESH_WEIGHTS", Severity::Info,
                     "every node that uses this mesh sets its own morph weights: the mesh's are never used.",
                     "/meshes/" + std::to_string(m) + "/weights");
-        // The data.
+    }
+
+    // The element checks of every accessor whose bytes the scan can read as decodeAccessor
+    // would, as visitors of `scan` (`copies`: none, each accessor is decoded as finish reads it).
+    void requestScan(AccessorScan& scan, bool copies = false) {
+        if (!data_ || copies) return;
+        for (const auto& [index, requests] : elementChecks_) {
+            if (!readable(index)) continue;
+            const std::optional<AccessorPlace> place = decodablePlaceOf(root_, *data_, index);
+            if (!place) continue;
+            auto& rules = scanned_[index];
+            for (const ElementRequest& r : requests) {
+                rules.push_back(std::make_unique<ElementRule>(r, accessors_[std::size_t(index)]));
+                scan.add(*place, *rules.back());
+            }
+        }
+    }
+
+    // The link pass's findings, then the data's: the element checks by accessor (from the scan,
+    // or decoded here), then the joints and weights.
+    Findings finish() {
         if (data_) {
-            for (auto& [index, requests] : elementChecks_) checkElements(index, requests);
+            for (const auto& [index, requests] : elementChecks_) {
+                const auto scanned = scanned_.find(index);
+                if (scanned == scanned_.end()) {
+                    checkElements(index, requests);
+                    continue;
+                }
+                for (const auto& rule : scanned->second)
+                    for (Finding& f : rule->findings()) findings_.push_back(std::move(f));
+            }
             checkJointsAndWeights();
         }
         return std::move(findings_);
@@ -487,24 +752,6 @@ private:
             if (!integerOf(&e, &i) || i < lowestOf(r.componentType) || i > greatestOf(r.componentType)) return false;
         }
         return true;
-    }
-
-    static std::int64_t lowestOf(int componentType) {
-        return componentType == kByte ? -128 : componentType == kShort ? -32768 : 0;
-    }
-    static std::int64_t greatestOf(int componentType) {
-        switch (componentType) {
-            case kByte:
-                return 127;
-            case kUnsignedByte:
-                return 255;
-            case kShort:
-                return 32767;
-            case kUnsignedShort:
-                return 65535;
-            default:
-                return 4294967295;
-        }
     }
 
     // Whether an extension's object is read: the file declares it and it is an object.
@@ -1127,6 +1374,53 @@ private:
         }
     };
 
+    // The values of an accessor the joint checks read, which walk several accessors in step:
+    // where the scan could read its bytes, a window of elements at a time, read as the walk
+    // reaches them (no copy of the whole accessor); else decoded.
+    struct ValueWindow {
+        std::optional<AccessorPlace> place;
+        Values decoded;              // without a place
+        std::vector<double> window;  // values [from, from + window.size()), with a place
+        std::size_t from = 0;
+        std::size_t n = 0;  // count x components
+        int componentType = 0;
+    };
+
+    bool open(std::int64_t index, ValueWindow* v) {
+        if (!readable(index)) return false;
+        v->componentType = accessors_[std::size_t(index)].componentType;
+        v->place = decodablePlaceOf(root_, *data_, index);
+        if (!v->place) {
+            if (!decode(index, &v->decoded)) return false;
+            v->n = v->decoded.n;
+            return true;
+        }
+        v->n = std::size_t(v->place->count) * std::size_t(v->place->layout.components);
+        return true;
+    }
+
+    // Value i (< n) of the accessor: integers exactly, floats as they are.
+    double valueAt(ValueWindow& v, std::size_t i) {
+        if (!v.place) return v.decoded.at(i);
+        if (i - v.from >= v.window.size()) {  // before the window or past it: the next window from i
+            const AccessorPlace& p = *v.place;
+            const std::uint64_t C = std::uint64_t(p.layout.components), S = p.stride();
+            const std::uint64_t first = i / C,
+                                count = std::min(p.count - first, std::max<std::uint64_t>(1, blockBytes_ / S));
+            const std::uint8_t* bytes = data_->read(p.buffer, p.viewOffset + p.offset + first * S,
+                                                    S * (count - 1) + p.layout.length, file_);
+            v.window.resize(std::size_t(count * C));
+            withComponentType(p.componentType, [&](auto type) {
+                const ElementBlock block{&p, bytes, S, first, count};
+                for (std::uint64_t e = 0; e < count; ++e)
+                    for (std::uint64_t c = 0; c < C; ++c)
+                        v.window[std::size_t(e * C + c)] = double(block.component<decltype(type)>(e, int(c)));
+            });
+            v.from = std::size_t(first * C);
+        }
+        return v.window[i - v.from];
+    }
+
     // The JSON decodeAccessor reads for an accessor: the file's, or where its bufferView has a
     // byteStride the validator does not read (not an integer in [4, 252]; it reads the view as
     // packed), a copy without such byteStrides, made once.
@@ -1167,110 +1461,18 @@ private:
         }
     }
 
-    // An integer component as the validator maps a normalized one (`divide`: by the greatest
-    // value, as for normals and tangents; else times its reciprocal, as for weights).
-    static double dequantize(double v, int componentType, bool divide) {
-        const int bits = 8 * componentSizeOf(componentType);
-        if (componentType == kByte || componentType == kShort) {
-            const double greatest = double((std::int64_t(1) << (bits - 1)) - 1);
-            return std::max(divide ? v / greatest : v * (1 / greatest), -1.0);
-        }
-        // The validator's 1 << 32 is 0, so it maps an unsigned int (weights of any format are
-        // mapped) by -1.
-        const double greatest = bits >= 32 ? -1.0 : double((std::int64_t(1) << bits) - 1);
-        return divide ? v / greatest : v * (1 / greatest);
-    }
-
+    // The element checks of one accessor over a decoded copy of its values (where the scan
+    // cannot read them: sparse substitutions, a view it does not read).
     void checkElements(std::int64_t index, const std::vector<ElementRequest>& requests) {
         Values values;
         if (!decode(index, &values, true)) return;
-        const std::size_t C = std::size_t(accessors_[std::size_t(index)].components()), n = values.n;
-        // Component i of a vector: normalized integers mapped.
-        const auto vector = [&](std::size_t i) {
-            const double v = values.at(i);
-            return values.normalized && values.componentType != kFloat ? dequantize(v, values.componentType, true) : v;
-        };
         for (const ElementRequest& r : requests) {
-            switch (r.check) {
-                case ElementCheck::Indices:
-                    checkIndices(values, r);
-                    break;
-                case ElementCheck::UnitNormals:
-                case ElementCheck::Tangents: {
-                    const bool tangent = r.check == ElementCheck::Tangents;
-                    for (std::size_t e = 0; e + C <= n; e += C) {
-                        const double x = vector(e), y = vector(e + 1), z = vector(e + 2);
-                        const double length = std::sqrt(x * x + y * y + z * z);
-                        if (std::abs(length - 1) > 0.00674)
-                            add("ACCESSOR_VECTOR3_NON_UNIT", Severity::Error,
-                                std::string(tangent ? "tangent " : "normal ") + std::to_string(e / C) +
-                                        " is not of unit length (" + formatNumber(length) + ").",
-                                r.ptr);
-                        if (tangent && vector(e + 3) != 1 && vector(e + 3) != -1)
-                            add("ACCESSOR_INVALID_SIGN", Severity::Error,
-                                "the w of tangent " + std::to_string(e / C) + " is " + formatNumber(vector(e + 3)) +
-                                        ", not 1 or -1.",
-                                r.ptr);
-                    }
-                    break;
-                }
-                case ElementCheck::ClampedColors:
-                    for (std::size_t i = 0; i < n; ++i)
-                        if (values.at(i) > 1 || values.at(i) < 0)
-                            add("ACCESSOR_NON_CLAMPED", Severity::Error,
-                                "colour " + std::to_string(i / C) + " has a component of " +
-                                        formatNumber(values.at(i)) + ", outside [0, 1].",
-                                r.ptr);
-                    break;
-                case ElementCheck::InverseBindMatrices:
-                    for (std::size_t i = 0; i < n; ++i) {
-                        const std::size_t c = i % 16;
-                        const double expected = c == 15 ? 1 : 0;
-                        if ((c == 3 || c == 7 || c == 11 || c == 15) && values.at(i) != expected)
-                            add("ACCESSOR_INVALID_IBM", Severity::Error,
-                                "inverse bind matrix " + std::to_string(i / 16) +
-                                        " is not an affine transform: " + "its last row has " +
-                                        formatNumber(values.at(i)) + " where " + formatNumber(expected) + " belongs.",
-                                r.ptr);
-                    }
-                    break;
-            }
+            ElementRule rule(r, accessors_[std::size_t(index)]);
+            for (std::size_t i = 0; i < values.n; ++i) rule.value(values.at(i));
+            rule.finish();
+            for (Finding& f : rule.findings()) findings_.push_back(std::move(f));
         }
     }
-
-    // Indices: each names a vertex, none is the primitive restart value, and (TRIANGLES) no
-    // triangle repeats a vertex; the degenerate triangles are one finding with their count.
-    void checkIndices(const Values& indices, const ElementRequest& r) {
-        const double restart = double(greatestOf(indices.componentType)), last = double(r.maxIndex);
-        const std::size_t n = indices.n;
-        for (std::size_t i = 0; i < n; ++i) {
-            const double v = indices.at(i);
-            if (v > last)
-                add("ACCESSOR_INDEX_OOB", Severity::Error,
-                    "index " + std::to_string(i) + " names vertex " + formatInteger(v) +
-                            (r.maxIndex < 0 ? ", but the primitive has no vertices."
-                                            : "; the last vertex is " + std::to_string(r.maxIndex) + "."),
-                    r.ptr);
-            if (v == restart)
-                add("ACCESSOR_INDEX_PRIMITIVE_RESTART", Severity::Error,
-                    "index " + std::to_string(i) + " is " + formatInteger(v) +
-                            ", the primitive restart value, which glTF does not allow.",
-                    r.ptr);
-        }
-        if (!r.degenerateCheck) return;
-        std::int64_t degenerate = 0;
-        for (std::size_t i = 0; i + 3 <= n; i += 3) {
-            const double a = indices.at(i), b = indices.at(i + 1), c = indices.at(i + 2);
-            degenerate += a == b || b == c || c == a;
-        }
-        if (degenerate > 0)
-            add("ACCESSOR_INDEX_TRIANGLE_DEGENERATE", Severity::Info,
-                std::to_string(degenerate) + " of the " + std::to_string(r.triangles) +
-                        " triangles repeat a vertex, so they draw nothing.",
-                r.ptr);
-    }
-
-    static std::string formatInteger(double v) { return std::to_string(std::int64_t(v)); }
 
     // The joints and weights of a skinned mesh's primitives, against the skin with the fewest
     // joints among the nodes that use it: each joint of the skin, none twice in a vertex, none
@@ -1319,12 +1521,12 @@ private:
         }
         if (accessors.empty()) return;  // no joints: nothing to read
         struct Set {
-            Values joints, weights;
+            ValueWindow joints, weights;
         };
         std::vector<Set> sets(accessors.size());
         for (std::size_t g = 0; g < sets.size(); ++g) {
-            if (!decode(accessors[g].first, &sets[g].joints)) sets[g].joints.n = 0;
-            if (!decode(accessors[g].second, &sets[g].weights)) sets[g].weights.n = 0;
+            if (!open(accessors[g].first, &sets[g].joints)) sets[g].joints.n = 0;
+            if (!open(accessors[g].second, &sets[g].weights)) sets[g].weights.n = 0;
         }
         const std::string ptr = p.ptr + "/attributes";
         std::vector<double> used;  // the joints of the vertex with a weight
@@ -1335,28 +1537,28 @@ private:
         // set 1, ...; a vertex's sum is checked after its fourth component.
         for (std::size_t i = 0;; ++i) {
             for (std::size_t g = 0; g < sets.size(); ++g) {
-                const Set& set = sets[g];
+                Set& set = sets[g];
                 if (i >= set.joints.n) return;
-                const double joint = set.joints.at(i);
-                const std::string jptr = ptr + "/JOINTS_" + std::to_string(g);
+                const double joint = valueAt(set.joints, i);
+                const auto jptr = [&] { return ptr + "/JOINTS_" + std::to_string(g); };
                 if (joint > double(maxJoint)) {
                     add("ACCESSOR_JOINTS_INDEX_OOB", Severity::Error,
                         "vertex " + std::to_string(i / 4) + " names joint " + formatInteger(joint) + "; skin " +
                                 std::to_string(skin) + " has " + std::to_string(maxJoint + 1) + " joints.",
-                        jptr);
+                        jptr());
                     continue;
                 }
                 if (i >= set.weights.n) return;
                 // Integer weights are mapped whether normalized or not.
                 const double weight = set.weights.componentType == kFloat
-                                              ? set.weights.at(i)
-                                              : dequantize(set.weights.at(i), set.weights.componentType, false);
+                                              ? valueAt(set.weights, i)
+                                              : dequantize(valueAt(set.weights, i), set.weights.componentType, false);
                 if (weight != 0) {
                     const bool repeated = std::find(used.begin(), used.end(), joint) != used.end();
                     if (repeated)
                         add("ACCESSOR_JOINTS_INDEX_DUPLICATE", Severity::Error,
                             "vertex " + std::to_string(i / 4) + " names joint " + formatInteger(joint) + " twice.",
-                            jptr);
+                            jptr());
                     else
                         used.push_back(joint);
                     if (weight < 0) {
@@ -1372,7 +1574,7 @@ private:
                     add("ACCESSOR_JOINTS_USED_ZERO_WEIGHT", Severity::Warning,
                         "vertex " + std::to_string(i / 4) + " names joint " + formatInteger(joint) +
                                 " with a zero weight.",
-                        jptr);
+                        jptr());
                 }
             }
             if (i % 4 != 3) continue;
@@ -1391,6 +1593,7 @@ private:
     BufferSource* data_;
     const std::string& file_;
     const SemanticFormats formats_;
+    const std::uint64_t blockBytes_;  // the most the joint checks read at once from an accessor
     std::vector<Accessor> accessors_;
     std::vector<View> views_;
     std::vector<Material> materials_;
@@ -1401,14 +1604,41 @@ private:
     std::vector<std::vector<std::int64_t>> sceneRoots_;                  // resolved, by scene
     std::vector<std::uint64_t> seen_, inChain_;                          // marks of the node walks, by node
     std::uint64_t stamp_ = 0, chainStamp_ = 0;
-    std::unique_ptr<Json> withoutIgnoredStrides_;  // decodable's copy
+    std::unique_ptr<Json> withoutIgnoredStrides_;                                // decodable's copy
+    std::map<std::int64_t, std::vector<std::unique_ptr<ElementRule>>> scanned_;  // the scan's checks, by accessor
     Findings findings_;
 };
 
 }  // namespace
 
-Findings meshFindings(const Json& root, BufferSource* data, const std::string& fileName) {
-    return MeshChecks(root, data, fileName).run();
+class MeshRules::Impl {
+public:
+    Impl(const Json& root, BufferSource* data, const std::string& fileName) : checks(root, data, fileName) {
+        checks.link();
+    }
+    MeshChecks checks;
+};
+
+MeshRules::MeshRules(const Json& root, BufferSource* data, const std::string& fileName)
+    : impl_(std::make_unique<Impl>(root, data, fileName)) {}
+MeshRules::~MeshRules() = default;
+void MeshRules::requestScan(AccessorScan& scan) {
+    impl_->checks.requestScan(scan);
+}
+Findings MeshRules::finish() {
+    return impl_->checks.finish();
+}
+
+Findings meshFindings(const Json& root, BufferSource* data, const std::string& fileName, ElementPass pass,
+                      std::uint64_t blockBytes) {
+    MeshChecks checks(root, data, fileName, blockBytes);
+    checks.link();
+    if (data) {
+        AccessorScan scan(blockBytes);
+        checks.requestScan(scan, pass == ElementPass::Copies);
+        scan.run(*data, fileName);
+    }
+    return checks.finish();
 }
 
 }  // namespace tangent::detail

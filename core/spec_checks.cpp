@@ -848,20 +848,32 @@ private:
         return targets && targets->is_array() ? int(targets->size()) : -1;
     }
 
+public:
     // The data pass of the accessors only their own rules read (no element checks, no sparse
-    // part, bytes that fit), view by view without decoding them (bounds_scan.h).
-    void scanPlainAccessors() {
-        if (!data_) return;
-        std::vector<std::int64_t> plain;
+    // part, bytes that fit), view by view without decoding them (bounds_scan.h), as visitors
+    // of `scan`, which the caller runs before finish.
+    void requestScan(AccessorScan& scan, const BufferSource& data) {
+        plain_.clear();
         for (const auto& [index, user] : used_) {
             if (checked_.count(index) || elementChecks_.count(index) || !fits_.count(index)) continue;
             const AccessorInfo info = accessorInfo(root_, index);
             if (!info.json || !member(*info.json, "bufferView") || member(*info.json, "sparse")) continue;
-            plain.push_back(index);
+            plain_.push_back(index);
         }
-        for (auto& [index, found] : scanBounds(root_, *data_, plain, doc_.fileName()))
-            dataFindings_[index] = std::move(found);
-        checked_.insert(plain.begin(), plain.end());
+        bounds_ = std::make_unique<BoundsChecks>(root_, data, plain_, scan);
+    }
+
+private:
+    // The findings of that pass; a scan of their own when no caller asked for one.
+    void scanPlainAccessors() {
+        if (!data_) return;
+        if (!bounds_) {
+            AccessorScan scan;
+            requestScan(scan, *data_);
+            scan.run(*data_, doc_.fileName());
+        }
+        for (auto& [index, found] : bounds_->findings()) dataFindings_[index] = std::move(found);
+        checked_.insert(plain_.begin(), plain_.end());
     }
 
     // The data pass for one accessor: decoded once, every check it was asked for run over it.
@@ -974,12 +986,17 @@ private:
     std::map<std::int64_t, ChannelId> used_;               // sampler accessors: first animation, channel
     std::set<std::int64_t> fits_;                          // accessors whose bytes lie inside their buffer
     std::map<std::int64_t, bool> viewFits_;
+    std::vector<std::int64_t> plain_;       // the accessors of the bounds scan
+    std::unique_ptr<BoundsChecks> bounds_;  // their checks
 };
 
 SpecChecks::SpecChecks(const Document& doc) : impl_(std::make_unique<Impl>(doc)) {}
 SpecChecks::~SpecChecks() = default;
 void SpecChecks::checkChannel(const Channel& channel) {
     impl_->checkChannel(channel);
+}
+void SpecChecks::requestScan(AccessorScan& scan, const BufferSource& data) {
+    impl_->requestScan(scan, data);
 }
 Findings SpecChecks::finish(BufferSource* data) {
     return impl_->finish(data);

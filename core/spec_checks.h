@@ -4,7 +4,7 @@
 // reports them (internal to core; checks.cpp adds Tangent's own curve checks on top).
 #include <memory>
 
-#include "accessor.h"
+#include "accessor_scan.h"
 #include "tangent/document.h"
 #include "tangent/finding.h"
 
@@ -19,6 +19,9 @@ public:
     explicit SpecChecks(const Document& doc);
     ~SpecChecks();
     void checkChannel(const Channel& channel);
+    // Once the channels are checked, the checks that run on the blocks of an accessor scan
+    // (accessor_scan.h): the caller runs the scan, then finish. Without it, finish scans alone.
+    void requestScan(AccessorScan& scan, const BufferSource& data);
     // Every finding, in a fixed order (link pass, then data pass by accessor). `data` null:
     // only what checkChannel saw is data-checked.
     Findings finish(BufferSource* data);

@@ -621,6 +621,7 @@ private:
         } else if (k == "accessor") {
             if (object.contains("byteOffset") && !hasIndex(object, "bufferView"))  // a null byteOffset counts
                 needs(ptr, "byteOffset", "bufferView");
+            sparseLinked_ = sparseIsLinked(object);
             const auto type = object.find("type");
             if (type == object.end() || !type->is_string()) return;
             static const std::pair<const char*, int> components[] = {
@@ -629,7 +630,6 @@ private:
                 if (type->get<std::string>() == name) accessorComponents_ = count;
             if (const auto ct = object.find("componentType"); ct != object.end() && ct->is_number_integer())
                 accessorComponentType_ = ct->get<std::int64_t>();
-            sparseLinked_ = sparseIsLinked(object);
         }
     }
 

@@ -493,6 +493,21 @@ TEST(Schema, WhatNothingRefersToIsUnused) {
                       {"UNUSED_OBJECT", "/accessors/2", Severity::Info},
                       {"UNUSED_OBJECT", "/bufferViews/0", Severity::Info},
                       {"UNUSED_OBJECT", "/bufferViews/1", Severity::Info}}));
+    // Linked sparse views are used; those of a later accessor whose type is not a string are not.
+    EXPECT_EQ(findingsOf(doc(R"("buffers": [{"byteLength": 8}],
+        "bufferViews": [{"buffer": 0, "byteLength": 4}, {"buffer": 0, "byteOffset": 4, "byteLength": 4},
+                        {"buffer": 0, "byteLength": 4}, {"buffer": 0, "byteOffset": 4, "byteLength": 4}],
+        "accessors": [
+            {"componentType": 5126, "count": 2, "type": "SCALAR",
+             "sparse": {"count": 1, "indices": {"bufferView": 0, "componentType": 5125}, "values": {"bufferView": 1}}},
+            {"componentType": 5126, "count": 2, "type": 5,
+             "sparse": {"count": 1, "indices": {"bufferView": 2, "componentType": 5125}, "values": {"bufferView": 3}}}])"),
+                         {"NODE_EMPTY"}),
+              sorted({{"TYPE_MISMATCH", "/accessors/1/type"},
+                      {"UNUSED_OBJECT", "/accessors/0", Severity::Info},
+                      {"UNUSED_OBJECT", "/accessors/1", Severity::Info},
+                      {"UNUSED_OBJECT", "/bufferViews/2", Severity::Info},
+                      {"UNUSED_OBJECT", "/bufferViews/3", Severity::Info}}));
 }
 
 // object_rules.cpp. The expected list is the Khronos validator's report of this file, less

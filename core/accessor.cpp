@@ -85,20 +85,28 @@ constexpr std::uint64_t kMaxElementsWithoutData = std::uint64_t(1) << 20;
     throw AccessorError(file, code, pointer, msg);
 }
 
-// A non-negative integer member, or `fallback` when absent (null too, as the validator reads
-// it); anything else is an error.
+// countMember, `fallback` when absent or null unless `required`; anything else is an error.
 std::uint64_t getCount(const Json& obj, const char* key, std::uint64_t fallback, bool required, const std::string& file,
                        const std::string& pointer) {
-    auto it = obj.find(key);
-    if (it == obj.end() || it->is_null()) {
-        if (required) fail(file, pointer, std::string("required property '") + key + "' is missing.");
-        return fallback;
-    }
-    if (!it->is_number_integer() ||
-        (it->is_number_integer() && it->get<std::int64_t>() < 0 && !it->is_number_unsigned()))
-        fail(file, pointer + "/" + key, "must be a non-negative integer.");
+    const std::optional<std::uint64_t> value =
+            countMember(obj, key, required ? std::nullopt : std::optional<std::uint64_t>(fallback));
+    if (value) return *value;
+    const auto it = obj.find(key);
+    if (it == obj.end() || it->is_null())
+        fail(file, pointer, std::string("required property '") + key + "' is missing.");
+    fail(file, pointer + "/" + key, "must be a non-negative integer.");
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> countMember(const Json& object, const char* key, std::optional<std::uint64_t> fallback) {
+    const auto it = object.find(key);
+    if (it == object.end() || it->is_null()) return fallback;
+    if (!it->is_number_integer() || (!it->is_number_unsigned() && it->get<std::int64_t>() < 0)) return std::nullopt;
     return it->get<std::uint64_t>();
 }
+
+namespace {
 
 // Reads one component at `p` as the spec maps it to float (normalized integers included).
 float readComponent(const std::uint8_t* p, int componentType, bool normalized) {

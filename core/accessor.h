@@ -2,6 +2,7 @@
 // Bounds-checked decoding of glTF accessors into floats (internal to core).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,10 @@ struct ElementLayout {
     std::uint64_t offsetOf(int component) const;  // of a component from the element's start
 };
 ElementLayout elementLayout(int componentType, const std::string& type);
+
+// A non-negative integer member as decodeAccessor reads one (a count, an index, an offset):
+// `fallback` when absent or null, nothing when it is anything else.
+std::optional<std::uint64_t> countMember(const Json& object, const char* key, std::optional<std::uint64_t> fallback);
 
 // A bufferView's byteStride as the Khronos validator reads it: 0 when absent or outside the
 // schema's 4..252 (reported there; the view is then read as if it had none).

@@ -13,19 +13,6 @@ AccessorPlace::AccessorPlace(std::int64_t accessor_, int componentType_, const s
     for (int c = 0; c < layout.components; ++c) at[std::size_t(c)] = layout.offsetOf(c);
 }
 
-namespace {
-
-// A member as decodeAccessor reads a count: `fallback` when absent, nothing when it is not a
-// non-negative integer.
-std::optional<std::uint64_t> countOf(const Json& object, const char* key, std::optional<std::uint64_t> fallback) {
-    const auto it = object.find(key);
-    if (it == object.end()) return fallback;
-    if (!it->is_number_integer() || (!it->is_number_unsigned() && it->get<std::int64_t>() < 0)) return std::nullopt;
-    return it->get<std::uint64_t>();
-}
-
-}  // namespace
-
 std::optional<AccessorPlace> decodablePlaceOf(const Json& root, const BufferSource& data, std::int64_t index) {
     // Every test decodeAccessor makes of an accessor with a bufferView and no sparse part, and
     // of its view, in the same terms.
@@ -37,10 +24,10 @@ std::optional<AccessorPlace> decodablePlaceOf(const Json& root, const BufferSour
     const auto type = a.find("type");
     if (type == a.end() || !type->is_string()) return std::nullopt;
     const int components = componentCountOf(type->get<std::string>());
-    const auto componentType = countOf(a, "componentType", std::nullopt);
-    const auto count = countOf(a, "count", std::nullopt);
-    const auto byteOffset = countOf(a, "byteOffset", 0);
-    const auto viewIndex = countOf(a, "bufferView", std::nullopt);
+    const auto componentType = countMember(a, "componentType", std::nullopt);
+    const auto count = countMember(a, "count", std::nullopt);
+    const auto byteOffset = countMember(a, "byteOffset", 0);
+    const auto viewIndex = countMember(a, "bufferView", std::nullopt);
     if (components == 0 || !componentType || *componentType > 0xFFFF || componentSizeOf(int(*componentType)) == 0 ||
         !count || *count < 1 || !byteOffset || !viewIndex)
         return std::nullopt;
@@ -49,9 +36,9 @@ std::optional<AccessorPlace> decodablePlaceOf(const Json& root, const BufferSour
     if (views == root.end() || !views->is_array() || *viewIndex >= views->size()) return std::nullopt;
     const Json& view = (*views)[std::size_t(*viewIndex)];
     if (!view.is_object() || meshoptExtension(view)) return std::nullopt;
-    const auto buffer = countOf(view, "buffer", std::nullopt);
-    const auto viewOffset = countOf(view, "byteOffset", 0);
-    const auto viewLength = countOf(view, "byteLength", std::nullopt);
+    const auto buffer = countMember(view, "buffer", std::nullopt);
+    const auto viewOffset = countMember(view, "byteOffset", 0);
+    const auto viewLength = countMember(view, "byteLength", std::nullopt);
     if (!buffer || !viewOffset || !viewLength || *buffer >= data.count() || data.placeholder(std::size_t(*buffer)))
         return std::nullopt;
     const std::uint64_t size = data.size(std::size_t(*buffer));

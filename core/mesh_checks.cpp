@@ -28,10 +28,12 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "json_member.h"
+#include "schema.h"
 #include "text.h"
 
 namespace tangent::detail {
@@ -421,34 +423,12 @@ public:
           last_(double(request.maxIndex)) {}
 
     void visit(const ElementBlock& block) override {
-        switch (r_.check) {
-            case ElementCheck::Indices:
-                return take<ElementCheck::Indices>(block);
-            case ElementCheck::UnitNormals:
-                return take<ElementCheck::UnitNormals>(block);
-            case ElementCheck::Tangents:
-                return take<ElementCheck::Tangents>(block);
-            case ElementCheck::ClampedColors:
-                return take<ElementCheck::ClampedColors>(block);
-            case ElementCheck::InverseBindMatrices:
-                return take<ElementCheck::InverseBindMatrices>(block);
-        }
+        withCheck([&](auto check) { this->template take<decltype(check)::value>(block); });
     }
 
     // The next value.
     void value(double v) {
-        switch (r_.check) {
-            case ElementCheck::Indices:
-                return take<ElementCheck::Indices>(v);
-            case ElementCheck::UnitNormals:
-                return take<ElementCheck::UnitNormals>(v);
-            case ElementCheck::Tangents:
-                return take<ElementCheck::Tangents>(v);
-            case ElementCheck::ClampedColors:
-                return take<ElementCheck::ClampedColors>(v);
-            case ElementCheck::InverseBindMatrices:
-                return take<ElementCheck::InverseBindMatrices>(v);
-        }
+        withCheck([&](auto check) { this->template take<decltype(check)::value>(v); });
     }
 
     // The degenerate triangles are one finding with their count.
@@ -464,6 +444,24 @@ public:
 private:
     void add(const char* code, Severity severity, std::string message) {
         out_.push_back({code, severity, std::move(message), r_.ptr, -1, -1, -1});
+    }
+
+    // Calls f with this rule's check as a compile-time constant: chosen once per call, not per value.
+    template <typename F>
+    void withCheck(F&& f) {
+        using C = ElementCheck;
+        switch (r_.check) {
+            case C::Indices:
+                return f(std::integral_constant<C, C::Indices>{});
+            case C::UnitNormals:
+                return f(std::integral_constant<C, C::UnitNormals>{});
+            case C::Tangents:
+                return f(std::integral_constant<C, C::Tangents>{});
+            case C::ClampedColors:
+                return f(std::integral_constant<C, C::ClampedColors>{});
+            case C::InverseBindMatrices:
+                return f(std::integral_constant<C, C::InverseBindMatrices>{});
+        }
     }
 
     template <ElementCheck K>
@@ -1003,13 +1001,7 @@ private:
         const std::vector<const Json*> animations = objectsOf(root_, "animations");
         for (std::size_t a = 0; a < animations.size(); ++a) {
             if (!animations[a]) continue;
-            // Linked only when its channels and samplers were read: arrays of objects.
-            const auto read = [&](const char* name) {
-                const Json* list = member(*animations[a], name);
-                if (!list || !list->is_array() || list->empty()) return false;
-                return std::all_of(list->begin(), list->end(), [](const Json& e) { return e.is_object(); });
-            };
-            if (!read("channels") || !read("samplers")) continue;
+            if (!isLinkedAnimation(*animations[a])) continue;
             const Json& samplers = *member(*animations[a], "samplers");
             for (std::size_t s = 0; s < samplers.size(); ++s)
                 for (const auto& [role, use] : {std::pair{"input", AccessorUse::AnimationInput},

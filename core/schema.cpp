@@ -121,13 +121,6 @@ private:
         return it->size();
     }
 
-    // A non-empty array of objects: a nested list the validator reads.
-    static bool isObjectList(const Json& parent, const char* name) {
-        const auto it = parent.find(name);
-        return it != parent.end() && it->is_array() && !it->empty() &&
-               std::all_of(it->begin(), it->end(), [](const Json& e) { return e.is_object(); });
-    }
-
     // Element `index` of the root array `ref` names is null (read, naming nothing).
     bool isNullElement(SchemaRef ref, std::uint64_t index) const {
         if (ref == SchemaRef::Lights || ref == SchemaRef::Variants) return false;  // not read with nulls
@@ -519,10 +512,9 @@ private:
                     // A channel's sampler names an element of its own animation's samplers;
                     // without a list of them, the validator resolves none.
                     if (p.object->kind == std::string_view("animation")) {
-                        // An animation without both lists as the validator reads them
-                        // (arrays of objects) is not linked at all: its references are neither
-                        // resolved nor make anything used.
-                        const bool links = isObjectList(v[i], "samplers") && isObjectList(v[i], "channels");
+                        // An animation the validator does not link: its references are
+                        // neither resolved nor make anything used.
+                        const bool links = isLinkedAnimation(v[i]);
                         animationSamplers_ = links ? listSize(v[i], "samplers") : kNoCollection;
                         const bool linking = linking_;
                         linking_ = linking_ && links;
@@ -863,6 +855,15 @@ private:
 };
 
 }  // namespace
+
+bool isLinkedAnimation(const Json& animation) {
+    const auto read = [&](const char* name) {
+        const auto list = animation.is_object() ? animation.find(name) : animation.end();
+        return animation.is_object() && list != animation.end() && list->is_array() && !list->empty() &&
+               std::all_of(list->begin(), list->end(), [](const Json& e) { return e.is_object(); });
+    };
+    return read("channels") && read("samplers");
+}
 
 Findings schemaFindings(const Json& root) {
     if (!root.is_object()) return {};

@@ -108,6 +108,10 @@ Findings schemaFindings(const Json& root);
 // node graph), appended to `out`. schemaFindings gives these too.
 void addObjectRuleFindings(const Json& root, Findings& out);
 
+// Whether the validator links an animation (resolves its samplers' accessors, plays its
+// channels): its channels and samplers are both non-empty arrays of objects.
+bool isLinkedAnimation(const Json& animation);
+
 // The codes only schemaFindings gives. (It gives UNUSED_OBJECT too, for the root's collections
 // and the extensions'; the animation checks give it for an animation's samplers.)
 bool isSchemaCode(const std::string& code);

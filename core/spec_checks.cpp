@@ -53,8 +53,7 @@ std::int64_t indexOf(const Json& object, const char* key) {
 // A byteOffset that is there but not a non-negative integer (the schema pass reports it): the
 // validator reads no data through it. A null one it reads as absent (0).
 bool hasInvalidOffset(const Json& object) {
-    const Json* offset = member(object, "byteOffset");
-    return offset && !offset->is_null() && indexOf(object, "byteOffset") < 0;
+    return !countMember(object, "byteOffset", 0);
 }
 
 // A bufferView's byteLength and byteStride as the validator reads them: -1 when absent or out of
@@ -244,14 +243,9 @@ private:
         AnimationLink link;
         link.animation = a;
         link.pointer = "/animations/" + std::to_string(a);
+        if (!isLinkedAnimation(anim)) return;
         const Json* samplers = member(anim, "samplers");
         const Json* channels = member(anim, "channels");
-        // Linked only when both lists are read: non-empty arrays of objects.
-        const auto read = [](const Json* list) {
-            return list && list->is_array() && !list->empty() &&
-                   std::all_of(list->begin(), list->end(), [](const Json& e) { return e.is_object(); });
-        };
-        if (!read(samplers) || !read(channels)) return;
         link.samplers = samplers;
         const std::map<std::int64_t, int> firstUser = firstChannelOfEachSampler(*channels);
         for (std::size_t s = 0; s < samplers->size(); ++s) {

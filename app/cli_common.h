@@ -100,7 +100,7 @@ int runValidate(const QStringList& arguments);
 int runSample(const QStringList& arguments);
 int runConvert(const QStringList& arguments);
 int runFix(const QStringList& arguments);
-int runRender(const QStringList& arguments);
+int runRender(const QStringList& arguments);  // in tangent-gui alone (cli_render.cpp)
 int runSimplify(const QStringList& arguments);
 int runDiff(const QStringList& arguments);
 int runPose(const QStringList& arguments);

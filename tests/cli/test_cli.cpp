@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -661,6 +662,28 @@ TEST(Render, PngAndSvgWithoutADisplay) {
     const Result bad =
             runTangent({"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1", "-o", q(w.path("x.bmp"))});
     EXPECT_EQ(bad.status, 64);
+}
+
+// `tangent` loads QtCore alone, so that a validate in CI starts fast; what draws (render, the
+// editor) it hands to tangent-gui beside it, which Render.PngAndSvgWithoutADisplay runs through it.
+TEST(Usage, TheCommandLineLinksQtCoreAloneAndHandsDrawingToTangentGui) {
+    const Result libraries = runProgram("ldd", {TANGENT_EXE});
+    ASSERT_EQ(libraries.status, 0) << libraries.err;
+    EXPECT_NE(libraries.out.find("libQt6Core"), std::string::npos) << libraries.out;
+    for (const char* drawing : {"libQt6Gui", "libQt6Widgets", "libQt6OpenGL", "libGL", "libEGL", "libfontconfig"})
+        EXPECT_EQ(libraries.out.find(drawing), std::string::npos) << drawing << " in\n" << libraries.out;
+
+    // Alone in a folder, it still validates; asked to draw, it says what it cannot start.
+    Workspace w;
+    const std::string alone = w.path("tangent");
+    ASSERT_TRUE(QFile::copy(TANGENT_EXE, q(alone)));
+    const Result validated = runProgram(q(alone), {"validate", q(fixture("broken_trs_1.glb"))});
+    EXPECT_EQ(validated.status, 0) << validated.err;
+    const Result render = runProgram(
+            q(alone), {"render", q(fixture("broken_trs_1.glb")), "--channel", "0:1", "-o", q(w.path("x.png"))});
+    EXPECT_EQ(render.status, 2);
+    expectOneErrorLine(render, "cannot start " + w.path("tangent-gui") + ", which holds the editor and render");
+    EXPECT_FALSE(QFileInfo::exists(q(w.path("x.png"))));
 }
 
 TEST(Usage, AnUnknownWordIsNeitherASubcommandNorAFile) {

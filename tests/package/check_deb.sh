@@ -24,7 +24,7 @@ echo "check_deb: $(basename "$DEB"), $(du -k "$DEB" | cut -f1) KiB"
 depends="$(dpkg-deb -f "$DEB" Depends)"
 [[ "$depends" == *libqt6widgets6* && "$depends" == *libqt6opengl6* ]] || fail "Depends lacks Qt: $depends"
 contents="$(dpkg-deb -c "$DEB" | awk '{print $6}')"
-for path in ./usr/bin/tangent ./usr/share/applications/tangent.desktop \
+for path in ./usr/bin/tangent ./usr/bin/tangent-gui ./usr/share/applications/tangent.desktop \
     ./usr/share/icons/hicolor/scalable/apps/tangent.svg ./usr/share/mime/packages/tangent.xml; do
     grep -qx "$path" <<<"$contents" || fail "$path is not in the package"
 done
@@ -62,4 +62,8 @@ done
 # The stripped executable runs (the command line needs no display).
 "$ROOTFS/usr/bin/tangent" --version >/dev/null || fail "the packaged tangent does not run"
 "$ROOTFS/usr/bin/tangent" validate "$FIXTURE" >/dev/null || fail "the packaged tangent cannot validate a file"
-echo "check_deb: .glb and .gltf open with tangent.desktop; the packaged executable runs"
+# render draws: tangent hands it to the packaged tangent-gui beside it.
+QT_QPA_PLATFORM=offscreen "$ROOTFS/usr/bin/tangent" render "$FIXTURE" --channel 0:1 -o "$OUT/curve.png" ||
+    fail "the packaged tangent cannot render through tangent-gui"
+[[ -s "$OUT/curve.png" ]] || fail "the packaged tangent rendered nothing"
+echo "check_deb: .glb and .gltf open with tangent.desktop; the packaged executables run"

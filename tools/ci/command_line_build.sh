@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The command-line-only build (-DTANGENT_BUILD_UI=OFF): it configures and builds with Qt Widgets
 # out of reach, neither the command line nor the editing session (tangent_editing, built in
-# every configuration) links QtWidgets, and its `tangent render` draws the same bytes as the
-# full build's. Run by .ci/run after ./dev.sh test.
+# every configuration) links QtWidgets (neither `tangent` nor the tangent-gui it hands render
+# to), and its `tangent render` draws the same bytes as the full build's. Run by .ci/run after ./dev.sh test.
 #
 #   tools/ci/command_line_build.sh FULL_TANGENT   (the full build's executable, e.g. build/app/tangent)
 set -euo pipefail
@@ -26,10 +26,13 @@ cmake -S "$ROOT" -B "$DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CX
 # tangent_editing_alone: every object of tangent_editing and what the library links (editing/).
 cmake --build "$DIR" -j "${JOBS:-$(nproc)}" --target tangent tangent_editing_alone
 CLI="$DIR/app/tangent"
+GUI="$DIR/app/tangent-gui"  # render, which `tangent` hands to it; no editor in this build
 EDITING="$DIR/editing/tangent_editing_alone"
 
 # grep reads all its input (no -q): with pipefail, a writer cut short would read as no match.
-if ldd "$CLI" | grep Qt6Widgets >/dev/null; then fail "the command-line build links QtWidgets"; fi
+for program in "$CLI" "$GUI"; do
+    if ldd "$program" | grep Qt6Widgets >/dev/null; then fail "the command-line build's $program links QtWidgets"; fi
+done
 "$CLI" 2>/dev/null && fail "the command-line build opened an editor" || true
 # That the program holds the session (so that its libraries are the session's), then its libraries.
 nm -C --defined-only "$EDITING" | grep 'tangent::editing::DocumentModel::' >/dev/null ||
@@ -48,5 +51,5 @@ for ext in png svg; do
     QT_QPA_PLATFORM=offscreen "$FULL" render "$FIXTURE" --channel 0:1 -o "$OUT/full.$ext" --size 800x400
     cmp "$OUT/cli.$ext" "$OUT/full.$ext" || fail "the two builds render different $ext bytes"
 done
-echo "command_line_build: configured without Qt Widgets; neither tangent nor tangent_editing links QtWidgets;" \
+echo "command_line_build: configured without Qt Widgets; neither tangent, tangent-gui nor tangent_editing links QtWidgets;" \
     "tangent render gives the full build's PNG and SVG bytes"

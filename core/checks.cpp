@@ -67,6 +67,78 @@ double overshootBeyond(double v0, double b0, double v1, double a1, double dt, do
     return worst;
 }
 
+// De Casteljau at s = 1/2 on the 7 Bernstein coefficients of a degree-6 polynomial: `left` and
+// `right` get the halves' coefficients (`left` may be `c` itself).
+inline void halve(const float* c, float* left, float* right) {
+    float w[7];
+#pragma GCC unroll 8
+    for (int m = 0; m < 7; ++m) w[m] = c[m];
+#pragma GCC unroll 8
+    for (int r = 0; r < 7; ++r) {
+        left[r] = w[0];
+        right[6 - r] = w[6 - r];
+#pragma GCC unroll 8
+        for (int j = 0; j + r < 6; ++j) w[j] = 0.5f * (w[j] + w[j + 1]);
+    }
+}
+
+// The float screen before rotationStaysLonger, over `count` rotation segments from k0 at once:
+// proven[s] is 1 when segment k0 + s provably stays longer than `length`. Two bounds: |p(s)| >=
+// |v0| - |v1 - v0|_1 - (tangent term) (the triangle inequality; the Hermite tangent basis stays
+// within 4/27), and the Bernstein coefficients of |p(s)|^2 (see rotationStaysLonger) after two
+// halvings, whose smallest bounds each quarter of the segment from below. One flat loop over the
+// segments, its inner loops of fixed length, so that GCC vectorizes it across segments. Float
+// rounding moves these sums of products by ~1e-6 of the largest |P|^2; the margins are 1e-4 and
+// 1e-5 of it; beyond 1e30, where float could overflow, nothing is proven.
+void screenRotationLengths(const float* times, const float* values, const float* outs, const float* ins, int k0,
+                           int count, float length, std::int32_t* proven) {
+    for (int s = 0; s < count; ++s) {
+        const std::size_t at = std::size_t(k0 + s) * 4;
+        const float dt = times[k0 + s + 1] - times[k0 + s];
+        float P[4][4];  // control point, component
+        float v0sq = 0, chordL1 = 0, tangents = 0;
+#pragma GCC unroll 8
+        for (int i = 0; i < 4; ++i) {
+            const float v0 = values[at + i], v1 = values[at + 4 + i], b0 = outs[at + i], a1 = ins[at + 4 + i];
+            P[0][i] = v0;
+            P[1][i] = v0 + dt * b0 * (1.0f / 3);
+            P[2][i] = v1 - dt * a1 * (1.0f / 3);
+            P[3][i] = v1;
+            v0sq += v0 * v0;
+            chordL1 += std::abs(v1 - v0);
+            tangents += std::abs(b0) + std::abs(a1);
+        }
+        const float triangle = (length + chordL1 + dt * (4.0f / 27) * tangents) * (1 + 1e-4f);
+        float d[4][4];
+#pragma GCC unroll 8
+        for (int a = 0; a < 4; ++a)
+#pragma GCC unroll 8
+            for (int b = a; b < 4; ++b)
+                d[a][b] = P[a][0] * P[b][0] + P[a][1] * P[b][1] + P[a][2] * P[b][2] + P[a][3] * P[b][3];
+        const float largest = std::max(std::max(d[0][0], d[1][1]), std::max(d[2][2], d[3][3]));
+        float c[4][7];  // the quarters' coefficients, after two halvings
+        c[0][0] = d[0][0];
+        c[0][1] = d[0][1];
+        c[0][2] = (2 * d[0][2] + 3 * d[1][1]) * (1.0f / 5);
+        c[0][3] = (d[0][3] + 9 * d[1][2]) * (1.0f / 10);
+        c[0][4] = (2 * d[1][3] + 3 * d[2][2]) * (1.0f / 5);
+        c[0][5] = d[2][3];
+        c[0][6] = d[3][3];
+        halve(c[0], c[0], c[2]);
+        halve(c[0], c[0], c[1]);
+        halve(c[2], c[2], c[3]);
+        float lowest = c[0][0];
+#pragma GCC unroll 8
+        for (int q = 0; q < 4; ++q)
+#pragma GCC unroll 8
+            for (int m = 0; m < 7; ++m) lowest = std::min(lowest, c[q][m]);
+        const int decidable = largest < 1e30f;
+        const int byTriangle = v0sq * (1 - 1e-4f) >= triangle * triangle;
+        const int byBernstein = lowest >= length * length + 1e-5f * (1 + largest);
+        proven[s] = decidable & (byTriangle | byBernstein);
+    }
+}
+
 // Whether the raw (unnormalized) rotation of segment k provably stays longer than `length`
 // everywhere in it. |p(s)|^2 is a polynomial of degree 6 whose Bernstein coefficients come from
 // the dot products of the segment's Bézier control points; it lies above the smallest of them,
@@ -126,6 +198,10 @@ bool rotationStaysLonger(const Track& t, int k, double length) {
     }
     return true;
 }
+
+// What the overshoot screen's bounds prove of one (segment, component); kClear is 0, so that an
+// OR over a block says whether anything is left to look at.
+enum OvershootVerdict : std::int32_t { kClear = 0, kOver = 1, kUndecided = 2 };
 
 // One per-key check over one channel, gathered while it scans the keys: how many keys it fires
 // on, the first ones, and the worst instance. The checks see keys in ascending order; a key
@@ -348,27 +424,17 @@ private:
         const float* outs = track.outTangents.data();
         const float* ins = track.inTangents.data();
         KeyTally shrinks(listed_);
+        // Screened: blocks of segments go through the float screen (screenRotationLengths);
+        // what it cannot clear, the Bernstein bound in double with more halvings
+        // (rotationStaysLonger); only then are a segment's samples below computed.
+        constexpr int kBlock = 64;  // segments
+        std::int32_t proven[kBlock] = {};
         for (int k = 0; k + 1 < track.keyCount(); ++k) {
-            // Two screens clear a segment none of whose samples below can be short: first
-            // |p(s)| >= |v0| - |v1 - v0| - (tangent term) (the triangle inequality; the L1 norm
-            // bounds |v1 - v0|, the Hermite tangent basis stays within 4/27), in float, where its
-            // terms are sums of non-negative values that rounding moves by ~1e-6 relative, so a
-            // 1e-4 margin covers it; then the Bernstein bound, which clears curves that swing
-            // far out and back.
             if (screened_) {
-                const float* v0 = values + std::size_t(k) * 4;
-                const float* b0 = outs + std::size_t(k) * 4;
-                const float* a1 = ins + std::size_t(k + 1) * 4;
-                float v0sq = 0, chordL1 = 0, tangents = 0;
-                for (int i = 0; i < 4; ++i) {
-                    v0sq += v0[i] * v0[i];
-                    chordL1 += std::abs(v0[i + 4] - v0[i]);
-                    tangents += std::abs(b0[i]) + std::abs(a1[i]);
-                }
-                const float needed = (float(checks::kNearZeroQuaternionLength) + chordL1 +
-                                      (times[k + 1] - times[k]) * (4.0f / 27) * tangents) *
-                                     (1 + 1e-4f);
-                if (v0sq * (1 - 1e-4f) >= needed * needed) continue;
+                if (k % kBlock == 0)
+                    screenRotationLengths(times, values, outs, ins, k, std::min(kBlock, track.keyCount() - 1 - k),
+                                          float(checks::kNearZeroQuaternionLength), proven);
+                if (proven[k % kBlock]) continue;
                 if (rotationStaysLonger(track, k, checks::kNearZeroQuaternionLength)) continue;
             }
             const double dt = double(track.times[k + 1]) - track.times[k];
@@ -482,17 +548,25 @@ private:
         for (int i = 0; i < C; ++i)
             floor[i] = std::max(0.5 * (highest[i] - lowest[i]),
                                 1e-4 * (1 + std::max(std::abs(lowest[i]), std::abs(highest[i]))));
-        // A float screen first: a segment whose tangent term is below the allowed band by a
-        // margin far above float rounding (~1e-7 relative) cannot overshoot it; the rest take
-        // the exact test below. Floors are at least 1e-4, so nothing here is subnormal. The
-        // screen runs over blocks of segments as flat, branch-free passes over the arrays
-        // (each segment's time step and each component's floor laid out per element), which
-        // GCC vectorizes; only a block with a flagged segment is looked at segment by segment.
+        // Screened: each block of segments is classified in one flat, branch-free pass over the
+        // arrays in float (GCC vectorizes it; each segment's time step and each component's floor
+        // laid out per element), by bounds that settle nearly every (segment, component). With
+        // the Bezier control points P0 = v0, P1 = v0 + dt b0 / 3, P2 = v1 - dt a1 / 3, P3 = v1:
+        //  - it cannot leave [lo, hi] by more than the control points of its two halves (split at
+        //    s = 1/2) do, nor by more than the tangent term (p(s) = v0 + h01 (v1 - v0) + dt (h10 b0
+        //    + h11 a1), |h10|, |h11| <= 4/27): `most`;
+        //  - it leaves by at least as much as any point of it does (s = 1/6, 1/4, 1/3, 1/2, 2/3,
+        //    3/4, 5/6): `least`.
+        // A margin of 1e-5 of the magnitudes involved is far above the float rounding of these
+        // few operations (~1e-6); beyond 1e30, where float could overflow, nothing is decided.
+        // Then, in key order, the undecided ones take the exact test in double, and so does a
+        // proven one whose `most` could beat both the worst so far and the `least` of another
+        // proven one in its block: the count and the worst are the plain path's, bit for bit.
         constexpr int kBlock = 64;  // segments
         const std::size_t width = std::size_t(kBlock) * C;
-        std::vector<float> floorScreen(width), dtScreen(width);
-        std::vector<std::uint8_t> flagged(width);
-        for (std::size_t j = 0; j < width; ++j) floorScreen[j] = float(floor[j % C]);
+        std::vector<float> floorOf(width), dtOf(width), bound(width), proven(width);
+        std::vector<std::int32_t> verdict(width);  // OvershootVerdict, as wide as a float: one vector lane each
+        for (std::size_t j = 0; j < width; ++j) floorOf[j] = float(floor[j % C]);
         const float* times = track.times.data();
         const float* outs = track.outTangents.data();
         const float* ins = track.inTangents.data();
@@ -500,30 +574,62 @@ private:
         for (int k0 = 0; k0 + 1 < n; k0 += kBlock) {
             const int segments = std::min(kBlock, n - 1 - k0);
             if (!screened_) {
-                for (int s = 0; s < segments; ++s) checkSegmentOvershoot(track, k0 + s, floor.data(), &overshoots);
+                for (int k = k0; k < k0 + segments; ++k)
+                    for (int i = 0; i < C; ++i) exactOvershoot(track, k, i, floor[i], &overshoots);
                 continue;
             }
             const std::size_t base = std::size_t(k0) * C, count = std::size_t(segments) * C;
             for (int s = 0; s < segments; ++s) {
-                const float dt = (times[k0 + s + 1] - times[k0 + s]) * (4.0f / 27);
-                for (int i = 0; i < C; ++i) dtScreen[std::size_t(s) * C + i] = dt;
+                const float dt = times[k0 + s + 1] - times[k0 + s];
+                for (int i = 0; i < C; ++i) dtOf[std::size_t(s) * C + i] = dt;
             }
             const float* v = values + base;
             const float* b0 = outs + base;
             const float* a1 = ins + base + C;
-            std::uint8_t any = 0;
+            std::int32_t any = 0;
             for (std::size_t j = 0; j < count; ++j) {
-                const float term = dtScreen[j] * (std::abs(b0[j]) + std::abs(a1[j]));
-                const float band = std::max(std::abs(v[j + C] - v[j]), floorScreen[j]);
-                flagged[j] = !(term <= band * (1 - 1e-5f));
-                any |= flagged[j];
+                const float v0 = v[j], v1 = v[j + C], d0 = dtOf[j] * b0[j], d1 = dtOf[j] * a1[j];
+                const float lo = std::min(v0, v1), hi = std::max(v0, v1);
+                const auto beyond = [lo, hi](float x) { return std::max(x - hi, lo - x); };
+                const float allowed = std::max(hi - lo, floorOf[j]);
+                const float scale = std::abs(v0) + std::abs(v1) + std::abs(d0) + std::abs(d1);
+                const float reach = (4.0f / 27) * (std::abs(d0) + std::abs(d1));
+                const float p1 = v0 + d0 * (1.0f / 3), p2 = v1 - d1 * (1.0f / 3);
+                const float middle = (v0 + 3 * p1 + 3 * p2 + v1) * 0.125f;  // p(1/2)
+                const float hull =
+                        std::max(std::max(std::max(beyond(0.5f * (v0 + p1)), beyond(0.25f * (v0 + 2 * p1 + p2))),
+                                          std::max(beyond(0.25f * (p1 + 2 * p2 + v1)), beyond(0.5f * (p2 + v1)))),
+                                 beyond(middle));
+                const float most = std::min(reach, hull);
+                const auto at = [&](float w0, float w1, float w2, float w3, float scaleBack) {
+                    return beyond((w0 * v0 + w1 * p1 + w2 * p2 + w3 * v1) * scaleBack);
+                };
+                const float least =
+                        std::max(std::max(std::max(at(125, 75, 15, 1, 1.0f / 216), at(27, 27, 9, 1, 1.0f / 64)),
+                                          std::max(at(8, 12, 6, 1, 1.0f / 27), beyond(middle))),
+                                 std::max(std::max(at(1, 6, 12, 8, 1.0f / 27), at(1, 9, 27, 27, 1.0f / 64)),
+                                          at(1, 15, 75, 125, 1.0f / 216)));
+                const float margin = 1e-5f * (scale + allowed);
+                const int decidable = scale < 1e30f;
+                const int clear = decidable & (most + margin < allowed);
+                const int over = decidable & (least - margin > allowed) & (1 - clear);
+                bound[j] = most + margin;
+                verdict[j] = kUndecided - kUndecided * clear - (kUndecided - kOver) * over;  // branch-free
+                proven[j] = over ? least - margin : -INFINITY;
+                any |= verdict[j];
             }
             if (!any) continue;
-            for (int s = 0; s < segments; ++s) {
-                bool clear = true;
-                for (int i = 0; i < C; ++i) clear &= !flagged[std::size_t(s) * C + i];
-                if (!clear) checkSegmentOvershoot(track, k0 + s, floor.data(), &overshoots);
-            }
+            // (A float max is no vector reduction without -ffast-math: a loop of its own.)
+            const float blockLeast = *std::max_element(proven.begin(), proven.begin() + std::ptrdiff_t(count));
+            for (int s = 0; s < segments; ++s)
+                for (int i = 0; i < C; ++i) {
+                    const std::size_t j = std::size_t(s) * C + i;
+                    if (verdict[j] == kClear) continue;
+                    if (verdict[j] == kOver && (bound[j] < blockLeast || !overshoots.couldBeat(bound[j])))
+                        overshoots.count(k0 + s);  // over, and not the worst
+                    else
+                        exactOvershoot(track, k0 + s, i, floor[i], &overshoots);
+                }
         }
         if (overshoots.empty()) return;
         // Information, not a warning: motion capture and dense bakes with free tangents
@@ -540,43 +646,14 @@ private:
                 outPtr, channel));
     }
 
-    // Segment k's overshoot, component by component (the float screen could not clear it).
-    // The exact test solves for the cubic's turning points; bounds spare it where they settle the
-    // answer: the segment cannot leave [lo, hi] by more than its Bézier control points do, nor by
-    // more than the tangent term (p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1) with |h10|,
-    // |h11| <= 4/27), and it leaves by at least as much as any point of it does. A segment those
-    // prove over the allowed band is counted without the exact test when it cannot be the
-    // worst so far.
-    void checkSegmentOvershoot(const Track& track, int k, const double* floor, KeyTally* overshoots) {
+    // Segment k's overshoot in component i, exactly: the cubic's turning points, in double.
+    static void exactOvershoot(const Track& track, int k, int i, double floor, KeyTally* overshoots) {
         const double dt = double(track.times[k + 1]) - track.times[k];
-        for (int i = 0; i < track.components; ++i) {
-            const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
-            const double b0 = track.outTangent(k, i), a1 = track.inTangent(k + 1, i);
-            const double lo = std::min(v0, v1), hi = std::max(v0, v1);
-            const double allowed = std::max(hi - lo, floor[i]);
-            if (screened_) {
-                const double reach = dt * 4.0 / 27 * (std::abs(b0) + std::abs(a1));
-                if (reach <= allowed) continue;
-                const double p1 = v0 + dt * b0 / 3, p2 = v1 - dt * a1 / 3;
-                const double most = std::min(reach, std::max({p1 - hi, p2 - hi, lo - p1, lo - p2}));
-                // The curve at s = 1/3, 1/2 and 2/3, where the tangent terms peak (h10(1/3) =
-                // 4/27, h11(2/3) = -4/27) and meet.
-                const double third = (20 * v0 + 7 * v1 + dt * (4 * b0 - 2 * a1)) / 27;
-                const double half = 0.5 * (v0 + v1) + dt * (b0 - a1) / 8;
-                const double twoThirds = (7 * v0 + 20 * v1 + dt * (2 * b0 - 4 * a1)) / 27;
-                const double least =
-                        std::max({third - hi, lo - third, half - hi, lo - half, twoThirds - hi, lo - twoThirds});
-                // Far above the rounding of these few operations and of the exact test's.
-                const double margin = 1e-12 * (std::abs(v0) + std::abs(v1) + dt * (std::abs(b0) + std::abs(a1)));
-                if (most + margin <= allowed) continue;
-                if (least - margin > allowed && !overshoots->couldBeat(most + margin)) {
-                    overshoots->count(k);
-                    continue;
-                }
-            }
-            const double worst = overshootBeyond(v0, b0, v1, a1, dt, lo, hi);
-            if (worst > allowed) overshoots->add(k, worst, worst, i);
-        }
+        const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+        const double lo = std::min(v0, v1), hi = std::max(v0, v1);
+        const double allowed = std::max(hi - lo, floor);
+        const double worst = overshootBeyond(v0, track.outTangent(k, i), v1, track.inTangent(k + 1, i), dt, lo, hi);
+        if (worst > allowed) overshoots->add(k, worst, worst, i);
     }
 
     // Every tangent equals its segment's slope: the Hermite curve is the straight line.

@@ -108,6 +108,30 @@ TEST(CurveChecks, ScreenedChecksGiveThePlainFindings) {
     EXPECT_EQ(channels, 300);
 }
 
+// The screens run in float: at scales where float loses the small terms, under- or overflows
+// (values and tangents scaled by up to 1e36), they must still give the plain findings.
+TEST(CurveChecks, ScreenedChecksGiveThePlainFindingsAtEveryScale) {
+    Random random(7);
+    int overshoots = 0;
+    for (const double factor : {1e-30, 1e-6, 1e6, 1e25, 1e31, 1e36}) {
+        for (int trial = 0; trial < 20; ++trial) {
+            Channel channel = randomChannel(random, TargetPath::Translation, 80, trial % 2 ? 1.5 : 12);
+            Track& t = channel.track;
+            for (std::size_t i = 0; i < t.values.size(); ++i) {
+                t.values[i] = float(t.values[i] * factor);
+                t.inTangents[i] = float(t.inTangents[i] * factor);
+                t.outTangents[i] = float(t.outTangents[i] * factor);
+            }
+            const Findings screened = detail::curveFindings(channel, detail::CurveCheckPath::Screened);
+            const Findings plain = detail::curveFindings(channel, detail::CurveCheckPath::Plain);
+            ASSERT_EQ(described(screened), described(plain)) << "factor " << factor << " trial " << trial;
+            for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(screened[i].worst.value, plain[i].worst.value);
+            overshoots += countOf(plain, "TANGENT_OVERSHOOT");
+        }
+    }
+    EXPECT_GT(overshoots, 1000);
+}
+
 // A hand-worked rotation: keys q and -q + (0.001, 0, 0, 0) (nearly opposite) with zero tangents;
 // at s = 1/2 the Hermite basis weighs both keys 1/2, so p(1/2) = (0.0005, 0, 0, 0): length
 // 0.0005, which sample 32 of 64 hits exactly, in both paths.

@@ -9,6 +9,7 @@
 #include <deque>
 #include <limits>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -711,17 +712,22 @@ BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
     const std::size_t end = std::size_t(track.keyCount() - 1) * C;  // before the last key
     const float* in = track.inTangents.data();
     const float* out = track.outTangents.data();
+    // From key 1 (the first key is never broken) to the one before the last: Track::isBroken,
+    // component by component, inline (on a file of broken keys it runs for every key).
     for (std::size_t i = detail::firstBitDifference(in, out, C, end); i < end;) {
-        const int k = int(i / C);
-        if (track.isBroken(k)) {
-            ++broken.count;
-            if (broken.first.size() < listed) broken.first.push_back(k);
-            double difference = 0;
-            for (std::size_t c = 0; c < C; ++c)
-                difference = std::max(difference, std::abs(double(in[k * C + c]) - double(out[k * C + c])));
-            if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {k, difference};
+        const std::size_t k = i / C;
+        bool isBroken = false;
+        double difference = 0;
+        for (std::size_t c = k * C; c < (k + 1) * C; ++c) {
+            isBroken |= !tangentsMatch(in[c], out[c]);
+            difference = std::max(difference, std::abs(double(in[c]) - double(out[c])));
         }
-        i = detail::firstBitDifference(in, out, std::size_t(k + 1) * C, end);
+        if (isBroken) {
+            ++broken.count;
+            if (broken.first.size() < listed) broken.first.push_back(int(k));
+            if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {int(k), difference};
+        }
+        i = detail::firstBitDifference(in, out, (k + 1) * C, end);
     }
     return broken;
 }
@@ -770,31 +776,62 @@ Findings checkDocument(const Document& doc) {
 
 namespace {
 
+// Key arrays the curve checks are done with, for the scan to decode the next channels into: a
+// channel's keys are handed to the checks, not copied, and no fresh pages are touched. As many
+// as are in flight (the queue's depth and one more), so memory stays bounded.
+class RecycledTracks {
+public:
+    Track take() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (free_.empty()) return Track();
+        Track t = std::move(free_.back());
+        free_.pop_back();
+        return t;
+    }
+    void give(Track&& t) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        free_.push_back(std::move(t));
+    }
+
+private:
+    std::mutex mutex_;
+    std::vector<Track> free_;
+};
+
 CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
                                const Document::ChannelVisitor& visit) {
     // A channel's curve checks run on a background thread while the scan decodes the next ones
-    // (at most two copies of a channel wait, so memory stays bounded); the findings land in the
-    // channel's own slot, in document order whatever the timing. A deque: a slot stays where it
-    // is while later ones are added.
+    // (at most two channels wait, so memory stays bounded); the findings land in the channel's
+    // own slot, in document order whatever the timing. A deque: a slot stays where it is while
+    // later ones are added.
     std::deque<Findings> curves;
     std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then
+    RecycledTracks recycled;                   // before the queue: its items give tracks back until it is gone
     BackgroundQueue checks;
-    Document doc = scan([&](const Document& d, const Channel& channel) {
+    Document doc = scan([&](const Document& d, Channel& channel) {
         if (!spec) spec = std::make_unique<detail::SpecChecks>(d);
         spec->checkChannel(channel);
-        if (channel.supported) {
-            Findings* slot = &curves.emplace_back();
-            if (checks.runsInline()) {
-                *slot = Checker::curveFindings(channel);
-            } else {
-                // A copy: the scan releases the channel's keys when this returns. The curve checks
-                // read the channel alone, not the document the scan is still filling in.
-                checks.push([slot, copy = std::make_shared<const Channel>(channel)] {
-                    *slot = Checker::curveFindings(*copy);
-                });
-            }
-        }
         if (visit) visit(d, channel);
+        if (!channel.supported) return;
+        Findings* slot = &curves.emplace_back();
+        if (checks.runsInline()) {
+            *slot = Checker::curveFindings(channel);
+            return;
+        }
+        // The keys go to the checks, which read the channel alone, not the document the scan is
+        // still filling in; the scan gets recycled arrays under the same kind of track back.
+        Track keys = std::move(channel.track);
+        auto handed = std::make_shared<Channel>(channel);  // without keys
+        handed->track = std::move(keys);
+        channel.track = recycled.take();
+        channel.track.interpolation = handed->track.interpolation;
+        channel.track.path = handed->track.path;
+        channel.track.components = handed->track.components;
+        channel.track.kind = handed->track.kind;
+        checks.push([slot, handed, &recycled] {
+            *slot = Checker::curveFindings(*handed);
+            recycled.give(std::move(handed->track));
+        });
     });
     checks.finish();
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);

@@ -633,7 +633,7 @@ private:
                     problem(ptr + "/extensions/KHR_lights_punctual/light", "does not name a light of the file.");
             }
             if (member(node, "matrix")) {
-                double m[16];
+                double m[16] = {};
                 if (!numbersMember(node, "matrix", 16, m)) {
                     problem(ptr + "/matrix", "must be 16 finite numbers; the identity is used.");
                 } else {

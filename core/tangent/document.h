@@ -133,8 +133,10 @@ public:
     // passes over a whole file (validate, inspect): memory stays at one channel, not the file.
     // The result has every channel's metadata and kind but no keys, and no buffers: it cannot
     // be saved or edited (scanned() is true). A visited track's handle modes are not inferred
-    // (all Aligned): they serve editing only.
-    using ChannelVisitor = std::function<void(const Document&, const Channel&)>;
+    // (all Aligned): they serve editing only. A visitor may take the channel's keys (move its
+    // track out and leave another's arrays under the same interpolation, path, components and
+    // kind): the scan decodes the next channel into whatever arrays it is left.
+    using ChannelVisitor = std::function<void(const Document&, Channel&)>;
     static Document scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit);
     static Document scanBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
                               const std::string& baseDir, LoadMode mode, const ChannelVisitor& visit);

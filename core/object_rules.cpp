@@ -198,8 +198,12 @@ private:
             const Json* strength = member(*emissive, "emissiveStrength");
             const bool changes =
                     strength && strength->is_number() && strength->get<double>() >= 0 && strength->get<double>() != 1;
-            const std::vector<double> factor = numbersOf(member(material, "emissiveFactor"), 3);
-            if (changes && (factor.empty() || (factor[0] == 0 && factor[1] == 0 && factor[2] == 0)))
+            // Absent or null: the default, zero. A factor that is not three numbers is not read
+            // (the schema reports it) and says nothing here, as in the validator.
+            const Json* written = member(material, "emissiveFactor");
+            const std::vector<double> factor = numbersOf(written, 3);
+            const bool zero = !written || (!factor.empty() && factor[0] == 0 && factor[1] == 0 && factor[2] == 0);
+            if (changes && zero)
                 add("KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR", Severity::Warning,
                     "emissive strength has no effect with a zero emissive factor.",
                     at + "KHR_materials_emissive_strength");
@@ -356,8 +360,8 @@ private:
             const Json& mesh = (*member(root_, "meshes"))[std::size_t(member(node, "mesh")->get<double>())];
             const Json* primitives = member(mesh, "primitives");
             if (primitives && primitives->is_array() && !primitives->empty() && (*primitives)[0].is_object()) {
-                const Json* targets = member((*primitives)[0], "targets");
-                const std::size_t count = targets && targets->is_array() ? targets->size() : 0;
+                const Json* targets = readTargets((*primitives)[0]);
+                const std::size_t count = targets ? targets->size() : 0;
                 if (weights->size() != count)
                     add("NODE_WEIGHTS_INVALID", Severity::Error,
                         "the node has " + std::to_string(weights->size()) + " weights for " + std::to_string(count) +

@@ -396,13 +396,19 @@ private:
             case SchemaType::IndexMapList:
                 if (!v.is_array()) return typeMismatch(v, "an array", where);
                 if (v.empty()) return add("EMPTY_ENTITY", Severity::Error, "the array must not be empty.", where);
-                for (std::size_t i = 0; i < v.size(); ++i) {
-                    if (v[i].is_object())
-                        indexMap(v[i], p.ref, join(where, i));
-                    else
-                        add("ARRAY_TYPE_MISMATCH", Severity::Error, "the element " + shown(v[i]) + " is not an object.",
-                            where);
+                // An element that is not an object, or an empty one, leaves the whole list unread
+                // (isReadMapList): only those are reported, and nothing in the others is resolved or used.
+                if (!isReadMapList(v)) {
+                    for (std::size_t i = 0; i < v.size(); ++i) {
+                        if (!v[i].is_object())
+                            add("ARRAY_TYPE_MISMATCH", Severity::Error,
+                                "the element " + shown(v[i]) + " is not an object.", where);
+                        else if (v[i].empty())
+                            add("EMPTY_ENTITY", Severity::Error, "the object must not be empty.", join(where, i));
+                    }
+                    break;
                 }
+                for (std::size_t i = 0; i < v.size(); ++i) indexMap(v[i], p.ref, join(where, i));
                 break;
             case SchemaType::Integer: {
                 if (!isInteger(v)) return typeMismatch(v, "an integer", where);
@@ -855,6 +861,18 @@ private:
 };
 
 }  // namespace
+
+bool isReadMapList(const Json& list) {
+    if (!list.is_array()) return false;
+    for (const Json& e : list)
+        if (!e.is_object() || e.empty()) return false;
+    return true;
+}
+
+const Json* readTargets(const Json& primitive) {
+    const Json* targets = member(primitive, "targets");
+    return targets && isReadMapList(*targets) ? targets : nullptr;
+}
 
 bool isLinkedAnimation(const Json& animation) {
     const auto read = [&](const char* name) {

@@ -112,6 +112,13 @@ void addObjectRuleFindings(const Json& root, Findings& out);
 // channels): its channels and samplers are both non-empty arrays of objects.
 bool isLinkedAnimation(const Json& animation);
 
+// Whether the validator reads a list of index maps (a primitive's morph targets): every element
+// a non-empty object; one that is not leaves the whole list unread.
+bool isReadMapList(const Json& list);
+// A primitive's morph targets as the validator reads them: the list, or null when there is none
+// or it is unread.
+const Json* readTargets(const Json& primitive);
+
 // The codes only schemaFindings gives. (It gives UNUSED_OBJECT too, for the root's collections
 // and the extensions'; the animation checks give it for an animation's samplers.)
 bool isSchemaCode(const std::string& code);

@@ -833,13 +833,14 @@ private:
         return true;
     }
 
-    // Morph targets of the node's mesh's first primitive; -1 when it has none (no mesh, no targets).
+    // Morph targets of the node's mesh's first primitive; -1 when it has none (no mesh, no targets,
+    // targets the validator leaves unread).
     int morphTargets(const Json& node) const {
         const Json* mesh = element(member(root_, "meshes"), indexOf(node, "mesh"));
         const Json* primitives = mesh ? member(*mesh, "primitives") : nullptr;
         const Json* first = element(primitives, 0);
-        const Json* targets = first ? member(*first, "targets") : nullptr;
-        return targets && targets->is_array() ? int(targets->size()) : -1;
+        const Json* targets = first ? readTargets(*first) : nullptr;
+        return targets ? int(targets->size()) : -1;
     }
 
 public:

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <functional>
+#include <map>
 
 #include <QTemporaryDir>
 
@@ -439,4 +440,43 @@ TEST(Checks, AnEditedChannelIsNotJudgedByTheFilesOldBounds) {
     save(doc, path);
     clitest::expectKhronosValid(path);
     EXPECT_EQ(countCode(checkFile(path), "ACCESSOR_MAX_MISMATCH"), 0);
+}
+
+// A morph target list the validator leaves unread (an element null, or an empty object) gives the
+// mesh no morph targets: its weights channel targets none, and every target accessor is unused.
+// Blender's morph export with its first target made null, and with an empty object for it; each
+// expectation is the pinned validator's report of the same file.
+TEST(Checks, UnreadMorphTargetsLeaveTheWeightsChannelWithout) {
+    const Document doc = Document::load(fixture("morph_weights_1.glb"));
+    const std::vector<std::uint8_t> bytes = saveToBytes(doc, FileFormat::Gltf);
+    const nlohmann::json original = nlohmann::json::parse(bytes.begin(), bytes.end());
+    ASSERT_EQ(original["meshes"][0]["primitives"][0]["targets"].size(), 2u);
+    const auto findings = [&](const nlohmann::json& first) {
+        nlohmann::json j = original;
+        j["meshes"][0]["primitives"][0]["targets"][0] = first;
+        const std::string text = j.dump();
+        std::map<std::string, int> codes;
+        for (const Finding& f :
+             scanAndCheckBytes(std::vector<std::uint8_t>(text.begin(), text.end()), "m.gltf").findings)
+            if (f.code == "ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS" || f.code == "ARRAY_TYPE_MISMATCH" ||
+                f.code == "EMPTY_ENTITY" || (f.code == "UNUSED_OBJECT" && f.pointer.rfind("/accessors/", 0) == 0))
+                ++codes[f.code + " " + f.pointer];
+        return codes;
+    };
+    // Unused in any case: the target accessors (the two of each target) and nothing else.
+    std::map<std::string, int> unused;
+    for (const auto& target : original["meshes"][0]["primitives"][0]["targets"])
+        for (const auto& [name, accessor] : target.items())
+            ++unused["UNUSED_OBJECT /accessors/" + std::to_string(accessor.get<int>())];
+    ASSERT_EQ(unused.size(), 4u);
+    std::map<std::string, int> expected = unused;
+    expected["ANIMATION_CHANNEL_TARGET_NODE_WEIGHTS_NO_MORPHS /animations/0/channels/0/target"] = 1;
+    std::map<std::string, int> withNull = expected;
+    withNull["ARRAY_TYPE_MISMATCH /meshes/0/primitives/0/targets"] = 1;
+    EXPECT_EQ(findings(nullptr), withNull);
+    std::map<std::string, int> withEmpty = expected;
+    withEmpty["EMPTY_ENTITY /meshes/0/primitives/0/targets/0"] = 1;
+    EXPECT_EQ(findings(nlohmann::json::object()), withEmpty);
+    // Read, the list leaves none of it: the same file as exported.
+    EXPECT_EQ(findings(original["meshes"][0]["primitives"][0]["targets"][0]), (std::map<std::string, int>{}));
 }

@@ -143,14 +143,20 @@ TEST(Schema, TypesIndicesAndReferences) {
         "animations": [{"channels": [{"sampler": 1, "target": {"path": "scale"}}],
                         "samplers": [{"input": 0, "output": 0}]}])");
     EXPECT_EQ(findingsOf(anim), (std::vector<Expected>{{"UNRESOLVED_REFERENCE", "/animations/0/channels/0/sampler"}}));
-    // A primitive's attributes and targets name accessors.
+    // A primitive's attributes and targets name accessors. A target list with an empty object or
+    // a non-object is not read: those are reported, and no reference in the others is resolved
+    // (the pinned validator: no UNRESOLVED_REFERENCE at targets/1/POSITION).
     EXPECT_EQ(findingsOf(doc(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0, "NORMAL": "n"},
                                                              "targets": [{}, {"POSITION": 2}, 7]}]}])")),
               sorted({{"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/attributes/POSITION"},
                       {"INVALID_INDEX", "/meshes/0/primitives/0/attributes/NORMAL"},
                       {"EMPTY_ENTITY", "/meshes/0/primitives/0/targets/0"},
-                      {"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/targets/1/POSITION"},
                       {"ARRAY_TYPE_MISMATCH", "/meshes/0/primitives/0/targets"}}));
+    EXPECT_EQ(findingsOf(doc(R"("meshes": [{"primitives": [{"attributes": {"POSITION": 0},
+                                                             "targets": [{"POSITION": 2}, {"POSITION": 3}]}]}])")),
+              sorted({{"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/attributes/POSITION"},
+                      {"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/targets/0/POSITION"},
+                      {"UNRESOLVED_REFERENCE", "/meshes/0/primitives/0/targets/1/POSITION"}}));
 }
 
 // An animation without both its lists is not linked: its samplers' accessors are neither resolved
@@ -627,6 +633,27 @@ TEST(ObjectRules, MaterialExtensionsSayWhatTheyNeed) {
                        Severity::Warning},
                       {"VALUE_NOT_IN_RANGE", "/materials/3/extensions/KHR_materials_volume/thicknessFactor"},
                       {"UNSUPPORTED_EXTENSION", "/extensionsUsed/2", Severity::Info}}));
+}
+
+// A factor the validator cannot read (an element null or not a number, the wrong length, not a
+// list) is no zero factor; absent or null, it is the default, zero. Each case run through the
+// pinned validator: ZERO_FACTOR for materials 0 (null), 1 (absent) and 2 ([0, 0, 0]) alone.
+TEST(ObjectRules, AnEmissiveFactorTheValidatorCannotReadIsNoZeroFactor) {
+    const std::string strength = R"("extensions": {"KHR_materials_emissive_strength": {"emissiveStrength": 2}})";
+    std::string materials;
+    for (const char* factor :
+         {"null", "", "[0, 0, 0]", "[0, null, 0]", "[1, null, 0]", "[0, 0]", "\"x\"", "[0, 0, \"a\"]"})
+        materials += std::string(materials.empty() ? "" : ", ") + "{" +
+                     (*factor ? std::string("\"emissiveFactor\": ") + factor + ", " : std::string()) + strength + "}";
+    const std::string file =
+            R"({"asset": {"version": "2.0"}, "extensionsUsed": ["KHR_materials_emissive_strength"], "materials": [)" +
+            materials + "]}";
+    std::vector<std::string> zero;
+    for (const Expected& e : findingsOf(file))
+        if (e.code == "KHR_MATERIALS_EMISSIVE_STRENGTH_ZERO_FACTOR") zero.push_back(e.pointer);
+    EXPECT_EQ(zero, (std::vector<std::string>{"/materials/0/extensions/KHR_materials_emissive_strength",
+                                              "/materials/1/extensions/KHR_materials_emissive_strength",
+                                              "/materials/2/extensions/KHR_materials_emissive_strength"}));
 }
 
 TEST(Schema, OnlyTheSchemaPassReportsSchemaCodesOutsideExtensionObjects) {

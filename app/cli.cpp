@@ -100,10 +100,7 @@ int runSample(const QStringList& arguments) {
              "Evaluates one channel exactly as the glTF 2.0 spec does (clamped outside the keys,\n"
              "rotations normalized, x y z w) and prints one row per time, as it goes; more than\n"
              "10,000,000 rows are refused (exit 64).");
-    p.addValue({"c", "channel"},
-               "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "
-               "pointer.",
-               "A:C");
+    p.addChannel();
     p.addValue({"t", "times"}, "Comma-separated times in seconds.", "T1,T2,...");
     p.addValue({"n", "per-key"}, "N evenly spaced times per key interval, and the last key.", "N");
     p.addFlag({"json"},

@@ -24,6 +24,13 @@ void Parser::addValue(const QStringList& names, const QString& description, cons
     parser_.addOption(QCommandLineOption(names, description, valueName, defaultValue));
 }
 
+void Parser::addChannel() {
+    addValue({"c", "channel"},
+             "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "
+             "pointer.",
+             "A:C");
+}
+
 bool Parser::parse(const QStringList& arguments) {
     QStringList all = arguments;
     all.prepend(QStringLiteral("tangent"));

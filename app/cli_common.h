@@ -36,6 +36,8 @@ public:
     void addFlag(const QStringList& names, const QString& description);
     void addValue(const QStringList& names, const QString& description, const QString& valueName,
                   const QString& defaultValue = {});
+    // -c / --channel A:C, read with parseChannelRef (sample, render).
+    void addChannel();
     // Parses `arguments` (argv after the subcommand). Returns false when --help was printed;
     // throws UsageError on a mistake.
     bool parse(const QStringList& arguments);

@@ -103,10 +103,7 @@ int runRender(const QStringList& arguments) {
              "With --preview: the 3D view of the scene posed at --time (PNG, 1280x720 unless --size),\n"
              "framed on the whole motion, so that two times show it moving; --channel highlights its\n"
              "node with its motion trail. Needs OpenGL (run it with a display, or under xvfb-run).");
-    p.addValue({"c", "channel"},
-               "The channel: animation index : channel index, or animation index : the target's KHR_animation_pointer "
-               "pointer.",
-               "A:C");
+    p.addChannel();
     p.addValue({"o", "output"}, "The picture to write (.png or .svg).", "OUT");
     p.addValue({"s", "size"}, "Picture size in pixels (default 1200x600, with --preview 1280x720).", "WxH");
     p.addFlag({"preview"}, "Render the 3D preview of the scene instead of curves.");

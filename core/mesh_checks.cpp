@@ -855,13 +855,9 @@ private:
         }
         const Json* targets = member(json, "targets");
         if (!targets || !targets->is_array() || targets->empty()) return;
-        bool allRead = true;
         for (std::size_t t = 0; t < targets->size(); ++t) {
             const Json& target = (*targets)[t];
-            if (!target.is_object() || target.empty()) {
-                allRead = false;  // the validator then keeps no target (the schema pass tells why)
-                continue;
-            }
+            if (!target.is_object()) continue;  // the schema pass tells why
             for (auto it = target.begin(); it != target.end(); ++it)
                 if (!validTargetName(it.key()))
                     add("MESH_PRIMITIVE_INVALID_ATTRIBUTE", Severity::Error,
@@ -869,8 +865,9 @@ private:
                                 "TEXCOORD_n, COLOR_n or a name starting with '_'.",
                         p.ptr + "/targets/" + std::to_string(t) + "/" + escapePointerToken(it.key()));
         }
-        if (!allRead) return;
-        for (const Json& target : *targets) p.targets.push_back(attributesOf(target));
+        // An element that is not a non-empty object leaves the validator no target at all.
+        if (const Json* read = readTargets(json))
+            for (const Json& target : *read) p.targets.push_back(attributesOf(target));
     }
 
     static bool validTargetName(const std::string& key) {

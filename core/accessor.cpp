@@ -256,7 +256,9 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
     if (scratch_.size() < length) scratch_.resize(length);
     const std::uint64_t at = b.offset + offset;
     qint64 done = 0;
-    if (b.device->seek(qint64(at))) {
+    // A device already there is not seeked: on a file each seek is a system call, and reads in
+    // file order follow each other.
+    if (b.device->pos() == qint64(at) || b.device->seek(qint64(at))) {
         while (done < qint64(length)) {
             const qint64 n = b.device->read(reinterpret_cast<char*>(scratch_.data()) + done, qint64(length) - done);
             if (n <= 0) break;

@@ -798,6 +798,9 @@ private:
     std::vector<Track> free_;
 };
 
+// Key values from which a channel's curve checks go to the background thread.
+constexpr std::size_t kHandedOverValues = 16384;
+
 CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
                                const Document::ChannelVisitor& visit) {
     // A channel's curve checks run on a background thread while the scan decodes the next ones
@@ -814,7 +817,9 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
         if (visit) visit(d, channel);
         if (!channel.supported) return;
         Findings* slot = &curves.emplace_back();
-        if (checks.runsInline()) {
+        // A small channel is checked at once: handing it over would cost more than its checks
+        // (and the first hand-over starts a thread, a tenth of a millisecond).
+        if (checks.runsInline() || channel.track.values.size() < kHandedOverValues) {
             *slot = Checker::curveFindings(channel);
             return;
         }

@@ -292,7 +292,7 @@ private:
 
     bool readAt(QIODevice& file, std::uint64_t at, std::uint64_t length, void* out) {
         constexpr qint64 kPiece = qint64(8) << 20;
-        if (!file.seek(qint64(at))) return false;
+        if (file.pos() != qint64(at) && !file.seek(qint64(at))) return false;  // reads mostly follow each other
         qint64 done = 0;
         while (done < qint64(length)) {
             const qint64 n = file.read(static_cast<char*>(out) + done, std::min(kPiece, qint64(length) - done));
@@ -1221,29 +1221,34 @@ QString detail::resolveUri(const std::string& baseDir, const std::string& fileNa
     if (file.place == RelativeFile::NotRelative)
         return fail("'" + uri + "' is not a relative path inside the asset's folder.");
     if (file.place == RelativeFile::Outside) return fail("'" + uri + "' points outside the asset's folder.");
-    const QString path = QDir(QString::fromStdString(baseDir)).filePath(file.path);
-    // A symbolic link inside the folder may still point elsewhere: compare real paths.
-    const QString real = QFileInfo(path).canonicalFilePath();
-    const QString realBase = QFileInfo(QString::fromStdString(baseDir)).canonicalFilePath();
-    if (!real.isEmpty() && !realBase.isEmpty() && !real.startsWith(realBase + '/'))
+    const QString base = QString::fromStdString(baseDir);
+    if (!staysInsideFolder(base, file.path))
         return fail("'" + uri + "' leads outside the asset's folder through a symbolic link.");
-    return path;
+    return QDir(base).filePath(file.path);
 }
 
 namespace {
 
-// The file at `path`, open for reading. A device that cannot seek (a pipe) is read whole first.
+// The file at `path`, open for reading. A file that cannot seek (a pipe) is read whole first, and
+// so is a small one: one system call where reading it piece by piece (the JSON, a GLB's chunk
+// headers) takes a seek and a read each, which in a batch of hundreds of small files is most of
+// the time. A big file is read as it is needed, its memory bounded.
 std::shared_ptr<QIODevice> openFile(const std::string& path) {
     // Said here rather than by QFile, which would also print a warning of its own.
     if (path.empty()) throw FileReadError("the file name is empty: there is no file to open.");
     auto f = std::make_shared<QFile>(QString::fromStdString(path));
     if (!f->open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         throw FileReadError(path + ": cannot open the file (" + f->errorString().toStdString() + ").");
-    if (!f->isSequential()) return f;
+    constexpr qint64 kReadWhole = qint64(1) << 20;
+    const bool sequential = f->isSequential();
+    const qint64 size = sequential ? -1 : f->size();
+    if (size > kReadWhole) return f;
     auto whole = std::make_shared<QBuffer>();
-    whole->setData(f->readAll());
+    whole->setData(sequential ? f->readAll() : f->read(size));
     if (f->error() != QFileDevice::NoError)
         throw FileReadError(path + ": cannot read the file (" + f->errorString().toStdString() + ").");
+    if (!sequential && whole->size() != size)
+        throw FileReadError(path + ": cannot read the file (it changed while it was read).");
     whole->open(QIODevice::ReadOnly);
     return whole;
 }

@@ -181,7 +181,6 @@ BackgroundQueue::BackgroundQueue(std::size_t depth) {
     if (parallelThreads() == 1) return;  // inline
     state_ = std::make_unique<State>();
     state_->depth = std::max<std::size_t>(depth, 1);
-    state_->worker = std::thread([s = state_.get()] { s->run(); });
 }
 
 BackgroundQueue::~BackgroundQueue() {
@@ -195,7 +194,7 @@ BackgroundQueue::~BackgroundQueue() {
         state_->stop = true;
     }
     state_->changed.notify_all();
-    state_->worker.join();
+    if (state_->worker.joinable()) state_->worker.join();
 }
 
 void BackgroundQueue::push(std::function<void()> work) {
@@ -208,6 +207,9 @@ void BackgroundQueue::push(std::function<void()> work) {
         }
         return;
     }
+    // The worker starts with the first item: a queue that gets none (a file without animation,
+    // in a batch of hundreds) costs no thread.
+    if (!state_->worker.joinable()) state_->worker = std::thread([s = state_.get()] { s->run(); });
     std::unique_lock<std::mutex> lock(state_->mutex);
     state_->changed.wait(lock, [&] { return state_->waiting.size() < state_->depth; });
     state_->waiting.push_back(std::move(work));

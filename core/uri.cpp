@@ -334,6 +334,19 @@ QByteArray dataUriBytes(const std::string& uri, const ParsedUri& parsed) {
     return QByteArray::fromBase64(normalized);
 }
 
+bool staysInsideFolder(const QString& folder, const QString& relative) {
+    QString below = folder;
+    bool throughLink = false;
+    for (const QString& part : relative.split('/')) {
+        below += '/' + part;
+        if ((throughLink = QFileInfo(below).isSymLink())) break;
+    }
+    if (!throughLink) return true;
+    const QString real = QFileInfo(folder + '/' + relative).canonicalFilePath();
+    const QString realFolder = QFileInfo(folder).canonicalFilePath();
+    return real.isEmpty() || realFolder.isEmpty() || real.startsWith(realFolder + '/');
+}
+
 UriFile fileOfUri(const std::string& baseDir, const ParsedUri& parsed) {
     UriFile out;
     if (parsed.kind != ParsedUri::Reference || baseDir.empty()) return out;  // Outside: nothing to say
@@ -361,10 +374,7 @@ UriFile fileOfUri(const std::string& baseDir, const ParsedUri& parsed) {
         out.why = info.isDir() ? "a folder, not a file" : "not a readable file";
         return out;
     }
-    const QString realBase = QFileInfo(base).canonicalFilePath();
-    const QString real = info.canonicalFilePath();
-    const bool inside = out.path.startsWith(base + '/') && !real.isEmpty() && !realBase.isEmpty() &&
-                        real.startsWith(realBase + '/');
+    const bool inside = out.path.startsWith(base + '/') && staysInsideFolder(base, out.path.mid(base.size() + 1));
     out.place = inside ? UriFile::Inside : UriFile::Outside;
     return out;
 }

@@ -27,6 +27,12 @@ RelativeFile relativeFileOf(const std::string& uri);
 QString resolveUri(const std::string& baseDir, const std::string& fileName, const std::string& uri,
                    const std::string& pointer);
 
+// Whether `folder`/`relative` (relative: cleaned, without "..") really lies inside `folder`: only a
+// symbolic link among its components can lead elsewhere. One look at each component (a system
+// call each); the real paths are compared only when one is a link. A path that does not exist
+// stays inside (opening it says what is wrong).
+bool staysInsideFolder(const QString& folder, const QString& relative);
+
 // A URI as the validator's parsers read it (Dart's Uri.parse and UriData.parse): a data URI, a
 // reference to a file, or neither (its INVALID_URI). A backslash reads as a slash, as there.
 struct ParsedUri {

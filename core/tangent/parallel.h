@@ -19,8 +19,9 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
 
 // Work done in order on one background thread, so that a producer (a file's decoding) runs
 // ahead of its consumer (the curve checks) by a bounded amount: push() waits while `depth` items
-// are waiting. With parallelThreads() == 1 each item runs inside push(), on the caller's thread
-// (the plain reference the threaded results must equal).
+// are waiting. The thread starts at the first push(). With parallelThreads() == 1 each item
+// runs inside push(), on the caller's thread (the plain reference the threaded results must
+// equal).
 class BackgroundQueue {
 public:
     explicit BackgroundQueue(std::size_t depth = 2);

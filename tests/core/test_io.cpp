@@ -625,6 +625,29 @@ TEST(Load, SymbolicLinksDoNotLeaveTheAssetFolder) {
         EXPECT_NE(std::string(e.what()).find("/buffers/0/uri: 'linked.bin' leads outside"), std::string::npos)
                 << e.what();
     }
+    // A linked folder on the way out is caught too; a link that stays inside the folder is followed.
+    QDir(dir.path()).mkpath("elsewhere");
+    QDir(dir.path()).mkpath("asset/inside");
+    QFile::copy(dir.filePath("outside.bin"), dir.filePath("elsewhere/data.bin"));
+    QFile::copy(dir.filePath("outside.bin"), dir.filePath("asset/inside/data.bin"));
+    QFile::link(dir.filePath("elsewhere"), dir.filePath("asset/out"));
+    QFile::link(dir.filePath("asset/inside"), dir.filePath("asset/in"));
+    for (const char* uri : {"out/data.bin", "in/data.bin"}) {
+        j["buffers"][0]["uri"] = uri;
+        const std::string linked = j.dump();
+        writeBytes(path, {linked.begin(), linked.end()});
+        const bool staysInside = std::string(uri) == "in/data.bin";
+        try {
+            const Document doc = Document::load(path);
+            EXPECT_TRUE(staysInside) << uri << ": followed a link out of the folder";
+            EXPECT_TRUE(doc.channel(0, 0)->supported) << uri;
+        } catch (const FileError& e) {
+            EXPECT_FALSE(staysInside) << uri << ": " << e.what();
+            EXPECT_NE(std::string(e.what()).find("leads outside the asset's folder through a symbolic link"),
+                      std::string::npos)
+                    << e.what();
+        }
+    }
 }
 
 TEST(Load, IndicesBeyondIntAreRefusedNotWrapped) {

@@ -372,6 +372,16 @@ TEST(ResourceChecks, AFileOutsideTheFolderIsNotRead) {
             withImages({{{"uri", QDir(QString::fromStdString(f.path("outside.png"))).absolutePath().toStdString()}}}));
     EXPECT_EQ(tangentFindings(absolute), (List{{"NON_RELATIVE_URI", "/images/0/uri", kWarning},
                                                {"TANGENT_IMAGE_UNREAD", "/images/0/uri", kWarning}}));
+    // Through a symbolic link: a linked folder that leads out is not read; one that stays inside is.
+    f.write("asset/inside/npot.png", png(3, 3));
+    ASSERT_TRUE(QFile::link(QFileInfo(QString::fromStdString(f.path("outside.png"))).absolutePath(),
+                            QString::fromStdString(f.path("asset/up"))));
+    ASSERT_TRUE(QFile::link(QString::fromStdString(f.path("asset/inside")),
+                            QString::fromStdString(f.path("asset/across"))));
+    EXPECT_EQ(tangentFindings(f.write("asset/up.gltf", withImages({{{"uri", "up/outside.png"}}}))),
+              (List{{"TANGENT_IMAGE_UNREAD", "/images/0/uri", kWarning}}));
+    EXPECT_EQ(tangentFindings(f.write("asset/across.gltf", withImages({{{"uri", "across/npot.png"}}}))),
+              (List{{"IMAGE_NPOT_DIMENSIONS", "/images/0", kInfo}}));
 }
 
 TEST(ResourceChecks, UrisInAGlb) {

@@ -176,10 +176,33 @@ TEST(Scan, ReadsEachByteOfGltfTransformsSingleViewLayoutAtMostTwice) {
     expectScanMatchesLoad(rewritten);
 }
 
+// `glb` with `extra` unused bytes after its buffer's data (a GLB's BIN chunk is its buffer 0).
+static std::vector<std::uint8_t> withPadding(const std::vector<std::uint8_t>& glb, std::size_t extra) {
+    const auto u32 = [&](std::size_t at) {
+        return std::uint32_t(glb[at]) | std::uint32_t(glb[at + 1]) << 8 | std::uint32_t(glb[at + 2]) << 16 |
+               std::uint32_t(glb[at + 3]) << 24;
+    };
+    const std::size_t jsonLength = u32(12), binAt = 20 + jsonLength + 8;
+    Json json = Json::parse(glb.begin() + 20, glb.begin() + std::ptrdiff_t(20 + jsonLength));
+    std::vector<std::uint8_t> bin(glb.begin() + std::ptrdiff_t(binAt),
+                                  glb.begin() + std::ptrdiff_t(binAt + u32(binAt - 8)));
+    bin.resize(bin.size() + extra, 0);
+    json["buffers"][0]["byteLength"] = bin.size();
+    return glbOf(json, bin);
+}
+
 TEST(Scan, AFileThatShrinksWhileScannedIsAnErrorNamingIt) {
     QTemporaryDir dir;
     const QString path = dir.filePath("shrinks.glb");
-    ASSERT_TRUE(QFile::copy(QString::fromStdString(fixture("multi_object_1.glb")), path));
+    // Above the size read whole at once (2 MB of unused buffer bytes): read as the scan goes.
+    QFile source(QString::fromStdString(fixture("multi_object_1.glb")));
+    ASSERT_TRUE(source.open(QIODevice::ReadOnly));
+    const QByteArray original = source.readAll();
+    const std::vector<std::uint8_t> padded = withPadding({original.begin(), original.end()}, 2 << 20);
+    QFile out(path);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    ASSERT_EQ(out.write(reinterpret_cast<const char*>(padded.data()), qint64(padded.size())), qint64(padded.size()));
+    out.close();
     int visits = 0;
     try {
         scanAndCheck(path.toStdString(), [&](const Document&, const Channel&) {
@@ -199,6 +222,19 @@ TEST(Scan, AFileThatShrinksWhileScannedIsAnErrorNamingIt) {
     EXPECT_EQ(now[0].offset, 200);
     EXPECT_TRUE(stopsChecking(now[0]));
     EXPECT_NE(now[0].message.find("truncated"), std::string::npos) << now[0].message;
+
+    // A small file is read whole before the scan starts: what happens to it afterwards changes
+    // nothing, the findings are those of the file as it was read.
+    const QString small = dir.filePath("small.glb");
+    ASSERT_TRUE(QFile::copy(QString::fromStdString(fixture("multi_object_1.glb")), small));
+    const Findings whole = checkFile(small.toStdString());
+    visits = 0;
+    const CheckedFile read = scanAndCheck(small.toStdString(), [&](const Document&, const Channel&) {
+        if (visits++ == 0) QFile::resize(small, 200);
+    });
+    EXPECT_GT(visits, 1);
+    ASSERT_EQ(read.findings.size(), whole.size());
+    for (std::size_t i = 0; i < whole.size(); ++i) EXPECT_EQ(describe(read.findings[i]), describe(whole[i]));
 }
 
 TEST(Scan, AScannedDocumentCannotBeSavedEditedOrCheckedAgain) {

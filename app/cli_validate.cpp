@@ -24,6 +24,7 @@
 #include "cli_common.h"
 #include "tangent/checks.h"
 #include "tangent/loops.h"
+#include "tangent/parallel.h"
 #include "validator_config.h"
 
 #ifndef TANGENT_VERSION
@@ -553,13 +554,14 @@ void checkAll(const std::vector<std::string>& files, const Settings& settings, i
 }
 
 int parseJobs(const Parser& p) {
-    if (!p.isSet("jobs")) return 1;
+    // One file at a time per processor by default: the output is the same bytes for any number.
+    if (!p.isSet("jobs")) return int(parallelThreads());
     bool ok = false;
     const int jobs = p.value("jobs").trimmed().toInt(&ok);
     if (!ok || jobs < 0 || jobs > 256)
         throw UsageError("tangent validate: --jobs '" + p.value("jobs").toStdString() +
                          "' is not a number of threads from 0 (one per processor) to 256.");
-    return jobs == 0 ? std::max(1, int(std::thread::hardware_concurrency())) : jobs;
+    return jobs == 0 ? int(parallelThreads()) : jobs;
 }
 
 }  // namespace
@@ -592,7 +594,11 @@ int runValidate(const QStringList& arguments) {
                "The Khronos glTF-Validator's YAML configuration (max-issues, ignore, only, override), with "
                "the same meaning.",
                "FILE");
-    p.addValue({"jobs"}, "Files checked at once (default 1; 0: one per processor). The output does not change.", "N");
+    p.addValue(
+            {"jobs"},
+            "Files checked at once (default and 0: one per processor, at most 8, or TANGENT_THREADS). The output does "
+            "not change.",
+            "N");
     p.addValue({"severity"}, "The least severe findings listed: error, warning (default) or info (all).", "LEVEL",
                "warning");
     p.addValue({"fail-on"}, "Exit 1 when a file has findings this severe or worse: error (default) or warning.",

@@ -151,8 +151,8 @@ TEST(ValidateCi, JobsGiveTheSameBytesAsOneJob) {
         const QStringList args{"validate", "--format", format, "--severity", "info", "set"};
         const Result one = inFolder(w, args + QStringList{"--jobs", "1"});
         EXPECT_EQ(one.status, 2) << format;
-        for (const char* jobs : {"2", "0"}) {
-            const Result many = inFolder(w, args + QStringList{"--jobs", jobs});
+        for (const char* jobs : {"2", "0", ""}) {  // "": the default, one per processor
+            const Result many = inFolder(w, *jobs ? args + QStringList{"--jobs", jobs} : args);
             EXPECT_EQ(many.status, one.status) << format;
             EXPECT_EQ(many.out, one.out) << format << " --jobs " << jobs;
             EXPECT_EQ(many.err, one.err) << format << " --jobs " << jobs;

@@ -790,9 +790,12 @@ private:
 
 const detail::DecodedAccessor& DocumentLoader::input(int index) {
     auto it = inputs_.find(index);
-    if (it == inputs_.end())
-        it = inputs_.emplace(index, detail::decodeAccessor(doc_.json_, *source_, index, doc_.fileName_)).first;
-    return it->second;
+    if (it != inputs_.end()) return it->second;
+    // A scan keeps the last input only: channels that share one are usually neighbours (a joint's
+    // translation, rotation and scale), and the next input reuses the last one's memory instead of
+    // touching new pages (on a mocap file, a hundred inputs held to the end of the scan).
+    if (!keep_) inputs_.clear();
+    return inputs_.emplace(index, detail::decodeAccessor(doc_.json_, *source_, index, doc_.fileName_)).first->second;
 }
 
 void DocumentLoader::decodeAnimations() {

@@ -57,7 +57,7 @@ struct Corpus {
 // glTF-Transform's meshopt and optimize --compress meshopt, as .glb, and through gltfpack -c
 // and gltf-transform meshopt as .gltf + .bin too (a fallback buffer beside an external one).
 const Corpus& corpus() {
-    static Corpus* c = [] {
+    static Corpus* made = [] {
         auto* c = new Corpus;
         const QString gt = TANGENT_GLTF_TRANSFORM;
         struct Tool {
@@ -89,7 +89,7 @@ const Corpus& corpus() {
             }
         return c;
     }();
-    return *c;
+    return *made;
 }
 
 #define ASSERT_CORPUS()                                    \

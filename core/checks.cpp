@@ -799,7 +799,7 @@ private:
 };
 
 // Key values from which a channel's curve checks go to the background thread.
-constexpr std::size_t kHandedOverValues = 16384;
+constexpr std::size_t kHandedOverValues = 2048;
 
 CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
                                const Document::ChannelVisitor& visit) {

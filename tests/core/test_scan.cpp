@@ -255,6 +255,51 @@ TEST(Scan, CheckFileGivesTheSameFindingsAsCheckDocument) {
     for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(describe(a[i]), describe(b[i]));
 }
 
+// A scan checks a channel of a few keys at once and hands a longer one's keys to the checks'
+// thread (from 2,048 key values): both give the findings a load and checkDocument give.
+TEST(Scan, ShortAndLongChannelsGiveTheFindingsOfALoad) {
+    DocumentBuilder b;
+    const int anim = b.addAnimation("mixed");
+    std::uint32_t seed = 12345;
+    const auto random = [&seed] {  // in [-1, 1)
+        seed = seed * 1664525u + 1013904223u;
+        return float(seed >> 8) / float(1u << 23) - 1.0f;
+    };
+    int group = 0;
+    for (int keys : {40, 700}) {  // 120 and 2,100 values; 160 and 2,800 for the rotation
+        const int node = b.addNode("n" + std::to_string(keys));
+        for (TargetPath path : {TargetPath::Translation, TargetPath::Rotation}) {
+            Track t;
+            t.path = path;
+            t.interpolation = Interpolation::CubicSpline;
+            t.components = path == TargetPath::Rotation ? 4 : 3;
+            t.times.resize(std::size_t(keys));
+            for (int k = 0; k < keys; ++k) t.times[std::size_t(k)] = float(k) / 30.0f;
+            t.resize(keys);
+            for (std::size_t i = 0; i < t.values.size(); ++i) {
+                // Rotations flip their sign every 7 keys (a hemisphere flip); tangents are random
+                // (broken handles, overshoot).
+                const int k = int(i) / t.components;
+                t.values[i] = (path == TargetPath::Rotation && k % 7 == 3 ? -0.5f : 0.5f) + 0.01f * random();
+                t.inTangents[i] = 3 * random();
+                t.outTangents[i] = 3 * random();
+            }
+            b.addChannel(anim, node, t, group++);
+        }
+    }
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("mixed.glb").toStdString();
+    save(b.build("mixed.glb"), path);
+    const Findings scanned = checkFile(path);
+    const Findings loaded = checkDocument(Document::load(path, LoadMode::Lenient));
+    std::set<std::string> codes;
+    for (const Finding& f : scanned) codes.insert(f.code);
+    for (const char* code : {"TANGENT_OVERSHOOT", "TANGENT_BROKEN_TANGENT", "TANGENT_ROTATION_HEMISPHERE_FLIP"})
+        EXPECT_TRUE(codes.count(code)) << code;
+    ASSERT_EQ(scanned.size(), loaded.size());
+    for (std::size_t i = 0; i < loaded.size(); ++i) EXPECT_EQ(describe(scanned[i]), describe(loaded[i]));
+}
+
 TEST(LoadProgress, ReportsRisingFractionsUpToOneAndCanStop) {
     const std::string path = fixture("multi_object_1.glb");
     std::vector<double> seen;

@@ -248,6 +248,10 @@ std::uint64_t BufferSource::totalSize() const {
     return total;
 }
 
+bool seekTo(QIODevice& device, std::uint64_t at) {
+    return device.pos() == qint64(at) || device.seek(qint64(at));
+}
+
 const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset, std::uint64_t length,
                                        const std::string& file) {
     const Buffer& b = buffers_[buffer];
@@ -256,9 +260,7 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
     if (scratch_.size() < length) scratch_.resize(length);
     const std::uint64_t at = b.offset + offset;
     qint64 done = 0;
-    // A device already there is not seeked: on a file each seek is a system call, and reads in
-    // file order follow each other.
-    if (b.device->pos() == qint64(at) || b.device->seek(qint64(at))) {
+    if (seekTo(*b.device, at)) {
         while (done < qint64(length)) {
             const qint64 n = b.device->read(reinterpret_cast<char*>(scratch_.data()) + done, qint64(length) - done);
             if (n <= 0) break;

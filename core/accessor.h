@@ -48,6 +48,10 @@ std::uint64_t byteStrideOf(const Json& view);
 // Where the bytes of a document's buffers are: in memory (a loaded document), or ranges of a
 // device read on demand (a scan, which needs each accessor's bytes once: holding a copy of the
 // whole file would cost more than reading the ranges, mostly in page faults).
+// Moves `device` to `at`; a device already there is not seeked (on a file each seek is a system
+// call, and reads in file order follow each other).
+bool seekTo(QIODevice& device, std::uint64_t at);
+
 class BufferSource {
 public:
     BufferSource() = default;

@@ -292,7 +292,7 @@ private:
 
     bool readAt(QIODevice& file, std::uint64_t at, std::uint64_t length, void* out) {
         constexpr qint64 kPiece = qint64(8) << 20;
-        if (file.pos() != qint64(at) && !file.seek(qint64(at))) return false;  // reads mostly follow each other
+        if (!detail::seekTo(file, at)) return false;
         qint64 done = 0;
         while (done < qint64(length)) {
             const qint64 n = file.read(static_cast<char*>(out) + done, std::min(kPiece, qint64(length) - done));

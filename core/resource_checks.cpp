@@ -79,7 +79,7 @@ public:
     explicit FileBytes(QFile& file) : file_(file), size_(std::uint64_t(file.size())) {}
     std::uint64_t size() const override { return size_; }
     bool read(std::uint64_t offset, std::uint8_t* out, std::size_t n) override {
-        return file_.seek(qint64(offset)) && file_.read(reinterpret_cast<char*>(out), qint64(n)) == qint64(n);
+        return seekTo(file_, offset) && file_.read(reinterpret_cast<char*>(out), qint64(n)) == qint64(n);
     }
 
 private:

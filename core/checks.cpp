@@ -778,7 +778,7 @@ namespace {
 
 // Key arrays the curve checks are done with, for the scan to decode the next channels into: a
 // channel's keys are handed to the checks, not copied, and no fresh pages are touched. As many
-// as are in flight (the queue's depth and one more), so memory stays bounded.
+// as are in flight (the queue's depth and one on each thread), so memory stays bounded.
 class RecycledTracks {
 public:
     Track take() {
@@ -803,9 +803,10 @@ constexpr std::size_t kHandedOverValues = 2048;
 
 CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
                                const Document::ChannelVisitor& visit) {
-    // A channel's curve checks run on a background thread while the scan decodes the next ones
-    // (at most two channels wait, so memory stays bounded); the findings land in the channel's
-    // own slot, in document order whatever the timing. A deque: a slot stays where it is while
+    // A channel's curve checks run on a background thread while the scan decodes the next ones;
+    // while two channels wait, the scan checks the next one itself (memory stays bounded, and
+    // neither thread idles when the checks take longer than the decoding). The findings land in
+    // the channel's own slot, in document order whatever the timing. A deque: a slot stays where it is while
     // later ones are added.
     std::deque<Findings> curves;
     std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then

@@ -144,35 +144,50 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
 }
 
 struct BackgroundQueue::State {
+    struct Item {
+        std::uint64_t order;  // its place among the items pushed
+        std::function<void()> work;
+    };
     std::size_t depth;
     std::mutex mutex;
-    std::condition_variable changed;
-    std::deque<std::function<void()>> waiting;
+    std::condition_variable itemReady;  // the worker waits for an item
+    std::condition_variable idle;       // finish() waits for the worker
+    std::deque<Item> waiting;
+    std::uint64_t pushed = 0;
     bool busy = false;  // the worker runs an item
     bool stop = false;
-    std::exception_ptr thrown;
+    std::exception_ptr thrown;  // of the earliest item (by order) that threw
+    std::uint64_t thrownOrder = UINT64_MAX;
     std::thread worker;
+
+    // Runs one item outside the lock and keeps its exception if it is the earliest so far.
+    void runItem(Item& item, std::unique_lock<std::mutex>& lock) {
+        lock.unlock();
+        std::exception_ptr e;
+        try {
+            item.work();
+        } catch (...) {
+            e = std::current_exception();
+        }
+        item.work = nullptr;  // what it captured is released outside the lock
+        lock.lock();
+        if (e && item.order < thrownOrder) {
+            thrown = e;
+            thrownOrder = item.order;
+        }
+    }
 
     void run() {
         std::unique_lock<std::mutex> lock(mutex);
         for (;;) {
-            changed.wait(lock, [&] { return stop || !waiting.empty(); });
+            itemReady.wait(lock, [&] { return stop || !waiting.empty(); });
             if (waiting.empty()) return;  // stopping, and nothing left
-            std::function<void()> work = std::move(waiting.front());
+            Item item = std::move(waiting.front());
             waiting.pop_front();
             busy = true;
-            lock.unlock();
-            changed.notify_all();  // room for push()
-            std::exception_ptr e;
-            try {
-                work();
-            } catch (...) {
-                e = std::current_exception();
-            }
-            lock.lock();
+            runItem(item, lock);
             busy = false;
-            if (e && !thrown) thrown = e;
-            changed.notify_all();
+            if (waiting.empty()) idle.notify_all();
         }
     }
 };
@@ -193,7 +208,7 @@ BackgroundQueue::~BackgroundQueue() {
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->stop = true;
     }
-    state_->changed.notify_all();
+    state_->itemReady.notify_all();
     if (state_->worker.joinable()) state_->worker.join();
 }
 
@@ -211,10 +226,16 @@ void BackgroundQueue::push(std::function<void()> work) {
     // in a batch of hundreds) costs no thread.
     if (!state_->worker.joinable()) state_->worker = std::thread([s = state_.get()] { s->run(); });
     std::unique_lock<std::mutex> lock(state_->mutex);
-    state_->changed.wait(lock, [&] { return state_->waiting.size() < state_->depth; });
-    state_->waiting.push_back(std::move(work));
+    State::Item item{state_->pushed++, std::move(work)};
+    if (state_->waiting.size() >= state_->depth) {
+        // Full: the caller does this item itself rather than wait for room, so that neither
+        // thread idles while the items take longer than producing them.
+        state_->runItem(item, lock);
+        return;
+    }
+    state_->waiting.push_back(std::move(item));
     lock.unlock();
-    state_->changed.notify_all();
+    state_->itemReady.notify_one();
 }
 
 void BackgroundQueue::finish() {
@@ -223,8 +244,9 @@ void BackgroundQueue::finish() {
         std::swap(e, inlineThrown_);
     } else {
         std::unique_lock<std::mutex> lock(state_->mutex);
-        state_->changed.wait(lock, [&] { return state_->waiting.empty() && !state_->busy; });
+        state_->idle.wait(lock, [&] { return state_->waiting.empty() && !state_->busy; });
         std::swap(e, state_->thrown);
+        state_->thrownOrder = UINT64_MAX;
     }
     if (e) std::rethrow_exception(e);
 }

@@ -704,30 +704,57 @@ void splitFileError(const std::string& what, const std::string& file, std::strin
 
 }  // namespace
 
-BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
-    BrokenKeys broken;
-    if (track.interpolation != Interpolation::CubicSpline || track.keyCount() < 3) return broken;
-    // Most keys hold bit-equal tangents: only the components that differ are looked at.
-    const std::size_t C = std::size_t(track.components);
-    const std::size_t end = std::size_t(track.keyCount() - 1) * C;  // before the last key
+namespace {
+
+// The broken keys from `key` on, before `lastKey`: Track::isBroken component by component, and
+// the key's largest tangent difference. Components > 0 is the count known at compile time (the
+// component loop unrolls, without branches: on a file of broken keys it runs for every key).
+template <int Components>
+void tallyBrokenKeys(const Track& track, std::size_t key, std::size_t lastKey, std::size_t listed, BrokenKeys& broken) {
+    const std::size_t C = Components > 0 ? std::size_t(Components) : std::size_t(track.components);
+    const std::size_t end = lastKey * C;
     const float* in = track.inTangents.data();
     const float* out = track.outTangents.data();
-    // From key 1 (the first key is never broken) to the one before the last: Track::isBroken,
-    // component by component, inline (on a file of broken keys it runs for every key).
-    for (std::size_t i = detail::firstBitDifference(in, out, C, end); i < end;) {
-        const std::size_t k = i / C;
+    while (key < lastKey) {
         bool isBroken = false;
         double difference = 0;
-        for (std::size_t c = k * C; c < (k + 1) * C; ++c) {
+        for (std::size_t c = key * C; c < (key + 1) * C; ++c) {
             isBroken |= !tangentsMatch(in[c], out[c]);
             difference = std::max(difference, std::abs(double(in[c]) - double(out[c])));
         }
-        if (isBroken) {
-            ++broken.count;
-            if (broken.first.size() < listed) broken.first.push_back(int(k));
-            if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {int(k), difference};
+        if (!isBroken) {
+            // Most keys of a smooth curve hold bit-equal tangents: skip to the next that differs.
+            key = detail::firstBitDifference(in, out, (key + 1) * C, end) / C;
+            continue;
         }
-        i = detail::firstBitDifference(in, out, (k + 1) * C, end);
+        ++broken.count;
+        if (broken.first.size() < listed) broken.first.push_back(int(key));
+        if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {int(key), difference};
+        ++key;  // a broken key's neighbour is often broken too: no skip
+    }
+}
+
+}  // namespace
+
+BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
+    BrokenKeys broken;
+    if (track.interpolation != Interpolation::CubicSpline || track.keyCount() < 3 || track.components < 1)
+        return broken;
+    // From key 1 (the first key is never broken) to the one before the last.
+    const std::size_t C = std::size_t(track.components);
+    const std::size_t lastKey = std::size_t(track.keyCount() - 1);
+    const std::size_t first =
+            detail::firstBitDifference(track.inTangents.data(), track.outTangents.data(), C, lastKey * C) / C;
+    switch (C) {
+        case 3:
+            tallyBrokenKeys<3>(track, first, lastKey, listed, broken);
+            break;
+        case 4:
+            tallyBrokenKeys<4>(track, first, lastKey, listed, broken);
+            break;
+        default:
+            tallyBrokenKeys<0>(track, first, lastKey, listed, broken);
+            break;
     }
     return broken;
 }

@@ -1,5 +1,9 @@
 // Which keys are broken (Track::isBroken) and the list of them (brokenKeys): tracks built by
 // hand whose broken keys are known by construction.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -146,4 +150,54 @@ TEST(BrokenKeys, RotationFollowsTheSameRuleInEveryComponent) {
     EXPECT_EQ(broken.first, (std::vector<int>{1, 2}));
     EXPECT_EQ(broken.worst.key, 2);  // |0.4 - -0.4| = 0.8 > 0.5
     EXPECT_NEAR(broken.worst.value, 0.8, 1e-7);
+}
+
+// The list holds to the per-key rule on random tracks of every component count the list has a
+// path for (3 and 4 unrolled, any other): runs of bit-equal keys (the skip), keys within the
+// rounding tolerance, broken ones, and ties for the worst (the first key keeps it).
+TEST(BrokenKeys, TheListFollowsIsBrokenKeyByKeyOnRandomTracks) {
+    std::mt19937 random(27);
+    std::uniform_real_distribution<float> slope(-50, 50);
+    std::uniform_int_distribution<int> kind(0, 9);
+    for (int components : {1, 2, 3, 4, 5, 9}) {
+        for (int trial = 0; trial < 40; ++trial) {
+            const int keys = 3 + trial * 7;
+            std::vector<float> in(std::size_t(keys * components)), out(in.size());
+            for (std::size_t i = 0; i < in.size(); ++i) {
+                in[i] = slope(random);
+                const int k = trial % 3 ? kind(random) : kind(random) % 8;  // every third: only ties break
+                if (k < 5) {
+                    out[i] = in[i];  // equal
+                } else if (k < 7) {
+                    out[i] = std::nextafter(in[i], in[i] + 1);  // within rounding
+                } else if (k < 8) {
+                    in[i] = std::round(in[i]);  // differences of exactly 4: ties for the worst
+                    out[i] = in[i] + (trial % 2 ? 4.0f : -4.0f);
+                } else {
+                    out[i] = slope(random);  // broken
+                }
+            }
+            const Track t = withTangents(Interpolation::CubicSpline, TargetPath::Weights, components, in, out);
+            std::vector<int> expected;
+            WorstKey worst;
+            for (int k = 0; k < keys; ++k) {
+                if (!t.isBroken(k)) continue;
+                expected.push_back(k);
+                double difference = 0;
+                for (int c = 0; c < components; ++c)
+                    difference = std::max(difference, std::abs(double(t.inTangent(k, c)) - t.outTangent(k, c)));
+                if (worst.key < 0 || difference > worst.value) worst = {k, difference};
+            }
+            for (std::size_t listed : {std::size_t(3), kEveryKey}) {
+                const BrokenKeys broken = brokenKeys(t, listed);
+                SCOPED_TRACE(::testing::Message() << components << " components, " << keys << " keys");
+                EXPECT_EQ(broken.count, std::int64_t(expected.size()));
+                EXPECT_EQ(broken.first,
+                          std::vector<int>(expected.begin(),
+                                           expected.begin() + std::ptrdiff_t(std::min(listed, expected.size()))));
+                EXPECT_EQ(broken.worst.key, worst.key);
+                EXPECT_EQ(broken.worst.value, worst.value);
+            }
+        }
+    }
 }

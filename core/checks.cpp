@@ -91,8 +91,9 @@ inline void halve(const float* c, float* left, float* right) {
 // segments, its inner loops of fixed length, so that GCC vectorizes it across segments. Float
 // rounding moves these sums of products by ~1e-6 of the largest |P|^2; the margins are 1e-4 and
 // 1e-5 of it; beyond 1e30, where float could overflow, nothing is proven.
-void screenRotationLengths(const float* times, const float* values, const float* outs, const float* ins, int k0,
-                           int count, float length, std::int32_t* proven) {
+__attribute__((always_inline)) inline void screenRotationLengths(const float* times, const float* values,
+                                                                 const float* outs, const float* ins, int k0, int count,
+                                                                 float length, std::int32_t* proven) {
     for (int s = 0; s < count; ++s) {
         const std::size_t at = std::size_t(k0 + s) * 4;
         const float dt = times[k0 + s + 1] - times[k0 + s];
@@ -204,6 +205,98 @@ bool rotationStaysLonger(const Track& t, int k, double length) {
 // OR over a block says whether anything is left to look at.
 enum OvershootVerdict : std::int32_t { kClear = 0, kOver = 1, kUndecided = 2 };
 
+// One block of the overshoot screen (see Checker::checkOvershoot), over `count` (segment,
+// component) pairs j: the segment's key values `v` (the next key's `next` further on), its
+// out-tangents `b0`, the next key's in-tangents `a1`, its time step and its component's floor.
+// Gives each pair's verdict, the bound of how far it can leave its band (`bound`) and, proven
+// over, how far it does at least (`proven`, else -inf); returns the OR of the verdicts. One flat,
+// branch-free loop: GCC vectorizes it. Components > 0 is `next` known at compile time.
+template <int Components>
+__attribute__((always_inline)) inline std::int32_t screenOvershoots(
+        const float* __restrict v, const float* __restrict b0, const float* __restrict a1, const float* __restrict dtOf,
+        const float* __restrict floorOf, std::size_t next, std::size_t count, float* __restrict bound,
+        std::int32_t* __restrict verdict, float* __restrict proven) {
+    if (Components > 0) next = std::size_t(Components);
+    std::int32_t any = 0;
+    for (std::size_t j = 0; j < count; ++j) {
+        const float v0 = v[j], v1 = v[j + next], d0 = dtOf[j] * b0[j], d1 = dtOf[j] * a1[j];
+        const float lo = std::min(v0, v1), hi = std::max(v0, v1);
+        const auto beyond = [lo, hi](float x) { return std::max(x - hi, lo - x); };
+        const float allowed = std::max(hi - lo, floorOf[j]);
+        const float scale = std::abs(v0) + std::abs(v1) + std::abs(d0) + std::abs(d1);
+        const float reach = (4.0f / 27) * (std::abs(d0) + std::abs(d1));
+        const float p1 = v0 + d0 * (1.0f / 3), p2 = v1 - d1 * (1.0f / 3);
+        const float middle = (v0 + 3 * p1 + 3 * p2 + v1) * 0.125f;  // p(1/2)
+        const float hull = std::max(std::max(std::max(beyond(0.5f * (v0 + p1)), beyond(0.25f * (v0 + 2 * p1 + p2))),
+                                             std::max(beyond(0.25f * (p1 + 2 * p2 + v1)), beyond(0.5f * (p2 + v1)))),
+                                    beyond(middle));
+        const float most = std::min(reach, hull);
+        const auto at = [&](float w0, float w1, float w2, float w3, float scaleBack) {
+            return beyond((w0 * v0 + w1 * p1 + w2 * p2 + w3 * v1) * scaleBack);
+        };
+        const float least = std::max(std::max(std::max(at(125, 75, 15, 1, 1.0f / 216), at(27, 27, 9, 1, 1.0f / 64)),
+                                              std::max(at(8, 12, 6, 1, 1.0f / 27), beyond(middle))),
+                                     std::max(std::max(at(1, 6, 12, 8, 1.0f / 27), at(1, 9, 27, 27, 1.0f / 64)),
+                                              at(1, 15, 75, 125, 1.0f / 216)));
+        const float margin = 1e-5f * (scale + allowed);
+        const int decidable = scale < 1e30f;
+        const int clear = decidable & (most + margin < allowed);
+        const int over = decidable & (least - margin > allowed) & (1 - clear);
+        bound[j] = most + margin;
+        verdict[j] = kUndecided - kUndecided * clear - (kUndecided - kOver) * over;  // branch-free
+        proven[j] = over ? least - margin : -INFINITY;
+        any |= verdict[j];
+    }
+    return any;
+}
+
+// The screens, compiled twice: for the baseline x86-64 (SSE2: four floats a vector) and for AVX2
+// (eight), chosen by the processor. Without FMA, which the avx2 target does not enable, both
+// round every operation alike: the same floats, so the same verdicts (a test holds both to the
+// plain path).
+struct ScreenKernels {
+    std::int32_t (*overshoots3)(const float*, const float*, const float*, const float*, const float*, std::size_t,
+                                std::size_t, float*, std::int32_t*, float*);
+    std::int32_t (*overshoots4)(const float*, const float*, const float*, const float*, const float*, std::size_t,
+                                std::size_t, float*, std::int32_t*, float*);
+    std::int32_t (*overshootsAny)(const float*, const float*, const float*, const float*, const float*, std::size_t,
+                                  std::size_t, float*, std::int32_t*, float*);
+    void (*rotationLengths)(const float*, const float*, const float*, const float*, int, int, float, std::int32_t*);
+};
+
+template <int Components>
+std::int32_t screenOvershootsBaseline(const float* v, const float* b0, const float* a1, const float* dtOf,
+                                      const float* floorOf, std::size_t next, std::size_t count, float* bound,
+                                      std::int32_t* verdict, float* proven) {
+    return screenOvershoots<Components>(v, b0, a1, dtOf, floorOf, next, count, bound, verdict, proven);
+}
+template <int Components>
+__attribute__((target("avx2"))) std::int32_t screenOvershootsAvx2(const float* v, const float* b0, const float* a1,
+                                                                  const float* dtOf, const float* floorOf,
+                                                                  std::size_t next, std::size_t count, float* bound,
+                                                                  std::int32_t* verdict, float* proven) {
+    return screenOvershoots<Components>(v, b0, a1, dtOf, floorOf, next, count, bound, verdict, proven);
+}
+void screenRotationLengthsBaseline(const float* times, const float* values, const float* outs, const float* ins, int k0,
+                                   int count, float length, std::int32_t* proven) {
+    screenRotationLengths(times, values, outs, ins, k0, count, length, proven);
+}
+__attribute__((target("avx2"))) void screenRotationLengthsAvx2(const float* times, const float* values,
+                                                               const float* outs, const float* ins, int k0, int count,
+                                                               float length, std::int32_t* proven) {
+    screenRotationLengths(times, values, outs, ins, k0, count, length, proven);
+}
+
+constexpr ScreenKernels kBaselineScreens{screenOvershootsBaseline<3>, screenOvershootsBaseline<4>,
+                                         screenOvershootsBaseline<0>, screenRotationLengthsBaseline};
+constexpr ScreenKernels kAvx2Screens{screenOvershootsAvx2<3>, screenOvershootsAvx2<4>, screenOvershootsAvx2<0>,
+                                     screenRotationLengthsAvx2};
+
+bool processorHasAvx2() {
+    static const bool has = __builtin_cpu_supports("avx2");
+    return has;
+}
+
 // One per-key check over one channel, gathered while it scans the keys: how many keys it fires
 // on, the first ones, and the worst instance. The checks see keys in ascending order; a key
 // seen again (another component of the same segment) only competes for the worst.
@@ -294,7 +387,8 @@ public:
     static Findings curveFindings(const Channel& channel, std::size_t listed = kListedKeys,
                                   detail::CurveCheckPath path = detail::CurveCheckPath::Screened) {
         Checker checker(nullptr, listed);
-        checker.screened_ = path == detail::CurveCheckPath::Screened;
+        checker.screened_ = path != detail::CurveCheckPath::Plain;
+        if (path == detail::CurveCheckPath::ScreenedBaseline) checker.screens_ = &kBaselineScreens;
         checker.checkCurve(channel);
         return std::move(checker.findings_);
     }
@@ -433,8 +527,8 @@ private:
         for (int k = 0; k + 1 < track.keyCount(); ++k) {
             if (screened_) {
                 if (k % kBlock == 0)
-                    screenRotationLengths(times, values, outs, ins, k, std::min(kBlock, track.keyCount() - 1 - k),
-                                          float(checks::kNearZeroQuaternionLength), proven);
+                    screens_->rotationLengths(times, values, outs, ins, k, std::min(kBlock, track.keyCount() - 1 - k),
+                                              float(checks::kNearZeroQuaternionLength), proven);
                 if (proven[k % kBlock]) continue;
                 if (rotationStaysLonger(track, k, checks::kNearZeroQuaternionLength)) continue;
             }
@@ -587,38 +681,11 @@ private:
             const float* v = values + base;
             const float* b0 = outs + base;
             const float* a1 = ins + base + C;
-            std::int32_t any = 0;
-            for (std::size_t j = 0; j < count; ++j) {
-                const float v0 = v[j], v1 = v[j + C], d0 = dtOf[j] * b0[j], d1 = dtOf[j] * a1[j];
-                const float lo = std::min(v0, v1), hi = std::max(v0, v1);
-                const auto beyond = [lo, hi](float x) { return std::max(x - hi, lo - x); };
-                const float allowed = std::max(hi - lo, floorOf[j]);
-                const float scale = std::abs(v0) + std::abs(v1) + std::abs(d0) + std::abs(d1);
-                const float reach = (4.0f / 27) * (std::abs(d0) + std::abs(d1));
-                const float p1 = v0 + d0 * (1.0f / 3), p2 = v1 - d1 * (1.0f / 3);
-                const float middle = (v0 + 3 * p1 + 3 * p2 + v1) * 0.125f;  // p(1/2)
-                const float hull =
-                        std::max(std::max(std::max(beyond(0.5f * (v0 + p1)), beyond(0.25f * (v0 + 2 * p1 + p2))),
-                                          std::max(beyond(0.25f * (p1 + 2 * p2 + v1)), beyond(0.5f * (p2 + v1)))),
-                                 beyond(middle));
-                const float most = std::min(reach, hull);
-                const auto at = [&](float w0, float w1, float w2, float w3, float scaleBack) {
-                    return beyond((w0 * v0 + w1 * p1 + w2 * p2 + w3 * v1) * scaleBack);
-                };
-                const float least =
-                        std::max(std::max(std::max(at(125, 75, 15, 1, 1.0f / 216), at(27, 27, 9, 1, 1.0f / 64)),
-                                          std::max(at(8, 12, 6, 1, 1.0f / 27), beyond(middle))),
-                                 std::max(std::max(at(1, 6, 12, 8, 1.0f / 27), at(1, 9, 27, 27, 1.0f / 64)),
-                                          at(1, 15, 75, 125, 1.0f / 216)));
-                const float margin = 1e-5f * (scale + allowed);
-                const int decidable = scale < 1e30f;
-                const int clear = decidable & (most + margin < allowed);
-                const int over = decidable & (least - margin > allowed) & (1 - clear);
-                bound[j] = most + margin;
-                verdict[j] = kUndecided - kUndecided * clear - (kUndecided - kOver) * over;  // branch-free
-                proven[j] = over ? least - margin : -INFINITY;
-                any |= verdict[j];
-            }
+            const std::int32_t any = (Components == 3   ? screens_->overshoots3
+                                      : Components == 4 ? screens_->overshoots4
+                                                        : screens_->overshootsAny)(
+                    v, b0, a1, dtOf.data(), floorOf.data(), std::size_t(C), count, bound.data(), verdict.data(),
+                    proven.data());
             if (!any) continue;
             // (A float max is no vector reduction without -ffast-math: a loop of its own.)
             const float blockLeast = *std::max_element(proven.begin(), proven.begin() + std::ptrdiff_t(count));
@@ -701,6 +768,7 @@ private:
     // Bounds clear most segments before the exact tests (false: every segment takes them, the
     // plain reference the tests hold the screened checks to).
     bool screened_ = true;
+    const ScreenKernels* screens_ = processorHasAvx2() ? &kAvx2Screens : &kBaselineScreens;
     Findings findings_;
 };
 
@@ -773,6 +841,10 @@ BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
             break;
     }
     return broken;
+}
+
+bool detail::screensUseAvx2() {
+    return processorHasAvx2();
 }
 
 Findings detail::curveFindings(const Channel& channel, CurveCheckPath path) {

@@ -46,10 +46,13 @@ BrokenKeys brokenKeys(const Track& track, std::size_t listed = kListedKeys);
 std::vector<int> keysOf(const Document& doc, const Finding& finding);
 
 namespace detail {
-// How the curve checks run: Screened, where bounds clear most segments before the exact tests
-// (what every command runs), or Plain, the exact tests on every segment: the reference the
-// tests hold the screens to.
-enum class CurveCheckPath { Screened, Plain };
+// How the curve checks run: Screened, where float bounds clear most segments before the exact
+// tests (what every command runs; the screens compiled for AVX2 where the processor has it),
+// ScreenedBaseline, the same screens compiled for the baseline x86-64 (SSE2), or Plain, the exact
+// tests on every segment: the reference the tests hold both screens to.
+enum class CurveCheckPath { Screened, ScreenedBaseline, Plain };
+// Whether Screened runs the AVX2 screens here.
+bool screensUseAvx2();
 // Tangent's own curve findings for one decoded channel, as checkDocument gives them.
 Findings curveFindings(const Channel& channel, CurveCheckPath path);
 }  // namespace detail

@@ -4,6 +4,7 @@
 // swing far out, pass near zero length or stay clear of it.
 #include <cmath>
 #include <cstdint>
+#include <iostream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -29,8 +30,9 @@ private:
 };
 
 // A CUBICSPLINE channel of `keys` keys at 30 fps whose tangents are random slopes of up to
-// `tangentScale` times the values' range per key interval.
-Channel randomChannel(Random& random, TargetPath path, int keys, double tangentScale) {
+// `tangentScale` times the values' range per key interval; `weights` morph weights when the
+// path is Weights (the screens' path for any component count).
+Channel randomChannel(Random& random, TargetPath path, int keys, double tangentScale, int weights = 2) {
     Channel channel;
     channel.index = 0;
     channel.animation = 0;
@@ -39,7 +41,7 @@ Channel randomChannel(Random& random, TargetPath path, int keys, double tangentS
     Track& t = channel.track;
     t.interpolation = Interpolation::CubicSpline;
     t.path = path;
-    t.components = path == TargetPath::Rotation ? 4 : 3;
+    t.components = path == TargetPath::Rotation ? 4 : path == TargetPath::Weights ? weights : 3;
     t.resize(keys);
     double q[4] = {1, 0, 0, 0};
     for (int k = 0; k < keys; ++k) {
@@ -54,7 +56,8 @@ Channel randomChannel(Random& random, TargetPath path, int keys, double tangentS
             for (double c : q) length += c * c;
             for (int i = 0; i < 4; ++i) t.values[t.at(k, i)] = float(q[i] / std::sqrt(length));
         } else {
-            for (int i = 0; i < 3; ++i) t.values[t.at(k, i)] = float(std::sin(k * 0.2 + i) + random.uniform(-0.2, 0.2));
+            for (int i = 0; i < t.components; ++i)
+                t.values[t.at(k, i)] = float(std::sin(k * 0.2 + i) + random.uniform(-0.2, 0.2));
         }
     }
     const double perInterval = 30;  // one unit of range per key interval, in value per second
@@ -85,18 +88,24 @@ int countOf(const Findings& findings, const std::string& code) {
 
 }  // namespace
 
+// Both builds of the screens (AVX2 where the processor has it, and the baseline x86-64) against
+// the exact tests on every segment, for 3, 4 and other component counts.
 TEST(CurveChecks, ScreenedChecksGiveThePlainFindings) {
     Random random(2026);
     int overshoots = 0, shortRotations = 0, channels = 0;
     for (int trial = 0; trial < 300; ++trial) {
-        const TargetPath path = trial % 2 ? TargetPath::Rotation : TargetPath::Translation;
-        const Channel channel = randomChannel(random, path, 50 + trial, trial % 3 == 0 ? 1.5 : 12);
-        const Findings screened = detail::curveFindings(channel, detail::CurveCheckPath::Screened);
+        const TargetPath path = trial % 2        ? TargetPath::Rotation
+                                : trial % 4 == 0 ? TargetPath::Translation
+                                                 : TargetPath::Weights;
+        const Channel channel = randomChannel(random, path, 50 + trial, trial % 3 == 0 ? 1.5 : 12, 1 + trial % 7);
         const Findings plain = detail::curveFindings(channel, detail::CurveCheckPath::Plain);
-        ASSERT_EQ(described(screened), described(plain)) << "trial " << trial;
-        for (std::size_t i = 0; i < plain.size(); ++i) {
-            EXPECT_EQ(screened[i].worst.value, plain[i].worst.value);  // bit for bit, not as printed
-            EXPECT_EQ(screened[i].keys, plain[i].keys);
+        for (const auto screen : {detail::CurveCheckPath::Screened, detail::CurveCheckPath::ScreenedBaseline}) {
+            const Findings screened = detail::curveFindings(channel, screen);
+            ASSERT_EQ(described(screened), described(plain)) << "trial " << trial << " screen " << int(screen);
+            for (std::size_t i = 0; i < plain.size(); ++i) {
+                EXPECT_EQ(screened[i].worst.value, plain[i].worst.value);  // bit for bit, not as printed
+                EXPECT_EQ(screened[i].keys, plain[i].keys);
+            }
         }
         overshoots += countOf(plain, "TANGENT_OVERSHOOT");
         shortRotations += countOf(plain, "TANGENT_ROTATION_NEAR_ZERO_LENGTH");
@@ -106,6 +115,8 @@ TEST(CurveChecks, ScreenedChecksGiveThePlainFindings) {
     EXPECT_GT(overshoots, 1000);
     EXPECT_GT(shortRotations, 50);
     EXPECT_EQ(channels, 300);
+    // Where the processor has AVX2 (the CI machines do), Screened ran the AVX2 build.
+    std::cout << "screens compared: " << (detail::screensUseAvx2() ? "AVX2 and baseline" : "baseline only") << "\n";
 }
 
 // The screens run in float: at scales where float loses the small terms, under- or overflows
@@ -122,10 +133,13 @@ TEST(CurveChecks, ScreenedChecksGiveThePlainFindingsAtEveryScale) {
                 t.inTangents[i] = float(t.inTangents[i] * factor);
                 t.outTangents[i] = float(t.outTangents[i] * factor);
             }
-            const Findings screened = detail::curveFindings(channel, detail::CurveCheckPath::Screened);
             const Findings plain = detail::curveFindings(channel, detail::CurveCheckPath::Plain);
-            ASSERT_EQ(described(screened), described(plain)) << "factor " << factor << " trial " << trial;
-            for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(screened[i].worst.value, plain[i].worst.value);
+            for (const auto screen : {detail::CurveCheckPath::Screened, detail::CurveCheckPath::ScreenedBaseline}) {
+                const Findings screened = detail::curveFindings(channel, screen);
+                ASSERT_EQ(described(screened), described(plain))
+                        << "factor " << factor << " trial " << trial << " screen " << int(screen);
+                for (std::size_t i = 0; i < plain.size(); ++i) EXPECT_EQ(screened[i].worst.value, plain[i].worst.value);
+            }
             overshoots += countOf(plain, "TANGENT_OVERSHOOT");
         }
     }
@@ -147,7 +161,8 @@ TEST(CurveChecks, ARotationThroughZeroIsFoundByBothPaths) {
     t.resize(2);
     t.times = {0, 1};
     t.values = {1, 0, 0, 0, -0.999f, 0, 0, 0};
-    for (auto path : {detail::CurveCheckPath::Screened, detail::CurveCheckPath::Plain}) {
+    for (auto path :
+         {detail::CurveCheckPath::Screened, detail::CurveCheckPath::ScreenedBaseline, detail::CurveCheckPath::Plain}) {
         const Findings findings = detail::curveFindings(channel, path);
         ASSERT_EQ(countOf(findings, "TANGENT_ROTATION_NEAR_ZERO_LENGTH"), 1);
         for (const Finding& f : findings)

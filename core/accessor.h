@@ -45,13 +45,13 @@ std::optional<std::uint64_t> countMember(const Json& object, const char* key, st
 // schema's 4..252 (reported there; the view is then read as if it had none).
 std::uint64_t byteStrideOf(const Json& view);
 
-// Where the bytes of a document's buffers are: in memory (a loaded document), or ranges of a
-// device read on demand (a scan, which needs each accessor's bytes once: holding a copy of the
-// whole file would cost more than reading the ranges, mostly in page faults).
 // Moves `device` to `at`; a device already there is not seeked (on a file each seek is a system
 // call, and reads in file order follow each other).
 bool seekTo(QIODevice& device, std::uint64_t at);
 
+// Where the bytes of a document's buffers are: in memory (a loaded document), or ranges of a
+// device read on demand (a scan, which needs each accessor's bytes once: holding a copy of the
+// whole file would cost more than reading the ranges, mostly in page faults).
 class BufferSource {
 public:
     BufferSource() = default;

@@ -255,12 +255,9 @@ __attribute__((always_inline)) inline std::int32_t screenOvershoots(
 // round every operation alike: the same floats, so the same verdicts (a test holds both to the
 // plain path).
 struct ScreenKernels {
-    std::int32_t (*overshoots3)(const float*, const float*, const float*, const float*, const float*, std::size_t,
-                                std::size_t, float*, std::int32_t*, float*);
-    std::int32_t (*overshoots4)(const float*, const float*, const float*, const float*, const float*, std::size_t,
-                                std::size_t, float*, std::int32_t*, float*);
-    std::int32_t (*overshootsAny)(const float*, const float*, const float*, const float*, const float*, std::size_t,
-                                  std::size_t, float*, std::int32_t*, float*);
+    using Overshoots = std::int32_t (*)(const float*, const float*, const float*, const float*, const float*,
+                                        std::size_t, std::size_t, float*, std::int32_t*, float*);
+    Overshoots overshoots3, overshoots4, overshootsAny;  // 3, 4, any number of components
     void (*rotationLengths)(const float*, const float*, const float*, const float*, int, int, float, std::int32_t*);
 };
 
@@ -921,8 +918,8 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
     // A channel's curve checks run on a background thread while the scan decodes the next ones;
     // while two channels wait, the scan checks the next one itself (memory stays bounded, and
     // neither thread idles when the checks take longer than the decoding). The findings land in
-    // the channel's own slot, in document order whatever the timing. A deque: a slot stays where it is while
-    // later ones are added.
+    // the channel's own slot, in document order whatever the timing. A deque: a slot stays where
+    // it is while later ones are added.
     std::deque<Findings> curves;
     std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then
     RecycledTracks recycled;                   // before the queue: its items give tracks back until it is gone

@@ -20,6 +20,7 @@ thread_local bool insideParallelFor = false;
 
 // One parallelFor call: its body, and the exception of the lowest index that threw.
 struct Job {
+    explicit Job(const std::function<void(std::size_t)>& b) : body(b) {}
     const std::function<void(std::size_t)>& body;
     std::mutex mutex;
     std::exception_ptr thrown;
@@ -135,7 +136,7 @@ Pool& pool() {
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body) {
     // Every item runs; the exception of the first item (by index) that threw is rethrown, so
     // that what the caller sees does not depend on the threads' timing.
-    Job job{body};
+    Job job(body);
     if (count <= 1 || insideParallelFor)
         Pool::runInline(count, job);
     else
@@ -192,10 +193,9 @@ struct BackgroundQueue::State {
     }
 };
 
-BackgroundQueue::BackgroundQueue(std::size_t depth) {
-    if (parallelThreads() == 1) return;  // inline
-    state_ = std::make_unique<State>();
-    state_->depth = std::max<std::size_t>(depth, 1);
+BackgroundQueue::BackgroundQueue(std::size_t depth) : state_(std::make_unique<State>()) {
+    // One thread: no room ever, so every item runs inside push() (the same path as a full queue).
+    state_->depth = parallelThreads() == 1 ? 0 : std::max<std::size_t>(depth, 1);
 }
 
 BackgroundQueue::~BackgroundQueue() {
@@ -203,7 +203,6 @@ BackgroundQueue::~BackgroundQueue() {
         finish();
     } catch (...) {
     }
-    if (!state_) return;
     {
         std::lock_guard<std::mutex> lock(state_->mutex);
         state_->stop = true;
@@ -212,19 +211,14 @@ BackgroundQueue::~BackgroundQueue() {
     if (state_->worker.joinable()) state_->worker.join();
 }
 
+bool BackgroundQueue::runsInline() const {
+    return state_->depth == 0;
+}
+
 void BackgroundQueue::push(std::function<void()> work) {
-    if (!state_) {
-        // Inline: the same contract, every item runs and the first exception waits for finish().
-        try {
-            work();
-        } catch (...) {
-            if (!inlineThrown_) inlineThrown_ = std::current_exception();
-        }
-        return;
-    }
     // The worker starts with the first item: a queue that gets none (a file without animation,
     // in a batch of hundreds) costs no thread.
-    if (!state_->worker.joinable()) state_->worker = std::thread([s = state_.get()] { s->run(); });
+    if (!runsInline() && !state_->worker.joinable()) state_->worker = std::thread([s = state_.get()] { s->run(); });
     std::unique_lock<std::mutex> lock(state_->mutex);
     State::Item item{state_->pushed++, std::move(work)};
     if (state_->waiting.size() >= state_->depth) {
@@ -240,9 +234,7 @@ void BackgroundQueue::push(std::function<void()> work) {
 
 void BackgroundQueue::finish() {
     std::exception_ptr e;
-    if (!state_) {
-        std::swap(e, inlineThrown_);
-    } else {
+    {
         std::unique_lock<std::mutex> lock(state_->mutex);
         state_->idle.wait(lock, [&] { return state_->waiting.empty() && !state_->busy; });
         std::swap(e, state_->thrown);

@@ -3,7 +3,6 @@
 // convert's channels), created on first use and reused: starting and joining threads on every
 // frame cost more than some of the work they shared.
 #include <cstddef>
-#include <exception>
 #include <functional>
 #include <memory>
 
@@ -37,12 +36,11 @@ public:
     void finish();
     // Whether push() runs its item at once, on the caller's thread (one thread): what an item
     // reads then need not outlive the call.
-    bool runsInline() const { return !state_; }
+    bool runsInline() const;
 
 private:
     struct State;
-    std::unique_ptr<State> state_;     // null: inline
-    std::exception_ptr inlineThrown_;  // inline: the first item's exception, for finish()
+    std::unique_ptr<State> state_;
 };
 
 // The number of threads a parallelFor may use (workers + the caller), at least 1: the cores, at

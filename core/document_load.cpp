@@ -106,8 +106,6 @@ struct OverflowingNumber {
     std::string pointer;
 };
 
-// nlohmann's DOM parser, also following the JSON pointer of the value being parsed so that the
-// numbers in `overflows` (by their place among the numbers, in text order) get their pointers.
 // Reads JSON text without building it (so any depth is safe), for where its first syntax
 // error is: SIZE_MAX when there is none, the byte past the end when the text stops early.
 struct SyntaxErrorFinder : nlohmann::json_sax<Json> {
@@ -132,55 +130,135 @@ struct SyntaxErrorFinder : nlohmann::json_sax<Json> {
     }
 };
 
+// Builds the DOM from nlohmann's parser events, as its json_sax_dom_parser does, without copying
+// any of it: an object's members are gathered (movable) until it closes, then moved into an
+// ordered_map reserved to their count. The map's own pairs, with a const key, cannot be moved,
+// so growing it member by member copies everything under it, again at every growth.
+// A key that repeats keeps its first place and takes its last value, as ordered_map's [] gives.
+class JsonBuilder {
+public:
+    explicit JsonBuilder(Json& root) : root_(root) {}
+    bool null() { return place(Json(nullptr)); }
+    bool boolean(bool v) { return place(Json(v)); }
+    bool number_integer(Json::number_integer_t v) { return place(Json(v)); }
+    bool number_unsigned(Json::number_unsigned_t v) { return place(Json(v)); }
+    bool number_float(Json::number_float_t v, const std::string&) { return place(Json(v)); }
+    bool string(std::string& v) { return place(Json(std::move(v))); }
+    bool binary(Json::binary_t& v) { return place(Json::binary(std::move(v))); }
+    bool start_object(std::size_t) {
+        open(true);
+        return true;
+    }
+    bool key(std::string& k) {
+        frames_[depth_ - 1].members.emplace_back(std::move(k), Json());
+        return true;
+    }
+    bool end_object() {
+        Frame& frame = frames_[--depth_];
+        Json object(Json::value_t::object);
+        auto& map = object.get_ref<Json::object_t&>();
+        map.reserve(frame.members.size());
+        for (auto& [name, member] : frame.members) {
+            const auto same = std::find_if(map.begin(), map.end(), [&](const auto& m) { return m.first == name; });
+            if (same != map.end())
+                same->second = std::move(member);
+            else
+                map.emplace_back(std::move(name), std::move(member));
+        }
+        frame.members.clear();
+        return place(std::move(object));
+    }
+    bool start_array(std::size_t) {
+        open(false);
+        return true;
+    }
+    bool end_array() {
+        Frame& frame = frames_[--depth_];
+        return place(std::move(frame.array));
+    }
+    template <class Exception>
+    bool parse_error(std::size_t, const std::string&, const Exception& e) {
+        throw e;
+    }
+
+private:
+    struct Frame {
+        bool object = false;
+        std::vector<std::pair<std::string, Json>> members;  // an object's, in text order
+        Json array;
+    };
+    // The frames stay allocated from one value to the next: their member lists keep their room.
+    void open(bool object) {
+        if (depth_ == frames_.size()) frames_.emplace_back();
+        Frame& frame = frames_[depth_++];
+        frame.object = object;
+        if (!object) frame.array = Json(Json::value_t::array);
+    }
+    bool place(Json&& v) {
+        if (depth_ == 0)
+            root_ = std::move(v);
+        else if (Frame& frame = frames_[depth_ - 1]; frame.object)
+            frame.members.back().second = std::move(v);
+        else
+            frame.array.get_ref<Json::array_t&>().push_back(std::move(v));
+        return true;
+    }
+    Json& root_;
+    std::vector<Frame> frames_;
+    std::size_t depth_ = 0;
+};
+
 // The JSON as the Khronos validator reads it: its numbers are doubles (Dart compiled to
 // JavaScript), so a float with an integral value, such as "count": 3.0, is an integer wherever an
 // integer is read. Reading it as one here gives every reader of the DOM the same view.
-class ValidatorJsonParser : public nlohmann::detail::json_sax_dom_parser<Json> {
+class ValidatorJsonParser : public JsonBuilder {
 public:
-    explicit ValidatorJsonParser(Json& into) : json_sax_dom_parser(into) {}
+    explicit ValidatorJsonParser(Json& into) : JsonBuilder(into) {}
     bool number_float(Json::number_float_t v, const std::string& s) {
         constexpr double kIntegers = 9223372036854775808.0;  // 2^63: every integral double below converts exactly
         if (v == std::trunc(v) && std::abs(v) < kIntegers && !(v == 0 && std::signbit(v)))
-            return v >= 0 ? json_sax_dom_parser::number_unsigned(Json::number_unsigned_t(v))
-                          : json_sax_dom_parser::number_integer(Json::number_integer_t(v));
-        return json_sax_dom_parser::number_float(v, s);
+            return v >= 0 ? JsonBuilder::number_unsigned(Json::number_unsigned_t(v))
+                          : JsonBuilder::number_integer(Json::number_integer_t(v));
+        return JsonBuilder::number_float(v, s);
     }
 };
 
+// The same, also following the JSON pointer of the value being parsed so that the numbers in
+// `overflows` (by their place among the numbers, in text order) get their pointers.
 class PointerTrackingParser : public ValidatorJsonParser {
 public:
     PointerTrackingParser(Json& into, std::vector<OverflowingNumber>& overflows)
         : ValidatorJsonParser(into), overflows_(overflows) {}
-    bool null() { return value() && json_sax_dom_parser::null(); }
-    bool boolean(bool v) { return value() && json_sax_dom_parser::boolean(v); }
-    bool number_integer(Json::number_integer_t v) { return number() && json_sax_dom_parser::number_integer(v); }
-    bool number_unsigned(Json::number_unsigned_t v) { return number() && json_sax_dom_parser::number_unsigned(v); }
+    bool null() { return value() && JsonBuilder::null(); }
+    bool boolean(bool v) { return value() && JsonBuilder::boolean(v); }
+    bool number_integer(Json::number_integer_t v) { return number() && JsonBuilder::number_integer(v); }
+    bool number_unsigned(Json::number_unsigned_t v) { return number() && JsonBuilder::number_unsigned(v); }
     bool number_float(Json::number_float_t v, const std::string& s) {
         return number() && ValidatorJsonParser::number_float(v, s);
     }
-    bool string(std::string& v) { return value() && json_sax_dom_parser::string(v); }
-    bool binary(Json::binary_t& v) { return value() && json_sax_dom_parser::binary(v); }
+    bool string(std::string& v) { return value() && JsonBuilder::string(v); }
+    bool binary(Json::binary_t& v) { return value() && JsonBuilder::binary(v); }
     bool start_object(std::size_t n) {
         value();
         path_.push_back({false, 0, {}});
-        return json_sax_dom_parser::start_object(n);
+        return JsonBuilder::start_object(n);
     }
     bool key(std::string& k) {
         path_.back().key = k;
-        return json_sax_dom_parser::key(k);
+        return JsonBuilder::key(k);
     }
     bool end_object() {
         path_.pop_back();
-        return json_sax_dom_parser::end_object();
+        return JsonBuilder::end_object();
     }
     bool start_array(std::size_t n) {
         value();
         path_.push_back({true, 0, {}});
-        return json_sax_dom_parser::start_array(n);
+        return JsonBuilder::start_array(n);
     }
     bool end_array() {
         path_.pop_back();
-        return json_sax_dom_parser::end_array();
+        return JsonBuilder::end_array();
     }
 
 private:

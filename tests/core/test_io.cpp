@@ -481,6 +481,33 @@ TEST(Load, DeepJsonIsRefused) {
     }
 }
 
+// The loader builds its DOM itself (without the copies nlohmann's ordered DOM parser makes as
+// an object grows): it must read every file as nlohmann's own parser does, key order, repeated
+// keys (first place, last value), empty and nested containers, escapes and all. Numbers compare
+// by value (the loader reads an integral float such as 2.0 as the integer 2, as the validator).
+TEST(Load, TheJsonIsTheDomNlohmannBuilds) {
+    const std::string crafted = R"({"asset": {"version": "2.0", "generator": "tab\there \u00e9 \ud83d\ude00"},
+        "extras": {"b": 1, "a": [], "b": {"deep": [[], {}, [1, 2.5, -3, 2.0, true, null, "x"]]}, "": {},
+                   "c": [{"k": 1, "k": 2, "j": 3}], "many": {"m0": 0, "m1": 1, "m2": 2, "m3": 3, "m4": 4,
+                   "m5": 5, "m6": 6, "m7": 7, "m8": 8, "m9": 9, "m3": "again", "m10": 10}},
+        "nodes": [{"name": "n", "translation": [0.5, 1e-7, -2.25]}]})";
+    const Document doc = Document::fromBytes({crafted.begin(), crafted.end()}, "crafted.gltf", "");
+    const Json reference = Json::parse(crafted);
+    EXPECT_EQ(doc.json(), reference);
+    EXPECT_EQ(doc.json()["extras"]["b"]["deep"][2][3].get<std::int64_t>(), 2);  // 2.0 read as an integer
+    // Order: "b" keeps its first place, before "a", and holds its last value.
+    std::vector<std::string> keys;
+    for (const auto& [key, value] : doc.json()["extras"].items()) keys.push_back(key);
+    EXPECT_EQ(keys, (std::vector<std::string>{"b", "a", "", "c", "many"}));
+    EXPECT_EQ(doc.json()["extras"]["c"][0], Json::parse(R"({"k": 2, "j": 3})"));
+    EXPECT_EQ(doc.json()["extras"]["many"]["m3"], "again");
+    EXPECT_EQ(doc.json()["extras"]["many"].size(), 11u);
+    for (const char* name : {"smooth_trs_1", "broken_trs_1", "morph_weights_1", "multi_object_1"}) {
+        const std::vector<std::uint8_t> bytes = readBytes(fixture(std::string(name) + ".glb"));
+        EXPECT_EQ(Document::fromBytes(bytes, name, "").json(), splitGlb(bytes).json) << name;
+    }
+}
+
 TEST(Load, PointerChannelsPlayAsTheClassicTargetTheyName) {
     const std::vector<std::uint8_t> original = readBytes(fixture("broken_trs_1.glb"));
     Glb g = splitGlb(original);

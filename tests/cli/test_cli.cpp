@@ -514,8 +514,9 @@ TEST(Convert, ToLinearWithinToleranceWithFewKeys) {
         EXPECT_LE(maxDifference(before, after), 0.01 * 1.5) << "channel " << c;
         // Fewer keys than sampling every key interval at the candidates' density (32); the
         // rotation's tolerance is 0.01 degrees (each path's own unit), far finer.
-        if (before.path != tangent::TargetPath::Rotation)
+        if (before.path != tangent::TargetPath::Rotation) {
             EXPECT_LT(after.keyCount(), (before.keyCount() - 1) * 32) << "channel " << c;
+        }
     }
 }
 

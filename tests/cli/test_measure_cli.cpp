@@ -109,7 +109,9 @@ void simplifyThenDiff(const Workspace& w, const std::string& in, const std::stri
         ++changed;
         const std::string measure = c["measure"].get<std::string>();
         EXPECT_TRUE(measure == "at samples" || measure == "everywhere" || measure == "mixed") << c.dump();
-        if (expectedMeasure) EXPECT_EQ(measure, expectedMeasure) << c.dump();
+        if (expectedMeasure) {
+            EXPECT_EQ(measure, expectedMeasure) << c.dump();
+        }
         simplifyMeasure[c["nodeName"].get<std::string>() + "/" + c["path"].get<std::string>()] = measure;
     }
     EXPECT_GE(changed, minChanged) << s.out;
@@ -119,7 +121,9 @@ void simplifyThenDiff(const Workspace& w, const std::string& in, const std::stri
     for (const json& c : diff["channels"]) {
         EXPECT_FALSE(c["exceeds"].get<bool>()) << c.dump();
         const auto it = simplifyMeasure.find(c["nodeName"].get<std::string>() + "/" + c["path"].get<std::string>());
-        if (it != simplifyMeasure.end()) EXPECT_EQ(c["measure"], it->second) << c.dump();
+        if (it != simplifyMeasure.end()) {
+            EXPECT_EQ(c["measure"], it->second) << c.dump();
+        }
     }
 }
 
@@ -291,7 +295,9 @@ TEST(MeasureCli, ConvertNeverSaysWithinAboveItsToleranceAndDiffAgrees) {
         int over = 0;
         for (const ConvertLine& l : lines) {
             EXPECT_EQ(l.within, l.difference <= 1e-4) << r.out;
-            if (l.path != "rotation") EXPECT_TRUE(l.within) << r.out;
+            if (l.path != "rotation") {
+                EXPECT_TRUE(l.within) << r.out;
+            }
             over += !l.within;
         }
         const bool anyOver = over > 0;

@@ -149,11 +149,15 @@ TEST_P(BlenderEuler, EulerSamplesOfTheFileMatchBlender) {
                 const int middle = toString(order)[1] - 'X';
                 const double tolerance = 1e-4 / std::max(std::cos(blender[middle] * kDeg), 1e-2);
                 for (int axis = 0; axis < 3; ++axis) {
-                    if (i < agreeing) EXPECT_NEAR(degrees[i][axis], blender[axis], tolerance) << i << " axis " << axis;
+                    if (i < agreeing) {
+                        EXPECT_NEAR(degrees[i][axis], blender[axis], tolerance) << i << " axis " << axis;
+                    }
                     if (std::abs(degrees[i][axis] - blender[axis]) > tolerance) ++differ;
                 }
             }
-            if (agreeing < times.size()) EXPECT_GT(differ, 0) << "agrees everywhere now: drop it from divergesAt";
+            if (agreeing < times.size()) {
+                EXPECT_GT(differ, 0) << "agrees everywhere now: drop it from divergesAt";
+            }
         }
     }
 }

@@ -602,9 +602,9 @@ TEST(PointerChannels, BlenderExportsRewrittenAsPointerChannelsByGltfTransformPla
             }
         EXPECT_GT(channels, 0);
         const auto where = [](const Findings& all) {
-            std::multiset<std::tuple<std::string, std::string, int, int, int>> out;
-            for (const Finding& f : all) out.emplace(f.code, f.pointer, f.animation, f.channel, f.key);
-            return out;
+            std::multiset<std::tuple<std::string, std::string, int, int, int>> places;
+            for (const Finding& f : all) places.emplace(f.code, f.pointer, f.animation, f.channel, f.key);
+            return places;
         };
         EXPECT_EQ(where(checkDocument(pointers)), where(checkDocument(classic)));
     }

@@ -369,8 +369,10 @@ TEST(Simplify, FixtureBakesAt30Fps) {
         // heuristic calls it the long way round.
         const Document again =
                 Document::fromBytes(saveToBytes(simplified, FileFormat::Glb), std::string(name) + ".glb", "");
-        for (const Finding& f : checkDocument(again))
-            if (f.code != "TANGENT_ROTATION_HEMISPHERE_FLIP")
+        for (const Finding& f : checkDocument(again)) {
+            if (f.code != "TANGENT_ROTATION_HEMISPHERE_FLIP") {
                 EXPECT_EQ(f.severity, Severity::Info) << name << ": " << f.code << " " << f.message;
+            }
+        }
     }
 }

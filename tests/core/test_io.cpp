@@ -502,6 +502,22 @@ TEST(Load, TheJsonIsTheDomNlohmannBuilds) {
     EXPECT_EQ(doc.json()["extras"]["c"][0], Json::parse(R"({"k": 2, "j": 3})"));
     EXPECT_EQ(doc.json()["extras"]["many"]["m3"], "again");
     EXPECT_EQ(doc.json()["extras"]["many"].size(), 11u);
+    // A big object (its repeated keys found through an index, not a scan): 20,000 members, every
+    // hundredth written twice, the second time with another value.
+    std::string big = R"({"asset": {"version": "2.0"}, "extras": {)";
+    for (int i = 0; i < 20000; ++i) {
+        big += (i ? ", \"k" : "\"k") + std::to_string(i) + "\": " + std::to_string(i);
+        if (i % 100 == 0) big += ", \"k" + std::to_string(i) + "\": \"again\"";
+    }
+    big += "}}";
+    const Json bigDom = Document::fromBytes({big.begin(), big.end()}, "big.gltf", "").json();
+    EXPECT_EQ(bigDom, Json::parse(big));
+    ASSERT_EQ(bigDom["extras"].size(), 20000u);
+    EXPECT_EQ(bigDom["extras"]["k300"], "again");
+    EXPECT_EQ(bigDom["extras"]["k301"], 301);
+    const auto& bigMembers = bigDom["extras"].get_ref<const Json::object_t&>();
+    EXPECT_EQ(bigMembers.front().first, "k0");
+    EXPECT_EQ(bigMembers.back().first, "k19999");
     for (const char* name : {"smooth_trs_1", "broken_trs_1", "morph_weights_1", "multi_object_1"}) {
         const std::vector<std::uint8_t> bytes = readBytes(fixture(std::string(name) + ".glb"));
         EXPECT_EQ(Document::fromBytes(bytes, name, "").json(), splitGlb(bytes).json) << name;

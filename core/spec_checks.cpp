@@ -149,6 +149,7 @@ struct AnimationLink {
     std::string pointer;  // the animation's
     const Json* samplers = nullptr;
     std::map<std::pair<std::int64_t, std::string>, std::vector<int>> channelsByTarget;  // (node, path)
+    std::map<std::pair<std::int64_t, std::string>, std::size_t> duplicatePairsListed;   // by target
     std::vector<PointerChannel> pointerChannels;
     std::set<std::pair<std::int64_t, std::string>> classicTargets;  // (node, path)
 };
@@ -226,6 +227,7 @@ private:
         Findings& to = dataPassOf_ >= 0 ? dataFindings_[dataPassOf_] : findings_;
         to.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
     }
+    Finding& lastAdded() { return dataPassOf_ >= 0 ? dataFindings_[dataPassOf_].back() : findings_.back(); }
 
     // Whether the keys of a supported channel stand for this accessor's elements: a float
     // accessor the data pass still has to check, read whole from its view (no sparse part,
@@ -377,16 +379,40 @@ private:
                 "node " + std::to_string(nodeIndex) + " has no morph targets to animate.", cptr + "/target", a, c);
     }
 
-    // The validator names, at channel c, each later channel with the same node and path.
-    void reportLaterDuplicates(const AnimationLink& link, std::int64_t nodeIndex, const std::string& path,
+    // The validator names, at channel c, each later channel with the same node and path: one
+    // finding per pair, so that n channels of one target give n (n - 1) / 2 of them (it runs out
+    // of memory on a file of 4,000 such channels). Tangent names a target's first
+    // kListedDuplicatePairs pairs one by one, in the validator's order, then counts the rest in
+    // one more finding: the report grows with the targets, not with their channels' pairs.
+    static constexpr std::size_t kListedDuplicatePairs = 64;
+    void reportLaterDuplicates(AnimationLink& link, std::int64_t nodeIndex, const std::string& path,
                                const std::string& cptr, int c) {
         const auto same = link.channelsByTarget.find({nodeIndex, path});
         if (same == link.channelsByTarget.end()) return;
-        for (auto j = std::upper_bound(same->second.begin(), same->second.end(), c); j != same->second.end(); ++j)
+        std::size_t& listed = link.duplicatePairsListed[{nodeIndex, path}];
+        if (listed > kListedDuplicatePairs) return;  // counted already
+        const auto later = std::upper_bound(same->second.begin(), same->second.end(), c);
+        const std::size_t count = std::size_t(same->second.end() - later);
+        const std::string what =
+                "channel " + std::to_string(c) + " animates the " + path + " of node " + std::to_string(nodeIndex);
+        const std::size_t named = std::min(count, kListedDuplicatePairs - listed);
+        for (std::size_t i = 0; i < named; ++i)
             add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
-                "channel " + std::to_string(c) + " animates the " + path + " of node " + std::to_string(nodeIndex) +
-                        ", as channel " + std::to_string(*j) + " does too.",
-                cptr + "/target", link.animation, c);
+                what + ", as channel " + std::to_string(later[std::ptrdiff_t(i)]) + " does too.", cptr + "/target",
+                link.animation, c);
+        listed += named;
+        if (named == count) return;
+        // The rest of this channel's pairs, and every pair of the later channels among them.
+        const std::size_t rest = (count - named) + count * (count - 1) / 2;
+        add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
+            what + ", as channels " + std::to_string(later[std::ptrdiff_t(named)]) + " to " +
+                    std::to_string(same->second.back()) + " do too: " + std::to_string(rest) +
+                    " more pairs of channels with this target, which the Khronos validator reports one by one "
+                    "(Tangent lists a target's first " +
+                    std::to_string(kListedDuplicatePairs) + ").",
+            cptr + "/target", link.animation, c);
+        lastAdded().count = std::int64_t(rest);
+        listed = kListedDuplicatePairs + 1;
     }
 
     // A KHR_animation_pointer channel: the extension object's schema (as the validator checks

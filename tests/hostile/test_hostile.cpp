@@ -14,6 +14,7 @@
 #include <gtest/gtest.h>
 
 #include "hostile_support.h"
+#include "tangent/checks.h"
 #include "tangent/document.h"
 #include "tangent/edit.h"
 #include "tangent/scene.h"
@@ -156,6 +157,48 @@ TEST(HostileJson, NumberBeyondDoubleRangeIsValueNotInRangeAtItsPointer) {
         EXPECT_NE(std::string(e.what()).find("overflow.gltf: /nodes/0/scale/1: the number 1e400"), std::string::npos)
                 << e.what();
     }
+}
+
+// The Khronos validator reports each pair of channels with the same target, so that n of them
+// give n (n - 1) / 2 findings (on 4,000 it runs out of memory; Tangent took 157 s and 19 GB).
+// Tangent lists a target's first 64 pairs in the validator's order and counts the rest in one.
+TEST(HostileAnimation, ChannelsOfOneTargetGiveABoundedListOfTheirPairs) {
+    const auto duplicates = [](int sameTarget, int otherTarget) {
+        Json gltf = Json::parse(R"({"asset": {"version": "2.0"}, "nodes": [{}, {}],
+            "buffers": [{"byteLength": 8, "uri": "data:application/octet-stream;base64,AAAAAAAAgD8="}],
+            "bufferViews": [{"buffer": 0, "byteLength": 8}],
+            "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR", "min": [0], "max": [1]}],
+            "animations": [{"samplers": [{"input": 0, "output": 0}], "channels": []}]})");
+        for (int i = 0; i < sameTarget + otherTarget; ++i)
+            gltf["animations"][0]["channels"].push_back(
+                    {{"sampler", 0}, {"target", {{"node", i < sameTarget ? 0 : 1}, {"path", "translation"}}}});
+        const std::string text = gltf.dump();
+        Findings found;
+        for (Finding& f :
+             checkDocument(Document::fromBytes(Bytes(text.begin(), text.end()), "same.gltf", "", LoadMode::Lenient)))
+            if (f.code == "ANIMATION_DUPLICATE_TARGETS") found.push_back(std::move(f));
+        return found;
+    };
+    // Three channels: the validator's three pairs, at the earlier channel of each.
+    const Findings three = duplicates(3, 0);
+    ASSERT_EQ(three.size(), 3u);
+    EXPECT_EQ(three[0].pointer, "/animations/0/channels/0/target");
+    EXPECT_EQ(three[1].pointer, "/animations/0/channels/0/target");
+    EXPECT_EQ(three[2].pointer, "/animations/0/channels/1/target");
+    EXPECT_NE(three[2].message.find("as channel 2 does too"), std::string::npos) << three[2].message;
+    // A thousand on one target and two on another: 64 pairs named, one finding for the other
+    // 499,436 (1000 * 999 / 2 - 64), and the other target's pair still named.
+    const Findings many = duplicates(1000, 2);
+    ASSERT_EQ(many.size(), 66u);
+    for (std::size_t i = 0; i < 64; ++i) {
+        EXPECT_EQ(many[i].count, 1);
+        EXPECT_NE(many[i].message.find("as channel " + std::to_string(i + 1) + " does too"), std::string::npos);
+    }
+    EXPECT_EQ(many[64].pointer, "/animations/0/channels/0/target");
+    EXPECT_EQ(many[64].count, 1000 * 999 / 2 - 64);
+    EXPECT_NE(many[64].message.find("channels 65 to 999"), std::string::npos) << many[64].message;
+    EXPECT_EQ(many[65].pointer, "/animations/0/channels/1000/target");
+    EXPECT_NE(many[65].message.find("as channel 1001 does too"), std::string::npos) << many[65].message;
 }
 
 // --- GLB framing --------------------------------------------------------------------------

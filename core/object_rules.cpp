@@ -5,6 +5,7 @@
 // not a root) and an empty node. The schema pass (schema.cpp) runs these after its walk; each
 // rule reads only what the schema let through.
 #include <cmath>
+#include <limits>
 #include <regex>
 #include <set>
 #include <string>
@@ -302,19 +303,30 @@ private:
                 add("NODE_EMPTY", Severity::Info, "the node has nothing: no children, mesh, camera or extension.", ptr);
         }
         // A node whose parents lead back to it is part of a loop (a node's parent being the last
-        // node to name it a child, as the validator links them). Parent chains end or cycle
-        // within n steps.
-        for (std::size_t i = 0; i < n; ++i) {
-            long at = parent[i];
-            bool loops = false;
-            for (std::size_t step = 0; at >= 0 && step < n && !loops; ++step) {
-                loops = std::size_t(at) == i;
+        // node to name it a child, as the validator links them). Each node is walked over once:
+        // a walk up the parents stops at a node an earlier walk reached, and when it comes back
+        // to a node of its own, the loop through that node is marked (walking every node's
+        // chain took n^2 / 2 steps on a chain of n nodes: 7.6 s for 100,000).
+        constexpr std::size_t kNotReached = std::numeric_limits<std::size_t>::max();
+        std::vector<std::size_t> reachedBy(n, kNotReached);
+        std::vector<char> onLoop(n, 0);
+        for (std::size_t start = 0; start < n; ++start) {
+            long at = long(start);
+            while (at >= 0 && reachedBy[std::size_t(at)] == kNotReached) {
+                reachedBy[std::size_t(at)] = start;
                 at = parent[std::size_t(at)];
             }
-            if (loops)
+            if (at < 0 || reachedBy[std::size_t(at)] != start) continue;
+            for (long k = at;;) {
+                onLoop[std::size_t(k)] = 1;
+                k = parent[std::size_t(k)];
+                if (k == at) break;
+            }
+        }
+        for (std::size_t i = 0; i < n; ++i)
+            if (onLoop[i])
                 add("NODE_LOOP", Severity::Error, "the node is part of a loop of children.",
                     "/nodes/" + std::to_string(i));
-        }
         if (const Json* scenes = collection(root_, "scenes"))
             for (std::size_t s = 0; s < scenes->size(); ++s)
                 if (const Json* roots = member((*scenes)[s], "nodes"); roots && roots->is_array())

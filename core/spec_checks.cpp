@@ -219,15 +219,16 @@ public:
     }
 
 private:
-    void add(const char* code, Severity severity, std::string message, std::string pointer, int animation, int channel,
-             int key = -1) {
+    // The finding added, or null when the schema pass reports it.
+    Finding* add(const char* code, Severity severity, std::string message, std::string pointer, int animation,
+                 int channel, int key = -1) {
         // The schema pass (schema.h) reports the schema's codes for the whole file; inside an
         // extension's object, which it does not read, they stay this pass's.
-        if (reportedBySchemaPass(code, pointer)) return;
+        if (reportedBySchemaPass(code, pointer)) return nullptr;
         Findings& to = dataPassOf_ >= 0 ? dataFindings_[dataPassOf_] : findings_;
         to.push_back({code, severity, std::move(message), std::move(pointer), animation, channel, key});
+        return &to.back();
     }
-    Finding& lastAdded() { return dataPassOf_ >= 0 ? dataFindings_[dataPassOf_].back() : findings_.back(); }
 
     // Whether the keys of a supported channel stand for this accessor's elements: a float
     // accessor the data pass still has to check, read whole from its view (no sparse part,
@@ -404,14 +405,15 @@ private:
         if (named == count) return;
         // The rest of this channel's pairs, and every pair of the later channels among them.
         const std::size_t rest = (count - named) + count * (count - 1) / 2;
-        add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
-            what + ", as channels " + std::to_string(later[std::ptrdiff_t(named)]) + " to " +
-                    std::to_string(same->second.back()) + " do too: " + std::to_string(rest) +
-                    " more pairs of channels with this target, which the Khronos validator reports one by one "
-                    "(Tangent lists a target's first " +
-                    std::to_string(kListedDuplicatePairs) + ").",
-            cptr + "/target", link.animation, c);
-        lastAdded().count = std::int64_t(rest);
+        Finding* counted =
+                add("ANIMATION_DUPLICATE_TARGETS", Severity::Error,
+                    what + ", as channels " + std::to_string(later[std::ptrdiff_t(named)]) + " to " +
+                            std::to_string(same->second.back()) + " do too: " + std::to_string(rest) +
+                            " more pairs of channels with this target, which the Khronos validator reports one by one "
+                            "(Tangent lists a target's first " +
+                            std::to_string(kListedDuplicatePairs) + ").",
+                    cptr + "/target", link.animation, c);
+        if (counted) counted->count = std::int64_t(rest);
         listed = kListedDuplicatePairs + 1;
     }
 

@@ -166,7 +166,11 @@ public:
         constexpr std::size_t kScanned = 16;
         const bool indexed = frame.members.size() > kScanned;
         index_.clear();
-        for (auto& [name, member] : frame.members) {
+        for (auto& entry : frame.members) {
+            // (Not a structured binding: the lambda below captures the name, which C++17 allows
+            // of a variable only.)
+            std::string& name = entry.first;
+            Json& member = entry.second;
             auto same = map.end();
             if (indexed) {
                 if (const auto found = index_.find(name); found != index_.end()) same = map.begin() + found->second;

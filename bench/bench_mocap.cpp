@@ -611,11 +611,11 @@ int main(int argc, char** argv) {
         }
     }
 
-    // ---- wall time, interleaved rounds ---------------------------------------------------
-    struct InProcess {
+    // ---- wall and CPU time of each operation, a fresh child each, interleaved rounds ------
+    struct OperationTimes {
         Row tinyLoad, load, inspect, loadCheck, tinyWrite, save;
     };
-    std::vector<InProcess> rows(layouts.size());
+    std::vector<OperationTimes> rows(layouts.size());
     {
         // Each operation in a fresh child, which times it alone: in one long-lived process the
         // heap that earlier operations left behind made a later one's big buffers free of page
@@ -637,7 +637,7 @@ int main(int argc, char** argv) {
         for (int r = 0; r < runs && !failed; ++r)
             for (std::size_t li = 0; li < layouts.size(); ++li) {
                 const std::string& file = layouts[li].path;
-                InProcess& row = rows[li];
+                OperationTimes& row = rows[li];
                 timeIt(row.tinyLoad, "tinygltf-load", file);
                 timeIt(row.load, "tangent-load", file);
                 timeIt(row.inspect, "tangent-inspect", file);
@@ -649,7 +649,7 @@ int main(int argc, char** argv) {
     }
     for (std::size_t li = 0; li < layouts.size(); ++li) {
         const Layout& l = layouts[li];
-        const InProcess& row = rows[li];
+        const OperationTimes& row = rows[li];
         std::printf("each alone in a fresh process, %s (median of %d)     wall ms   CPU ms  ratio: wall  CPU  target\n",
                     l.name.c_str(), runs);
         auto line = [&](const char* name, const Row& r, const Row& floor, const std::string& target, double limit) {
@@ -752,7 +752,7 @@ int main(int argc, char** argv) {
                      sortedRate / 1e6, randomRate / 1e6);
         for (std::size_t li = 0; li < layouts.size(); ++li) {
             const Layout& l = layouts[li];
-            const InProcess& row = rows[li];
+            const OperationTimes& row = rows[li];
             std::fprintf(f, "    {\"layout\": %s, \"file\": %s, \"fileMB\": %.2f,\n", jsonString(l.name).c_str(),
                          jsonString(l.path).c_str(), l.fileMb);
             std::fprintf(f,

@@ -16,6 +16,8 @@
 
 #include <QFileInfo>
 
+#include <immintrin.h>
+
 #include "accessor.h"
 #include "bits.h"
 #include "mesh_checks.h"
@@ -250,6 +252,77 @@ __attribute__((always_inline)) inline std::int32_t screenOvershoots(
     return any;
 }
 
+// The broken keys from `key` on, before `lastKey`: Track::isBroken component by component, and
+// the key's largest tangent difference. Components > 0 is the count known at compile time (the
+// component loop unrolls, without branches: on a file of broken keys it runs for every key).
+// The plain reference the AVX2 build below is held to.
+template <int Components>
+void tallyBrokenKeys(const Track& track, std::size_t key, std::size_t lastKey, std::size_t listed, BrokenKeys& broken) {
+    const std::size_t C = Components > 0 ? std::size_t(Components) : std::size_t(track.components);
+    const std::size_t end = lastKey * C;
+    const float* in = track.inTangents.data();
+    const float* out = track.outTangents.data();
+    while (key < lastKey) {
+        bool isBroken = false;
+        double difference = 0;
+        for (std::size_t c = key * C; c < (key + 1) * C; ++c) {
+            isBroken |= !tangentsMatch(in[c], out[c]);
+            difference = std::max(difference, std::abs(double(in[c]) - double(out[c])));
+        }
+        if (!isBroken) {
+            // Most keys of a smooth curve hold bit-equal tangents: skip to the next that differs.
+            key = detail::firstBitDifference(in, out, (key + 1) * C, end) / C;
+            continue;
+        }
+        ++broken.count;
+        if (broken.first.size() < listed) broken.first.push_back(int(key));
+        if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {int(key), difference};
+        ++key;  // a broken key's neighbour is often broken too: no skip
+    }
+}
+
+// The same tally with one key's components in one vector of four doubles (a fourth component
+// of a 3-component key reads as equal tangents): tangentsMatch's double arithmetic lane by lane,
+// so the same verdicts and the same largest difference. On motion capture with free tangents
+// every key is broken, and the plain loop took a tenth of validate's time.
+template <int Components>
+__attribute__((target("avx2"))) void tallyBrokenKeysAvx2(const Track& track, std::size_t key, std::size_t lastKey,
+                                                         std::size_t listed, BrokenKeys& broken) {
+    static_assert(Components == 3 || Components == 4);
+    constexpr std::size_t C = Components;
+    const std::size_t end = lastKey * C;
+    const float* in = track.inTangents.data();
+    const float* out = track.outTangents.data();
+    const __m256d noSign = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
+    const __m256d one = _mm256_set1_pd(1.0), tolerance = _mm256_set1_pd(1e-5);
+    const __m128 zero = _mm_setzero_ps();
+    while (key < lastKey) {
+        // Four floats from the key's first component: for C = 3 the fourth is the next key's
+        // first (key + 1 < keyCount, so it is there), set to zero in both.
+        __m128 inKey = _mm_loadu_ps(in + key * C), outKey = _mm_loadu_ps(out + key * C);
+        if (C == 3) {
+            inKey = _mm_blend_ps(inKey, zero, 8);
+            outKey = _mm_blend_ps(outKey, zero, 8);
+        }
+        const __m256d a = _mm256_cvtps_pd(inKey), b = _mm256_cvtps_pd(outKey);
+        const __m256d difference = _mm256_and_pd(noSign, _mm256_sub_pd(a, b));
+        // max(1, x) as std::max(1.0, x) picks it: x when 1 < x (the operands never hold a NaN).
+        const __m256d scale = _mm256_max_pd(_mm256_max_pd(_mm256_and_pd(noSign, a), _mm256_and_pd(noSign, b)), one);
+        const __m256d match = _mm256_or_pd(_mm256_cmp_pd(a, b, _CMP_EQ_OQ),
+                                           _mm256_cmp_pd(difference, _mm256_mul_pd(tolerance, scale), _CMP_LE_OQ));
+        if (_mm256_movemask_pd(match) == 0xF) {
+            key = detail::firstBitDifference(in, out, (key + 1) * C, end) / C;
+            continue;
+        }
+        const __m128d halves = _mm_max_pd(_mm256_castpd256_pd128(difference), _mm256_extractf128_pd(difference, 1));
+        const double largest = _mm_cvtsd_f64(_mm_max_sd(halves, _mm_unpackhi_pd(halves, halves)));
+        ++broken.count;
+        if (broken.first.size() < listed) broken.first.push_back(int(key));
+        if (broken.worst.key < 0 || largest > broken.worst.value) broken.worst = {int(key), largest};
+        ++key;
+    }
+}
+
 // The screens, compiled twice: for the baseline x86-64 (SSE2: four floats a vector) and for AVX2
 // (eight), chosen by the processor. Without FMA, which the avx2 target does not enable, both
 // round every operation alike: the same floats, so the same verdicts (a test holds both to the
@@ -259,6 +332,8 @@ struct ScreenKernels {
                                         std::size_t, std::size_t, float*, std::int32_t*, float*);
     Overshoots overshoots3, overshoots4, overshootsAny;  // 3, 4, any number of components
     void (*rotationLengths)(const float*, const float*, const float*, const float*, int, int, float, std::int32_t*);
+    using BrokenTally = void (*)(const Track&, std::size_t, std::size_t, std::size_t, BrokenKeys&);
+    BrokenTally brokenKeys3, brokenKeys4;
 };
 
 template <int Components>
@@ -285,13 +360,38 @@ __attribute__((target("avx2"))) void screenRotationLengthsAvx2(const float* time
 }
 
 constexpr ScreenKernels kBaselineScreens{screenOvershootsBaseline<3>, screenOvershootsBaseline<4>,
-                                         screenOvershootsBaseline<0>, screenRotationLengthsBaseline};
-constexpr ScreenKernels kAvx2Screens{screenOvershootsAvx2<3>, screenOvershootsAvx2<4>, screenOvershootsAvx2<0>,
-                                     screenRotationLengthsAvx2};
+                                         screenOvershootsBaseline<0>, screenRotationLengthsBaseline,
+                                         tallyBrokenKeys<3>,          tallyBrokenKeys<4>};
+constexpr ScreenKernels kAvx2Screens{screenOvershootsAvx2<3>,   screenOvershootsAvx2<4>, screenOvershootsAvx2<0>,
+                                     screenRotationLengthsAvx2, tallyBrokenKeysAvx2<3>,  tallyBrokenKeysAvx2<4>};
 
 bool processorHasAvx2() {
     static const bool has = __builtin_cpu_supports("avx2");
     return has;
+}
+
+// The broken keys of a track, the 3- and 4-component tallies taken from `kernels`.
+BrokenKeys findBrokenKeys(const Track& track, std::size_t listed, const ScreenKernels& kernels) {
+    BrokenKeys broken;
+    if (track.interpolation != Interpolation::CubicSpline || track.keyCount() < 3 || track.components < 1)
+        return broken;
+    // From key 1 (the first key is never broken) to the one before the last.
+    const std::size_t C = std::size_t(track.components);
+    const std::size_t lastKey = std::size_t(track.keyCount() - 1);
+    const std::size_t first =
+            detail::firstBitDifference(track.inTangents.data(), track.outTangents.data(), C, lastKey * C) / C;
+    switch (C) {
+        case 3:
+            kernels.brokenKeys3(track, first, lastKey, listed, broken);
+            break;
+        case 4:
+            kernels.brokenKeys4(track, first, lastKey, listed, broken);
+            break;
+        default:
+            tallyBrokenKeys<0>(track, first, lastKey, listed, broken);
+            break;
+    }
+    return broken;
 }
 
 // One per-key check over one channel, gathered while it scans the keys: how many keys it fires
@@ -588,7 +688,7 @@ private:
     // step through, not a defect.
     void checkBrokenHandles(const Channel& channel, const std::string& outPtr) {
         const Track& track = channel.track;
-        BrokenKeys broken = brokenKeys(track, listed_);
+        BrokenKeys broken = findBrokenKeys(track, listed_, screened_ ? *screens_ : kBaselineScreens);
         if (broken.count == 0) return;
         Finding f{"TANGENT_BROKEN_TANGENT",
                   Severity::Info,
@@ -785,59 +885,8 @@ void splitFileError(const std::string& what, const std::string& file, std::strin
 
 }  // namespace
 
-namespace {
-
-// The broken keys from `key` on, before `lastKey`: Track::isBroken component by component, and
-// the key's largest tangent difference. Components > 0 is the count known at compile time (the
-// component loop unrolls, without branches: on a file of broken keys it runs for every key).
-template <int Components>
-void tallyBrokenKeys(const Track& track, std::size_t key, std::size_t lastKey, std::size_t listed, BrokenKeys& broken) {
-    const std::size_t C = Components > 0 ? std::size_t(Components) : std::size_t(track.components);
-    const std::size_t end = lastKey * C;
-    const float* in = track.inTangents.data();
-    const float* out = track.outTangents.data();
-    while (key < lastKey) {
-        bool isBroken = false;
-        double difference = 0;
-        for (std::size_t c = key * C; c < (key + 1) * C; ++c) {
-            isBroken |= !tangentsMatch(in[c], out[c]);
-            difference = std::max(difference, std::abs(double(in[c]) - double(out[c])));
-        }
-        if (!isBroken) {
-            // Most keys of a smooth curve hold bit-equal tangents: skip to the next that differs.
-            key = detail::firstBitDifference(in, out, (key + 1) * C, end) / C;
-            continue;
-        }
-        ++broken.count;
-        if (broken.first.size() < listed) broken.first.push_back(int(key));
-        if (broken.worst.key < 0 || difference > broken.worst.value) broken.worst = {int(key), difference};
-        ++key;  // a broken key's neighbour is often broken too: no skip
-    }
-}
-
-}  // namespace
-
 BrokenKeys brokenKeys(const Track& track, std::size_t listed) {
-    BrokenKeys broken;
-    if (track.interpolation != Interpolation::CubicSpline || track.keyCount() < 3 || track.components < 1)
-        return broken;
-    // From key 1 (the first key is never broken) to the one before the last.
-    const std::size_t C = std::size_t(track.components);
-    const std::size_t lastKey = std::size_t(track.keyCount() - 1);
-    const std::size_t first =
-            detail::firstBitDifference(track.inTangents.data(), track.outTangents.data(), C, lastKey * C) / C;
-    switch (C) {
-        case 3:
-            tallyBrokenKeys<3>(track, first, lastKey, listed, broken);
-            break;
-        case 4:
-            tallyBrokenKeys<4>(track, first, lastKey, listed, broken);
-            break;
-        default:
-            tallyBrokenKeys<0>(track, first, lastKey, listed, broken);
-            break;
-    }
-    return broken;
+    return findBrokenKeys(track, listed, processorHasAvx2() ? kAvx2Screens : kBaselineScreens);
 }
 
 bool detail::screensUseAvx2() {

@@ -47,9 +47,10 @@ std::vector<int> keysOf(const Document& doc, const Finding& finding);
 
 namespace detail {
 // How the curve checks run: Screened, where float bounds clear most segments before the exact
-// tests (what every command runs; the screens compiled for AVX2 where the processor has it),
-// ScreenedBaseline, the same screens compiled for the baseline x86-64 (SSE2), or Plain, the exact
-// tests on every segment: the reference the tests hold both screens to.
+// tests (what every command runs; the screens and the broken-key tally compiled for AVX2 where
+// the processor has it), ScreenedBaseline, the same screens compiled for the baseline x86-64
+// (SSE2) with the plain tally, or Plain, the exact tests on every segment and the plain tally:
+// the reference the tests hold both to.
 enum class CurveCheckPath { Screened, ScreenedBaseline, Plain };
 // Whether Screened runs the AVX2 screens here.
 bool screensUseAvx2();

@@ -89,7 +89,8 @@ int countOf(const Findings& findings, const std::string& code) {
 }  // namespace
 
 // Both builds of the screens (AVX2 where the processor has it, and the baseline x86-64) against
-// the exact tests on every segment, for 3, 4 and other component counts.
+// the exact tests on every segment, for 3, 4 and other component counts; the AVX2 broken-key
+// tally against the plain one (TANGENT_BROKEN_TANGENT's count, keys and worst).
 TEST(CurveChecks, ScreenedChecksGiveThePlainFindings) {
     Random random(2026);
     int overshoots = 0, shortRotations = 0, channels = 0;
@@ -117,6 +118,51 @@ TEST(CurveChecks, ScreenedChecksGiveThePlainFindings) {
     EXPECT_EQ(channels, 300);
     // Where the processor has AVX2 (the CI machines do), Screened ran the AVX2 build.
     std::cout << "screens compared: " << (detail::screensUseAvx2() ? "AVX2 and baseline" : "baseline only") << "\n";
+}
+
+// The broken-key tally at its tolerance (tangentsMatch: 1e-5 of the larger magnitude, at least
+// 1): keys whose tangents are bit-equal, equal as +0 and -0, apart by half the tolerance or by
+// one and a half of it, at magnitudes below and above 1, and far apart. The AVX2 tally (Screened)
+// and the plain one give the same count, keys and largest difference, bit for bit.
+TEST(CurveChecks, TheBrokenKeyTallyAgreesAtItsTolerance) {
+    Random random(11);
+    std::int64_t broken = 0, keys = 0;
+    for (int trial = 0; trial < 60; ++trial) {
+        const TargetPath path = trial % 3 == 0   ? TargetPath::Rotation
+                                : trial % 3 == 1 ? TargetPath::Translation
+                                                 : TargetPath::Weights;
+        Channel channel = randomChannel(random, path, 40 + trial, 1.5, 1 + trial % 6);
+        Track& t = channel.track;
+        for (std::size_t i = 0; i < t.values.size(); ++i) {
+            const float in = float(random.uniform(-1, 1) * (random.chance(0.5) ? 0.5 : 3e4));
+            const double step = 1e-5 * std::max(1.0, double(std::abs(in)));
+            const double relation = random.uniform(0, 1);
+            const bool zeros = relation >= 0.55 && relation < 0.6;  // +0 in, -0 out
+            t.inTangents[i] = zeros ? 0.0f : in;
+            t.outTangents[i] = relation < 0.55   ? in
+                               : zeros           ? -0.0f
+                               : relation < 0.75 ? float(in + 0.5 * step)
+                               : relation < 0.9  ? float(in - 1.5 * step)
+                                                 : float(random.uniform(-50, 50));
+        }
+        const auto brokenOf = [](const Findings& findings) {
+            for (const Finding& f : findings)
+                if (f.code == "TANGENT_BROKEN_TANGENT") return f;
+            return Finding{};
+        };
+        const Finding plain = brokenOf(detail::curveFindings(channel, detail::CurveCheckPath::Plain));
+        const Finding screened = brokenOf(detail::curveFindings(channel, detail::CurveCheckPath::Screened));
+        ASSERT_EQ(screened.count, plain.count) << "trial " << trial;
+        EXPECT_EQ(screened.keys, plain.keys) << "trial " << trial;
+        EXPECT_EQ(screened.worst.key, plain.worst.key) << "trial " << trial;
+        EXPECT_EQ(screened.worst.value, plain.worst.value) << "trial " << trial;
+        EXPECT_EQ(plain.count, brokenKeys(t).count) << "trial " << trial;  // the public tally, too
+        broken += plain.count;
+        keys += t.keyCount() - 2;  // the interior keys
+    }
+    // Both verdicts, in numbers: most keys of more than one component are broken, not all.
+    EXPECT_GT(broken, keys / 4);
+    EXPECT_LT(broken, keys);
 }
 
 // The screens run in float: at scales where float loses the small terms, under- or overflows

@@ -3,7 +3,12 @@
 #include <algorithm>
 #include <cstring>
 
+#include <QFileDevice>
 #include <QIODevice>
+
+#if defined(__unix__)
+#include <unistd.h>
+#endif
 
 namespace tangent::detail {
 
@@ -257,12 +262,17 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
     const Buffer& b = buffers_[buffer];
     bytesRead_ += length;
     if (b.memory) return b.memory + offset;
-    if (scratch_.size() < length) scratch_.resize(length);
+    ThreadBytes& mine = ofThisThread();
+    if (mine.aheadLength > 0 && buffer == mine.aheadBuffer && offset >= mine.aheadOffset &&
+        offset - mine.aheadOffset <= mine.aheadLength && length <= mine.aheadLength - (offset - mine.aheadOffset))
+        return mine.ahead.data() + (offset - mine.aheadOffset);
+    std::vector<std::uint8_t>& scratch = mine.scratch;
+    if (scratch.size() < length) scratch.resize(length);
     const std::uint64_t at = b.offset + offset;
     qint64 done = 0;
     if (seekTo(*b.device, at)) {
         while (done < qint64(length)) {
-            const qint64 n = b.device->read(reinterpret_cast<char*>(scratch_.data()) + done, qint64(length) - done);
+            const qint64 n = b.device->read(reinterpret_cast<char*>(scratch.data()) + done, qint64(length) - done);
             if (n <= 0) break;
             done += n;
         }
@@ -271,7 +281,79 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
         throw FileReadError(file + ": byte " + std::to_string(at) + ": cannot read " + std::to_string(length) +
                             " bytes (" + b.device->errorString().toStdString() +
                             "); did the file change while it was read?");
-    return scratch_.data();
+    return scratch.data();
+}
+
+BufferSource::ThreadBytes& BufferSource::ofThisThread() {
+    const std::thread::id reader = std::this_thread::get_id();
+    std::lock_guard<std::mutex> lock(threadsLock_);
+    for (ThreadBytes& t : threads_)
+        if (t.reader == reader) return t;
+    threads_.emplace_back();
+    threads_.back().reader = reader;
+    return threads_.back();
+}
+
+void BufferSource::readAhead(std::size_t buffer, std::uint64_t offset, std::uint64_t length) {
+#if defined(__unix__)
+    if (buffer >= buffers_.size()) return;
+    const Buffer& b = buffers_[buffer];
+    auto* file = qobject_cast<QFileDevice*>(b.device.get());
+    // Beyond 64 MiB the bytes are not doubled up beside read()'s: that accessor is read as it is decoded.
+    constexpr std::uint64_t kLargest = std::uint64_t(64) << 20;
+    if (b.memory || !file || length == 0 || length > kLargest || offset > b.size || length > b.size - offset) return;
+    const int fd = file->handle();
+    if (fd < 0) return;
+    ThreadBytes& mine = ofThisThread();
+    mine.aheadLength = 0;
+    if (mine.ahead.size() < length) mine.ahead.resize(length);
+    std::uint64_t done = 0;
+    while (done < length) {
+        const ssize_t n = ::pread(fd, mine.ahead.data() + done, length - done, off_t(b.offset + offset + done));
+        if (n <= 0) return;
+        done += std::uint64_t(n);
+    }
+    mine.aheadBuffer = buffer;
+    mine.aheadOffset = offset;
+    mine.aheadLength = length;
+#else
+    (void)buffer, (void)offset, (void)length;
+#endif
+}
+
+std::optional<ByteRange> accessorByteRange(const Json& json, std::int64_t index) {
+    const auto item = [](const Json& parent, const char* key, std::int64_t i) -> const Json* {
+        const auto array = parent.find(key);
+        if (array == parent.end() || !array->is_array() || i < 0 || std::uint64_t(i) >= array->size()) return nullptr;
+        const Json& object = (*array)[std::size_t(i)];
+        return object.is_object() ? &object : nullptr;
+    };
+    if (!json.is_object()) return std::nullopt;
+    const Json* accessor = item(json, "accessors", index);
+    if (!accessor || accessor->contains("sparse")) return std::nullopt;
+    const auto number = [](const Json& object, const char* key) -> std::optional<std::uint64_t> {
+        return countMember(object, key, std::uint64_t(0));
+    };
+    const auto viewIndex = accessor->find("bufferView");
+    if (viewIndex == accessor->end() || !isIndex(*viewIndex)) return std::nullopt;
+    const Json* view = item(json, "bufferViews", viewIndex->get<std::int64_t>());
+    const auto type = accessor->find("type");
+    const auto componentType = accessor->find("componentType");
+    if (!view || meshoptExtension(*view) || type == accessor->end() || !type->is_string() ||
+        componentType == accessor->end() || !isIndex(*componentType))
+        return std::nullopt;
+    const auto buffer = view->find("buffer");
+    const std::optional<std::uint64_t> count = number(*accessor, "count"),
+                                       accessorOffset = number(*accessor, "byteOffset"),
+                                       viewOffset = number(*view, "byteOffset");
+    const ElementLayout element = elementLayout(componentType->get<int>(), type->get<std::string>());
+    if (buffer == view->end() || !isIndex(*buffer) || buffer->get<std::int64_t>() < 0 || !count || *count == 0 ||
+        !accessorOffset || !viewOffset || element.length == 0 || *count > (std::uint64_t(1) << 40) ||
+        *viewOffset > (std::uint64_t(1) << 60) || *accessorOffset > (std::uint64_t(1) << 60))
+        return std::nullopt;
+    const std::uint64_t stride = byteStrideOf(*view) > 0 ? byteStrideOf(*view) : element.stride;
+    return ByteRange{std::size_t(buffer->get<std::int64_t>()), *viewOffset + *accessorOffset,
+                     stride * (*count - 1) + element.length};
 }
 
 DecodedAccessor decodeAccessor(const Json& json, const std::vector<std::vector<std::uint8_t>>& buffers, int index,

@@ -1,9 +1,12 @@
 #pragma once
 // Bounds-checked decoding of glTF accessors into floats (internal to core).
 #include <cstdint>
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "meshopt.h"
@@ -45,6 +48,16 @@ std::optional<std::uint64_t> countMember(const Json& object, const char* key, st
 // schema's 4..252 (reported there; the view is then read as if it had none).
 std::uint64_t byteStrideOf(const Json& view);
 
+// Where accessor `index`'s elements lie in a buffer, by the JSON alone: {buffer, offset, length}
+// for a plain accessor on a bufferView (no sparse values, no EXT_meshopt_compression), nothing
+// for any other or for anything that does not read as expected. Never throws: for reading ahead
+// (BufferSource::readAhead), which decodeAccessor's own checks follow.
+struct ByteRange {
+    std::size_t buffer;
+    std::uint64_t offset, length;
+};
+std::optional<ByteRange> accessorByteRange(const Json& json, std::int64_t index);
+
 // Moves `device` to `at`; a device already there is not seeked (on a file each seek is a system
 // call, and reads in file order follow each other).
 bool seekTo(QIODevice& device, std::uint64_t at);
@@ -68,9 +81,17 @@ public:
     // accessor's bytes about once, whatever the file's layout (a test holds it to that).
     std::uint64_t bytesRead() const { return bytesRead_; }
     // Bytes [offset, offset + length) of a buffer, which the caller has checked lie inside it.
-    // Valid until the next read. Throws FileReadError when a device cannot deliver them (the
-    // file changed on disk while it was being read).
+    // Valid until the calling thread's next read or readAhead. Throws FileReadError when a
+    // device cannot deliver them (the file changed on disk while it was being read). Threads
+    // may take turns (one read at a time: a parallel scan reads under its lock); each reads into
+    // bytes of its own, which then stay in its core's cache for what it does with them.
     const std::uint8_t* read(std::size_t buffer, std::uint64_t offset, std::uint64_t length, const std::string& file);
+    // Reads bytes [offset, offset + length) of a buffer on a file ahead, into bytes of the
+    // calling thread's own: its read() calls inside them are then served without a system call.
+    // Safe while another thread reads: a read at a position (pread), nothing shared but this
+    // thread's entry. Does nothing for a buffer in memory, a range outside the buffer or a
+    // device that is not a file; a read that fails is dropped (read() then reads, and reports).
+    void readAhead(std::size_t buffer, std::uint64_t offset, std::uint64_t length);
     std::uint64_t totalSize() const;
     // Holds no bytes (a placeholder buffer: no uri, not the GLB binary chunk). Every buffer
     // with data has at least one byte, as byteLength must be positive.
@@ -87,7 +108,17 @@ private:
     std::uint64_t bytesRead_ = 0;
     std::vector<Buffer> buffers_;
     std::vector<std::vector<std::uint8_t>> owned_;
-    std::vector<std::uint8_t> scratch_;  // reused: its pages stay mapped from read to read
+    // Each reading thread's bytes, reused: their pages stay mapped from read to read.
+    struct ThreadBytes {
+        std::thread::id reader;
+        std::vector<std::uint8_t> scratch;  // what read() read last
+        std::vector<std::uint8_t> ahead;    // what readAhead() read last: [offset, + length) of buffer
+        std::size_t aheadBuffer = 0;
+        std::uint64_t aheadOffset = 0, aheadLength = 0;
+    };
+    ThreadBytes& ofThisThread();
+    std::mutex threadsLock_;           // guards the list, not the entries: each is its thread's
+    std::deque<ThreadBytes> threads_;  // a deque: an entry stays where it is as others are added
     CompressedViews compressed_;
 };
 

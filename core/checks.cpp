@@ -453,22 +453,25 @@ public:
     explicit Checker(const Document& doc, std::size_t listed = kListedKeys) : doc_(&doc), listed_(listed) {}
 
     // Every finding: the loader's, the spec checks' (`spec`), then each supported channel's
-    // curve findings in document order. `curves`, when given, holds the curve findings of the
-    // supported channels, in order, found by a scan while each channel's keys were there (the
-    // document's own tracks are then empty).
+    // curve findings in document order. `curves`, when given, holds the curve findings of every
+    // channel by its place in document order, found by a scan while each channel's keys were
+    // there (the document's own tracks are then empty).
     Findings run(Findings spec, const std::deque<Findings>* curves = nullptr) {
         findings_ = detail::schemaFindings(doc_->json());
         findings_.insert(findings_.end(), doc_->loadFindings().begin(), doc_->loadFindings().end());
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
-        std::size_t next = 0;
+        std::size_t place = 0;
         for (const Animation& animation : doc_->animations()) {
             for (const Channel& channel : animation.channels) {
-                if (!channel.supported) continue;
+                if (!channel.supported) {
+                    ++place;
+                    continue;
+                }
                 if (!curves)
                     checkCurve(channel);
-                else if (next < curves->size())
-                    findings_.insert(findings_.end(), (*curves)[next].begin(), (*curves)[next].end());
-                ++next;
+                else if (place < curves->size())
+                    findings_.insert(findings_.end(), (*curves)[place].begin(), (*curves)[place].end());
+                ++place;
             }
         }
         for (Finding& f : findings_)
@@ -937,70 +940,33 @@ Findings checkDocument(const Document& doc) {
 
 namespace {
 
-// Key arrays the curve checks are done with, for the scan to decode the next channels into: a
-// channel's keys are handed to the checks, not copied, and no fresh pages are touched. As many
-// as are in flight (the queue's depth and one on each thread), so memory stays bounded.
-class RecycledTracks {
-public:
-    Track take() {
-        std::lock_guard<std::mutex> lock(mutex_);
-        if (free_.empty()) return Track();
-        Track t = std::move(free_.back());
-        free_.pop_back();
-        return t;
-    }
-    void give(Track&& t) {
-        std::lock_guard<std::mutex> lock(mutex_);
-        free_.push_back(std::move(t));
-    }
-
-private:
-    std::mutex mutex_;
-    std::vector<Track> free_;
-};
-
-// Key values from which a channel's curve checks go to the background thread.
-constexpr std::size_t kHandedOverValues = 2048;
-
-CheckedFile checkWhileScanning(const std::function<Document(const Document::ChannelVisitor&)>& scan,
-                               const Document::ChannelVisitor& visit) {
-    // A channel's curve checks run on a background thread while the scan decodes the next ones;
-    // while two channels wait, the scan checks the next one itself (memory stays bounded, and
-    // neither thread idles when the checks take longer than the decoding). The findings land in
-    // the channel's own slot, in document order whatever the timing. A deque: a slot stays where
-    // it is while later ones are added.
+CheckedFile checkWhileScanning(
+        const std::function<Document(const Document::ChannelVisitor&, const Document::KeyCheck&)>& scan,
+        const Document::ChannelVisitor& visit) {
+    // The scan visits channels one at a time in document order (the spec checks, then the
+    // caller's visitor) and checks each one's curves on the thread that decoded it, while
+    // another thread decodes the next (Document::scan). The curve findings land in the
+    // channel's own slot, its place in document order, whatever the timing. A deque: a slot
+    // stays where it is while later ones are added (the lock guards the growth against a lookup).
     std::deque<Findings> curves;
+    std::mutex slotsLock;
     std::unique_ptr<detail::SpecChecks> spec;  // made at the first channel: the JSON is read by then
-    RecycledTracks recycled;                   // before the queue: its items give tracks back until it is gone
-    BackgroundQueue checks;
-    Document doc = scan([&](const Document& d, Channel& channel) {
-        if (!spec) spec = std::make_unique<detail::SpecChecks>(d);
-        spec->checkChannel(channel);
-        if (visit) visit(d, channel);
-        if (!channel.supported) return;
-        Findings* slot = &curves.emplace_back();
-        // A small channel is checked at once: handing it over would cost more than its checks
-        // (and the first hand-over starts a thread, a tenth of a millisecond).
-        if (checks.runsInline() || channel.track.values.size() < kHandedOverValues) {
-            *slot = Checker::curveFindings(channel);
-            return;
-        }
-        // The keys go to the checks, which read the channel alone, not the document the scan is
-        // still filling in; the scan gets recycled arrays under the same kind of track back.
-        Track keys = std::move(channel.track);
-        auto handed = std::make_shared<Channel>(channel);  // without keys
-        handed->track = std::move(keys);
-        channel.track = recycled.take();
-        channel.track.interpolation = handed->track.interpolation;
-        channel.track.path = handed->track.path;
-        channel.track.components = handed->track.components;
-        channel.track.kind = handed->track.kind;
-        checks.push([slot, handed, &recycled] {
-            *slot = Checker::curveFindings(*handed);
-            recycled.give(std::move(handed->track));
-        });
-    });
-    checks.finish();
+    Document doc = scan(
+            [&](const Document& d, Channel& channel) {
+                if (!spec) spec = std::make_unique<detail::SpecChecks>(d);
+                spec->checkChannel(channel);
+                if (visit) visit(d, channel);
+                std::lock_guard<std::mutex> lock(slotsLock);
+                curves.emplace_back();
+            },
+            [&](const Document&, const Channel& channel, std::size_t place) {
+                Findings* slot = nullptr;
+                {
+                    std::lock_guard<std::mutex> lock(slotsLock);
+                    slot = &curves[place];
+                }
+                *slot = Checker::curveFindings(channel);
+            });
     if (!spec) spec = std::make_unique<detail::SpecChecks>(doc);
     detail::BufferSource* data = doc.streamedBuffers().get();
     Findings findings = Checker(doc).run(specMeshAndResources(*spec, doc, data), &curves);
@@ -1011,14 +977,17 @@ CheckedFile checkWhileScanning(const std::function<Document(const Document::Chan
 
 CheckedFile scanAndCheck(const std::string& path, const Document::ChannelVisitor& visit) {
     return checkWhileScanning(
-            [&](const Document::ChannelVisitor& v) { return Document::scan(path, LoadMode::Lenient, v); }, visit);
+            [&](const Document::ChannelVisitor& v, const Document::KeyCheck& check) {
+                return Document::scan(path, LoadMode::Lenient, v, check);
+            },
+            visit);
 }
 
 CheckedFile scanAndCheckBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
                               const Document::ChannelVisitor& visit) {
     return checkWhileScanning(
-            [&](const Document::ChannelVisitor& v) {
-                return Document::scanBytes(bytes, name, "", LoadMode::Lenient, v);
+            [&](const Document::ChannelVisitor& v, const Document::KeyCheck& check) {
+                return Document::scanBytes(bytes, name, "", LoadMode::Lenient, v, check);
             },
             visit);
 }

@@ -130,16 +130,26 @@ public:
     // Reads a file as load() does, one channel at a time: each channel (supported or not, in
     // document order) is handed to `visit` as soon as it is decoded, and its keys are released
     // before the next is read. Buffers stay on disk; each accessor's bytes are read once. For
-    // passes over a whole file (validate, inspect): memory stays at one channel, not the file.
+    // passes over a whole file (validate, inspect): memory stays at a channel a thread, not the file.
     // The result has every channel's metadata and kind but no keys, and no buffers: it cannot
     // be saved or edited (scanned() is true). A visited track's handle modes are not inferred
     // (all Aligned): they serve editing only. A visitor may take the channel's keys (move its
     // track out and leave another's arrays under the same interpolation, path, components and
     // kind): the scan decodes the next channel into whatever arrays it is left.
     using ChannelVisitor = std::function<void(const Document&, Channel&)>;
-    static Document scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit);
+    // A scan may also check each supported channel's keys after its visit (`checkKeys`, given
+    // the channel's place among the file's channels in document order, 0 on). A Lenient scan
+    // then decodes on every thread parallelFor uses: the threads take turns at decoding and
+    // visiting (one at a time, in document order), and each checks the keys it decoded while
+    // another decodes the next channel, so that a channel's bytes are read, decoded and
+    // checked on one core. checkKeys runs concurrently with other channels' checks and visits
+    // and reads the channel alone. A Strict scan, or one thread, runs it after each visit.
+    using KeyCheck = std::function<void(const Document&, const Channel&, std::size_t place)>;
+    static Document scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit,
+                         const KeyCheck& checkKeys = {});
     static Document scanBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,
-                              const std::string& baseDir, LoadMode mode, const ChannelVisitor& visit);
+                              const std::string& baseDir, LoadMode mode, const ChannelVisitor& visit,
+                              const KeyCheck& checkKeys = {});
     bool scanned() const { return scanned_; }
     // Where a scanned document's buffers are read from (null for a loaded one: see buffers()).
     const std::shared_ptr<detail::BufferSource>& streamedBuffers() const { return streamed_; }

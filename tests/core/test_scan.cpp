@@ -2,10 +2,16 @@
 // The scan must see exactly the tracks a whole load decodes and find exactly what
 // checkDocument finds, in the same order, for every layout a buffer can have (GLB chunk,
 // external .bin, data URI); a file that changes under it is an error, never a crash.
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstring>
+#include <iostream>
+#include <map>
+#include <mutex>
 #include <set>
 #include <stdexcept>
+#include <thread>
 
 #include <QFile>
 #include <QProcess>
@@ -17,6 +23,7 @@
 #include "tangent/builder.h"
 #include "tangent/checks.h"
 #include "tangent/document.h"
+#include "tangent/parallel.h"
 #include "test_support.h"
 
 using namespace tangent;
@@ -237,6 +244,106 @@ TEST(Scan, AFileThatShrinksWhileScannedIsAnErrorNamingIt) {
     for (std::size_t i = 0; i < whole.size(); ++i) EXPECT_EQ(describe(read.findings[i]), describe(whole[i]));
 }
 
+// BufferSource::readAhead: a read inside the range read ahead is served from it, any other
+// (partly outside, beyond it, another buffer) is read from the file; both give the file's bytes.
+TEST(Scan, ReadsAheadServeOnlyTheRangeReadAhead) {
+    QTemporaryDir dir;
+    const QString path = dir.filePath("bytes.bin");
+    QByteArray bytes(8192, '\0');
+    for (int i = 0; i < bytes.size(); ++i) bytes[i] = char(i * 7 % 251);
+    {
+        QFile out(path);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        ASSERT_EQ(out.write(bytes), bytes.size());
+    }
+    auto file = std::make_shared<QFile>(path);
+    ASSERT_TRUE(file->open(QIODevice::ReadOnly | QIODevice::Unbuffered));
+    detail::BufferSource source;
+    source.addDevice(file, 100, 4000);  // buffer 0: file bytes 100 .. 4099
+    source.addDevice(file, 0, 8192);    // buffer 1: the whole file
+    source.readAhead(0, 1000, 500);
+    struct Read {
+        std::size_t buffer;
+        std::uint64_t offset, length;
+    };
+    for (const Read r :
+         {Read{0, 1000, 500}, Read{0, 1200, 100}, Read{0, 1499, 1}, Read{0, 900, 200}, Read{0, 1400, 200},
+          Read{0, 2000, 10}, Read{0, 3000, 1000}, Read{1, 1000, 500}, Read{0, 0, 50}}) {
+        const std::uint8_t* got = source.read(r.buffer, r.offset, r.length, "bytes.bin");
+        const std::uint64_t at = (r.buffer == 0 ? 100 : 0) + r.offset;
+        EXPECT_EQ(std::memcmp(got, bytes.constData() + at, r.length), 0)
+                << "buffer " << r.buffer << " offset " << r.offset << " length " << r.length;
+    }
+    // Nothing is read ahead outside a buffer; what was read ahead still serves.
+    source.readAhead(0, 3900, 200);
+    EXPECT_EQ(std::memcmp(source.read(0, 1100, 300, "bytes.bin"), bytes.constData() + 1200, 300), 0);
+}
+
+// A scan with key checks (what validate and inspect run): every channel is visited once, in
+// document order, one visit at a time; each supported channel's keys are checked once, after its
+// visit, on the thread that decoded and visited it (its keys stay in that core's cache), while
+// other threads go on; a check that throws stops the scan with the first failure in document
+// order, whatever the threads' timing.
+TEST(Scan, ChannelsAreVisitedInOrderAndCheckedWhereTheyWereDecoded) {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath("joints.glb").toStdString();
+    save(mocapLike(40, 600), path);  // 120 channels in 2.4 MB: read from the file as the scan goes
+    std::mutex lock;
+    std::vector<std::size_t> visited;  // places, in visit order
+    std::map<std::size_t, std::thread::id> visitedOn, checkedOn;
+    std::atomic<int> visiting{0}, overlaps{0};
+    std::set<std::thread::id> checkers;
+    const auto visit = [&](const Document&, Channel& ch) {
+        overlaps += visiting.fetch_add(1) > 0;
+        std::this_thread::sleep_for(std::chrono::microseconds(ch.index % 3 * 100));
+        {
+            std::lock_guard<std::mutex> l(lock);
+            visitedOn[visited.size()] = std::this_thread::get_id();
+            visited.push_back(visited.size());
+        }
+        --visiting;
+    };
+    const auto check = [&](const Document&, const Channel& ch, std::size_t place) {
+        // 77 throws late, after 78 (on another thread) has thrown: 77 is still the one rethrown.
+        std::this_thread::sleep_for(std::chrono::microseconds(place == 77 ? 5000 : ch.index % 5 * 200));
+        std::lock_guard<std::mutex> l(lock);
+        EXPECT_TRUE(checkedOn.emplace(place, std::this_thread::get_id()).second) << "checked twice: " << place;
+        EXPECT_LT(place, visited.size()) << "checked before its visit";
+        checkers.insert(std::this_thread::get_id());
+        if (place == 77 || place == 78) throw std::runtime_error("check " + std::to_string(place));
+    };
+    try {
+        Document::scan(path, LoadMode::Lenient, visit, check);
+        FAIL() << "nothing was rethrown";
+    } catch (const std::runtime_error& e) {
+        EXPECT_STREQ(e.what(), "check 77");
+    }
+    EXPECT_EQ(overlaps.load(), 0);
+    ASSERT_GE(visited.size(), 78u);
+    for (std::size_t i = 0; i < visited.size(); ++i) ASSERT_EQ(visited[i], i);
+    for (std::size_t place = 0; place <= 77; ++place) {
+        ASSERT_EQ(checkedOn.count(place), 1u) << place;
+        EXPECT_EQ(checkedOn[place], visitedOn[place]) << "channel " << place << " was checked on another thread";
+    }
+    // Where there is more than one thread, more than one checked.
+    EXPECT_EQ(checkers.size() > 1, parallelThreads() > 1);
+    std::cout << "scan threads: " << parallelThreads() << "\n";
+
+    // Without failures: every channel, in order, checked once.
+    visited.clear(), visitedOn.clear(), checkedOn.clear(), checkers.clear();
+    const Document scanned =
+            Document::scan(path, LoadMode::Lenient, visit, [&](const Document&, const Channel&, std::size_t place) {
+                std::lock_guard<std::mutex> l(lock);
+                checkedOn.emplace(place, std::this_thread::get_id());
+            });
+    EXPECT_EQ(visited.size(), 120u);
+    EXPECT_EQ(checkedOn.size(), 120u);
+    for (const auto& [place, thread] : checkedOn) EXPECT_EQ(thread, visitedOn[place]) << place;
+    std::size_t channels = 0;
+    for (const Animation& a : scanned.animations()) channels += a.channels.size();
+    EXPECT_EQ(channels, 120u);
+}
+
 TEST(Scan, AScannedDocumentCannotBeSavedEditedOrCheckedAgain) {
     QTemporaryDir dir;
     const CheckedFile scanned = scanAndCheck(fixture("smooth_trs_1.glb"));
@@ -255,8 +362,8 @@ TEST(Scan, CheckFileGivesTheSameFindingsAsCheckDocument) {
     for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(describe(a[i]), describe(b[i]));
 }
 
-// A scan checks a channel of a few keys at once and hands a longer one's keys to the checks'
-// thread (from 2,048 key values): both give the findings a load and checkDocument give.
+// Channels of a few keys and longer ones, decoded and checked on the scan's threads: they give
+// the findings a load and checkDocument give.
 TEST(Scan, ShortAndLongChannelsGiveTheFindingsOfALoad) {
     DocumentBuilder b;
     const int anim = b.addAnimation("mixed");

@@ -47,12 +47,16 @@ TEST(PlayheadLabels, TwelveChannelsOfThreeNeverOverlapAndTheRestAreCounted) {
     for (std::size_t i = 0; i < shown.size(); ++i) {
         EXPECT_GE(shown[i].second, top);
         EXPECT_LE(shown[i].second, bottom - kSpacing) << "above the \"more\" line";
-        if (i) EXPECT_GE(shown[i].second - shown[i - 1].second, kSpacing - 1e-9) << "in order, never overlapping";
+        if (i) {
+            EXPECT_GE(shown[i].second - shown[i - 1].second, kSpacing - 1e-9) << "in order, never overlapping";
+        }
     }
     EXPECT_GE(p.moreY - shown.back().second, kSpacing - 1e-9);
     EXPECT_LE(p.moreY, bottom);
     // The ones left out are the lowest wanted.
     double lowestShown = shown.back().first;
     for (std::size_t i = 0; i < wanted.size(); ++i)
-        if (std::isnan(p.y[i])) EXPECT_GE(wanted[i], lowestShown);
+        if (std::isnan(p.y[i])) {
+            EXPECT_GE(wanted[i], lowestShown);
+        }
 }

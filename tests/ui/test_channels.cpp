@@ -363,10 +363,10 @@ TEST_F(ChannelsTest, RowsAreRedrawnWithTheirNewSummaryAfterEveryEditAndUndo) {
     // The row's name cell, right of the tree's indentation: its name and summary are drawn there.
     auto shownAfterEvents = [&](QTreeWidgetItem* item) {
         QApplication::processEvents();
-        const QRect row = panel()->visualItemRect(item);
+        const QRect cell = panel()->visualItemRect(item);
         const QHeaderView* header = panel()->header();
         const int nameEnd = header->sectionViewportPosition(0) + header->sectionSize(0) - 1;
-        return watch.covered(QRect(QPoint(row.x(), row.y()), QPoint(nameEnd, row.bottom())));
+        return watch.covered(QRect(QPoint(cell.x(), cell.y()), QPoint(nameEnd, cell.bottom())));
     };
     state->setShownChannels({{0, 0}});
     CurveView* view = window.curveView();

@@ -3,6 +3,7 @@
 // over one channel without target.node, does not check accessor ranges, and loses parts of
 // extras on a round trip; a lossless save needs the file's own JSON anyway.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
@@ -1011,26 +1012,33 @@ void DocumentLoader::scanInParallel(const Json& animations, std::size_t channelC
         for (std::size_t c = 0; c < anim["channels"].size(); ++c)
             order.push_back({int(a), int(c), detail::accessorByteRange(doc_.json_, outputAccessorOf(anim, c))});
     }
-    std::mutex lock;  // the loader, its source and the visitor: one thread at a time, in turn
+    // Whose turn it is: the thread holding channel `turn` has the loader, its source and the
+    // visitor to itself until it passes the turn on. Taking a channel needs no lock, so a thread
+    // reads its next channel ahead while another decodes.
+    std::atomic<std::size_t> next{0};
+    std::mutex lock;  // guards turn and failure
     std::condition_variable turnChanged;
-    std::size_t next = 0, turn = 0;  // the next channel to take, the next to decode
+    std::size_t turn = 0;
+    std::atomic<bool> stopped{false};
     std::exception_ptr failure;
     std::size_t failedAt = SIZE_MAX;
-    const auto failed = [&](std::size_t place) {  // under the lock
+    const auto fail = [&](std::size_t place) {
+        std::lock_guard<std::mutex> held(lock);
         if (place < failedAt) failedAt = place, failure = std::current_exception();
+        stopped = true;
     };
     parallelFor(std::min(parallelThreads(), order.size()), [&](std::size_t) {
         Track arrays;  // this thread's, reused channel after channel
         for (;;) {
-            std::unique_lock<std::mutex> held(lock);
-            if (next == order.size() || failure) return;
-            const std::size_t place = next++;
-            held.unlock();
+            const std::size_t place = next.fetch_add(1);
+            if (place >= order.size() || stopped) return;
             if (const auto& bytes = order[place].output)
                 source_->readAhead(bytes->buffer, bytes->offset, bytes->length);
-            held.lock();
-            turnChanged.wait(held, [&] { return turn == place || failure; });
-            if (failure) return;
+            {
+                std::unique_lock<std::mutex> held(lock);
+                turnChanged.wait(held, [&] { return turn == place || failure; });
+                if (failure) return;
+            }
             Channel ch;
             try {
                 const int a = order[place].animation;
@@ -1041,18 +1049,19 @@ void DocumentLoader::scanInParallel(const Json& animations, std::size_t channelC
                 }
                 visit_(doc_, ch);
             } catch (...) {
-                failed(place);
+                fail(place);  // the turn stays here: the others stop
                 turnChanged.notify_all();
                 return;
             }
-            ++turn;
-            held.unlock();
+            {
+                std::lock_guard<std::mutex> held(lock);
+                ++turn;
+            }
             turnChanged.notify_all();
             try {
                 if (ch.supported) checkKeys_(doc_, ch, place);
             } catch (...) {
-                held.lock();
-                failed(place);
+                fail(place);
                 turnChanged.notify_all();
                 return;
             }

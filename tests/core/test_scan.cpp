@@ -221,7 +221,10 @@ TEST(Scan, AFileThatShrinksWhileScannedIsAnErrorNamingIt) {
         EXPECT_EQ(what.rfind(path.toStdString() + ": byte ", 0), 0u) << what;
         EXPECT_NE(what.find("change"), std::string::npos) << what;
     }
-    EXPECT_EQ(visits, 1);
+    // It stops at the first channel whose bytes it reads after the change; a channel another
+    // thread had read ahead before it is decoded from those bytes, as the file was then.
+    EXPECT_GE(visits, 1);
+    EXPECT_LE(visits, int(parallelThreads()));
     const Findings now = checkFile(path.toStdString());  // now it is simply a truncated GLB
     ASSERT_EQ(now.size(), 1u);
     // As the Khronos validator reports it: a chunk cut short, at the file's end.

@@ -155,11 +155,11 @@ TEST(Findings, ReportOfAManyKeyFileGrowsWithChannelsNotKeys) {
     EXPECT_EQ(channel["brokenKeys"].size(), kListedKeys);
 }
 
-// validate checks each channel's curves on a background thread while the next is decoded
-// (tangent/parallel.h): its report is the same bytes as with everything on one thread
-// (TANGENT_THREADS=1, the plain reference), on many-key random curves and on Blender exports;
-// inspect (the same scan) too.
-TEST(Findings, CurveChecksOnAnotherThreadGiveTheOneThreadReport) {
+// validate decodes and checks channels on every thread, each channel on the thread that read it
+// (Document::scan with a KeyCheck): its report is the same bytes as with everything on one
+// thread (TANGENT_THREADS=1, the plain reference), on many-key random curves and on Blender
+// exports; inspect (the same scan) too.
+TEST(Findings, ChannelsCheckedOnSeveralThreadsGiveTheOneThreadReport) {
     QTemporaryDir dir;
     const std::vector<std::string> files = {writeManyKeyFile(dir, 12, 3000), fixture("broken_trs_1.glb"),
                                             fixture("multi_object_1.glb"), fixture("smooth_trs_1.glb")};

@@ -263,9 +263,7 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
     bytesRead_ += length;
     if (b.memory) return b.memory + offset;
     ThreadBytes& mine = ofThisThread();
-    if (mine.aheadLength > 0 && buffer == mine.aheadBuffer && offset >= mine.aheadOffset &&
-        offset - mine.aheadOffset <= mine.aheadLength && length <= mine.aheadLength - (offset - mine.aheadOffset))
-        return mine.ahead.data() + (offset - mine.aheadOffset);
+    if (const std::uint8_t* ahead = mine.aheadFor(buffer, offset, length)) return ahead;
     std::vector<std::uint8_t>& scratch = mine.scratch;
     if (scratch.size() < length) scratch.resize(length);
     const std::uint64_t at = b.offset + offset;

@@ -115,6 +115,12 @@ private:
         std::vector<std::uint8_t> ahead;    // what readAhead() read last: [offset, + length) of buffer
         std::size_t aheadBuffer = 0;
         std::uint64_t aheadOffset = 0, aheadLength = 0;
+        // The bytes read ahead for [offset, offset + length) of `buffer`; null unless all are there.
+        const std::uint8_t* aheadFor(std::size_t buffer, std::uint64_t offset, std::uint64_t length) const {
+            const bool inside = aheadLength > 0 && buffer == aheadBuffer && offset >= aheadOffset &&
+                                offset - aheadOffset <= aheadLength && length <= aheadLength - (offset - aheadOffset);
+            return inside ? ahead.data() + (offset - aheadOffset) : nullptr;
+        }
     };
     ThreadBytes& ofThisThread();
     std::mutex threadsLock_;           // guards the list, not the entries: each is its thread's

@@ -461,19 +461,14 @@ public:
         findings_.insert(findings_.end(), doc_->loadFindings().begin(), doc_->loadFindings().end());
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
         std::size_t place = 0;
-        for (const Animation& animation : doc_->animations()) {
+        for (const Animation& animation : doc_->animations())
             for (const Channel& channel : animation.channels) {
-                if (!channel.supported) {
-                    ++place;
-                    continue;
-                }
-                if (!curves)
+                if (channel.supported && !curves)
                     checkCurve(channel);
-                else if (place < curves->size())
+                else if (channel.supported && place < curves->size())
                     findings_.insert(findings_.end(), (*curves)[place].begin(), (*curves)[place].end());
                 ++place;
             }
-        }
         for (Finding& f : findings_)
             if (const Channel* channel = doc_->channel(f.animation, f.channel)) {
                 f.nodeName = channel->nodeName;
@@ -959,7 +954,7 @@ CheckedFile checkWhileScanning(
                 std::lock_guard<std::mutex> lock(slotsLock);
                 curves.emplace_back();
             },
-            [&](const Document&, const Channel& channel, std::size_t place) {
+            [&](const Channel& channel, std::size_t place) {
                 Findings* slot = nullptr;
                 {
                     std::lock_guard<std::mutex> lock(slotsLock);

@@ -380,7 +380,7 @@ public:
 
 private:
     void decodeAnimations();
-    Channel decodeOne(const Json& anim, int a, int c, Track arrays);
+    Channel decodeOne(const Json& anim, int a, int c, Track* spare);
     void scanInParallel(const Json& animations, std::size_t channelCount);
     static std::int64_t outputAccessorOf(const Json& anim, std::size_t c);
     void finishAnimation(Animation& out, const Json& anim);
@@ -909,6 +909,13 @@ const detail::DecodedAccessor& DocumentLoader::input(int index) {
     return inputs_.emplace(index, detail::decodeAccessor(doc_.json_, *source_, index, doc_.fileName_)).first->second;
 }
 
+namespace {
+// An animation's channels array, or null when the animation is not an object holding one.
+const Json* channelsOf(const Json& anim) {
+    return anim.is_object() && anim.contains("channels") && anim["channels"].is_array() ? &anim["channels"] : nullptr;
+}
+}  // namespace
+
 void DocumentLoader::decodeAnimations() {
     const Json& root = doc_.json_;
     trackBudget_ = kTrackBudgetBase + kTrackBudgetPerByte * source_->totalSize();
@@ -922,8 +929,7 @@ void DocumentLoader::decodeAnimations() {
     const Json& animations = root["animations"];
     std::size_t channelCount = 0, decoded = 0;
     for (const Json& anim : animations)
-        if (anim.is_object() && anim.contains("channels") && anim["channels"].is_array())
-            channelCount += anim["channels"].size();
+        if (const Json* channels = channelsOf(anim)) channelCount += channels->size();
     if (visit_ && checkKeys_ && !progress_ && mode_ == LoadMode::Lenient && parallelThreads() > 1 && channelCount > 1)
         return scanInParallel(animations, channelCount);
     for (std::size_t a = 0; a < animations.size(); ++a) {
@@ -931,8 +937,8 @@ void DocumentLoader::decodeAnimations() {
         const std::string ptr = "/animations/" + std::to_string(a);
         Animation out;
         out.index = int(a);
-        const bool readable = anim.is_object() && anim.contains("channels") && anim["channels"].is_array();
-        if (!readable) {
+        const Json* channels = channelsOf(anim);
+        if (!channels) {
             if (mode_ == LoadMode::Strict)
                 fail(anim.is_object() ? ptr + "/channels" : ptr,
                      anim.is_object() ? "must be an array." : "must be an object.");
@@ -940,16 +946,11 @@ void DocumentLoader::decodeAnimations() {
             continue;
         }
         if (anim.contains("name") && anim["name"].is_string()) out.name = anim["name"].get<std::string>();
-        const Json& channels = anim["channels"];
-        for (std::size_t c = 0; c < channels.size(); ++c) {
-            Channel ch = decodeOne(anim, int(a), int(c), visit_ ? std::move(spare_) : Track());
+        for (std::size_t c = 0; c < channels->size(); ++c) {
+            Channel ch = decodeOne(anim, int(a), int(c), visit_ ? &spare_ : nullptr);
             if (visit_) {
-                if (!ch.supported) {  // the spare arrays may hold the last channel's keys
-                    spare_ = std::move(ch.track);
-                    ch.track = Track();
-                }
                 visit_(doc_, ch);
-                if (ch.supported && checkKeys_) checkKeys_(doc_, ch, decoded);
+                if (ch.supported && checkKeys_) checkKeys_(ch, decoded);
                 if (ch.supported) release(ch, spare_);
             }
             out.channels.push_back(std::move(ch));
@@ -960,12 +961,13 @@ void DocumentLoader::decodeAnimations() {
     }
 }
 
-// Channel `c` of animation `a`, decoded into `arrays` (a scan's spare ones, or none).
-Channel DocumentLoader::decodeOne(const Json& anim, int a, int c, Track arrays) {
+// Channel `c` of animation `a`. A scan decodes it into its `spare` arrays, and takes them back
+// when the channel is unsupported (they may hold an earlier channel's keys; its track is then empty).
+Channel DocumentLoader::decodeOne(const Json& anim, int a, int c, Track* spare) {
     Channel ch;
     ch.index = c;
     ch.animation = a;
-    ch.track = std::move(arrays);
+    if (spare) ch.track = std::move(*spare);
     try {
         decodeChannel(ch, anim, a);
     } catch (const detail::AccessorError& e) {
@@ -975,6 +977,10 @@ Channel DocumentLoader::decodeOne(const Json& anim, int a, int c, Track arrays) 
         // cannot see the problem) still leave a strict load without the channel's keys.
         if (mode_ == LoadMode::Strict) fail(e.pointer, e.message);
         unsupported(ch, e.code, e.pointer, e.message, true, e.severity);
+    }
+    if (spare && !ch.supported) {
+        *spare = std::move(ch.track);
+        ch.track = Track();
     }
     return ch;
 }
@@ -1006,10 +1012,11 @@ void DocumentLoader::scanInParallel(const Json& animations, std::size_t channelC
     for (std::size_t a = 0; a < animations.size(); ++a) {
         const Json& anim = animations[a];
         shells[a].index = int(a);
-        if (!anim.is_object() || !anim.contains("channels") || !anim["channels"].is_array()) continue;
+        const Json* channels = channelsOf(anim);
+        if (!channels) continue;
         if (anim.contains("name") && anim["name"].is_string()) shells[a].name = anim["name"].get<std::string>();
-        shells[a].channels.resize(anim["channels"].size());
-        for (std::size_t c = 0; c < anim["channels"].size(); ++c)
+        shells[a].channels.resize(channels->size());
+        for (std::size_t c = 0; c < channels->size(); ++c)
             order.push_back({int(a), int(c), detail::accessorByteRange(doc_.json_, outputAccessorOf(anim, c))});
     }
     // Whose turn it is: the thread holding channel `turn` has the loader, its source and the
@@ -1042,11 +1049,7 @@ void DocumentLoader::scanInParallel(const Json& animations, std::size_t channelC
             Channel ch;
             try {
                 const int a = order[place].animation;
-                ch = decodeOne(animations[std::size_t(a)], a, order[place].channel, std::move(arrays));
-                if (!ch.supported) {  // the arrays may hold this thread's last channel's keys
-                    arrays = std::move(ch.track);
-                    ch.track = Track();
-                }
+                ch = decodeOne(animations[std::size_t(a)], a, order[place].channel, &arrays);
                 visit_(doc_, ch);
             } catch (...) {
                 fail(place);  // the turn stays here: the others stop
@@ -1059,7 +1062,7 @@ void DocumentLoader::scanInParallel(const Json& animations, std::size_t channelC
             }
             turnChanged.notify_all();
             try {
-                if (ch.supported) checkKeys_(doc_, ch, place);
+                if (ch.supported) checkKeys_(ch, place);
             } catch (...) {
                 fail(place);
                 turnChanged.notify_all();
@@ -1073,9 +1076,8 @@ void DocumentLoader::scanInParallel(const Json& animations, std::size_t channelC
     });
     if (failure) std::rethrow_exception(failure);
     for (std::size_t a = 0; a < animations.size(); ++a) {
-        const Json& anim = animations[a];
-        if (anim.is_object() && anim.contains("channels") && anim["channels"].is_array())
-            finishAnimation(shells[a], anim);  // as the loop above: an unreadable one keeps only its place
+        if (channelsOf(animations[a]))  // as the loop above: an unreadable one keeps only its place
+            finishAnimation(shells[a], animations[a]);
         doc_.animations_.push_back(std::move(shells[a]));
     }
 }

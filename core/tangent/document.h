@@ -144,7 +144,7 @@ public:
     // another decodes the next channel, so that a channel's bytes are read, decoded and
     // checked on one core. checkKeys runs concurrently with other channels' checks and visits
     // and reads the channel alone. A Strict scan, or one thread, runs it after each visit.
-    using KeyCheck = std::function<void(const Document&, const Channel&, std::size_t place)>;
+    using KeyCheck = std::function<void(const Channel&, std::size_t place)>;
     static Document scan(const std::string& path, LoadMode mode, const ChannelVisitor& visit,
                          const KeyCheck& checkKeys = {});
     static Document scanBytes(const std::vector<std::uint8_t>& bytes, const std::string& name,

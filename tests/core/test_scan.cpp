@@ -306,7 +306,7 @@ TEST(Scan, ChannelsAreVisitedInOrderAndCheckedWhereTheyWereDecoded) {
         }
         --visiting;
     };
-    const auto check = [&](const Document&, const Channel& ch, std::size_t place) {
+    const auto check = [&](const Channel& ch, std::size_t place) {
         // 77 throws late, after 78 (on another thread) has thrown: 77 is still the one rethrown.
         std::this_thread::sleep_for(std::chrono::microseconds(place == 77 ? 5000 : ch.index % 5 * 200));
         std::lock_guard<std::mutex> l(lock);
@@ -334,11 +334,10 @@ TEST(Scan, ChannelsAreVisitedInOrderAndCheckedWhereTheyWereDecoded) {
 
     // Without failures: every channel, in order, checked once.
     visited.clear(), visitedOn.clear(), checkedOn.clear(), checkers.clear();
-    const Document scanned =
-            Document::scan(path, LoadMode::Lenient, visit, [&](const Document&, const Channel&, std::size_t place) {
-                std::lock_guard<std::mutex> l(lock);
-                checkedOn.emplace(place, std::this_thread::get_id());
-            });
+    const Document scanned = Document::scan(path, LoadMode::Lenient, visit, [&](const Channel&, std::size_t place) {
+        std::lock_guard<std::mutex> l(lock);
+        checkedOn.emplace(place, std::this_thread::get_id());
+    });
     EXPECT_EQ(visited.size(), 120u);
     EXPECT_EQ(checkedOn.size(), 120u);
     for (const auto& [place, thread] : checkedOn) EXPECT_EQ(thread, visitedOn[place]) << place;

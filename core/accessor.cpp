@@ -6,6 +6,8 @@
 #include <QFileDevice>
 #include <QIODevice>
 
+#include "prefault.h"
+
 #if defined(__unix__)
 #include <unistd.h>
 #endif
@@ -265,7 +267,7 @@ const std::uint8_t* BufferSource::read(std::size_t buffer, std::uint64_t offset,
     ThreadBytes& mine = ofThisThread();
     if (const std::uint8_t* ahead = mine.aheadFor(buffer, offset, length)) return ahead;
     std::vector<std::uint8_t>& scratch = mine.scratch;
-    if (scratch.size() < length) scratch.resize(length);
+    if (scratch.size() < length) resizeForOverwrite(scratch, length);
     const std::uint64_t at = b.offset + offset;
     qint64 done = 0;
     if (seekTo(*b.device, at)) {
@@ -304,7 +306,7 @@ void BufferSource::readAhead(std::size_t buffer, std::uint64_t offset, std::uint
     if (fd < 0) return;
     ThreadBytes& mine = ofThisThread();
     mine.aheadLength = 0;
-    if (mine.ahead.size() < length) mine.ahead.resize(length);
+    if (mine.ahead.size() < length) resizeForOverwrite(mine.ahead, length);
     std::uint64_t done = 0;
     while (done < length) {
         const ssize_t n = ::pread(fd, mine.ahead.data() + done, length - done, off_t(b.offset + offset + done));
@@ -417,7 +419,7 @@ DecodedAccessor decodeAccessor(const Json& json, BufferSource& buffers, int inde
             out.packed = elementBytes(buffers, view, byteOffset, count, elementSize, elementSize, file, ptr);
             return out;
         }
-        out.data.resize(count * out.components);
+        resizeForOverwrite(out.data, count * out.components);  // readElements writes every element
         readElements(buffers, view, byteOffset, count, out.components, out.componentType, mapNormalized, view.stride,
                      out.data.data(), file, ptr);
     } else {

@@ -29,6 +29,7 @@
 
 #include "accessor.h"
 #include "bits.h"
+#include "prefault.h"
 #include "tangent/document.h"
 #include "tangent/edit.h"
 #include "tangent/parallel.h"
@@ -1376,17 +1377,15 @@ void DocumentLoader::fillTrack(Channel& ch, const ChannelPlan& plan, const detai
              : ch.pointerTarget.type == PropertyType::Int  ? ValueKind::Integer
              : ch.pointerTarget.type == PropertyType::Bool ? ValueKind::Bool
                                                            : ValueKind::Real;
-    t.times.assign(in.data.begin(), in.data.end());
     const bool cubic = interp == Interpolation::CubicSpline;
-    // Arrays the output fills are only resized (a spare's old contents are overwritten, not
-    // zeroed first); LINEAR and STEP tangents are zeros.
-    t.values.resize(std::size_t(n) * C);
+    // A spare's arrays are only resized (their old contents are overwritten, not zeroed or
+    // copied first), fresh ones prefaulted; LINEAR and STEP tangents are zeros.
+    detail::resizeForOverwrite(t.times, in.data.size());
+    std::copy(in.data.begin(), in.data.end(), t.times.begin());
+    detail::resizeForOverwrite(t.values, std::size_t(n) * C);
     for (auto* v : {&t.inTangents, &t.outTangents}) {
-        if (cubic) {
-            v->resize(std::size_t(n) * C);
-        } else {
-            v->assign(std::size_t(n) * C, 0.0f);
-        }
+        detail::resizeForOverwrite(*v, std::size_t(n) * C);
+        if (!cubic) std::fill(v->begin(), v->end(), 0.0f);
     }
     switch (components) {
         case 3:
@@ -1399,7 +1398,8 @@ void DocumentLoader::fillTrack(Channel& ch, const ChannelPlan& plan, const detai
             splitOutput<0>(out.bytes(), std::size_t(n), components, cubic, t);
             break;
     }
-    t.modes.assign(std::size_t(n) * C, HandleMode::Aligned);
+    detail::resizeForOverwrite(t.modes, std::size_t(n) * C);
+    std::fill(t.modes.begin(), t.modes.end(), HandleMode::Aligned);
     // Handle modes serve editing; a scan's channels are checked and released (a third of
     // validate's time on a mocap file went to inferring them).
     if (cubic && keep_) inferFileHandleModes(t);

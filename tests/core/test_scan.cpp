@@ -2,6 +2,7 @@
 // The scan must see exactly the tracks a whole load decodes and find exactly what
 // checkDocument finds, in the same order, for every layout a buffer can have (GLB chunk,
 // external .bin, data URI); a file that changes under it is an error, never a crash.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -18,8 +19,11 @@
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "accessor.h"
+#include "prefault.h"
 #include "tangent/builder.h"
 #include "tangent/checks.h"
 #include "tangent/document.h"
@@ -280,6 +284,41 @@ TEST(Scan, ReadsAheadServeOnlyTheRangeReadAhead) {
     // Nothing is read ahead outside a buffer; what was read ahead still serves.
     source.readAhead(0, 3900, 200);
     EXPECT_EQ(std::memcmp(source.read(0, 1100, 300, "bytes.bin"), bytes.constData() + 1200, 300), 0);
+}
+
+// prefault maps a fresh buffer's pages in one call: before it none of an untouched mapping's
+// pages is resident, after it every page inside the range is (mincore). resizeForOverwrite gives
+// the size asked, drops the old contents on a growth rather than copying them, and keeps its
+// storage on a shrink.
+TEST(Scan, FreshBuffersArePrefaultedInOneCall) {
+    const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE)), pages = 2048;
+    void* mapped = mmap(nullptr, pages * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    ASSERT_NE(mapped, MAP_FAILED);
+    auto* bytes = static_cast<std::uint8_t*>(mapped);
+    const auto resident = [&] {
+        std::vector<unsigned char> in(pages);
+        EXPECT_EQ(mincore(mapped, pages * page, in.data()), 0);
+        return std::count_if(in.begin(), in.end(), [](unsigned char p) { return p & 1; });
+    };
+    EXPECT_EQ(resident(), 0);
+    // Not even a page inside the range: nothing to do, nothing breaks.
+    detail::prefault(bytes + 1, 100);
+    EXPECT_EQ(resident(), 0);
+    // From a byte inside page 1 to a byte inside page 1001: pages 2 to 1000 are whole.
+    detail::prefault(bytes + page + 5, 1000 * page);
+    EXPECT_EQ(resident(), 999);
+    detail::prefault(bytes, pages * page);
+    EXPECT_EQ(resident(), long(pages));
+    EXPECT_EQ(bytes[pages * page - 1], 0);  // fresh pages read as zeros
+    munmap(mapped, pages * page);
+
+    std::vector<float> v(16, 7.0f);
+    detail::resizeForOverwrite(v, std::size_t(1) << 20);
+    EXPECT_EQ(v.size(), std::size_t(1) << 20);
+    const float* storage = v.data();
+    detail::resizeForOverwrite(v, 1000);
+    EXPECT_EQ(v.size(), 1000u);
+    EXPECT_EQ(v.data(), storage);  // a shrink keeps the storage
 }
 
 // A scan with key checks (what validate and inspect run): every channel is visited once, in

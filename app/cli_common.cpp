@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 
 #include "tangent/checks.h"
 
@@ -167,8 +168,14 @@ void requireReadableAnimationData(const Document& doc) {
         throw FileError(doc.fileName() + ": " + f->pointer + ": " + f->message);
 }
 
+Json objectWithRoom(std::size_t members) {
+    Json j = Json::object();
+    j.get_ref<Json::object_t&>().reserve(members);
+    return j;
+}
+
 Json findingToJson(const Finding& f) {
-    Json j;
+    Json j = objectWithRoom(14);
     j["code"] = f.code;
     j["severity"] = toString(f.severity);
     j["message"] = f.message;
@@ -208,6 +215,28 @@ std::string describeFinding(const Finding& f) {
     }
     return std::string(toString(f.severity)) + " " + f.code + " at " + where +
            (place.empty() ? "" : " (" + place + ")") + ": " + f.message;
+}
+
+namespace {
+// nlohmann's serializer writing to a C stream.
+class StreamOutput : public nlohmann::detail::output_adapter_protocol<char> {
+public:
+    explicit StreamOutput(std::FILE* stream) : stream_(stream) {}
+    void write_character(char c) override { std::fputc(c, stream_); }
+    void write_characters(const char* s, std::size_t length) override { std::fwrite(s, 1, length, stream_); }
+
+private:
+    std::FILE* stream_;
+};
+}  // namespace
+
+void printJson(const Json& j, int indent) {
+    // What Json::dump does, with the stream for its string (the serializer is nlohmann's own,
+    // so the bytes are dump's).
+    nlohmann::detail::serializer<Json> serializer(std::make_shared<StreamOutput>(stdout), ' ',
+                                                  Json::error_handler_t::replace);
+    serializer.dump(j, indent >= 0, false, unsigned(std::max(indent, 0)));
+    std::fputc('\n', stdout);
 }
 
 void printLine(const std::string& text) {

@@ -84,11 +84,20 @@ std::string formatNumber(double value);
 // Throws FileError (exit 2) naming the buffer when the document's animation data could not all be read.
 void requireReadableAnimationData(const Document& doc);
 
+// A JSON object with room for `members` members. An ordered_json object keeps its members in a
+// vector of pairs whose keys are const, so growing it copies every member rather than moving it:
+// a member added after a large one (a report's findings) would copy all of it.
+Json objectWithRoom(std::size_t members);
+
 Json findingToJson(const Finding& finding);
 // "error CODE at POINTER (animation A, channel C, key K): message"
 std::string describeFinding(const Finding& finding);
 
-void printLine(const std::string& text);       // stdout
+void printLine(const std::string& text);  // stdout
+// `j` as j.dump(indent) writes it (invalid UTF-8 in its strings replaced), then a newline, to
+// stdout as it is serialized: a large report is never one string first (building that string
+// took a tenth of validate --json's time on a mocap file, in its growth's copies and page faults).
+void printJson(const Json& j, int indent);
 void printError(const std::string& sentence);  // stderr, "tangent: " is not added
 
 }  // namespace tangent::cli

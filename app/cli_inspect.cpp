@@ -205,7 +205,7 @@ int runInspect(const QStringList& arguments) {
         printInspectText(doc, summaries, findings);
         return status;
     }
-    Json out;
+    Json out = objectWithRoom(5);
     out["file"] = file;
     out["format"] = formatName(doc.format());
     Json animations = Json::array();
@@ -218,18 +218,20 @@ int runInspect(const QStringList& arguments) {
             totals.add(doc, c);
             fileTotals.add(doc, c);
         }
-        animations.push_back(Json{{"index", animation.index},
-                                  {"name", animation.name},
-                                  {"duration", summaries.duration(animation)},
-                                  {"channels", std::move(channels)},
-                                  {"bytes", bytesJson(totals.bytes)}});
+        Json entry = objectWithRoom(5);
+        entry["index"] = animation.index;
+        entry["name"] = animation.name;
+        entry["duration"] = summaries.duration(animation);
+        entry["channels"] = std::move(channels);
+        entry["bytes"] = bytesJson(totals.bytes);
+        animations.push_back(std::move(entry));
     }
     out["animations"] = std::move(animations);
     out["bytes"] = bytesJson(fileTotals.bytes);
     Json findingList = Json::array();
     for (const Finding& f : findings) findingList.push_back(findingToJson(f));
     out["findings"] = std::move(findingList);
-    printLine(out.dump(2));
+    printJson(out, 2);
     return status;
 }
 

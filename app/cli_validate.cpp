@@ -221,7 +221,8 @@ std::string dump(const Json& j, int indent = -1) {
 Json fileJson(const FileReport& r) {
     Json list = Json::array();
     for (const Finding* f : r.listed()) list.push_back(findingToJson(*f));
-    Json j{{"file", r.file}};
+    Json j = objectWithRoom(10);
+    j["file"] = r.file;
     j.update(countsJson(r.counts));
     j["checked"] = r.notChecked.empty();
     j["notChecked"] = r.notChecked.empty() ? Json(nullptr) : Json(r.notChecked);
@@ -276,7 +277,10 @@ class JsonWriter : public ReportWriter {
 public:
     void file(const FileReport& r) override { files_.push_back(fileJson(r)); }
     void finish(const Summary& s) override {
-        printLine(dump(Json{{"files", std::move(files_)}, {"summary", summaryJson(s)}}, 2));
+        Json report = objectWithRoom(2);
+        report["files"] = std::move(files_);
+        report["summary"] = summaryJson(s);
+        printJson(report, 2);
     }
 
 private:

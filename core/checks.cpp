@@ -491,7 +491,8 @@ public:
     // curve findings in document order. `curves`, when given, holds the curve findings of every
     // channel by its place in document order, found by a scan while each channel's keys were
     // there (the document's own tracks are then empty).
-    Findings run(Findings spec, const std::deque<Findings>* curves = nullptr) {
+    // `curves`: each channel's curve findings, checked while scanning; they are moved in.
+    Findings run(Findings spec, std::deque<Findings>* curves = nullptr) {
         findings_ = detail::schemaFindings(doc_->json());
         findings_.insert(findings_.end(), doc_->loadFindings().begin(), doc_->loadFindings().end());
         findings_.insert(findings_.end(), std::make_move_iterator(spec.begin()), std::make_move_iterator(spec.end()));
@@ -501,7 +502,8 @@ public:
                 if (channel.supported && !curves)
                     checkCurve(channel);
                 else if (channel.supported && place < curves->size())
-                    findings_.insert(findings_.end(), (*curves)[place].begin(), (*curves)[place].end());
+                    findings_.insert(findings_.end(), std::make_move_iterator((*curves)[place].begin()),
+                                     std::make_move_iterator((*curves)[place].end()));
                 ++place;
             }
         for (Finding& f : findings_)

@@ -155,6 +155,24 @@ TEST(Findings, ReportOfAManyKeyFileGrowsWithChannelsNotKeys) {
     EXPECT_EQ(channel["brokenKeys"].size(), kListedKeys);
 }
 
+// The JSON reports are written to stdout as they are serialized (printJson), not built as one
+// string first: the bytes are still exactly what nlohmann's dump(2) gives for the same document
+// (the key order kept), for validate's and inspect's reports.
+TEST(Findings, JsonReportsAreDumpsOwnBytes) {
+    QTemporaryDir dir;
+    const std::string file = writeManyKeyFile(dir, 3, 500);
+    for (const QStringList& args :
+         {QStringList{"validate", "--json", "--severity", "info", q(file), q(fixture("broken_trs_1.glb"))},
+          QStringList{"inspect", "--json", q(file)},
+          QStringList{"inspect", "--json", q(fixture("multi_object_1.glb"))}}) {
+        const Result r = runTangent(args);
+        ASSERT_EQ(r.status, 0) << r.err;
+        const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(r.out);
+        EXPECT_GT(r.out.size(), 1000u);
+        EXPECT_EQ(r.out, parsed.dump(2) + "\n") << args.join(' ').toStdString();
+    }
+}
+
 // validate decodes and checks channels on every thread, each channel on the thread that read it
 // (Document::scan with a KeyCheck): its report is the same bytes as with everything on one
 // thread (TANGENT_THREADS=1, the plain reference), on many-key random curves and on Blender

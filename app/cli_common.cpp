@@ -218,25 +218,42 @@ std::string describeFinding(const Finding& f) {
 }
 
 namespace {
-// nlohmann's serializer writing to a C stream.
+// nlohmann's serializer writing to a C stream, through a buffer of its own: the serializer
+// writes most characters one at a time, and each stdio call takes the stream's lock.
 class StreamOutput : public nlohmann::detail::output_adapter_protocol<char> {
 public:
-    explicit StreamOutput(std::FILE* stream) : stream_(stream) {}
-    void write_character(char c) override { std::fputc(c, stream_); }
-    void write_characters(const char* s, std::size_t length) override { std::fwrite(s, 1, length, stream_); }
+    explicit StreamOutput(std::FILE* stream) : stream_(stream) { buffer_.reserve(kSize); }
+    ~StreamOutput() override { flush(); }
+    StreamOutput(const StreamOutput&) = delete;
+    StreamOutput& operator=(const StreamOutput&) = delete;
+    void write_character(char c) override {
+        buffer_.push_back(c);
+        if (buffer_.size() >= kSize) flush();
+    }
+    void write_characters(const char* s, std::size_t length) override {
+        buffer_.append(s, length);
+        if (buffer_.size() >= kSize) flush();
+    }
+    void flush() {
+        std::fwrite(buffer_.data(), 1, buffer_.size(), stream_);
+        buffer_.clear();
+    }
 
 private:
+    static constexpr std::size_t kSize = 64 * 1024;
     std::FILE* stream_;
+    std::string buffer_;
 };
 }  // namespace
 
 void printJson(const Json& j, int indent) {
     // What Json::dump does, with the stream for its string (the serializer is nlohmann's own,
     // so the bytes are dump's).
-    nlohmann::detail::serializer<Json> serializer(std::make_shared<StreamOutput>(stdout), ' ',
-                                                  Json::error_handler_t::replace);
+    const auto output = std::make_shared<StreamOutput>(stdout);
+    nlohmann::detail::serializer<Json> serializer(output, ' ', Json::error_handler_t::replace);
     serializer.dump(j, indent >= 0, false, unsigned(std::max(indent, 0)));
-    std::fputc('\n', stdout);
+    output->write_character('\n');
+    output->flush();
 }
 
 void printLine(const std::string& text) {

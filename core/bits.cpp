@@ -35,4 +35,30 @@ std::size_t firstBitDifference(const float* a, const float* b, std::size_t begin
     return end;
 }
 
+namespace {
+inline double squaredLength(const float* q) {
+    double sq = 0;
+    for (int i = 0; i < 4; ++i) sq += double(q[i]) * double(q[i]);
+    return sq;
+}
+}  // namespace
+
+std::size_t firstSquaredLengthOutside(const float* xyzw, std::size_t keys, double low, double high) {
+    constexpr std::size_t kBlock = 16;
+    std::size_t start = 0;
+    for (; start + kBlock <= keys; start += kBlock) {
+        int outside = 0;
+        for (std::size_t k = start; k < start + kBlock; ++k) {
+            const double sq = squaredLength(xyzw + 4 * k);
+            outside |= int(!(sq > low && sq < high));
+        }
+        if (outside) break;
+    }
+    for (std::size_t k = start; k < keys; ++k) {
+        const double sq = squaredLength(xyzw + 4 * k);
+        if (!(sq > low && sq < high)) return k;
+    }
+    return keys;
+}
+
 }  // namespace tangent::detail

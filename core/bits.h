@@ -29,4 +29,9 @@ std::size_t firstNonFinite(const std::uint8_t* bytes, std::size_t count);
 // The first index in [begin, end) where a[i] and b[i] differ in any bit, or `end`.
 std::size_t firstBitDifference(const float* a, const float* b, std::size_t begin, std::size_t end);
 
+// The first of `keys` quaternions (four floats each, contiguous) whose squared length, summed in
+// double component by component, is not strictly inside (low, high), or `keys`. Its sums are the
+// ones a plain loop makes, in the same order, so a caller that recomputes a key's decides alike.
+std::size_t firstSquaredLengthOutside(const float* xyzw, std::size_t keys, double low, double high);
+
 }  // namespace tangent::detail

@@ -188,8 +188,11 @@ public:
         const bool bounds = !channel.edited;
         if (fromTrack(channel.inputAccessor)) {
             const FloatParts times{{t.times.data()}, n, 1, 1};
+            // The loader made the channel playable only with times that are finite, not negative
+            // and increasing: the input checks would find nothing in them.
             runDataChecks(
-                    channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; }, 0, bounds);
+                    channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; }, 0, bounds,
+                    Known{true, nullptr});
         }
         if (fromTrack(channel.outputAccessor)) {
             const bool cubic = t.interpolation == Interpolation::CubicSpline;
@@ -201,7 +204,8 @@ public:
                                            : FloatParts{{t.values.data()}, n, C, std::size_t(components)};
             runDataChecks(
                     channel.outputAccessor, parts,
-                    [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; }, 0, bounds);
+                    [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; }, 0, bounds,
+                    Known{false, C == 4 ? t.values.data() : nullptr});
         }
     }
 
@@ -940,18 +944,25 @@ private:
         dataPassOf_ = -1;
     }
 
+    // What a caller knows of the values that spares a check its plain loop.
+    struct Known {
+        bool timesKnownValid = false;        // finite, not negative, increasing: no input check can fire
+        const float* quaternions = nullptr;  // the values as contiguous x, y, z, w per key
+    };
+
     // Every element check of one accessor over its values (floats as the spec maps them):
     // `parts` for the bounds and the times, `valueOf(key, component)` for the rotations,
     // `keys` of them (all the elements unless given).
     template <typename ValueOf>
     void runDataChecks(std::int64_t index, const FloatParts& parts, const ValueOf& valueOf, std::size_t keys = 0,
-                       bool bounds = true) {
+                       bool bounds = true, Known known = {}) {
         checked_.insert(index);
         dataPassOf_ = index;
         const auto [animation, channel] = used_[index];
         if (bounds) checkBounds(index, parts, animation, channel);
         const ElementChecks& checks = elementChecks_[index];
         for (const InputCheck& check : checks.inputs) {
+            if (known.timesKnownValid) break;
             const float* times = parts.part[0];
             float last = 0;  // the validator compares with the last time that was not negative
             for (std::size_t k = 0; k < parts.keys; ++k) {
@@ -977,6 +988,10 @@ private:
                          insideHigh = (1 + tol) * (1 + tol) * (1 - 1e-9);
         for (const QuaternionCheck& check : checks.quaternions) {
             for (std::size_t k = 0; k < keys; ++k) {
+                // Contiguous values: skip, a block at a time, to the next key not safely inside.
+                if (known.quaternions && (k += firstSquaredLengthOutside(known.quaternions + 4 * k, keys - k, insideLow,
+                                                                         insideHigh)) >= keys)
+                    break;
                 double sq = 0;
                 for (int i = 0; i < 4; ++i) sq += double(valueOf(k, i)) * double(valueOf(k, i));
                 if (sq > insideLow && sq < insideHigh) continue;

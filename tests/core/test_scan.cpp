@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "accessor.h"
+#include "bits.h"
 #include "prefault.h"
 #include "tangent/builder.h"
 #include "tangent/checks.h"
@@ -319,6 +320,54 @@ TEST(Scan, FreshBuffersArePrefaultedInOneCall) {
     detail::resizeForOverwrite(v, 1000);
     EXPECT_EQ(v.size(), 1000u);
     EXPECT_EQ(v.data(), storage);  // a shrink keeps the storage
+}
+
+// The spec's unit-quaternion check skips, a block at a time, to the next key whose squared
+// length is not safely inside the tolerance (firstSquaredLengthOutside): walked from key to key,
+// it finds exactly the keys a plain loop over the same double sums finds, wherever they lie in
+// its blocks of 16 (first, last, across a block's edge, the last key), and a NaN component too.
+TEST(Scan, QuaternionLengthScreenFindsTheKeysAPlainLoopFinds) {
+    constexpr double tol = checks::kUnitQuaternionTolerance;
+    const double low = (1 - tol) * (1 - tol) * (1 + 1e-9), high = (1 + tol) * (1 + tol) * (1 - 1e-9);
+    const std::size_t keys = 203;
+    std::vector<float> q(keys * 4);
+    std::uint32_t seed = 12345;
+    const auto unit = [&] { return (seed = seed * 1664525u + 1013904223u) / 4294967296.0; };
+    for (std::size_t k = 0; k < keys; ++k) {
+        float c[4];
+        double sq = 0;
+        for (float& x : c) {
+            x = float(unit() - 0.5);
+            sq += double(x) * double(x);
+        }
+        for (int i = 0; i < 4; ++i) q[k * 4 + i] = float(c[i] / std::sqrt(sq));
+    }
+    // Off by more than the tolerance, by just less, by 10 times more; a NaN.
+    const std::map<std::size_t, float> scaled = {{0, 1.01f},
+                                                 {15, 1.0f + float(tol) * 0.5f},
+                                                 {16, 0.9f},
+                                                 {17, 1.0f - float(tol) * 3},
+                                                 {31, 1.2f},
+                                                 {32, 1.0f + float(tol) * 0.999f},
+                                                 {100, 1.0f + float(tol) * 10},
+                                                 {202, 0.5f}};
+    for (const auto& [k, factor] : scaled)
+        for (int i = 0; i < 4; ++i) q[k * 4 + i] *= factor;
+    q[150 * 4 + 2] = NAN;
+    std::vector<std::size_t> plain, screened;
+    for (std::size_t k = 0; k < keys; ++k) {
+        double sq = 0;
+        for (int i = 0; i < 4; ++i) sq += double(q[k * 4 + i]) * double(q[k * 4 + i]);
+        if (!(sq > low && sq < high)) plain.push_back(k);
+    }
+    for (std::size_t k = 0; k < keys; ++k) {
+        k += detail::firstSquaredLengthOutside(q.data() + 4 * k, keys - k, low, high);
+        if (k < keys) screened.push_back(k);
+    }
+    EXPECT_EQ(screened, plain);
+    EXPECT_GE(plain.size(), 6u);  // the keys made to leave the band, and the NaN
+    EXPECT_EQ(plain.front(), 0u);
+    EXPECT_EQ(plain.back(), 202u);
 }
 
 // A scan with key checks (what validate and inspect run): every channel is visited once, in

@@ -188,8 +188,8 @@ public:
         const bool bounds = !channel.edited;
         if (fromTrack(channel.inputAccessor)) {
             const FloatParts times{{t.times.data()}, n, 1, 1};
-            // The loader made the channel playable only with times that are finite, not negative
-            // and increasing: the input checks would find nothing in them.
+            // A playable channel's times are finite, not negative and increasing (the loader
+            // admits no others, the edit API keeps them so): the input checks find nothing there.
             runDataChecks(
                     channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; }, 0, bounds,
                     Known{true, nullptr});

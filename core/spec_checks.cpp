@@ -158,6 +158,12 @@ struct ElementChecks {
     std::vector<QuaternionCheck> quaternions;
 };
 
+// What a caller of the data pass knows of an accessor's values that spares a check its plain loop.
+struct Known {
+    bool timesKnownValid = false;        // finite, not negative, increasing: no input check can fire
+    const float* quaternions = nullptr;  // the values as contiguous x, y, z, w per key
+};
+
 }  // namespace
 
 class SpecChecks::Impl {
@@ -943,12 +949,6 @@ private:
         }
         dataPassOf_ = -1;
     }
-
-    // What a caller knows of the values that spares a check its plain loop.
-    struct Known {
-        bool timesKnownValid = false;        // finite, not negative, increasing: no input check can fire
-        const float* quaternions = nullptr;  // the values as contiguous x, y, z, w per key
-    };
 
     // Every element check of one accessor over its values (floats as the spec maps them):
     // `parts` for the bounds and the times, `valueOf(key, component)` for the rotations,

@@ -242,9 +242,11 @@ __attribute__((always_inline)) inline std::int32_t screenOvershoots(
                                 0.25f * (middle + 2 * r1 + r2),
                                 0.25f * (r1 + 2 * r2 + v1),
                                 0.5f * (r2 + v1)};
-        // How far a set of points leaves [lo, hi]: from its largest and its smallest.
-        float hullHigh = std::max(std::max(quarter, middle), threeQuarters),
-              hullLow = std::min(std::min(quarter, middle), threeQuarters);
+        // How far a set of points leaves [lo, hi]: from its largest and its smallest. The
+        // quarters' joints are points of both the hull and the curve.
+        const float jointsHigh = std::max(std::max(quarter, middle), threeQuarters);
+        const float jointsLow = std::min(std::min(quarter, middle), threeQuarters);
+        float hullHigh = jointsHigh, hullLow = jointsLow;
 #pragma GCC unroll 8
         for (int m = 0; m < 8; ++m) {
             hullHigh = std::max(hullHigh, inner[m]);
@@ -256,10 +258,8 @@ __attribute__((always_inline)) inline std::int32_t screenOvershoots(
         };
         const float sixth = at(125, 75, 15, 1, 1.0f / 216), third = at(8, 12, 6, 1, 1.0f / 27);
         const float twoThirds = at(1, 6, 12, 8, 1.0f / 27), fiveSixths = at(1, 15, 75, 125, 1.0f / 216);
-        const float curveHigh = std::max(std::max(std::max(sixth, third), std::max(twoThirds, fiveSixths)),
-                                         std::max(std::max(quarter, middle), threeQuarters));
-        const float curveLow = std::min(std::min(std::min(sixth, third), std::min(twoThirds, fiveSixths)),
-                                        std::min(std::min(quarter, middle), threeQuarters));
+        const float curveHigh = std::max(std::max(std::max(sixth, third), std::max(twoThirds, fiveSixths)), jointsHigh);
+        const float curveLow = std::min(std::min(std::min(sixth, third), std::min(twoThirds, fiveSixths)), jointsLow);
         const float least = std::max(curveHigh - hi, lo - curveLow);
         const float margin = 1e-5f * (scale + allowed);
         const int decidable = scale < 1e30f;
@@ -780,9 +780,8 @@ private:
         // laid out per element), by bounds that settle nearly every (segment, component). With
         // the Bezier control points P0 = v0, P1 = v0 + dt b0 / 3, P2 = v1 - dt a1 / 3, P3 = v1:
         //  - it cannot leave [lo, hi] by more than the control points of its four quarters (de
-        //    Casteljau at s = 1/2, then on each half) do, nor by more than the tangent term (p(s) = v0 + h01 (v1 - v0)
-        //    + dt (h10 b0
-        //    + h11 a1), |h10|, |h11| <= 4/27): `most`;
+        //    Casteljau at s = 1/2, then on each half) do, nor by more than the tangent term
+        //    (p(s) = v0 + h01 (v1 - v0) + dt (h10 b0 + h11 a1), |h10|, |h11| <= 4/27): `most`;
         //  - it leaves by at least as much as any point of it does (s = 1/6, 1/4, 1/3, 1/2, 2/3,
         //    3/4, 5/6): `least`.
         // The quarters' hull is four times tighter than the halves' (the hull of a piece of

@@ -4,12 +4,14 @@
 #include <cerrno>
 #include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include <unistd.h>
 
 #include "cli.h"
+#include "huge_pages.h"
 
 namespace {
 
@@ -25,9 +27,14 @@ std::string guiProgram() {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc > 1 && tangent::cli::isCommandLine(argv[1]) && !tangent::cli::needsDrawing(argv[1]))
+    if (argc > 1 && tangent::cli::isCommandLine(argv[1]) && !tangent::cli::needsDrawing(argv[1])) {
+        tangent::cli::restartWithHugePagesIfWorth(argc, argv);
         return tangent::cli::run(argc, argv);
-    // The editor or render: the same arguments, the same process, another program.
+    }
+    // The editor or render: the same arguments, the same process, another program, whose heap
+    // takes huge pages (huge_pages.h) at no cost: it starts anyway, and may open a big file.
+    const std::string settings = tangent::cli::withHugePages(std::getenv("GLIBC_TUNABLES"));
+    if (!settings.empty()) setenv("GLIBC_TUNABLES", settings.c_str(), 1);
     const std::string gui = guiProgram();
     argv[0] = const_cast<char*>(gui.c_str());
     execvp(gui.c_str(), argv);

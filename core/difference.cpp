@@ -4,6 +4,7 @@
 #include <array>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <utility>
 #include <vector>
@@ -542,6 +543,49 @@ struct Interval {
 // when `point` asked to stop.
 // Which pieces are searched: every one, or (a measure with segments at samples) those outside
 // the source's segments measured at their samples.
+// The pieces two tracks play alike. With the same key times (bit for bit), interpolation and
+// component count, the segment between keys k and k + 1 is one curve in both when the data it
+// reads is the same bits: the two keys' values and, for CUBICSPLINE, k's out- and k + 1's
+// in-tangent. Its error is 0 everywhere, so it needs no search: a repair of a few keys of a long
+// track (fix) is measured on those keys' segments alone.
+class SamePieces {
+public:
+    SamePieces(const Track& a, const Track& b) {
+        const int n = a.keyCount();
+        if (!searchOnly() || n < 2 || b.keyCount() != n || a.interpolation != b.interpolation ||
+            a.components != b.components || a.path != b.path ||
+            std::memcmp(a.times.data(), b.times.data(), a.times.size() * sizeof(float)) != 0)
+            return;
+        const std::size_t C = std::size_t(a.components), bytes = C * sizeof(float);
+        const bool cubic = a.interpolation == Interpolation::CubicSpline;
+        auto same = [&](const std::vector<float>& x, const std::vector<float>& y, std::size_t key) {
+            return std::memcmp(x.data() + key * C, y.data() + key * C, bytes) == 0;
+        };
+        same_.resize(std::size_t(n - 1));
+        for (std::size_t k = 0; k + 1 < std::size_t(n); ++k)
+            same_[k] = same(a.values, b.values, k) && same(a.values, b.values, k + 1) &&
+                       (!cubic || (same(a.outTangents, b.outTangents, k) && same(a.inTangents, b.inTangents, k + 1)));
+        track_ = &a;
+    }
+    // Whether [t0, t1] lies inside one segment both tracks play alike.
+    bool same(double t0, double t1) const {
+        if (!track_) return false;
+        const double mid = 0.5 * (t0 + t1);
+        if (!(mid > track_->times.front() && mid < track_->times.back())) return false;
+        const std::size_t k = std::size_t(findSegment(*track_, mid));
+        return same_[k] && t0 >= track_->times[k] && t1 <= track_->times[k + 1];
+    }
+    // Off: every piece is searched (detail::searchEveryPiece, the plain form tests compare with).
+    static bool& searchOnly() {
+        static bool skipAlike = true;
+        return skipAlike;
+    }
+
+private:
+    const Track* track_ = nullptr;  // null: no piece is known to be alike
+    std::vector<char> same_;        // per segment
+};
+
 struct Scope {
     const Track* source = nullptr;
     const std::vector<char>* atSamples = nullptr;
@@ -566,11 +610,12 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
         error.reset(times[0], times[0]);
         return point(times[0], error.at(times[0]));
     }
+    const SamePieces alike(a, b);
     std::vector<Interval> stack;
     long budget = intervalBudget(times.size(), report);
     for (std::size_t i = 0; i + 1 < times.size(); ++i) {
         const double t0 = times[i], t1 = times[i + 1];
-        if (!scope.searched(t0, t1)) continue;
+        if (!scope.searched(t0, t1) || alike.same(t0, t1)) continue;
         error.reset(t0, t1);
         // The left end is the key's own value; the right end is the piece's limit there (a STEP
         // holds up to it), and the next piece starts with the key's value.
@@ -593,7 +638,13 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
             stack.push_back({iv.t0, m});
         }
     }
-    return true;
+    // The last time's own values: no piece starts there, and a piece's right end is its limit
+    // (a STEP holds the previous key up to it), so a changed last STEP key was never looked at.
+    // Both curves hold these values from then on.
+    const double last = times.back();
+    if (last < scope.from || last > scope.to) return true;
+    error.reset(last, last);
+    return point(last, error.at(last));
 }
 
 // The error at the keys of the source's segments measured at samples (none when `scope` has no
@@ -641,8 +692,9 @@ Difference differenceIn(const Track& a, const Track& b, double absolutePrecision
     {
         const std::vector<double> times = breakpoints(a, b, scope.from, scope.to);
         ErrorOnPiece error(a, b);
+        const SamePieces alike(a, b);
         for (std::size_t i = 0; i + 1 < times.size(); ++i) {
-            if (!scope.searched(times[i], times[i + 1])) continue;
+            if (!scope.searched(times[i], times[i + 1]) || alike.same(times[i], times[i + 1])) continue;
             error.reset(times[i], times[i + 1]);
             point(times[i], error.at(times[i]));
             point(0.5 * (times[i] + times[i + 1]), error.at(0.5 * (times[i] + times[i + 1])));
@@ -685,6 +737,14 @@ bool sameInterval(double d, double step, double t) {
 }
 
 }  // namespace
+
+namespace detail {
+bool searchEveryPiece(bool on) {
+    const bool before = !SamePieces::searchOnly();
+    SamePieces::searchOnly() = !on;
+    return before;
+}
+}  // namespace detail
 
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision) {
     return differenceIn(a, b, absolutePrecision, Scope{});

@@ -57,6 +57,13 @@ Difference differenceAtKeys(const Track& reference, const Track& other);
 // interval's middle, the third bounded), so no peak is missed. The same curve is 0 at once.
 Difference differenceEverywhere(const Track& a, const Track& b, double absolutePrecision = 1e-9);
 
+namespace detail {
+// The plain search, for tests: every piece searched, also those both tracks play alike (a
+// segment whose keys and tangents are the same bits in both, whose error is 0 and which the
+// search otherwise skips). Returns the previous setting.
+bool searchEveryPiece(bool on);
+}  // namespace detail
+
 // Whether the error of `b` against `a` stays within `tolerance` everywhere, certified as above.
 // Where the bisection cannot decide (the error within a hair of the tolerance, or the budget
 // spent) the answer is false. On false, `over` (if given) receives a time where it is over (or

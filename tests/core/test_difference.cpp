@@ -140,6 +140,75 @@ TEST(DifferenceEverywhere, AgreesWithDenseSamplingOnRandomCubics) {
     }
 }
 
+// A repair of a few keys of a long track (fix): the segments whose keys are the same bits in both
+// are skipped, and the answer is the one the search of every piece gives and dense sampling sees.
+TEST(DifferenceEverywhere, AFewChangedKeysAreMeasuredAsEveryPieceWouldBe) {
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<float> value(-1, 1), slope(-3, 3), nudge(-0.02f, 0.02f);
+    for (Interpolation interpolation : {Interpolation::CubicSpline, Interpolation::Linear, Interpolation::Step})
+        for (TargetPath path : {TargetPath::Translation, TargetPath::Rotation}) {
+            const int C = path == TargetPath::Rotation ? 4 : 3, n = 200;
+            std::vector<float> times, v, in, out;
+            for (int k = 0; k < n; ++k) {
+                times.push_back(0.05f * float(k));
+                for (int c = 0; c < C; ++c)
+                    v.push_back(value(rng)), in.push_back(slope(rng)), out.push_back(slope(rng));
+            }
+            const Track a = trackOf(path, interpolation, C, times, v, in, out);
+            Track b = a;
+            // Three keys changed: a value at 17, an out-tangent at 90 (only 90 -> 91 plays it) and
+            // the last key.
+            b.values[b.at(17, 1)] += nudge(rng);
+            b.outTangents[b.at(90, 0)] += 0.5f;
+            b.values[b.at(n - 1, 2)] += nudge(rng);
+            const Difference skipped = differenceEverywhere(a, b);
+            const bool before = detail::searchEveryPiece(true);
+            const Difference every = differenceEverywhere(a, b);
+            detail::searchEveryPiece(before);
+            const std::string what = std::string(toString(interpolation)) + " " + toString(path);
+            // Both certified: each one's maximum lies under the other's bound.
+            EXPECT_LE(skipped.maxError, every.upperBound) << what;
+            EXPECT_LE(every.maxError, skipped.upperBound) << what;
+            EXPECT_LE(skipped.upperBound - skipped.maxError, 1e-7 * skipped.maxError + 1e-9) << what;
+            const double sampled = sampledMax(a, b, 0, 0.05 * (n - 1) + 0.1, 200000);
+            EXPECT_GE(skipped.upperBound, sampled) << what;
+            EXPECT_GT(skipped.maxError, 0) << what;
+            // Where: on a changed key's segments.
+            const double at = skipped.at;
+            const bool nearAChange =
+                    (at >= times[16] && at <= times[18]) ||
+                    (interpolation == Interpolation::CubicSpline && at >= times[90] && at <= times[91]) ||
+                    at >= times[n - 2];
+            EXPECT_TRUE(nearAChange) << what << " at " << at;
+        }
+}
+
+// A STEP curve holds its last key's value from that key on: a change there is a difference of
+// the whole of it (no piece starts at the last key; it was missed once).
+TEST(DifferenceEverywhere, AChangedLastStepKeyIsFound) {
+    const Track a = trackOf(TargetPath::Translation, Interpolation::Step, 1, {0, 1, 2}, {0, 0, 0});
+    Track b = a;
+    b.values[2] = 5;
+    const Difference d = differenceEverywhere(a, b);
+    EXPECT_EQ(d.maxError, 5);
+    EXPECT_EQ(d.at, 2);
+    Difference over;
+    EXPECT_FALSE(withinEverywhere(a, b, 1, &over));
+    EXPECT_EQ(over.at, 2);
+    EXPECT_TRUE(withinEverywhere(a, b, 5.5));
+}
+
+// The same keys, the same bits: no difference anywhere, whatever the unused tangents hold.
+TEST(DifferenceEverywhere, OnlyUnusedTangentsChangedIsNoDifference) {
+    const Track a = trackOf(TargetPath::Translation, Interpolation::CubicSpline, 3, {0, 1, 2},
+                            {0, 0, 0, 1, 2, 3, 0, 1, 0}, {7, 7, 7, 1, 1, 1, 0, 0, 0}, {1, 0, 1, 2, 2, 2, 9, 9, 9});
+    Track b = a;
+    for (int c = 0; c < 3; ++c) b.inTangents[b.at(0, c)] = 0, b.outTangents[b.at(2, c)] = 0;
+    const Difference d = differenceEverywhere(a, b);
+    EXPECT_EQ(d.maxError, 0);
+    EXPECT_LE(d.upperBound, 1e-9);
+}
+
 TEST(DifferenceEverywhere, ANearZeroQuaternionSwingsFastAndIsStillBounded) {
     // The raw cubic passes close to zero halfway (w goes 1 -> -1, x peaks at 0.01): the played
     // rotation swings through almost 180 degrees about x in a few milliseconds.

@@ -37,14 +37,20 @@ std::uint64_t inputBytes(const std::vector<std::string>& arguments) {
     std::uint64_t total = 0;
     for (const std::string& a : arguments) {
         if (a.empty() || a[0] == '-') continue;
-        std::error_code e;
+        // (file_size answers -1 on an error: only a size read without one counts.)
+        const auto sizeOf = [](const fs::path& p) {
+            std::error_code e;
+            const std::uintmax_t size = fs::is_regular_file(p, e) ? fs::file_size(p, e) : 0;
+            return e ? std::uintmax_t(0) : size;
+        };
         const fs::path path(a);
-        if (!fs::is_regular_file(path, e)) continue;
-        total += fs::file_size(path, e);
-        if (e || !endsWith(a, ".gltf")) continue;
+        const std::uintmax_t size = sizeOf(path);
+        total += size;
+        if (size == 0 || !endsWith(a, ".gltf")) continue;
         const fs::path folder = path.has_parent_path() ? path.parent_path() : fs::path(".");
+        std::error_code e;
         for (fs::directory_iterator it(folder, e), end; !e && it != end; it.increment(e))
-            if (endsWith(it->path().filename().string(), ".bin") && it->is_regular_file(e)) total += it->file_size(e);
+            if (endsWith(it->path().filename().string(), ".bin")) total += sizeOf(it->path());
     }
     return total;
 }

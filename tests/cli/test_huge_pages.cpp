@@ -91,6 +91,8 @@ TEST(HugePages, InputBytesCountTheFilesNamedAndAGltfsBuffersBesideIt) {
     EXPECT_EQ(cli::inputBytes({d + "/scene/scene.gltf"}), 7001030u);
     // Options are not files; missing files and folders count nothing.
     EXPECT_EQ(cli::inputBytes({"--channel", "0:0", d + "/missing.glb", d, "-o", d + "/a.glb"}), 5000000u);
+    // A .gltf that is not there has no buffers beside it.
+    EXPECT_EQ(cli::inputBytes({d + "/scene/missing.gltf"}), 0u);
 }
 
 TEST(HugePages, OnlyCommandsThatHoldDocumentsOnBigInputsRestart) {

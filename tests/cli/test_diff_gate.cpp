@@ -407,3 +407,27 @@ TEST(DiffGate, AChannelNotDecodedOnOneSideFails) {
     EXPECT_NE(r.out.find("paired by pointer; NOT COMPARED: B's channel was not decoded"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("FAIL (nothing was compared)"), std::string::npos) << r.out;
 }
+
+// Two STEP channels that differ only in their last key: B holds another value from that key on.
+// Once the search looked at no point where a piece starts at the last key, and this passed.
+TEST(DiffGate, AChangedLastStepKeyFails) {
+    Workspace w;
+    auto fileWith = [&](float last, const std::string& name) {
+        DocumentBuilder b;
+        const int light = b.addNode("Switch");
+        const int anim = b.addAnimation("Blink");
+        b.addChannel(anim, light,
+                     makeTrack(TargetPath::Translation, tangent::Interpolation::Step, 3, {0, 0.5f, 1},
+                               {0, 0, 0, 1, 0, 0, last, 0, 0}));
+        return w.save(b.build(name), name);
+    };
+    const std::string fileA = fileWith(0, "a.glb"), fileB = fileWith(0.25f, "b.glb");
+    Result r = runTangent({"diff", q(fileA), q(fileB), "--json"});
+    EXPECT_EQ(r.status, 1) << r.out << r.err;
+    const json j = parseJson(r);
+    ASSERT_EQ(j["channels"].size(), 1u);
+    EXPECT_EQ(j["channels"][0]["maxError"], 0.25) << j["channels"][0].dump();
+    EXPECT_EQ(j["channels"][0]["at"], 1) << j["channels"][0].dump();
+    // The same file against itself passes.
+    EXPECT_EQ(runTangent({"diff", q(fileA), q(fileA)}).status, 0);
+}

@@ -537,55 +537,55 @@ struct Interval {
     double t0, t1;
 };
 
+// The pieces two tracks play alike: with the same key count, interpolation and component
+// count, segment k is one curve in both when what it reads is the same bits in both (keys k and
+// k + 1's times and values and, for CUBICSPLINE, k's out- and k + 1's in-tangent). Its error is
+// 0 everywhere, so it needs no search: a repair of a few keys of a long track (fix) is measured
+// on those keys' segments alone. Looked up per piece (a binary search), so that a search of a
+// window of a long track costs nothing more.
+class SamePieces {
+public:
+    SamePieces(const Track& a, const Track& b)
+        : a_(a),
+          b_(b),
+          comparable_(skipAlike() && a.keyCount() >= 2 && b.keyCount() == a.keyCount() &&
+                      a.interpolation == b.interpolation && a.components == b.components && a.path == b.path) {}
+
+    // Whether [t0, t1] lies inside one segment both tracks play alike.
+    bool same(double t0, double t1) const {
+        if (!comparable_) return false;
+        const double mid = 0.5 * (t0 + t1);
+        if (!(mid > a_.times.front() && mid < a_.times.back())) return false;
+        const std::size_t k = std::size_t(findSegment(a_, mid)), C = std::size_t(a_.components);
+        if (!(t0 >= a_.times[k] && t1 <= a_.times[k + 1])) return false;
+        const auto sameBits = [](const std::vector<float>& x, const std::vector<float>& y, std::size_t at,
+                                 std::size_t count) {
+            return std::memcmp(x.data() + at, y.data() + at, count * sizeof(float)) == 0;
+        };
+        return sameBits(a_.times, b_.times, k, 2) && sameBits(a_.values, b_.values, k * C, 2 * C) &&
+               (a_.interpolation != Interpolation::CubicSpline ||
+                (sameBits(a_.outTangents, b_.outTangents, k * C, C) &&
+                 sameBits(a_.inTangents, b_.inTangents, (k + 1) * C, C)));
+    }
+
+    // Off: every piece is searched (detail::searchEveryPiece, the plain form tests compare with).
+    static bool& skipAlike() {
+        static bool on = true;
+        return on;
+    }
+
+private:
+    const Track& a_;
+    const Track& b_;
+    const bool comparable_;
+};
+
 // Searches every piece with `visit(error, pieceError, interval)` deciding what to do; the
 // shared walk of differenceEverywhere and withinEverywhere. `point(t, e)` sees every error
 // evaluated; `keep(upperBound)` says whether an interval still needs a look. Returns false
 // when `point` asked to stop.
 // Which pieces are searched: every one, or (a measure with segments at samples) those outside
 // the source's segments measured at their samples.
-// The pieces two tracks play alike. With the same key times (bit for bit), interpolation and
-// component count, the segment between keys k and k + 1 is one curve in both when the data it
-// reads is the same bits: the two keys' values and, for CUBICSPLINE, k's out- and k + 1's
-// in-tangent. Its error is 0 everywhere, so it needs no search: a repair of a few keys of a long
-// track (fix) is measured on those keys' segments alone.
-class SamePieces {
-public:
-    SamePieces(const Track& a, const Track& b) {
-        const int n = a.keyCount();
-        if (!searchOnly() || n < 2 || b.keyCount() != n || a.interpolation != b.interpolation ||
-            a.components != b.components || a.path != b.path ||
-            std::memcmp(a.times.data(), b.times.data(), a.times.size() * sizeof(float)) != 0)
-            return;
-        const std::size_t C = std::size_t(a.components), bytes = C * sizeof(float);
-        const bool cubic = a.interpolation == Interpolation::CubicSpline;
-        auto same = [&](const std::vector<float>& x, const std::vector<float>& y, std::size_t key) {
-            return std::memcmp(x.data() + key * C, y.data() + key * C, bytes) == 0;
-        };
-        same_.resize(std::size_t(n - 1));
-        for (std::size_t k = 0; k + 1 < std::size_t(n); ++k)
-            same_[k] = same(a.values, b.values, k) && same(a.values, b.values, k + 1) &&
-                       (!cubic || (same(a.outTangents, b.outTangents, k) && same(a.inTangents, b.inTangents, k + 1)));
-        track_ = &a;
-    }
-    // Whether [t0, t1] lies inside one segment both tracks play alike.
-    bool same(double t0, double t1) const {
-        if (!track_) return false;
-        const double mid = 0.5 * (t0 + t1);
-        if (!(mid > track_->times.front() && mid < track_->times.back())) return false;
-        const std::size_t k = std::size_t(findSegment(*track_, mid));
-        return same_[k] && t0 >= track_->times[k] && t1 <= track_->times[k + 1];
-    }
-    // Off: every piece is searched (detail::searchEveryPiece, the plain form tests compare with).
-    static bool& searchOnly() {
-        static bool skipAlike = true;
-        return skipAlike;
-    }
-
-private:
-    const Track* track_ = nullptr;  // null: no piece is known to be alike
-    std::vector<char> same_;        // per segment
-};
-
 struct Scope {
     const Track* source = nullptr;
     const std::vector<char>* atSamples = nullptr;
@@ -740,8 +740,8 @@ bool sameInterval(double d, double step, double t) {
 
 namespace detail {
 bool searchEveryPiece(bool on) {
-    const bool before = !SamePieces::searchOnly();
-    SamePieces::searchOnly() = !on;
+    const bool before = !SamePieces::skipAlike();
+    SamePieces::skipAlike() = !on;
     return before;
 }
 }  // namespace detail

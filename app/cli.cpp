@@ -28,18 +28,19 @@ struct Subcommand {
     const char* name;
     const char* summary;
     int (*run)(const QStringList&);  // null: a subcommand that draws (Drawing)
+    bool holdsDocuments = false;     // reads whole documents into memory (inspect and validate scan)
 };
 
 const Subcommand kSubcommands[] = {
         {"inspect", "animations, channels, keys, bytes, findings", runInspect},
         {"validate", "findings for every file; exit 0 clean, 1 errors found", runValidate},
-        {"sample", "evaluate one channel at given times", runSample},
-        {"convert", "re-save, change interpolation, change format", runConvert},
-        {"fix", "zero unused tangents, renormalize rotations, unify hemispheres", runFix},
+        {"sample", "evaluate one channel at given times", runSample, true},
+        {"convert", "re-save, change interpolation, change format", runConvert, true},
+        {"fix", "zero unused tangents, renormalize rotations, unify hemispheres", runFix, true},
         {"render", "draw one channel's curves to PNG or SVG, or the 3D preview (--preview)", nullptr},
-        {"simplify", "baked keys into a few editable ones, within a tolerance", runSimplify},
-        {"diff", "compare two files' animations channel by channel; exit 1 over tolerance", runDiff},
-        {"pose", "every node's local TRS and world matrix at given times", runPose},
+        {"simplify", "baked keys into a few editable ones, within a tolerance", runSimplify, true},
+        {"diff", "compare two files' animations channel by channel; exit 1 over tolerance", runDiff, true},
+        {"pose", "every node's local TRS and world matrix at given times", runPose, true},
 };
 
 const Subcommand* findSubcommand(const char* name) {
@@ -188,6 +189,11 @@ void quietQtMessages(QtMsgType type, const QMessageLogContext&, const QString& m
 
 bool isCommandLine(const char* firstArgument) {
     return firstArgument && (findSubcommand(firstArgument) || isTopLevelOption(firstArgument));
+}
+
+bool holdsDocuments(const char* firstArgument) {
+    const Subcommand* subcommand = firstArgument ? findSubcommand(firstArgument) : nullptr;
+    return subcommand && subcommand->holdsDocuments;
 }
 
 bool needsDrawing(const char* firstArgument) {

@@ -19,6 +19,9 @@ struct Drawing {
 // True for a subcommand name (inspect, validate, sample, convert, fix, render, simplify, diff, pose) and for the
 // top-level --help / --version.
 bool isCommandLine(const char* firstArgument);
+// True for a subcommand run here that reads whole documents into memory (inspect and validate
+// scan them in bounded memory; render is tangent-gui's).
+bool holdsDocuments(const char* firstArgument);
 // True for a subcommand that draws (render).
 bool needsDrawing(const char* firstArgument);
 // Runs it; returns the exit status (0 ok, 1 errors found / not done, 2 I/O, 64 usage).

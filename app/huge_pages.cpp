@@ -9,6 +9,8 @@
 
 #include <unistd.h>
 
+#include "cli.h"
+
 namespace tangent::cli {
 
 namespace {
@@ -21,13 +23,6 @@ bool endsWith(const std::string& s, const char* tail) {
     for (std::size_t i = 0; i < n; ++i)
         if (std::tolower(static_cast<unsigned char>(s[s.size() - n + i])) != tail[i]) return false;
     return true;
-}
-
-// The subcommands that read whole documents into memory (inspect and validate scan them).
-bool holdsDocuments(const char* subcommand) {
-    for (const char* name : {"sample", "convert", "fix", "simplify", "diff", "pose"})
-        if (std::strcmp(subcommand, name) == 0) return true;
-    return false;
 }
 
 }  // namespace

@@ -33,10 +33,11 @@ struct Result {
     std::string err;
 };
 
-// Runs the real executable with `arguments`; QT_QPA_PLATFORM=offscreen so render needs no display.
-inline Result runTangent(const QStringList& arguments) {
+// Runs the real executable with `arguments` in `env`; QT_QPA_PLATFORM=offscreen so render needs
+// no display.
+inline Result runTangent(const QStringList& arguments,
+                         QProcessEnvironment env = QProcessEnvironment::systemEnvironment()) {
     QProcess process;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     if (!env.contains("QT_QPA_PLATFORM")) env.insert("QT_QPA_PLATFORM", "offscreen");
     process.setProcessEnvironment(env);
     process.start(QString::fromUtf8(TANGENT_EXE), arguments);

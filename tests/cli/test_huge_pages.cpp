@@ -4,9 +4,6 @@
 #include <string>
 #include <vector>
 
-#include <QProcess>
-#include <QProcessEnvironment>
-
 #include "cli_support.h"
 #include "huge_pages.h"
 
@@ -29,22 +26,12 @@ struct Started {
     int starts = 0;
 };
 Started runCountingStarts(const QStringList& arguments, const QString& tunables) {
-    QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("LD_DEBUG", "statistics");
     env.remove("GLIBC_TUNABLES");
     if (!tunables.isEmpty()) env.insert("GLIBC_TUNABLES", tunables);
-    process.setProcessEnvironment(env);
-    process.start(QString::fromUtf8(TANGENT_EXE), arguments);
     Started s;
-    if (!process.waitForFinished(120000)) {
-        process.kill();
-        ADD_FAILURE() << "tangent did not finish: " << arguments.join(' ').toStdString();
-        return s;
-    }
-    s.result.status = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    s.result.out = process.readAllStandardOutput().toStdString();
-    s.result.err = process.readAllStandardError().toStdString();
+    s.result = runTangent(arguments, env);
     for (std::size_t at = 0; (at = s.result.err.find("total startup time in dynamic loader", at)) != std::string::npos;
          ++at)
         ++s.starts;

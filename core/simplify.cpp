@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "spline_pieces.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
 #include "tangent/repair.h"
@@ -26,8 +27,13 @@
 //     numbers. Where any segment is measured everywhere the float track is confirmed by
 //     withinMeasure, window by window; a segment that fails is split at the failure and
 //     refitted there.
-//  5. The smallest faithful form wins (fitted CUBICSPLINE, reduced LINEAR, STEP, the source),
-//     confirmed once more, whole, by the shared measure: what diff measures.
+//  5. Keys at any time (spline_pieces.h), for a bake measured at its samples: a spline keyed
+//     between the bake's frames has its pieces intact between its keys; they are recovered whole,
+//     keys between the samples where they meet, where steps 2 and 3 need two keys, one at the
+//     sample on each side.
+//  6. The smallest faithful form wins (fitted CUBICSPLINE at samples or at any time, reduced
+//     LINEAR, STEP, the source), confirmed once more, whole, by the shared measure: what diff
+//     measures.
 
 namespace tangent {
 
@@ -953,6 +959,67 @@ Candidate fitCubic(const Track& source, const std::vector<char>& atSamples, cons
 }
 
 // ---------------------------------------------------------------------------------------------
+// Keys at any time (spline_pieces.h): a bake of a spline keyed between its frames, its pieces
+// recovered whole. Only where every segment is a bake's (elsewhere the samples include the
+// source's own keys, which the fit above can already keep), and not for rotation: a rotation
+// spline plays its raw cubic normalized, which a cubic per component does not follow.
+
+// The runs are cut against this fraction of the target: a bake of a spline is followed to the
+// float's last digits inside a piece, and a run must not reach far past its piece's end.
+constexpr double kPieceRunSlack = 0.05;
+// A recovered key breaks without a corner found in the source only where its tangents' mismatch
+// alone would move the curve by this many tolerances.
+constexpr double kClearCorner = 4;
+
+Candidate fitPieces(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance,
+                    int maxKeys) {
+    Candidate result;
+    if (measureOf(atSamples) != Measure::AtSamples || s.count() < 8 || source.path == TargetPath::Rotation)
+        return result;
+    detail::RecoveredKeys keys;
+    if (!detail::recoverPieces(source.path, s.components, s.times, s.values, kPieceRunSlack * tolerance,
+                               0.999 * tolerance, maxKeys, keys))
+        return result;
+    // Keys stay smooth but at corners (as the other fit keeps them), so that an artist edits the
+    // motion as one curve: a key breaks where a source corner is beside it, or where its two
+    // tangents differ by far more than the tolerance moves the curve (as a CUBICSPLINE source's
+    // corner is told, markCorners).
+    const int C = s.components;
+    const double limit = componentTolerance(source.path, tolerance);
+    for (int k = 1; k + 1 < keys.count(); ++k) {
+        if (!keys.broken[std::size_t(k)]) continue;
+        const auto next = std::size_t(std::lower_bound(s.times.begin(), s.times.end(), keys.times[std::size_t(k)]) -
+                                      s.times.begin());
+        bool corner = false;
+        for (std::size_t i = next > 0 ? next - 1 : 0; i <= next + 1 && i < s.count(); ++i) corner |= s.corner[i] != 0;
+        const double dt = std::min(keys.times[std::size_t(k)] - keys.times[std::size_t(k - 1)],
+                                   keys.times[std::size_t(k + 1)] - keys.times[std::size_t(k)]);
+        double mismatch = 0;
+        for (int c = 0; c < C; ++c) {
+            const std::size_t at = std::size_t(k) * std::size_t(C) + std::size_t(c);
+            mismatch = std::max(mismatch, std::abs(keys.in[at] - keys.out[at]));
+        }
+        if (!corner && !(mismatch * dt / 7 > kClearCorner * limit)) return result;
+    }
+    Track t = emptyLike(source, Interpolation::CubicSpline, keys.count());
+    for (int k = 0; k < keys.count(); ++k) {
+        t.times[std::size_t(k)] = static_cast<float>(keys.times[std::size_t(k)]);
+        if (k > 0 && !(t.times[std::size_t(k)] > t.times[std::size_t(k - 1)])) return result;
+        for (int c = 0; c < C; ++c) {
+            const std::size_t at = t.at(k, c), from = std::size_t(k) * std::size_t(C) + std::size_t(c);
+            t.values[at] = static_cast<float>(keys.values[from]);
+            t.inTangents[at] = static_cast<float>(keys.in[from]);
+            t.outTangents[at] = static_cast<float>(keys.out[from]);
+            t.modes[at] = tangentsMatch(t.inTangents[at], t.outTangents[at]) ? HandleMode::Aligned : HandleMode::Free;
+        }
+    }
+    zeroUnusedTangents(t);
+    result.faithful = withinMeasure(source, atSamples, t, tolerance);
+    result.track = std::move(t);
+    return result;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Reduced LINEAR: keys at samples, straight (slerp for rotation) in between.
 
 class LinearFitter {
@@ -1114,7 +1181,12 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
     }
     const Samples samples = sampleSource(source, atSamples, tolerance);
     std::vector<Candidate> candidates;
-    if (options.to != SimplifyTarget::Linear) candidates.push_back(fitCubic(source, atSamples, samples, tolerance));
+    if (options.to != SimplifyTarget::Linear) {
+        candidates.push_back(fitCubic(source, atSamples, samples, tolerance));
+        const Candidate& cubic = candidates.back();
+        const int fewer = cubic.faithful ? cubic.track.keyCount() - 1 : source.keyCount();
+        candidates.push_back(fitPieces(source, atSamples, samples, tolerance, fewer));
+    }
     if (options.to != SimplifyTarget::CubicSpline)
         candidates.push_back(fitLinear(source, atSamples, samples, tolerance));
     if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, atSamples, tolerance, false));

@@ -376,3 +376,63 @@ TEST(Simplify, FixtureBakesAt30Fps) {
         }
     }
 }
+
+// A bake of a spline keyed between its frames (a 24 fps curve baked at 30 fps): the fit puts its
+// keys back where the spline's are, between the frames, instead of two around each.
+TEST(Simplify, KeysBetweenTheFramesOfABakeAreFoundWhereTheSplinesAre) {
+    // Hand-written Hermite segments (glTF Appendix C), keys at 0, 8.75 and 24.375 frames of
+    // 30 fps and at 1 s; a smooth key, then a broken one (in-tangent 2, out-tangent -1).
+    const double times[] = {0, 8.75 / 30, 24.375 / 30, 1};
+    const double values[] = {0, 0.4, 0.1, 0.3};
+    const double in[] = {0, 1.5, 2, 0.5}, out[] = {1, 1.5, -1, 0.5};
+    auto spline = [&](double t) {
+        int k = 0;
+        while (k < 2 && t > times[k + 1]) ++k;
+        const double dt = times[k + 1] - times[k], s = (t - times[k]) / dt;
+        const double s2 = s * s, s3 = s2 * s;
+        const double y = (2 * s3 - 3 * s2 + 1) * values[k] + dt * (s3 - 2 * s2 + s) * out[k] +
+                         (-2 * s3 + 3 * s2) * values[k + 1] + dt * (s3 - s2) * in[k + 1];
+        return std::vector<double>{y, 2 * y, -y};
+    };
+    const Track source = bake(TargetPath::Translation, 3, 30, 1, spline);
+    const SimplifyResult r = simplify(source, to(SimplifyTarget::CubicSpline));
+    expectValid(r.track);
+    ASSERT_EQ(r.track.keyCount(), 4);
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(r.track.times[std::size_t(k)], times[k], 1e-4) << "key " << k;
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(r.track.value(k, 0), values[k], 1e-4) << "key " << k;
+    EXPECT_EQ(keysWithTwoTangents(r.track), std::vector<int>{2});  // the broken key stays broken
+    EXPECT_NEAR(r.track.inTangent(2, 0), 2, 0.05);
+    EXPECT_NEAR(r.track.outTangent(2, 0), -1, 0.05);
+    EXPECT_LE(r.byMeasure.maxError, Tolerances().forPath(TargetPath::Translation));
+    EXPECT_EQ(r.measure, Measure::AtSamples);
+    // Held at every frame of the bake, by an evaluation of its own.
+    for (int frame = 0; frame <= 30; ++frame) {
+        double v[3];
+        evaluate(r.track, frame / 30.0, v);
+        EXPECT_NEAR(v[1], spline(frame / 30.0)[1], Tolerances().forPath(TargetPath::Translation)) << frame;
+    }
+}
+
+// Blender's curves (keys on 24 fps frames) baked at 30 fps: a translation, scale or weights fit
+// has no more keys than Blender's own curve, plus one where the bake holds past its last key.
+TEST(Simplify, FixtureCurvesBakedBetweenTheirKeysGetTheirKeyCountBack) {
+    for (const char* name : {"smooth_trs_1", "broken_trs_1", "morph_weights_1", "multi_object_1"}) {
+        const Document doc = Document::load(fixture(std::string(name) + ".glb"));
+        for (const Animation& a : doc.animations())
+            for (const Channel& ch : a.channels) {
+                const Track& curve = ch.track;
+                if (curve.path == TargetPath::Rotation) continue;
+                const double end = std::ceil(curve.endTime() * 30 - 1e-9) / 30;
+                const Track source = bake(curve.path, curve.components, 30, end, [&](double t) {
+                    std::vector<double> v(std::size_t(curve.components));
+                    evaluate(curve, t, v.data());
+                    return v;
+                });
+                const SimplifyResult r = simplify(source, to(SimplifyTarget::CubicSpline));
+                expectValid(r.track);
+                const int held = end > curve.endTime() + 1e-6 ? 1 : 0;
+                EXPECT_LE(r.track.keyCount(), curve.keyCount() + held) << name << " " << ch.label;
+                EXPECT_LE(r.byMeasure.maxError, Tolerances().forPath(curve.path)) << name << " " << ch.label;
+            }
+    }
+}

@@ -1,0 +1,591 @@
+#include "spline_pieces.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#include "tangent/difference.h"
+#include "tangent/edit.h"
+#include "tangent/hermite.h"
+
+namespace tangent::detail {
+namespace {
+
+// Solves the normal equations m = [matrix (n x n) | right-hand sides (rhs columns)], row-major,
+// by Gaussian elimination with partial pivoting; x receives n unknowns per right-hand side
+// (x[r * n + i]). A zero pivot leaves its unknown 0.
+void solveNormal(std::vector<double>& m, int n, int rhs, double* x) {
+    const int width = n + rhs;
+    auto at = [&](int r, int c) -> double& { return m[std::size_t(r * width + c)]; };
+    for (int col = 0; col < n; ++col) {
+        int pivot = col;
+        for (int r = col + 1; r < n; ++r)
+            if (std::abs(at(r, col)) > std::abs(at(pivot, col))) pivot = r;
+        if (pivot != col)
+            std::swap_ranges(m.begin() + pivot * width, m.begin() + (pivot + 1) * width, m.begin() + col * width);
+        const double d = at(col, col);
+        if (d == 0) continue;
+        for (int r = col + 1; r < n; ++r) {
+            const double f = at(r, col) / d;
+            for (int c = col; c < width; ++c) at(r, c) -= f * at(col, c);
+        }
+    }
+    for (int k = 0; k < rhs; ++k)
+        for (int r = n - 1; r >= 0; --r) {
+            double s = at(r, n + k);
+            for (int c = r + 1; c < n; ++c) s -= at(r, c) * x[k * n + c];
+            x[k * n + r] = at(r, r) != 0 ? s / at(r, r) : 0.0;
+        }
+}
+
+// A cubic per component in x = (t - mid) / half, which keeps the least squares well conditioned
+// whatever the times are.
+struct Cubic {
+    double mid = 0, half = 1;
+    std::vector<double> coef;  // per component: the coefficients of 1, x, x^2, x^3
+
+    void value(double t, int C, double* v) const {
+        const double x = (t - mid) / half;
+        for (int c = 0; c < C; ++c) {
+            const double* k = &coef[std::size_t(4 * c)];
+            v[c] = ((k[3] * x + k[2]) * x + k[1]) * x + k[0];
+        }
+    }
+    // Value per second.
+    void slope(double t, int C, double* d) const {
+        const double x = (t - mid) / half;
+        for (int c = 0; c < C; ++c) {
+            const double* k = &coef[std::size_t(4 * c)];
+            d[c] = ((3 * k[3] * x + 2 * k[2]) * x + k[1]) / half;
+        }
+    }
+};
+
+class PieceFitter {
+public:
+    PieceFitter(TargetPath path, int C, const std::vector<double>& times, const std::vector<double>& values)
+        : path_(path), C_(C), t_(times), y_(values), a_(std::size_t(C)), b_(std::size_t(C)) {}
+
+    std::size_t count() const { return t_.size(); }
+    const std::vector<double>& times() const { return t_; }
+    int components() const { return C_; }
+    double time(std::size_t i) const { return t_[i]; }
+    const double* sample(std::size_t i) const { return &y_[i * std::size_t(C_)]; }
+
+    // The least-squares cubic through samples a..b.
+    Cubic fit(std::size_t a, std::size_t b) const {
+        Cubic cubic;
+        cubic.mid = (t_[a] + t_[b]) / 2;
+        cubic.half = std::max((t_[b] - t_[a]) / 2, 1e-9);
+        const int width = 4 + C_;
+        std::vector<double> m(std::size_t(4 * width), 0.0);  // [normal matrix | right-hand sides]
+        for (std::size_t i = a; i <= b; ++i) {
+            const double x = (t_[i] - cubic.mid) / cubic.half;
+            const double p[4] = {1, x, x * x, x * x * x};
+            for (int r = 0; r < 4; ++r) {
+                double* row = &m[std::size_t(r * width)];
+                for (int c = 0; c < 4; ++c) row[c] += p[r] * p[c];
+                for (int c = 0; c < C_; ++c) row[4 + c] += p[r] * sample(i)[c];
+            }
+        }
+        const double pull = 1e-10 * double(b - a + 1);
+        m[std::size_t(2 * width + 2)] += pull;
+        m[std::size_t(3 * width + 3)] += pull;
+        cubic.coef.assign(std::size_t(4 * C_), 0.0);
+        solveNormal(m, 4, C_, cubic.coef.data());
+        return cubic;
+    }
+
+    // The largest error of the cubic at samples a..b.
+    double worst(const Cubic& cubic, std::size_t a, std::size_t b) {
+        double largest = 0;
+        for (std::size_t i = a; i <= b; ++i) {
+            cubic.value(t_[i], C_, a_.data());
+            largest = std::max(largest, pathError(path_, C_, sample(i), a_.data()));
+        }
+        return largest;
+    }
+
+    // How far apart two cubics are at t (squared, summed over the components).
+    double mismatch(const Cubic& p, const Cubic& q, double t) {
+        p.value(t, C_, a_.data());
+        q.value(t, C_, b_.data());
+        double d = 0;
+        for (int c = 0; c < C_; ++c)
+            d += (a_[std::size_t(c)] - b_[std::size_t(c)]) * (a_[std::size_t(c)] - b_[std::size_t(c)]);
+        return d;
+    }
+
+    // The first sample index with time >= t.
+    std::size_t firstAtOrAfter(double t) const {
+        return std::size_t(std::lower_bound(t_.begin(), t_.end(), t) - t_.begin());
+    }
+
+    // The largest error at the samples in [t0, t1] of the Hermite segment between the keys.
+    // `where` (if given) receives the sample index of the largest.
+    double segmentWorst(double t0, double t1, const double* v0, const double* out0, const double* v1, const double* in1,
+                        std::size_t* where = nullptr) {
+        const double dt = t1 - t0;
+        double largest = 0;
+        for (std::size_t i = firstAtOrAfter(t0); i < count() && t_[i] <= t1; ++i) {
+            const HermiteBasis h = hermiteBasis((t_[i] - t0) / dt);
+            for (int c = 0; c < C_; ++c)
+                a_[std::size_t(c)] = h.h00 * v0[c] + dt * h.h10 * out0[c] + h.h01 * v1[c] + dt * h.h11 * in1[c];
+            const double e = pathError(path_, C_, sample(i), a_.data());
+            if (e > largest) {
+                largest = e;
+                if (where) *where = i;
+            }
+        }
+        return largest;
+    }
+
+    // Least-squares tangents of the segment between keys at t0 and t1 with values v0 and v1,
+    // from the samples strictly inside; false when fewer than two are.
+    bool segmentTangents(double t0, double t1, const double* v0, const double* v1, double* out0, double* in1) const {
+        const double dt = t1 - t0;
+        std::size_t i = firstAtOrAfter(t0);
+        if (i < count() && t_[i] == t0) ++i;
+        double pp = 0, pq = 0, qq = 0;
+        std::vector<double> pr(std::size_t(C_), 0.0), qr(std::size_t(C_), 0.0);
+        int inside = 0;
+        for (; i < count() && t_[i] < t1; ++i, ++inside) {
+            const HermiteBasis h = hermiteBasis((t_[i] - t0) / dt);
+            pp += h.h10 * h.h10, pq += h.h10 * h.h11, qq += h.h11 * h.h11;
+            for (int c = 0; c < C_; ++c) {
+                const double r = sample(i)[c] - h.h00 * v0[c] - h.h01 * v1[c];
+                pr[std::size_t(c)] += h.h10 * r;
+                qr[std::size_t(c)] += h.h11 * r;
+            }
+        }
+        if (inside < 2) return false;
+        const double det = pp * qq - pq * pq;
+        if (!(std::abs(det) > 1e-300)) return false;
+        for (int c = 0; c < C_; ++c) {
+            out0[c] = (qq * pr[std::size_t(c)] - pq * qr[std::size_t(c)]) / det / dt;
+            in1[c] = (pp * qr[std::size_t(c)] - pq * pr[std::size_t(c)]) / det / dt;
+        }
+        return true;
+    }
+
+    // Keys at times t[0..m] (m segments) as the samples in [t[0], t[m]] see them: the end values
+    // v0 and vm held, the values between and every segment's two tangents fitted by least
+    // squares. Returns the sum of squared residuals; `fitted` (if given) receives per component
+    // c, at fitted[u * C + c], unknown u: for segment j its out-tangent (3j), its in-tangent
+    // (3j + 1), and the value of the key ending it (3j + 2, not for the last).
+    // `smooth`: each key between has one tangent (its in- and out-tangent one unknown).
+    double window(const double* t, int m, const double* v0, const double* vm, double* fitted, bool smooth = false) {
+        const int full = 3 * m - 1;
+        std::vector<int> unknown(static_cast<std::size_t>(full));
+        int n = 0;
+        for (int u = 0; u < full; ++u)
+            unknown[std::size_t(u)] = smooth && u % 3 == 0 && u > 0 ? unknown[std::size_t(u - 2)] : n++;
+        const int width = n + C_;
+        const std::size_t first = firstAtOrAfter(t[0]);
+        std::vector<double> mat(std::size_t(n * width), 0.0), known(static_cast<std::size_t>(C_));
+        // The unknowns sample i depends on (at most four), their coefficients, and its known part.
+        int where[4];
+        double coefficient[4];
+        auto row = [&](std::size_t i) {
+            int j = 0;
+            while (j + 1 < m && t_[i] > t[j + 1]) ++j;
+            const double dt = t[j + 1] - t[j];
+            const HermiteBasis h = hermiteBasis((t_[i] - t[j]) / dt);
+            where[0] = 3 * j, coefficient[0] = dt * h.h10;
+            where[1] = 3 * j + 1, coefficient[1] = dt * h.h11;
+            where[2] = j > 0 ? 3 * j - 1 : -1, coefficient[2] = h.h00;  // the value starting segment j
+            where[3] = j + 1 < m ? 3 * j + 2 : -1, coefficient[3] = h.h01;
+            for (int c = 0; c < C_; ++c)
+                known[std::size_t(c)] = (j == 0 ? h.h00 * v0[c] : 0.0) + (j + 1 == m ? h.h01 * vm[c] : 0.0);
+            for (int& w : where)
+                if (w >= 0) w = unknown[std::size_t(w)];
+        };
+        std::size_t end = first;
+        for (; end < count() && t_[end] <= t[m]; ++end) {
+            row(end);
+            for (int p = 0; p < 4; ++p) {
+                if (where[p] < 0) continue;
+                double* line = &mat[std::size_t(where[p] * width)];
+                for (int q = 0; q < 4; ++q)
+                    if (where[q] >= 0) line[where[q]] += coefficient[p] * coefficient[q];
+                for (int c = 0; c < C_; ++c) line[n + c] += coefficient[p] * (sample(end)[c] - known[std::size_t(c)]);
+            }
+        }
+        double trace = 0;
+        for (int p = 0; p < n; ++p) trace += mat[std::size_t(p * width + p)];
+        for (int p = 0; p < n; ++p) mat[std::size_t(p * width + p)] += 1e-12 * trace + 1e-300;
+        std::vector<double> x(std::size_t(n * C_));
+        solveNormal(mat, n, C_, x.data());
+        double residual = 0;
+        for (std::size_t i = first; i < end; ++i) {
+            row(i);
+            for (int c = 0; c < C_; ++c) {
+                double e = sample(i)[c] - known[std::size_t(c)];
+                for (int p = 0; p < 4; ++p)
+                    if (where[p] >= 0) e -= coefficient[p] * x[std::size_t(c * n + where[p])];
+                residual += e * e;
+            }
+        }
+        if (fitted)
+            for (int c = 0; c < C_; ++c)
+                for (int u = 0; u < full; ++u) fitted[u * C_ + c] = x[std::size_t(c * n + unknown[std::size_t(u)])];
+        return residual;
+    }
+
+    // The one tangent m at t1 that follows the samples in (t0, t2) best, with the key values and
+    // the outer tangents held.
+    void sharedSlope(double t0, double t1, double t2, const double* v0, const double* out0, const double* v1,
+                     const double* v2, const double* in2, double* m) const {
+        double mm = 0;
+        std::vector<double> mr(static_cast<std::size_t>(C_), 0.0);
+        std::size_t i = firstAtOrAfter(t0);
+        if (i < count() && t_[i] == t0) ++i;
+        for (; i < count() && t_[i] < t2; ++i) {
+            const bool left = t_[i] <= t1;
+            const double dt = left ? t1 - t0 : t2 - t1;
+            const HermiteBasis h = hermiteBasis((t_[i] - (left ? t0 : t1)) / dt);
+            const double coefficient = dt * (left ? h.h11 : h.h10);
+            mm += coefficient * coefficient;
+            for (int c = 0; c < C_; ++c) {
+                const double known = left ? h.h00 * v0[c] + dt * h.h10 * out0[c] + h.h01 * v1[c]
+                                          : h.h00 * v1[c] + h.h01 * v2[c] + dt * h.h11 * in2[c];
+                mr[std::size_t(c)] += coefficient * (sample(i)[c] - known);
+            }
+        }
+        if (!(mm > 0)) return;
+        for (int c = 0; c < C_; ++c) m[c] = mr[std::size_t(c)] / mm;
+    }
+
+private:
+    TargetPath path_;
+    int C_;
+    const std::vector<double>& t_;
+    const std::vector<double>& y_;
+    std::vector<double> a_, b_;
+};
+
+// Runs of samples [first, last] that one cubic follows within the target, each as long as it
+// goes (gallop, then bisect); a run holds at least four samples (which any cubic follows) but
+// where fewer are left at the end, which join the last run.
+bool findRuns(PieceFitter& f, std::size_t first, std::size_t end, double runTarget, int maxKeys,
+              std::vector<std::pair<std::size_t, std::size_t>>& runs) {
+    const std::size_t n = end, before = runs.size();
+    std::size_t a = first;
+    while (a < n) {
+        if (n - a < 4) {
+            if (runs.size() == before)
+                runs.push_back({a, n - 1});
+            else
+                runs.back().second = n - 1;
+            break;
+        }
+        auto reaches = [&](std::size_t b) { return f.worst(f.fit(a, b), a, b) <= runTarget; };
+        std::size_t good = a + 3, bad = n, step = 1;
+        while (good + 1 < n) {
+            const std::size_t probe = std::min(good + step, n - 1);
+            if (!reaches(probe)) {
+                bad = probe;
+                break;
+            }
+            good = probe;
+            step *= 2;
+        }
+        while (bad < n && bad - good > 1) {
+            const std::size_t mid = good + (bad - good) / 2;
+            (reaches(mid) ? good : bad) = mid;
+        }
+        runs.push_back({a, good});
+        if (int(runs.size() - before) + 1 > maxKeys) return false;
+        a = good + 1;
+    }
+    return true;
+}
+
+// Runs shorter than this on average (in samples) are taken as no spline's pieces.
+constexpr double kMinMeanRun = 6;
+
+// A key keeps one tangent where that leaves the squared residual of its segments at most this
+// fraction of the target squared per sample above two tangents' (a tenth of the target, as a
+// root mean square).
+constexpr double kSmoothSlack = 0.01;
+// A key moves to where its segments' squared residual is less by this fraction of that slack
+// (a thousandth of the target): where the samples cannot tell, it stays.
+constexpr double kClearGain = 1e-4;
+
+// The t in [lo, hi] where f(t) is least: a scan, then golden-section steps around the scan's
+// best point.
+template <typename F>
+double leastOn(double lo, double hi, int scan, F&& f) {
+    double best = lo, least = f(lo);
+    for (int i = 1; i <= scan; ++i) {
+        const double t = lo + (hi - lo) * i / scan;
+        const double d = f(t);
+        if (d < least) best = t, least = d;
+    }
+    double a = std::max(lo, best - (hi - lo) / scan), b = std::min(hi, best + (hi - lo) / scan);
+    const double ratio = (std::sqrt(5.0) - 1) / 2;
+    double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a), f1 = f(x1), f2 = f(x2);
+    for (int i = 0; i < 50 && b - a > 1e-12 * std::max(1.0, std::abs(b)); ++i) {
+        if (f1 <= f2) {
+            b = x2, x2 = x1, f2 = f1;
+            x1 = b - ratio * (b - a), f1 = f(x1);
+        } else {
+            a = x1, x1 = x2, f1 = f2;
+            x2 = a + ratio * (b - a), f2 = f(x2);
+        }
+    }
+    const double t = (a + b) / 2;
+    return f(t) <= least ? t : best;
+}
+
+void normalizeRotation(double* q) {
+    const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    if (length > 0)
+        for (int c = 0; c < 4; ++c) q[c] /= length;
+}
+
+// recoverPieces with the bake's last sample alone taken as a hold or not.
+bool recoverWith(PieceFitter& f, TargetPath path, double runTarget, double target, int maxKeys, bool lastAlone,
+                 RecoveredKeys& keys) {
+    keys = {};
+    const std::vector<double>& times = f.times();
+    const int C = f.components();
+    const std::size_t n = f.count();
+    // A bake holds the spline's first and last values before and after its keys: two or more
+    // equal samples at an end are a run of their own (a constant), so that the spline's runs
+    // end where it does, between the samples if so. The last sample alone may be such a hold
+    // (a spline ending a quarter frame before the bake's last frame); a hold found to begin
+    // where the bake ends is none.
+    auto same = [&](std::size_t i, std::size_t j) { return std::equal(f.sample(i), f.sample(i) + C, f.sample(j)); };
+    std::size_t lead = 0, tail = n - 1;
+    while (lead + 1 < n && same(lead + 1, 0)) ++lead;
+    while (tail > 0 && same(tail - 1, n - 1)) --tail;
+    const bool holdsFirst = lead > 0, holdsLast = tail + 1 < n || lastAlone;
+    const std::size_t first = holdsFirst ? lead + 1 : 0, end = holdsLast ? tail : n;
+    if (first + 4 > end) return false;  // nothing but holds, or too little between them
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    if (holdsFirst) runs.push_back({0, lead});
+    if (!findRuns(f, first, end, runTarget, maxKeys, runs)) return false;
+    // Runs of a few samples are no pieces found (any four samples lie on a cubic): dense motion
+    // such as motion capture, keyed about as often as it is baked, or noise. The other fits
+    // serve it; the search below would cost much and find nothing.
+    if (double(end - first) < kMinMeanRun * double(runs.size() - (holdsFirst ? 1 : 0))) return false;
+    if (holdsLast) runs.push_back({tail, n - 1});
+    std::size_t R = runs.size();
+    std::vector<Cubic> cubics(R);
+    for (std::size_t r = 0; r < R; ++r) cubics[r] = f.fit(runs[r].first, runs[r].second);
+
+    // Where neighbouring runs meet: between the last samples of one and the first of the next (a
+    // run may reach a sample or two past the meeting point where the pieces join smoothly), where
+    // their cubics come closest; the value there halfway between them. The ends: the samples.
+    std::vector<double>& at = keys.times;
+    at.assign(R + 1, 0.0);
+    at.front() = times.front();
+    at.back() = times.back();
+    keys.values.assign((R + 1) * std::size_t(C), 0.0);
+    std::copy(f.sample(0), f.sample(0) + C, keys.values.begin());
+    std::copy(f.sample(n - 1), f.sample(n - 1) + C, keys.values.begin() + std::ptrdiff_t(R * std::size_t(C)));
+    std::vector<double> left(static_cast<std::size_t>(C)), right(static_cast<std::size_t>(C));
+    for (std::size_t r = 1; r < R; ++r) {
+        const std::size_t lo = std::max(runs[r - 1].first, runs[r - 1].second >= 2 ? runs[r - 1].second - 2 : 0);
+        const std::size_t hi = std::min(runs[r].second, runs[r].first + 1);
+        at[r] = leastOn(times[lo], times[hi], 48, [&](double t) { return f.mismatch(cubics[r - 1], cubics[r], t); });
+        cubics[r - 1].value(at[r], C, left.data());
+        cubics[r].value(at[r], C, right.data());
+        for (int c = 0; c < C; ++c)
+            keys.values[r * std::size_t(C) + std::size_t(c)] = (left[std::size_t(c)] + right[std::size_t(c)]) / 2;
+    }
+    const double spacing = (times.back() - times.front()) / double(n - 1);
+    auto dropKey = [&](std::size_t k, std::size_t run) {  // key k goes, and with it run `run`
+        at.erase(at.begin() + std::ptrdiff_t(k));
+        keys.values.erase(keys.values.begin() + std::ptrdiff_t(k * std::size_t(C)),
+                          keys.values.begin() + std::ptrdiff_t((k + 1) * std::size_t(C)));
+        cubics.erase(cubics.begin() + std::ptrdiff_t(run));
+        runs.erase(runs.begin() + std::ptrdiff_t(run));
+    };
+    if (holdsLast && at.back() - at[at.size() - 2] < 0.01 * spacing) dropKey(at.size() - 2, runs.size() - 1);
+    if (holdsFirst && at[1] - at.front() < 0.01 * spacing) dropKey(1, 0);
+    R = runs.size();
+    if (R < 1 || int(R) + 1 > maxKeys) return false;
+    keys.in.assign((R + 1) * std::size_t(C), 0.0);
+    keys.out.assign((R + 1) * std::size_t(C), 0.0);
+    auto value = [&](std::size_t k) { return &keys.values[k * std::size_t(C)]; };
+    auto in = [&](std::size_t k) { return &keys.in[k * std::size_t(C)]; };
+    auto out = [&](std::size_t k) { return &keys.out[k * std::size_t(C)]; };
+
+    // Then each key's time and value where the samples between its neighbours are followed best
+    // (its two segments fitted with the neighbours' values held), with one tangent through it
+    // where that follows them about as well (an artist edits it as one curve). A short piece,
+    // whose few samples leave its own cubic open, is decided by its neighbours there; two keys
+    // around it move together, each alone being held by the other.
+    std::vector<double> fitted(std::size_t(8 * C));
+    auto range = [&](std::size_t k) {  // where key k may move
+        return std::pair<double, double>(std::max(at[k - 1] + kMinKeySpacing, at[k] - 1.5 * spacing),
+                                         std::min(at[k + 1] - kMinKeySpacing, at[k] + 1.5 * spacing));
+    };
+    auto samplesIn = [&](double t0, double t1) { return double(f.firstAtOrAfter(t1) - f.firstAtOrAfter(t0) + 1); };
+    for (int sweep = 0; sweep < 3; ++sweep) {
+        for (std::size_t k = 1; k < R; ++k) {
+            const std::pair<double, double> where = range(k);
+            const double lo = where.first, hi = where.second;
+            if (!(hi > lo)) continue;
+            double t[3] = {at[k - 1], at[k], at[k + 1]};
+            const double slack = kSmoothSlack * target * target * samplesIn(t[0], t[2]);
+            auto residual = [&](double x, bool smooth) {
+                t[1] = x;
+                return f.window(t, 2, value(k - 1), value(k + 1), nullptr, smooth);
+            };
+            const double smoothAt = leastOn(lo, hi, 12, [&](double x) { return residual(x, true); });
+            const double freeAt = leastOn(lo, hi, 12, [&](double x) { return residual(x, false); });
+            const bool smooth = residual(smoothAt, true) <= residual(freeAt, false) + slack;
+            const double best = smooth ? smoothAt : freeAt;
+            if (residual(at[k], smooth) - residual(best, smooth) > kClearGain * slack) at[k] = best;
+            t[1] = at[k];
+            f.window(t, 2, value(k - 1), value(k + 1), fitted.data(), smooth);
+            std::copy(fitted.begin() + 2 * C, fitted.begin() + 3 * C, value(k));
+            if (path == TargetPath::Rotation) normalizeRotation(value(k));
+        }
+        for (std::size_t k = 1; k + 1 < R; ++k) {
+            if (f.firstAtOrAfter(at[k + 1]) - f.firstAtOrAfter(at[k]) > 5) continue;
+            const std::pair<double, double> range1 = range(k), range2 = range(k + 1);
+            const double lo1 = range1.first, hi1 = range1.second, lo2 = range2.first, hi2 = range2.second;
+            if (!(hi1 > lo1) || !(hi2 > lo2)) continue;
+            double t[4] = {at[k - 1], at[k], at[k + 1], at[k + 2]};
+            auto residual = [&](double a, double b, bool smooth) {
+                if (!(b - a >= kMinKeySpacing)) return std::numeric_limits<double>::infinity();
+                t[1] = a, t[2] = b;
+                return f.window(t, 3, value(k - 1), value(k + 2), nullptr, smooth);
+            };
+            struct Placement {
+                double a, b, residual;
+            };
+            auto place = [&](bool smooth) {  // a grid, then each time in turn near its best point
+                constexpr int kGrid = 12;
+                Placement best{at[k], at[k + 1], residual(at[k], at[k + 1], smooth)};
+                for (int i = 0; i <= kGrid; ++i)
+                    for (int j = 0; j <= kGrid; ++j) {
+                        const double a = lo1 + (hi1 - lo1) * i / kGrid, b = lo2 + (hi2 - lo2) * j / kGrid;
+                        const double e = residual(a, b, smooth);
+                        if (e < best.residual) best = {a, b, e};
+                    }
+                Placement refined = best;
+                for (int round = 0; round < 4; ++round) {
+                    const double stepA = (hi1 - lo1) / kGrid, stepB = (hi2 - lo2) / kGrid;
+                    refined.a = leastOn(std::max(lo1, refined.a - stepA), std::min(hi1, refined.a + stepA), 4,
+                                        [&](double a) { return residual(a, refined.b, smooth); });
+                    refined.b = leastOn(std::max(lo2, refined.b - stepB), std::min(hi2, refined.b + stepB), 4,
+                                        [&](double b) { return residual(refined.a, b, smooth); });
+                }
+                refined.residual = residual(refined.a, refined.b, smooth);
+                return refined.residual <= best.residual ? refined : best;
+            };
+            const double slack = kSmoothSlack * target * target * samplesIn(t[0], t[3]);
+            const Placement smoothPlacement = place(true), freePlacement = place(false);
+            const bool smooth = smoothPlacement.residual <= freePlacement.residual + slack;
+            const Placement& chosen = smooth ? smoothPlacement : freePlacement;
+            if (residual(at[k], at[k + 1], smooth) - chosen.residual > kClearGain * slack)
+                at[k] = chosen.a, at[k + 1] = chosen.b;
+            t[1] = at[k], t[2] = at[k + 1];
+            f.window(t, 3, value(k - 1), value(k + 2), fitted.data(), smooth);
+            std::copy(fitted.begin() + 2 * C, fitted.begin() + 3 * C, value(k));
+            std::copy(fitted.begin() + 5 * C, fitted.begin() + 6 * C, value(k + 1));
+            if (path == TargetPath::Rotation) normalizeRotation(value(k)), normalizeRotation(value(k + 1));
+        }
+    }
+    for (std::size_t r = 1; r <= R; ++r)
+        if (!(at[r] - at[r - 1] >= kMinKeySpacing)) return false;
+    if (path == TargetPath::Rotation)
+        for (std::size_t k = 0; k <= R; ++k) normalizeRotation(value(k));
+
+    // Tangents by least squares with the values held (the piece's own slopes where a segment
+    // holds fewer than two samples). A segment that still misses the target gets a key at its
+    // worst sample, the sample's value, while fewer keys than maxKeys do.
+    std::vector<std::size_t> pieceOf(R);  // per segment: the run whose cubic it lies in
+    for (std::size_t r = 0; r < R; ++r) pieceOf[r] = r;
+    auto fitTangents = [&](std::size_t k) {
+        if (!f.segmentTangents(at[k], at[k + 1], value(k), value(k + 1), out(k), in(k + 1))) {
+            cubics[pieceOf[k]].slope(at[k], C, out(k));
+            cubics[pieceOf[k]].slope(at[k + 1], C, in(k + 1));
+        }
+    };
+    auto worst = [&](std::size_t k, std::size_t* where) {
+        return f.segmentWorst(at[k], at[k + 1], value(k), out(k), value(k + 1), in(k + 1), where);
+    };
+    auto insertKey = [&](std::size_t k, double time, const double* v) {  // before key k
+        at.insert(at.begin() + std::ptrdiff_t(k), time);
+        keys.values.insert(keys.values.begin() + std::ptrdiff_t(k * std::size_t(C)), v, v + C);
+        keys.in.insert(keys.in.begin() + std::ptrdiff_t(k * std::size_t(C)), std::size_t(C), 0.0);
+        keys.out.insert(keys.out.begin() + std::ptrdiff_t(k * std::size_t(C)), std::size_t(C), 0.0);
+    };
+    auto eraseKey = [&](std::size_t k) {
+        at.erase(at.begin() + std::ptrdiff_t(k));
+        for (std::vector<double>* v : {&keys.values, &keys.in, &keys.out})
+            v->erase(v->begin() + std::ptrdiff_t(k * std::size_t(C)),
+                     v->begin() + std::ptrdiff_t((k + 1) * std::size_t(C)));
+    };
+    for (std::size_t k = 0; k < R; ++k) fitTangents(k);
+    for (std::size_t k = 0; k + 1 < at.size();) {
+        std::size_t where = 0;
+        if (worst(k, &where) <= target) {
+            ++k;
+            continue;
+        }
+        if (!(times[where] - at[k] >= kMinKeySpacing && at[k + 1] - times[where] >= kMinKeySpacing) ||
+            int(at.size()) + 1 > maxKeys)
+            return false;
+        insertKey(k + 1, times[where], f.sample(where));
+        pieceOf.insert(pieceOf.begin() + std::ptrdiff_t(k + 1), pieceOf[k]);
+        fitTangents(k);
+        fitTangents(k + 1);
+    }
+    // A key whose two segments one segment follows as well goes (where the samples could not
+    // tell where a piece ends, a key may be left inside one).
+    for (std::size_t k = 1; k + 1 < at.size();) {
+        const std::vector<double> outBefore(out(k - 1), out(k - 1) + C), inAfter(in(k + 1), in(k + 1) + C);
+        if (f.segmentTangents(at[k - 1], at[k + 1], value(k - 1), value(k + 1), out(k - 1), in(k + 1)) &&
+            f.segmentWorst(at[k - 1], at[k + 1], value(k - 1), out(k - 1), value(k + 1), in(k + 1)) <= target) {
+            eraseKey(k);
+            pieceOf.erase(pieceOf.begin() + std::ptrdiff_t(k));
+            continue;
+        }
+        std::copy(outBefore.begin(), outBefore.end(), out(k - 1));
+        std::copy(inAfter.begin(), inAfter.end(), in(k + 1));
+        ++k;
+    }
+    const std::size_t last = at.size() - 1;
+    std::copy(out(0), out(0) + C, in(0));  // the unused end tangents as the used ones
+    std::copy(in(last), in(last) + C, out(last));
+    // One slope through a key (the least-squares one of both its segments) where both still
+    // hold. Twice, as a key's neighbours change its segments.
+    keys.broken.assign(last + 1, 0);
+    for (int pass = 0; pass < 2; ++pass)
+        for (std::size_t k = 1; k < last; ++k) {
+            const std::vector<double> inBefore(in(k), in(k) + C), outBefore(out(k), out(k) + C);
+            f.sharedSlope(at[k - 1], at[k], at[k + 1], value(k - 1), out(k - 1), value(k), value(k + 1), in(k + 1),
+                          in(k));
+            std::copy(in(k), in(k) + C, out(k));
+            keys.broken[k] = worst(k - 1, nullptr) > target || worst(k, nullptr) > target;
+            if (keys.broken[k]) {
+                std::copy(inBefore.begin(), inBefore.end(), in(k));
+                std::copy(outBefore.begin(), outBefore.end(), out(k));
+            }
+        }
+    return true;
+}
+
+}  // namespace
+
+bool recoverPieces(TargetPath path, int components, const std::vector<double>& times, const std::vector<double>& values,
+                   double runTarget, double target, int maxKeys, RecoveredKeys& keys) {
+    keys = {};
+    if (times.size() < 2) return false;
+    PieceFitter f(path, components, times, values);
+    const bool plain = recoverWith(f, path, runTarget, target, maxKeys, false, keys);
+    RecoveredKeys held;
+    if (!recoverWith(f, path, runTarget, target, plain ? keys.count() - 1 : maxKeys, true, held)) return plain;
+    keys = std::move(held);
+    return true;
+}
+
+}  // namespace tangent::detail

@@ -70,7 +70,6 @@ public:
     std::size_t count() const { return t_.size(); }
     const std::vector<double>& times() const { return t_; }
     int components() const { return C_; }
-    double time(std::size_t i) const { return t_[i]; }
     const double* sample(std::size_t i) const { return &y_[i * std::size_t(C_)]; }
 
     // The least-squares cubic through samples a..b.

@@ -17,12 +17,17 @@ struct RecoveredKeys {
     int count() const { return int(times.size()); }
 };
 
-// From samples (times ascending; values `components` per sample, rotations unit and in one
-// hemisphere): runs that one free cubic follows within `runTarget` (the path's error unit,
-// pathError), a key where each two neighbouring runs' cubics meet (the time between their
-// samples where they come closest), values there, tangents by least squares with the values
-// held, and a key's two tangents made one where the samples on both sides stay within
-// `target`. False when that needs more than maxKeys keys, or no key fits between two runs.
+// From samples of a bake (times ascending; values `components` per sample): runs that one free
+// cubic follows within `runTarget` (the path's error unit, pathError), holds at the ends (equal
+// samples) as runs of their own, a key where each two neighbouring runs' cubics meet (between
+// their samples), each key's time and value refined against the samples between its neighbours,
+// tangents by least squares with the values held, a key added at a segment's worst sample where
+// it misses `target` and dropped where its neighbours hold without it, and one slope through
+// each key where both its segments stay within `target` (`broken` marks the others). False when
+// that needs more than maxKeys keys, when the runs are a few samples each (dense motion, no
+// spline's pieces), or when keys would come closer than kMinKeySpacing. Rotation values are
+// normalized, but a rotation spline plays its raw cubic normalized, which a cubic per component
+// follows only roughly: simplify does not ask for rotations.
 bool recoverPieces(TargetPath path, int components, const std::vector<double>& times, const std::vector<double>& values,
                    double runTarget, double target, int maxKeys, RecoveredKeys& keys);
 

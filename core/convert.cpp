@@ -9,6 +9,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
+#include "gallop.h"
 #include "tangent/difference.h"
 #include "tangent/edit.h"
 
@@ -218,24 +219,7 @@ std::vector<std::size_t> greedyKeys(std::size_t count, Reaches&& reaches) {
     std::vector<std::size_t> kept{0};
     while (count > 1 && kept.back() + 1 < count) {
         const std::size_t i = kept.back();
-        std::size_t good = i + 1, bad = count, step = 1;
-        while (good + 1 < count) {
-            const std::size_t probe = std::min(good + step, count - 1);
-            if (!reaches(i, probe)) {
-                bad = probe;
-                break;
-            }
-            good = probe;
-            step *= 2;
-        }
-        while (bad < count && bad - good > 1) {
-            const std::size_t mid = good + (bad - good) / 2;
-            if (reaches(i, mid))
-                good = mid;
-            else
-                bad = mid;
-        }
-        kept.push_back(good);
+        kept.push_back(detail::farthestReaching(i + 1, count - 1, [&](std::size_t j) { return reaches(i, j); }));
     }
     return kept;
 }

@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "gallop.h"
 #include "spline_pieces.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
@@ -460,21 +461,7 @@ int farthestCubic(CubicFitter& fitter, const Samples& s, int a, int limit, std::
     auto reaches = [&](int b) {
         return fitter.fit(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)], out, in);
     };
-    int good = a + 1, bad = limit + 1, step = 1;
-    while (good < limit) {
-        const int probe = std::min(good + step, limit);
-        if (!reaches(probe)) {
-            bad = probe;
-            break;
-        }
-        good = probe;
-        step *= 2;
-    }
-    while (bad <= limit && bad - good > 1) {
-        const int mid = good + (bad - good) / 2;
-        (reaches(mid) ? good : bad) = mid;
-    }
-    return good;
+    return detail::farthestReaching(a + 1, limit, reaches);
 }
 
 // A sample strictly inside key segment [i, j] near time t that may be a key, or -1.
@@ -960,9 +947,8 @@ Candidate fitCubic(const Track& source, const std::vector<char>& atSamples, cons
 
 // ---------------------------------------------------------------------------------------------
 // Keys at any time (spline_pieces.h): a bake of a spline keyed between its frames, its pieces
-// recovered whole. Only where every segment is a bake's (elsewhere the samples include the
-// source's own keys, which the fit above can already keep), and not for rotation: a rotation
-// spline plays its raw cubic normalized, which a cubic per component does not follow.
+// recovered whole. Only where every segment is a bake's: elsewhere the samples include the
+// source's own keys, which the fit above can already keep. (Not for rotation: recoverPieces.)
 
 // The runs are cut against this fraction of the target: a bake of a spline is followed to the
 // float's last digits inside a piece, and a run must not reach far past its piece's end.
@@ -974,8 +960,7 @@ constexpr double kClearCorner = 4;
 Candidate fitPieces(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance,
                     int maxKeys) {
     Candidate result;
-    if (measureOf(atSamples) != Measure::AtSamples || s.count() < 8 || source.path == TargetPath::Rotation)
-        return result;
+    if (measureOf(atSamples) != Measure::AtSamples || s.count() < 8) return result;
     detail::RecoveredKeys keys;
     if (!detail::recoverPieces(source.path, s.components, s.times, s.values, kPieceRunSlack * tolerance,
                                0.999 * tolerance, maxKeys, keys))

@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <limits>
 
+#include "gallop.h"
 #include "tangent/difference.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
@@ -280,20 +281,7 @@ bool findRuns(PieceFitter& f, std::size_t first, std::size_t end, double runTarg
             break;
         }
         auto reaches = [&](std::size_t b) { return f.worst(f.fit(a, b), a, b) <= runTarget; };
-        std::size_t good = a + 3, bad = n, step = 1;
-        while (good + 1 < n) {
-            const std::size_t probe = std::min(good + step, n - 1);
-            if (!reaches(probe)) {
-                bad = probe;
-                break;
-            }
-            good = probe;
-            step *= 2;
-        }
-        while (bad < n && bad - good > 1) {
-            const std::size_t mid = good + (bad - good) / 2;
-            (reaches(mid) ? good : bad) = mid;
-        }
+        const std::size_t good = farthestReaching(a + 3, n - 1, reaches);
         runs.push_back({a, good});
         if (int(runs.size() - before) + 1 > maxKeys) return false;
         a = good + 1;
@@ -338,15 +326,8 @@ double leastOn(double lo, double hi, int scan, F&& f) {
     return f(t) <= least ? t : best;
 }
 
-void normalizeRotation(double* q) {
-    const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-    if (length > 0)
-        for (int c = 0; c < 4; ++c) q[c] /= length;
-}
-
 // recoverPieces with the bake's last sample alone taken as a hold or not.
-bool recoverWith(PieceFitter& f, TargetPath path, double runTarget, double target, int maxKeys, bool lastAlone,
-                 RecoveredKeys& keys) {
+bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, bool lastAlone, RecoveredKeys& keys) {
     keys = {};
     const std::vector<double>& times = f.times();
     const int C = f.components();
@@ -443,7 +424,6 @@ bool recoverWith(PieceFitter& f, TargetPath path, double runTarget, double targe
             t[1] = at[k];
             f.window(t, 2, value(k - 1), value(k + 1), fitted.data(), smooth);
             std::copy(fitted.begin() + 2 * C, fitted.begin() + 3 * C, value(k));
-            if (path == TargetPath::Rotation) normalizeRotation(value(k));
         }
         for (std::size_t k = 1; k + 1 < R; ++k) {
             if (f.firstAtOrAfter(at[k + 1]) - f.firstAtOrAfter(at[k]) > 5) continue;
@@ -489,13 +469,10 @@ bool recoverWith(PieceFitter& f, TargetPath path, double runTarget, double targe
             f.window(t, 3, value(k - 1), value(k + 2), fitted.data(), smooth);
             std::copy(fitted.begin() + 2 * C, fitted.begin() + 3 * C, value(k));
             std::copy(fitted.begin() + 5 * C, fitted.begin() + 6 * C, value(k + 1));
-            if (path == TargetPath::Rotation) normalizeRotation(value(k)), normalizeRotation(value(k + 1));
         }
     }
     for (std::size_t r = 1; r <= R; ++r)
         if (!(at[r] - at[r - 1] >= kMinKeySpacing)) return false;
-    if (path == TargetPath::Rotation)
-        for (std::size_t k = 0; k <= R; ++k) normalizeRotation(value(k));
 
     // Tangents by least squares with the values held (the piece's own slopes where a segment
     // holds fewer than two samples). A segment that still misses the target gets a key at its
@@ -578,11 +555,11 @@ bool recoverWith(PieceFitter& f, TargetPath path, double runTarget, double targe
 bool recoverPieces(TargetPath path, int components, const std::vector<double>& times, const std::vector<double>& values,
                    double runTarget, double target, int maxKeys, RecoveredKeys& keys) {
     keys = {};
-    if (times.size() < 2) return false;
+    if (times.size() < 2 || path == TargetPath::Rotation) return false;
     PieceFitter f(path, components, times, values);
-    const bool plain = recoverWith(f, path, runTarget, target, maxKeys, false, keys);
+    const bool plain = recoverWith(f, runTarget, target, maxKeys, false, keys);
     RecoveredKeys held;
-    if (!recoverWith(f, path, runTarget, target, plain ? keys.count() - 1 : maxKeys, true, held)) return plain;
+    if (!recoverWith(f, runTarget, target, plain ? keys.count() - 1 : maxKeys, true, held)) return plain;
     keys = std::move(held);
     return true;
 }

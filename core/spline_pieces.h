@@ -12,7 +12,7 @@ namespace tangent::detail {
 
 struct RecoveredKeys {
     std::vector<double> times;            // strictly increasing, the first and last sample's at the ends
-    std::vector<double> values, in, out;  // `components` per key; rotations unit
+    std::vector<double> values, in, out;  // `components` per key
     std::vector<char> broken;             // per key: its two tangents differ
     int count() const { return int(times.size()); }
 };
@@ -25,9 +25,9 @@ struct RecoveredKeys {
 // it misses `target` and dropped where its neighbours hold without it, and one slope through
 // each key where both its segments stay within `target` (`broken` marks the others). False when
 // that needs more than maxKeys keys, when the runs are a few samples each (dense motion, no
-// spline's pieces), or when keys would come closer than kMinKeySpacing. Rotation values are
-// normalized, but a rotation spline plays its raw cubic normalized, which a cubic per component
-// follows only roughly: simplify does not ask for rotations.
+// spline's pieces), when keys would come closer than kMinKeySpacing, and for rotation: a
+// rotation spline plays its raw cubic normalized, which a cubic per component follows only
+// roughly.
 bool recoverPieces(TargetPath path, int components, const std::vector<double>& times, const std::vector<double>& values,
                    double runTarget, double target, int maxKeys, RecoveredKeys& keys);
 

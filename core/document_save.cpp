@@ -16,6 +16,7 @@
 
 #include "accessor.h"
 #include "meshopt.h"
+#include "prefault.h"
 #include "tangent/document.h"
 #include "tangent/timing.h"
 #include "uri.h"
@@ -128,7 +129,17 @@ struct PendingAccessor {
     int componentType = detail::kFloat;
     std::vector<int> replaces;  // the accessors the samplers named before
     std::vector<SamplerSlot> destinations;
+    std::vector<float>* release = nullptr;  // a replacement's array, freed once written
 };
+
+// How many bytes of replacements a save frees before it gives the memory back to the system.
+constexpr std::size_t kGiveBackEvery = std::size_t(64) << 20;
+
+// Frees a vector's memory (clear() keeps it).
+template <typename T>
+void release(std::vector<T>& v) {
+    std::vector<T>().swap(v);
+}
 
 // A buffer's bytes as its data URI.
 void setDataUri(Json& buffer, const std::vector<std::uint8_t>& bytes) {
@@ -187,11 +198,12 @@ struct GlbPieces {
 
 class DocumentWriter {
 public:
-    explicit DocumentWriter(const Document& doc) : json_(doc.json_), buffers_(doc.buffers_), doc_(doc) {
-        if (doc.scanned()) throw std::logic_error("a scanned document holds no keys or buffers to save");
-    }
+    // Replacements (saveReplacing) are written in place of their channels' tracks and freed as
+    // they are written.
+    explicit DocumentWriter(const Document& doc, std::vector<TrackReplacement>* replacements = nullptr);
 
-    // Re-encodes every edited channel into json_/buffers_.
+    // Re-encodes every edited channel into json_/buffers_. Frees the replacements: call last
+    // among the steps that read tracks.
     void encodeEditedChannels();
     // Writes the frame rate of each edited animation whose saved keys would not tell it.
     void keepFrameRates();
@@ -217,9 +229,38 @@ private:
         return detail::decodeAccessor(doc_.json_, doc_.buffers_, accessor, doc_.fileName()).data;
     }
 
+    // The track a channel is saved with, and whether it is saved re-encoded.
+    Track* replacement(const Animation& anim, const Channel& ch) {
+        const auto it = replaced_.find({anim.index, ch.index});
+        return it == replaced_.end() ? nullptr : it->second;
+    }
+    const Track& trackOf(const Animation& anim, const Channel& ch) {
+        const Track* r = replacement(anim, ch);
+        return r ? *r : ch.track;
+    }
+    bool edited(const Animation& anim, const Channel& ch) { return ch.edited || replacement(anim, ch); }
+
     const Document& doc_;
+    std::map<std::pair<int, int>, Track*> replaced_;  // (animation, channel) -> its replacement
     std::map<std::int64_t, int> viewRefs_;
 };
+
+DocumentWriter::DocumentWriter(const Document& doc, std::vector<TrackReplacement>* replacements)
+    : json_(doc.json_), buffers_(doc.buffers_), doc_(doc) {
+    if (doc.scanned()) throw std::logic_error("a scanned document holds no keys or buffers to save");
+    if (!replacements) return;
+    for (TrackReplacement& r : *replacements) {
+        const Channel* ch = doc.channel(r.animation, r.channel);
+        const Track& t = r.track;
+        const std::size_t entries = t.times.size() * std::size_t(t.components);
+        const bool tangents = t.inTangents.size() == entries && t.outTangents.size() == entries;
+        if (!ch || !ch->supported || t.path != ch->track.path || t.components != ch->track.components ||
+            t.values.size() != entries || (t.interpolation == Interpolation::CubicSpline && !tangents))
+            throw std::logic_error("a replacement track that does not fit its channel");
+        if (!replaced_.emplace(std::make_pair(r.animation, r.channel), &r.track).second)
+            throw std::logic_error("two replacements for one channel");
+    }
+}
 
 // The buffer new bytes go to: the first one with bytes, since a placeholder (such as
 // EXT_meshopt_compression's fallback) has none and its views' offsets mean nothing real.
@@ -359,11 +400,15 @@ void DocumentWriter::keepFrameRates() {
     for (const Animation& anim : doc_.animations()) {
         Json& json = json_["animations"][anim.index];
         const double stored = storedFrameRate(json);
-        const bool edited =
-                std::any_of(anim.channels.begin(), anim.channels.end(), [](const Channel& c) { return c.edited; });
-        const double detected = detectFrameRate(anim);
+        std::vector<const std::vector<float>*> times;
+        bool anyEdited = false;
+        for (const Channel& c : anim.channels) {
+            anyEdited = anyEdited || edited(anim, c);
+            if (c.supported) times.push_back(&trackOf(anim, c).times);
+        }
+        const double detected = detectFrameRate(times);
         // Unedited keys at the rate the file gives: its JSON stays as the file had it.
-        if (!edited && anim.frameRate == (stored > 0 ? stored : detected)) continue;
+        if (!anyEdited && anim.frameRate == (stored > 0 ? stored : detected)) continue;
         if (stored == 0 && detected == anim.frameRate) continue;               // the keys tell it
         if (json.contains("extras") && !json["extras"].is_object()) continue;  // someone else's extras
         json["extras"][kFrameRateExtra] = anim.frameRate;
@@ -407,8 +452,9 @@ void DocumentWriter::encodeEditedChannels() {
         for (const Channel& ch : anim.channels) ++samplerUsers[ch.sampler];
         Json& samplers = json_["animations"][anim.index]["samplers"];
         for (const Channel& ch : anim.channels) {
-            if (!ch.supported || !ch.edited) continue;
-            const Track& t = ch.track;
+            if (!ch.supported || !edited(anim, ch)) continue;
+            Track* const replacing = replacement(anim, ch);
+            const Track& t = trackOf(anim, ch);
             int samplerIndex = ch.sampler;
             if (samplerUsers[ch.sampler] > 1) {  // another channel plays this sampler: copy it
                 samplerIndex = int(samplers.size());
@@ -422,6 +468,7 @@ void DocumentWriter::encodeEditedChannels() {
             const SamplerSlot outputSlot{anim.index, samplerIndex, "output"};
 
             // Input: unchanged times keep the (possibly shared) accessor.
+            bool timesWritten = false;  // this channel's own array is what the new accessor holds
             if (decodedFloats(ch.inputAccessor) != t.times) {
                 sampler["input"] = nullptr;
                 released.insert(ch.inputAccessor);
@@ -429,6 +476,8 @@ void DocumentWriter::encodeEditedChannels() {
                 if (it == newInputs.end()) {
                     it = newInputs.emplace(&t.times, pending.size()).first;
                     pending.push_back({&t.times, {}, "SCALAR", t.keyCount(), true, detail::kFloat, {}, {}});
+                    pending.back().release = replacing ? &replacing->times : nullptr;
+                    timesWritten = true;
                 }
                 pending[it->second].replaces.push_back(ch.inputAccessor);
                 pending[it->second].destinations.push_back(inputSlot);
@@ -459,6 +508,16 @@ void DocumentWriter::encodeEditedChannels() {
                                {ch.outputAccessor},
                                {outputSlot}});
             sampler["interpolation"] = toString(t.interpolation);
+            if (replacing) {  // what the pending data does not point into is not needed again
+                if (!timesWritten) release(replacing->times);
+                if (cubic)
+                    release(replacing->values);
+                else
+                    pending.back().release = &replacing->values;
+                release(replacing->inTangents);
+                release(replacing->outTangents);
+                release(replacing->modes);
+            }
         }
     }
     if (pending.empty()) return;
@@ -492,10 +551,20 @@ void DocumentWriter::encodeEditedChannels() {
         std::vector<std::uint8_t>& b = buffers_.edit(dataBuffer());
         b.reserve(b.size() + appended);
     }
+    std::size_t releasedSinceGiveBack = 0;
     for (std::size_t p = 0; p < pending.size(); ++p) {
         PendingAccessor& a = pending[p];
         const int written = accessorFor(a.data(), a.type, a.count, index[p], a.withBounds, a.componentType);
-        std::vector<float>().swap(a.owned);  // written: not needed twice
+        release(a.owned);  // written: not needed twice
+        if (a.release) {
+            releasedSinceGiveBack += a.release->capacity() * sizeof(float);
+            release(*a.release);
+            // As the buffer grows by the replacements' bytes, they leave: so both are not held at once.
+            if (releasedSinceGiveBack >= kGiveBackEvery) {
+                detail::returnFreedMemory();
+                releasedSinceGiveBack = 0;
+            }
+        }
         for (const SamplerSlot& s : a.destinations)
             json_["animations"][s.animation]["samplers"][s.sampler][s.key] = written;
     }
@@ -761,9 +830,9 @@ bool isExternalUri(const Json& obj) {
 
 std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format) {
     DocumentWriter w(doc);
-    w.encodeEditedChannels();
     w.keepFrameRates();
     w.keepLoopMarks();
+    w.encodeEditedChannels();
     if (format == FileFormat::Glb) {
         w.embedEverything(false, false);
         const GlbPieces g = w.glb();
@@ -951,6 +1020,11 @@ void writeGltfWithFiles(const Document& doc, DocumentWriter& w, const QFileInfo&
 }  // namespace
 
 void save(const Document& doc, const std::string& path, const SaveOptions& options) {
+    saveReplacing(doc, path, {}, options);
+}
+
+void saveReplacing(const Document& doc, const std::string& path, std::vector<TrackReplacement> replacements,
+                   const SaveOptions& options) {
     const QFileInfo target(QString::fromStdString(path));
     const std::optional<FileFormat> format = saveFormat(path, options);
     if (!format)
@@ -959,10 +1033,10 @@ void save(const Document& doc, const std::string& path, const SaveOptions& optio
                         "not known.");
     if (!target.absoluteDir().exists()) throw FileError(path + ": cannot write the file (the folder does not exist).");
 
-    DocumentWriter w(doc);
-    w.encodeEditedChannels();
+    DocumentWriter w(doc, &replacements);
     w.keepFrameRates();
     w.keepLoopMarks();
+    w.encodeEditedChannels();
     AtomicWrites writes;  // each piece is written when added
     if (*format == FileFormat::Glb) {
         w.embedEverything(false, false);

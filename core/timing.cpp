@@ -53,6 +53,12 @@ double detectFrameRate(const Animation& animation) {
     });
 }
 
+double detectFrameRate(const std::vector<const std::vector<float>*>& channelTimes) {
+    return detect([&](auto&& visit) {
+        for (const std::vector<float>* times : channelTimes) visit(*times);
+    });
+}
+
 std::pair<double, double> animationTimeRange(const Animation& animation) {
     bool any = false;
     double first = 0, last = 0;

@@ -225,6 +225,21 @@ std::optional<FileFormat> saveFormat(const std::string& path, const SaveOptions&
 // Throws FileError naming the file when it cannot be written or its extension names no format.
 void save(const Document& doc, const std::string& path, const SaveOptions& options = {});
 
+// A track written in place of a channel's in one save; the document is left as it is.
+struct TrackReplacement {
+    int animation = -1;
+    int channel = -1;
+    // Of the channel's path and component count. A LINEAR or STEP track may come without
+    // tangents and modes: the file stores neither.
+    Track track;
+};
+
+// save() with each replacement written in place of its channel's track. Each is freed as soon as
+// its bytes are in the output, so a command that rewrites every channel (convert) holds each
+// result once, not as a track and again as the bytes to write.
+void saveReplacing(const Document& doc, const std::string& path, std::vector<TrackReplacement> replacements,
+                   const SaveOptions& options = {});
+
 // The same, to bytes (the whole file, .glb or .gltf with embedded buffers).
 std::vector<std::uint8_t> saveToBytes(const Document& doc, FileFormat format);
 

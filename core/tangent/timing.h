@@ -26,6 +26,8 @@ bool timesFitFrameRate(const std::vector<float>& times, double fps);
 double detectFrameRate(const std::vector<float>& times);
 // The same over the key times of all of an animation's supported channels.
 double detectFrameRate(const Animation&);
+// The same over several channels' key times.
+double detectFrameRate(const std::vector<const std::vector<float>*>& channelTimes);
 
 // [first key, last key] over an animation's supported channels; {0, 0} when it has none.
 std::pair<double, double> animationTimeRange(const Animation&);

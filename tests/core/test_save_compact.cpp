@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -232,6 +233,90 @@ TEST(SaveCompact, SharedInputEditedEverywhereLeavesNoOrphan) {
             expectSameTrack(again.channel(0, int(c))->track, tracks[c], "channel " + std::to_string(c));
         expectSameValues(dumped(in), dumped(out), {0, 1, 2});  // the mesh
     }
+}
+
+// What a LINEAR or STEP replacement may leave out: tangents and modes.
+Track withoutTangents(Track t) {
+    t.inTangents.clear(), t.outTangents.clear(), t.modes.clear();
+    return t;
+}
+
+std::vector<std::uint8_t> fileBytes(const std::string& path) {
+    QFile f(QString::fromStdString(path));
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    const QByteArray b = f.readAll();
+    return {b.begin(), b.end()};
+}
+
+// saveReplacing (what convert saves with) writes what setTrack and save write, byte for byte,
+// from LINEAR replacements without tangents, on every shape of shared times: all channels new
+// and the same, all new and different, one new beside two that keep the shared input, and
+// times off the animation's frames (whose rate the save must then write down). The document
+// itself is left as it was.
+TEST(SaveCompact, ReplacementsWriteWhatEditsWrite) {
+    QTemporaryDir dir;
+    const std::string in = bake(dir);
+    ASSERT_FALSE(in.empty());
+    struct Case {
+        const char* name;
+        std::vector<int> channels;
+        int (*every)(int channel);
+        float timeScale;
+    };
+    const Case cases[] = {
+            {"same new times", {0, 1, 2}, [](int) { return 5; }, 1.0f},
+            {"different new times", {0, 1, 2}, [](int c) { return 3 + c; }, 1.0f},
+            {"the rotation alone", {1}, [](int) { return 4; }, 1.0f},
+            {"times off the frames", {0, 2}, [](int) { return 2; }, 1.01f},
+    };
+    for (const Case& k : cases) {
+        SCOPED_TRACE(k.name);
+        Document edited = Document::load(in);
+        const Document replaced = Document::load(in);
+        std::vector<Track> expected;
+        std::vector<TrackReplacement> replacements;
+        for (int c : k.channels) {
+            Track t = everyNthKey(replaced.channel(0, c)->track, k.every(c));
+            for (float& time : t.times) time *= k.timeScale;
+            edited.setTrack(0, c, t);
+            replacements.push_back({0, c, withoutTangents(t)});
+            expected.push_back(std::move(t));
+        }
+        const std::string viaEdits = dir.filePath("edits.glb").toStdString();
+        const std::string viaReplacements = dir.filePath("replacements.glb").toStdString();
+        save(edited, viaEdits);
+        saveReplacing(replaced, viaReplacements, std::move(replacements));
+
+        EXPECT_TRUE(fileBytes(viaReplacements) == fileBytes(viaEdits)) << "the two saves differ";
+        EXPECT_FALSE(replaced.modified());
+        for (int c = 0; c < 3; ++c)
+            expectSameTrack(replaced.channel(0, c)->track, Document::load(in).channel(0, c)->track, "untouched");
+        expectValidWithNothingUnused(viaReplacements);
+        const Document again = Document::load(viaReplacements);
+        for (std::size_t i = 0; i < k.channels.size(); ++i)
+            expectSameTrack(again.channel(0, k.channels[i])->track, expected[i], "replaced");
+        EXPECT_EQ(again.animations()[0].frameRate, 30.0);
+    }
+}
+
+// A replacement must fit its channel, and a CUBICSPLINE one needs its tangents.
+TEST(SaveCompact, AReplacementThatDoesNotFitItsChannelIsRefused) {
+    QTemporaryDir dir;
+    const std::string in = bake(dir);
+    ASSERT_FALSE(in.empty());
+    const Document doc = Document::load(in);
+    const std::string out = dir.filePath("out.glb").toStdString();
+    Track cubic = doc.channel(0, 0)->track;
+    cubic.interpolation = Interpolation::CubicSpline;
+    Track short_ = withoutTangents(doc.channel(0, 0)->track);
+    short_.values.pop_back();
+    for (const TrackReplacement& r : {TrackReplacement{0, 0, withoutTangents(cubic)}, TrackReplacement{0, 0, short_},
+                                      TrackReplacement{0, 1, withoutTangents(doc.channel(0, 0)->track)},
+                                      TrackReplacement{0, 7, withoutTangents(doc.channel(0, 0)->track)}})
+        EXPECT_THROW(saveReplacing(doc, out, {r}), std::logic_error);
+    EXPECT_FALSE(QFileInfo::exists(QString::fromStdString(out)));
+    saveReplacing(doc, out, {TrackReplacement{0, 0, cubic}});  // with its (zero) tangents it fits
+    EXPECT_EQ(Document::load(out).channel(0, 0)->track.interpolation, Interpolation::CubicSpline);
 }
 
 // Only the rotation gets new times: the shared time accessor stays, bytes and all, for the

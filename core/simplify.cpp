@@ -638,9 +638,11 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
 // refitKeys towards the least largest error instead of the least squares (Lawson's iteration:
 // each sample's weight grows with its error), keeping the best of the rounds. The weights are
 // shared by the components, so the matrix still is. When the least-squares fit's largest error
-// is above `hopeless` (in the fit's unit), the reweighting is not tried and that fit stays.
-void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst,
-                      bool fixLast, double hopeless = std::numeric_limits<double>::infinity()) {
+// is above `hopeless` (in the fit's unit), the reweighting is not tried and that fit stays (its
+// errors are measured only until one is above); the rounds stop once the largest error is at most
+// `enough`. Returns the largest error of the keys it leaves, at the samples of their segments.
+double refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst,
+                        bool fixLast, double hopeless = std::numeric_limits<double>::infinity(), double enough = -1) {
     const int C = s.components;
     refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues);
     const int from = keys.samples[std::size_t(first)], to = keys.samples[std::size_t(last)];
@@ -649,7 +651,7 @@ void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, in
     // end of one segment, the start of the next), measured once for the comparison of the rounds
     // and the weights of the next.
     std::vector<double> errors;
-    auto largestError = [&] {
+    auto largestError = [&](double stopAbove) {
         errors.clear();
         double largest = 0;
         for (int k = first; k < last; ++k)
@@ -658,6 +660,7 @@ void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, in
                                                 keys.outAt(k, C), keys.inAt(k + 1, C), keys.valueAt(k, C),
                                                 keys.valueAt(k + 1, C)));
                 largest = std::max(largest, errors.back());
+                if (largest > stopAbove) return largest;
             }
         return largest;
     };
@@ -670,16 +673,17 @@ void refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, in
         if (sum > 0)
             for (double& w : weights) w *= double(to - from + 1) / sum;
     };
-    double bestError = largestError();
-    if (bestError > hopeless) return;
+    double bestError = largestError(hopeless);
+    if (bestError > hopeless || bestError <= enough) return bestError;
     CubicKeys best = keys;
-    for (int round = 0; round < kMinimaxRounds; ++round) {
+    for (int round = 0; round < kMinimaxRounds && !(bestError <= enough); ++round) {
         reweight();
         refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues, &weights);
-        const double e = largestError();
+        const double e = largestError(std::numeric_limits<double>::infinity());
         if (e < bestError) bestError = e, best = keys;
     }
     keys = std::move(best);
+    return bestError;
 }
 
 bool segmentWithin(CubicFitter& fitter, CubicKeys& keys, int k) {
@@ -801,10 +805,11 @@ void removeSpareKeys(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
             window.pinned.push_back(keys.pinned[std::size_t(k)]);
         }
         const bool atStart = first == 0, atEnd = last == count - 1;
-        refitKeysMinimax(fitter, s, window, 0, window.count() - 1, !atStart, !atEnd, kHopelessRatio * fitter.target());
-        bool fits = true;
-        for (int g = 0; fits && g + 1 < window.count(); ++g) fits = segmentWithin(fitter, window, g);
-        if (!fits) {
+        // The question is whether the key can go: the reweighting stops once the window holds
+        // (its largest error is the one every segment is checked against).
+        const double largest = refitKeysMinimax(fitter, s, window, 0, window.count() - 1, !atStart, !atEnd,
+                                                kHopelessRatio * fitter.target(), fitter.target());
+        if (!(largest <= fitter.target())) {
             keep();
             continue;
         }
@@ -1075,23 +1080,9 @@ Candidate fitLinear(const Track& source, const std::vector<char>& atSamples, con
     std::vector<int> keys{s.candidates.front()};
     int a = 0;
     while (a < last) {
-        auto reaches = [&](int b) {
+        const int good = detail::farthestReaching(a + 1, last, [&](int b) {
             return fitter.reaches(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)]);
-        };
-        int good = a + 1, bad = last + 1, step = 1;
-        while (good < last) {
-            const int probe = std::min(good + step, last);
-            if (!reaches(probe)) {
-                bad = probe;
-                break;
-            }
-            good = probe;
-            step *= 2;
-        }
-        while (bad <= last && bad - good > 1) {
-            const int mid = good + (bad - good) / 2;
-            (reaches(mid) ? good : bad) = mid;
-        }
+        });
         keys.push_back(s.candidates[std::size_t(good)]);
         a = good;
     }

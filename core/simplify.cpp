@@ -999,7 +999,10 @@ Candidate fitPieces(const Track& source, const std::vector<char>& atSamples, con
             const std::size_t at = std::size_t(k) * std::size_t(C) + std::size_t(c);
             mismatch = std::max(mismatch, std::abs(keys.in[at] - keys.out[at]));
         }
-        if (!corner && !(mismatch * dt / 7 > kClearCorner * limit)) return result;
+        // A rotation's key breaks only at a corner: its tangents are fitted to directions, which
+        // leave a clear mismatch where the lifted lengths were rough (spline_pieces.cpp).
+        if (!corner && (source.path == TargetPath::Rotation || !(mismatch * dt / 7 > kClearCorner * limit)))
+            return result;
     }
     Track t = emptyLike(source, Interpolation::CubicSpline, keys.count());
     for (int k = 0; k < keys.count(); ++k) {

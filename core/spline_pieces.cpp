@@ -40,6 +40,41 @@ void solveNormal(std::vector<double>& m, int n, int rhs, double* x) {
         }
 }
 
+// The least-squares solution x (cols unknowns) of a x = b, a row-major (rows x cols, rows >=
+// cols), by Householder reflections: the directions' fit is too ill-conditioned for the normal
+// equations (its length is decided by a faint pull). Destroys a and b; a zero column leaves its
+// unknown 0.
+void solveLeastSquares(std::vector<double>& a, std::vector<double>& b, int rows, int cols, double* x) {
+    auto at = [&](int r, int c) -> double& { return a[std::size_t(r * cols + c)]; };
+    for (int col = 0; col < cols; ++col) {
+        double norm = 0;
+        for (int r = col; r < rows; ++r) norm += at(r, col) * at(r, col);
+        norm = std::sqrt(norm);
+        if (norm == 0) continue;
+        const double alpha = at(col, col) > 0 ? -norm : norm;
+        const double first = at(col, col);
+        at(col, col) -= alpha;  // v = column - alpha e, stored in place
+        const double vv = norm * norm - first * first + at(col, col) * at(col, col);
+        for (int c = col + 1; c < cols; ++c) {
+            double dot = 0;
+            for (int r = col; r < rows; ++r) dot += at(r, col) * at(r, c);
+            const double f = 2 * dot / vv;
+            for (int r = col; r < rows; ++r) at(r, c) -= f * at(r, col);
+        }
+        double dot = 0;
+        for (int r = col; r < rows; ++r) dot += at(r, col) * b[std::size_t(r)];
+        const double f = 2 * dot / vv;
+        for (int r = col; r < rows; ++r) b[std::size_t(r)] -= f * at(r, col);
+        at(col, col) = alpha;
+        for (int r = col + 1; r < rows; ++r) at(r, col) = 0;
+    }
+    for (int r = cols - 1; r >= 0; --r) {
+        double sum = b[std::size_t(r)];
+        for (int c = r + 1; c < cols; ++c) sum -= at(r, c) * x[c];
+        x[r] = at(r, r) != 0 ? sum / at(r, r) : 0.0;
+    }
+}
+
 // A cubic per component in x = (t - mid) / half, which keeps the least squares well conditioned
 // whatever the times are.
 struct Cubic {
@@ -63,10 +98,17 @@ struct Cubic {
     }
 };
 
+// A rotation's direction fit pulls the cubic's length along each sample towards 1 this faintly:
+// the directions alone leave the length open (any multiple of the cubic points the same way).
+constexpr double kLengthPull = 1e-14;
+
 class PieceFitter {
 public:
-    PieceFitter(TargetPath path, int C, const std::vector<double>& times, const std::vector<double>& values)
-        : path_(path), C_(C), t_(times), y_(values), a_(std::size_t(C)), b_(std::size_t(C)) {}
+    // `directions` (rotation, unit samples): fit() follows the samples' directions, not their
+    // components (a rotation spline plays its raw cubic normalized).
+    PieceFitter(TargetPath path, int C, const std::vector<double>& times, const std::vector<double>& values,
+                bool directions = false)
+        : path_(path), C_(C), t_(times), y_(values), a_(std::size_t(C)), b_(std::size_t(C)), directions_(directions) {}
 
     std::size_t count() const { return t_.size(); }
     const std::vector<double>& times() const { return t_; }
@@ -75,6 +117,7 @@ public:
 
     // The least-squares cubic through samples a..b.
     Cubic fit(std::size_t a, std::size_t b) const {
+        if (directions_) return fitDirections(a, b);
         Cubic cubic;
         cubic.mid = (t_[a] + t_[b]) / 2;
         cubic.half = std::max((t_[b] - t_[a]) / 2, 1e-9);
@@ -94,6 +137,59 @@ public:
         m[std::size_t(3 * width + 3)] += pull;
         cubic.coef.assign(std::size_t(4 * C_), 0.0);
         solveNormal(m, 4, C_, cubic.coef.data());
+        return cubic;
+    }
+
+    // The cubic c through unit samples a..b whose directions follow theirs: the least sum of
+    // |c - (c.s)s|^2 + kLengthPull (c.s - 1)^2, one least squares in the 16 coefficients (the
+    // components coupled through each sample's direction s). A sample's sign is a hemisphere's
+    // choice, which the raw cubic need not share (it turns fast where it passes near zero): the
+    // pull takes each sample with the sign the cubic gives it, fitted again until the signs hold.
+    Cubic fitDirections(std::size_t a, std::size_t b) const {
+        std::vector<double> sign(b - a + 1, 1.0);
+        Cubic cubic = fitDirections(a, b, sign);
+        for (int round = 0; round < 3; ++round) {
+            bool flipped = false;
+            for (std::size_t i = a; i <= b; ++i) {
+                double c[4];
+                cubic.value(t_[i], 4, c);
+                const double along =
+                        c[0] * y_[4 * i] + c[1] * y_[4 * i + 1] + c[2] * y_[4 * i + 2] + c[3] * y_[4 * i + 3];
+                if (along * sign[i - a] < 0) sign[i - a] = -sign[i - a], flipped = true;
+            }
+            if (!flipped) break;
+            cubic = fitDirections(a, b, sign);
+        }
+        return cubic;
+    }
+    Cubic fitDirections(std::size_t a, std::size_t b, const std::vector<double>& sign) const {
+        Cubic cubic;
+        cubic.mid = (t_[a] + t_[b]) / 2;
+        cubic.half = std::max((t_[b] - t_[a]) / 2, 1e-9);
+        // Per sample four rows (P + sqrt(pull) s s^T)(c) = sqrt(pull) sign s, P = I - s s^T the
+        // part across s; unknown 4 j + r: component r's coefficient of x^j.
+        constexpr int n = 16;
+        const int rows = std::max(4 * int(b - a + 1), n);
+        std::vector<double> m(std::size_t(rows * n), 0.0), rhs(std::size_t(rows), 0.0);
+        const double root = std::sqrt(kLengthPull);
+        for (std::size_t i = a; i <= b; ++i) {
+            const double x = (t_[i] - cubic.mid) / cubic.half;
+            const double p[4] = {1, x, x * x, x * x * x};
+            const double* s = sample(i);
+            for (int r = 0; r < 4; ++r) {
+                const int row = 4 * int(i - a) + r;
+                for (int c = 0; c < 4; ++c) {
+                    const double w = (r == c ? 1.0 : 0.0) - (1 - root) * s[r] * s[c];
+                    for (int j = 0; j < 4; ++j) m[std::size_t(row * n + 4 * j + c)] = w * p[j];
+                }
+                rhs[std::size_t(row)] = root * sign[i - a] * s[r];
+            }
+        }
+        double x[n];
+        solveLeastSquares(m, rhs, rows, n, x);
+        cubic.coef.assign(16, 0.0);
+        for (int j = 0; j < 4; ++j)
+            for (int c = 0; c < 4; ++c) cubic.coef[std::size_t(4 * c + j)] = x[4 * j + c];
         return cubic;
     }
 
@@ -263,13 +359,19 @@ private:
     const std::vector<double>& t_;
     const std::vector<double>& y_;
     std::vector<double> a_, b_;
+    bool directions_;
 };
+
+// Runs shorter than this on average (in samples) are taken as no spline's pieces.
+constexpr double kMinMeanRun = 6;
+// How many runs findRuns looks at before it may stop on dense motion.
+constexpr std::size_t kDenseRuns = 16;
 
 // Runs of samples [first, last] that one cubic follows within the target, each as long as it
 // goes (gallop, then bisect); a run holds at least four samples (which any cubic follows) but
 // where fewer are left at the end, which join the last run.
 bool findRuns(PieceFitter& f, std::size_t first, std::size_t end, double runTarget, int maxKeys,
-              std::vector<std::pair<std::size_t, std::size_t>>& runs) {
+              std::vector<std::pair<std::size_t, std::size_t>>& runs, bool stopOnDense = false) {
     const std::size_t n = end, before = runs.size();
     std::size_t a = first;
     while (a < n) {
@@ -285,12 +387,13 @@ bool findRuns(PieceFitter& f, std::size_t first, std::size_t end, double runTarg
         runs.push_back({a, good});
         if (int(runs.size() - before) + 1 > maxKeys) return false;
         a = good + 1;
+        // Dense motion told early: the first kDenseRuns runs a few samples each (the direction
+        // fit costs a few times the component fit, on every rotation of a long take).
+        if (stopOnDense && runs.size() - before == kDenseRuns && double(a - first) < kMinMeanRun * double(kDenseRuns))
+            return false;
     }
     return true;
 }
-
-// Runs shorter than this on average (in samples) are taken as no spline's pieces.
-constexpr double kMinMeanRun = 6;
 
 // A key keeps one tangent where that leaves the squared residual of its segments at most this
 // fraction of the target squared per sample above two tangents' (a tenth of the target, as a
@@ -550,17 +653,227 @@ bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, b
     return true;
 }
 
+// 1 - cos of the angle between two 4-vectors' lines (0 where they point the same way or opposite).
+double directionMismatch(const double* p, const double* q) {
+    double pq = 0, pp = 0, qq = 0;
+    for (int c = 0; c < 4; ++c) pq += p[c] * q[c], pp += p[c] * p[c], qq += q[c] * q[c];
+    return pp > 0 && qq > 0 ? 1 - std::abs(pq) / std::sqrt(pp * qq) : 1.0;
+}
+
+// Rotation channels longer than this are not lifted: the direction fit costs several times the
+// component fit, and takes this long (motion capture) are dense motion, no spline's pieces.
+constexpr std::size_t kMaxRotationSamples = 2000;
+
+// A rotation bake's samples with their lengths back: the directions of a spline's raw cubic,
+// each given the length that cubic has there (up to one scale for the whole channel), so that
+// they lie on the piecewise cubic again and the component fit follows them. Runs of samples
+// whose directions one cubic follows within runTarget (holds at the ends as in recoverWith);
+// each run's samples take the length its cubic has along them, and each run is scaled to meet
+// the run before halfway between their samples. False where the runs are a few samples each
+// (dense motion) or more than maxKeys.
+bool liftRotations(const std::vector<double>& times, const std::vector<double>& values, double runTarget, int maxKeys,
+                   std::vector<double>& lifted) {
+    const std::size_t n = times.size();
+    std::vector<double> unit(values);
+    for (std::size_t i = 0; i < n; ++i) {
+        double* q = &unit[4 * i];
+        const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+        if (!(length > 0)) return false;
+        for (int c = 0; c < 4; ++c) q[c] /= length;
+    }
+    PieceFitter f(TargetPath::Rotation, 4, times, unit, true);
+    auto same = [&](std::size_t i, std::size_t j) { return std::equal(f.sample(i), f.sample(i) + 4, f.sample(j)); };
+    std::size_t lead = 0, tail = n - 1;
+    while (lead + 1 < n && same(lead + 1, 0)) ++lead;
+    while (tail > 0 && same(tail - 1, n - 1)) --tail;
+    const bool holdsFirst = lead > 0, holdsLast = tail + 1 < n;
+    const std::size_t first = holdsFirst ? lead + 1 : 0, end = holdsLast ? tail : n;
+    if (first + 4 > end) return false;
+    std::vector<std::pair<std::size_t, std::size_t>> runs;
+    if (holdsFirst) runs.push_back({0, lead});
+    if (!findRuns(f, first, end, runTarget, maxKeys, runs, true)) return false;
+    if (double(end - first) < kMinMeanRun * double(runs.size() - (holdsFirst ? 1 : 0))) return false;
+    if (holdsLast) runs.push_back({tail, n - 1});
+    lifted.assign(values.size(), 0.0);
+    double scale = 1, previous[4] = {0, 0, 0, 0};
+    const Cubic* before = nullptr;
+    std::vector<Cubic> cubics;
+    cubics.reserve(runs.size());
+    for (std::size_t r = 0; r < runs.size(); ++r) {
+        const auto [a, b] = runs[r];
+        cubics.push_back(f.fit(a, b));
+        const Cubic& cubic = cubics.back();
+        const bool hold = (holdsFirst && r == 0) || (holdsLast && r + 1 == runs.size());
+        if (before) {
+            // Where the two cubics point the same way (between the last samples of one and the
+            // first of the other, as recoverWith's meeting points).
+            const std::size_t lo = std::max(runs[r - 1].first, runs[r - 1].second >= 2 ? runs[r - 1].second - 2 : 0);
+            const std::size_t hi = std::min(b, a + 1);
+            double here[4];
+            const double meet = leastOn(times[lo], times[hi], 48, [&](double t) {
+                before->value(t, 4, previous);
+                cubic.value(t, 4, here);
+                return directionMismatch(previous, here);
+            });
+            before->value(meet, 4, previous);
+            cubic.value(meet, 4, here);
+            const double length =
+                    std::sqrt(here[0] * here[0] + here[1] * here[1] + here[2] * here[2] + here[3] * here[3]);
+            const double wanted = std::sqrt(previous[0] * previous[0] + previous[1] * previous[1] +
+                                            previous[2] * previous[2] + previous[3] * previous[3]);
+            if (!(length > 0) || !(wanted > 0)) return false;
+            scale *= wanted / length;
+        }
+        for (std::size_t i = a; i <= b; ++i) {
+            const double* s = f.sample(i);
+            double along = 1;  // a hold keeps its samples equal
+            if (!hold) {
+                double c[4];
+                cubic.value(times[i], 4, c);
+                along = c[0] * s[0] + c[1] * s[1] + c[2] * s[2] + c[3] * s[3];  // either sign: the cubic's
+                if (!(along != 0)) return false;
+            }
+            for (int c = 0; c < 4; ++c) lifted[4 * i + std::size_t(c)] = scale * along * s[c];
+        }
+        before = &cubic;
+    }
+    return true;
+}
+
+// The recovered rotation keys' tangents again, their values unit: the tangents whose segments
+// point along the unit samples best (the least sum of each sample's distance from the segment's
+// line through it, |P c|^2 with P = I - s s^T, linear in the tangents once the values are held),
+// one tangent through each key that is not broken. Scaling each key to unit length changed its
+// segments where neighbouring keys' lengths differed (a short piece's lift is rough).
+void fitRotationTangents(const std::vector<double>& times, const std::vector<double>& unit, RecoveredKeys& keys) {
+    const std::size_t K = keys.times.size();
+    std::vector<int> outId(K, -1), inId(K, -1);
+    int ids = 0;
+    for (std::size_t k = 0; k < K; ++k) {
+        if (k > 0) inId[k] = ids++;
+        if (k + 1 < K) outId[k] = k > 0 && !keys.broken[k] ? inId[k] : ids++;
+    }
+    const int U = 4 * ids;  // unknown 4 id + c
+    const std::size_t first =
+            std::size_t(std::lower_bound(times.begin(), times.end(), keys.times.front()) - times.begin());
+    std::size_t end = first;
+    while (end < times.size() && times[end] <= keys.times.back()) ++end;
+    const int rows = 4 * int(end - first) + U;
+    std::vector<double> m(std::size_t(rows) * std::size_t(U), 0.0), rhs(std::size_t(rows), 0.0);
+    std::size_t j = 0;
+    for (std::size_t i = first; i < end; ++i) {
+        while (j + 2 < K && times[i] > keys.times[j + 1]) ++j;
+        const double dt = keys.times[j + 1] - keys.times[j];
+        const HermiteBasis h = hermiteBasis((times[i] - keys.times[j]) / dt);
+        const double* s = &unit[4 * i];
+        const double* v0 = &keys.values[4 * j];
+        const double* v1 = &keys.values[4 * (j + 1)];
+        for (int r = 0; r < 4; ++r) {
+            const std::size_t row = 4 * (i - first) + std::size_t(r);
+            for (int c = 0; c < 4; ++c) {
+                const double p = (r == c ? 1.0 : 0.0) - s[r] * s[c];
+                m[row * std::size_t(U) + std::size_t(4 * outId[j] + c)] += p * dt * h.h10;
+                m[row * std::size_t(U) + std::size_t(4 * inId[j + 1] + c)] += p * dt * h.h11;
+                rhs[row] -= p * (h.h00 * v0[c] + h.h01 * v1[c]);
+            }
+        }
+    }
+    // A faint pull towards the tangents found decides those the samples leave open.
+    constexpr double kPull = 1e-6;
+    for (std::size_t k = 0; k < K; ++k)
+        for (int c = 0; c < 4; ++c) {
+            if (inId[k] >= 0) {
+                const std::size_t row = 4 * (end - first) + std::size_t(4 * inId[k] + c);
+                m[row * std::size_t(U) + std::size_t(4 * inId[k] + c)] = kPull;
+                rhs[row] = kPull * keys.in[4 * k + std::size_t(c)];
+            }
+            if (outId[k] >= 0 && outId[k] != inId[k]) {
+                const std::size_t row = 4 * (end - first) + std::size_t(4 * outId[k] + c);
+                m[row * std::size_t(U) + std::size_t(4 * outId[k] + c)] = kPull;
+                rhs[row] = kPull * keys.out[4 * k + std::size_t(c)];
+            }
+        }
+    std::vector<double> x(static_cast<std::size_t>(U));
+    solveLeastSquares(m, rhs, rows, U, x.data());
+    for (std::size_t k = 0; k < K; ++k)
+        for (int c = 0; c < 4; ++c) {
+            if (inId[k] >= 0) keys.in[4 * k + std::size_t(c)] = x[std::size_t(4 * inId[k] + c)];
+            if (outId[k] >= 0) keys.out[4 * k + std::size_t(c)] = x[std::size_t(4 * outId[k] + c)];
+        }
+    // The unused end tangents as the used ones (as recoverWith leaves them).
+    std::copy(&keys.out[0], &keys.out[0] + 4, &keys.in[0]);
+    std::copy(&keys.in[4 * (K - 1)], &keys.in[4 * (K - 1)] + 4, &keys.out[4 * (K - 1)]);
+}
+
 }  // namespace
 
 bool recoverPieces(TargetPath path, int components, const std::vector<double>& times, const std::vector<double>& values,
                    double runTarget, double target, int maxKeys, RecoveredKeys& keys) {
     keys = {};
-    if (times.size() < 2 || path == TargetPath::Rotation) return false;
-    PieceFitter f(path, components, times, values);
+    if (times.size() < 2) return false;
+    const bool rotation = path == TargetPath::Rotation;
+    std::vector<double> lifted;
+    if (rotation && (components != 4 || times.size() > kMaxRotationSamples ||
+                     !liftRotations(times, values, runTarget, maxKeys, lifted)))
+        return false;
+    PieceFitter f(path, components, times, rotation ? lifted : values);
     const bool plain = recoverWith(f, runTarget, target, maxKeys, false, keys);
     RecoveredKeys held;
-    if (!recoverWith(f, runTarget, target, plain ? keys.count() - 1 : maxKeys, true, held)) return plain;
-    keys = std::move(held);
+    if (recoverWith(f, runTarget, target, plain ? keys.count() - 1 : maxKeys, true, held))
+        keys = std::move(held);
+    else if (!plain)
+        return false;
+    // A rotation key stores a unit quaternion: each key with its tangents scaled to unit length
+    // (the lifted lengths are one scale at the spline's unit keys, so its segments keep their
+    // directions).
+    if (rotation) {
+        for (std::size_t k = 0; k < keys.times.size(); ++k) {
+            double* v = &keys.values[4 * k];
+            const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+            for (std::vector<double>* part : {&keys.values, &keys.in, &keys.out})
+                for (int c = 0; c < 4; ++c) (*part)[4 * k + std::size_t(c)] /= length;
+        }
+        std::vector<double> unit(lifted);
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            double* q = &unit[4 * i];
+            const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+            for (int c = 0; c < 4; ++c) q[c] /= length;
+        }
+        // The largest error against the unit samples, its sample and segment.
+        auto largest = [&](std::size_t& worstAt, std::size_t& segment) {
+            double worst = 0;
+            for (std::size_t i = 0, j = 0; i < times.size(); ++i) {
+                if (times[i] < keys.times.front() || times[i] > keys.times.back()) continue;
+                while (j + 2 < keys.times.size() && times[i] > keys.times[j + 1]) ++j;
+                const double dt = keys.times[j + 1] - keys.times[j];
+                const HermiteBasis h = hermiteBasis((times[i] - keys.times[j]) / dt);
+                double q[4];
+                for (int c = 0; c < 4; ++c)
+                    q[c] = h.h00 * keys.values[4 * j + std::size_t(c)] + dt * h.h10 * keys.out[4 * j + std::size_t(c)] +
+                           h.h01 * keys.values[4 * (j + 1) + std::size_t(c)] +
+                           dt * h.h11 * keys.in[4 * (j + 1) + std::size_t(c)];
+                const double e = pathError(path, 4, &unit[4 * i], q);
+                if (e > worst) worst = e, worstAt = i, segment = j;
+            }
+            return worst;
+        };
+        std::size_t worstAt = 0, segment = 0;
+        // Where a segment still misses, a key at its worst sample.
+        for (;;) {
+            fitRotationTangents(times, unit, keys);
+            if (largest(worstAt, segment) <= target) break;
+            const double t = times[worstAt];
+            if (keys.count() + 1 > maxKeys || !(t - keys.times[segment] >= kMinKeySpacing) ||
+                !(keys.times[segment + 1] - t >= kMinKeySpacing))
+                return false;
+            const auto at = std::ptrdiff_t(segment + 1), values = std::ptrdiff_t(4 * (segment + 1));
+            keys.times.insert(keys.times.begin() + at, t);
+            keys.values.insert(keys.values.begin() + values, &unit[4 * worstAt], &unit[4 * worstAt] + 4);
+            keys.in.insert(keys.in.begin() + values, 4, 0.0);
+            keys.out.insert(keys.out.begin() + values, 4, 0.0);
+            keys.broken.insert(keys.broken.begin() + at, 0);
+        }
+    }
     return true;
 }
 

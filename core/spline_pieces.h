@@ -25,9 +25,12 @@ struct RecoveredKeys {
 // it misses `target` and dropped where its neighbours hold without it, and one slope through
 // each key where both its segments stay within `target` (`broken` marks the others). False when
 // that needs more than maxKeys keys, when the runs are a few samples each (dense motion, no
-// spline's pieces), when keys would come closer than kMinKeySpacing, and for rotation: a
-// rotation spline plays its raw cubic normalized, which a cubic per component follows only
-// roughly.
+// spline's pieces) and when keys would come closer than kMinKeySpacing.
+// A rotation spline plays its raw cubic normalized: its runs follow the samples' directions,
+// each sample gets back the length its run's cubic has there (one scale, chained where runs
+// meet), the pieces are recovered from those, and the keys are scaled to unit length with their
+// tangents fitted again to the directions (a key added where a segment still misses). Not for
+// rotation channels of more than 2000 samples (motion capture: the cost, for no pieces).
 bool recoverPieces(TargetPath path, int components, const std::vector<double>& times, const std::vector<double>& values,
                    double runTarget, double target, int maxKeys, RecoveredKeys& keys);
 

@@ -40,7 +40,7 @@ for fixture in "$fixtures"/*.glb; do
         bakes+=(--bake "gltfpack $fps" "$bake" "${bake%.glb}.simplified.glb")
     done
     node "$here/fewest_keys.mjs" "$fixture" "${bakes[@]}" | sed "s/^| /| $name /" > "$out/$name.md"
-    grep '^|' "$out/$name.md"
+    grep '^|' "$out/$name.md" || true  # a fixture may have no channel in these bakes
     summary+=("$(tail -n 1 "$out/$name.md")")
 done
 printf '%s\n' "${summary[@]}" | node -e '

@@ -143,8 +143,9 @@ __attribute__((always_inline)) inline void screenRotationLengths(const float* ti
     }
 }
 
-// Whether the raw (unnormalized) rotation of segment k provably stays longer than `length`
-// everywhere in it. |p(s)|^2 is a polynomial of degree 6 whose Bernstein coefficients come from
+}  // namespace
+
+// |p(s)|^2 is a polynomial of degree 6 whose Bernstein coefficients come from
 // the dot products of the segment's Bézier control points; it lies above the smallest of them,
 // and splitting the interval in halves (de Casteljau) tightens that bound towards the true
 // minimum. False: not proven within a few splits (the curve may come that near zero).
@@ -202,6 +203,39 @@ bool rotationStaysLonger(const Track& t, int k, double length) {
     }
     return true;
 }
+
+double sampledRotationLength(const Track& track, int k) {
+    const double dt = double(track.times[k + 1]) - track.times[k];
+    // Sampled in the power basis, p(u) = c0 + u (c1 + u (c2 + u c3)) per component (the Hermite
+    // basis collected by powers of u), and the square root taken once.
+    double c[4][4];
+    for (int i = 0; i < 4; ++i) {
+        const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
+        const double b0 = dt * track.outTangent(k, i), a1 = dt * track.inTangent(k + 1, i);
+        c[i][0] = v0;
+        c[i][1] = b0;
+        c[i][2] = -3 * v0 - 2 * b0 + 3 * v1 - a1;
+        c[i][3] = 2 * v0 + b0 - 2 * v1 + a1;
+    }
+    double shortestSq = INFINITY;
+    for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
+        const double u = double(s) / checks::kSamplesPerSegment;
+        double sq = 0;
+        for (int i = 0; i < 4; ++i) {
+            const double p = c[i][0] + u * (c[i][1] + u * (c[i][2] + u * c[i][3]));
+            sq += p * p;
+        }
+        shortestSq = std::min(shortestSq, sq);
+    }
+    return std::sqrt(shortestSq);
+}
+
+bool rotationNearZero(const Track& track, int k) {
+    return !rotationStaysLonger(track, k, checks::kNearZeroQuaternionLength) &&
+           sampledRotationLength(track, k) < checks::kNearZeroQuaternionLength;
+}
+
+namespace {
 
 // What the overshoot screen's bounds prove of one (segment, component); kClear is 0, so that an
 // OR over a block says whether anything is left to look at.
@@ -664,29 +698,7 @@ private:
                 if (proven[k % kBlock]) continue;
                 if (rotationStaysLonger(track, k, checks::kNearZeroQuaternionLength)) continue;
             }
-            const double dt = double(track.times[k + 1]) - track.times[k];
-            // Sampled in the power basis, p(u) = c0 + u (c1 + u (c2 + u c3)) per component
-            // (the Hermite basis collected by powers of u), and the square root taken once.
-            double c[4][4];
-            for (int i = 0; i < 4; ++i) {
-                const double v0 = track.value(k, i), v1 = track.value(k + 1, i);
-                const double b0 = dt * track.outTangent(k, i), a1 = dt * track.inTangent(k + 1, i);
-                c[i][0] = v0;
-                c[i][1] = b0;
-                c[i][2] = -3 * v0 - 2 * b0 + 3 * v1 - a1;
-                c[i][3] = 2 * v0 + b0 - 2 * v1 + a1;
-            }
-            double shortestSq = INFINITY;
-            for (int s = 1; s < checks::kSamplesPerSegment; ++s) {
-                const double u = double(s) / checks::kSamplesPerSegment;
-                double sq = 0;
-                for (int i = 0; i < 4; ++i) {
-                    const double p = c[i][0] + u * (c[i][1] + u * (c[i][2] + u * c[i][3]));
-                    sq += p * p;
-                }
-                shortestSq = std::min(shortestSq, sq);
-            }
-            const double shortest = std::sqrt(shortestSq);
+            const double shortest = sampledRotationLength(track, k);
             if (shortest < checks::kNearZeroQuaternionLength) shrinks.add(k, shortest, -shortest);
         }
         if (shrinks.empty()) return;

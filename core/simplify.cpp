@@ -10,6 +10,7 @@
 
 #include "gallop.h"
 #include "spline_pieces.h"
+#include "tangent/checks.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
 #include "tangent/repair.h"
@@ -968,17 +969,39 @@ Candidate fitCubic(const Track& source, const std::vector<char>& atSamples, cons
 // The runs are cut against this fraction of the target: a bake of a spline is followed to the
 // float's last digits inside a piece, and a run must not reach far past its piece's end.
 constexpr double kPieceRunSlack = 0.05;
+// The runs' target over a quantized rotation's rounding (fitPieces).
+constexpr double kQuantizedRunSlack = 2.5;
 // A recovered key breaks without a corner found in the source only where its tangents' mismatch
 // alone would move the curve by this many tolerances.
 constexpr double kClearCorner = 4;
+
+// Whether every value is a multiple of 1/steps (to the float's precision): a source stored as
+// normalized integers, whose rounding is noise no cubic follows.
+bool quantizedTo(const std::vector<float>& values, double steps) {
+    for (float v : values) {
+        const double scaled = double(v) * steps;
+        if (!(std::abs(scaled - std::round(scaled)) < 1e-2)) return false;
+    }
+    return !values.empty();
+}
 
 Candidate fitPieces(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance,
                     int maxKeys) {
     Candidate result;
     if (measureOf(atSamples) != Measure::AtSamples || s.count() < 8) return result;
+    double runTarget = kPieceRunSlack * tolerance;
+    // A rotation stored as 16-bit normalized integers (gltfpack writes them so) is off by up to
+    // half a step per component: about 0.0035 degrees, near the runs' target. The runs allow
+    // that rounding: a few times the rotation one half step in every component makes.
+    if (source.path == TargetPath::Rotation && quantizedTo(source.values, 32767)) {
+        const double halfStep[4] = {0.5 / 32767, 0.5 / 32767, 0.5 / 32767, 0.5 / 32767}, zero[4] = {0, 0, 0, 1};
+        double shifted[4];
+        for (int c = 0; c < 4; ++c) shifted[c] = zero[c] + halfStep[c];
+        runTarget = std::max(runTarget, kQuantizedRunSlack * pathError(TargetPath::Rotation, 4, zero, shifted));
+    }
     detail::RecoveredKeys keys;
-    if (!detail::recoverPieces(source.path, s.components, s.times, s.values, kPieceRunSlack * tolerance,
-                               0.999 * tolerance, maxKeys, keys))
+    if (!detail::recoverPieces(source.path, s.components, s.times, s.values, runTarget, 0.999 * tolerance, maxKeys,
+                               keys))
         return result;
     // Keys stay smooth but at corners (as the other fit keeps them), so that an artist edits the
     // motion as one curve: a key breaks where a source corner is beside it, or where its two
@@ -999,10 +1022,7 @@ Candidate fitPieces(const Track& source, const std::vector<char>& atSamples, con
             const std::size_t at = std::size_t(k) * std::size_t(C) + std::size_t(c);
             mismatch = std::max(mismatch, std::abs(keys.in[at] - keys.out[at]));
         }
-        // A rotation's key breaks only at a corner: its tangents are fitted to directions, which
-        // leave a clear mismatch where the lifted lengths were rough (spline_pieces.cpp).
-        if (!corner && (source.path == TargetPath::Rotation || !(mismatch * dt / 7 > kClearCorner * limit)))
-            return result;
+        if (!corner && !(mismatch * dt / 7 > kClearCorner * limit)) return result;
     }
     Track t = emptyLike(source, Interpolation::CubicSpline, keys.count());
     for (int k = 0; k < keys.count(); ++k) {
@@ -1017,6 +1037,11 @@ Candidate fitPieces(const Track& source, const std::vector<char>& atSamples, con
         }
     }
     zeroUnusedTangents(t);
+    // A rotation fitted to directions may pass near zero length between the samples, where its
+    // direction turns unstably (the checks report it): no candidate then.
+    if (source.path == TargetPath::Rotation)
+        for (int k = 0; k + 1 < t.keyCount(); ++k)
+            if (rotationNearZero(t, k)) return result;
     result.faithful = withinMeasure(source, atSamples, t, tolerance);
     result.track = std::move(t);
     return result;

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "gallop.h"
+#include "tangent/checks.h"
 #include "tangent/difference.h"
 #include "tangent/edit.h"
 #include "tangent/hermite.h"
@@ -404,9 +405,9 @@ constexpr double kSmoothSlack = 0.01;
 constexpr double kClearGain = 1e-4;
 
 // The t in [lo, hi] where f(t) is least: a scan, then golden-section steps around the scan's
-// best point.
+// best point, until they are `precision` apart (or the double's).
 template <typename F>
-double leastOn(double lo, double hi, int scan, F&& f) {
+double leastOn(double lo, double hi, int scan, F&& f, double precision = 0) {
     double best = lo, least = f(lo);
     for (int i = 1; i <= scan; ++i) {
         const double t = lo + (hi - lo) * i / scan;
@@ -416,7 +417,7 @@ double leastOn(double lo, double hi, int scan, F&& f) {
     double a = std::max(lo, best - (hi - lo) / scan), b = std::min(hi, best + (hi - lo) / scan);
     const double ratio = (std::sqrt(5.0) - 1) / 2;
     double x1 = b - ratio * (b - a), x2 = a + ratio * (b - a), f1 = f(x1), f2 = f(x2);
-    for (int i = 0; i < 50 && b - a > 1e-12 * std::max(1.0, std::abs(b)); ++i) {
+    for (int i = 0; i < 50 && b - a > std::max(precision, 1e-12 * std::max(1.0, std::abs(b))); ++i) {
         if (f1 <= f2) {
             b = x2, x2 = x1, f2 = f1;
             x1 = b - ratio * (b - a), f1 = f(x1);
@@ -660,6 +661,10 @@ double directionMismatch(const double* p, const double* q) {
     return pp > 0 && qq > 0 ? 1 - std::abs(pq) / std::sqrt(pp * qq) : 1.0;
 }
 
+// The shortest raw length a fitted rotation may have at a sample: twice the length below which
+// the checks report its direction as unstable.
+constexpr double kShortestRotation = 2 * checks::kNearZeroQuaternionLength;
+
 // Rotation channels longer than this are not lifted: the direction fit costs several times the
 // component fit, and takes this long (motion capture) are dense motion, no spline's pieces.
 constexpr std::size_t kMaxRotationSamples = 2000;
@@ -722,22 +727,207 @@ bool liftRotations(const std::vector<double>& times, const std::vector<double>& 
             const double wanted = std::sqrt(previous[0] * previous[0] + previous[1] * previous[1] +
                                             previous[2] * previous[2] + previous[3] * previous[3]);
             if (!(length > 0) || !(wanted > 0)) return false;
-            scale *= wanted / length;
+            // The same sign too: each run's cubic takes its samples' hemisphere, which the raw
+            // curve need not keep from one run to the next.
+            const double dot =
+                    previous[0] * here[0] + previous[1] * here[1] + previous[2] * here[2] + previous[3] * here[3];
+            scale *= (dot < 0 ? -1 : 1) * wanted / length;
         }
         for (std::size_t i = a; i <= b; ++i) {
-            const double* s = f.sample(i);
-            double along = 1;  // a hold keeps its samples equal
-            if (!hold) {
-                double c[4];
-                cubic.value(times[i], 4, c);
-                along = c[0] * s[0] + c[1] * s[1] + c[2] * s[2] + c[3] * s[3];  // either sign: the cubic's
-                if (!(along != 0)) return false;
-            }
-            for (int c = 0; c < 4; ++c) lifted[4 * i + std::size_t(c)] = scale * along * s[c];
+            double* y = &lifted[4 * i];
+            if (hold)  // a hold keeps its samples equal
+                std::copy(f.sample(i), f.sample(i) + 4, y);
+            else
+                cubic.value(times[i], 4, y);
+            for (int c = 0; c < 4; ++c) y[c] *= scale;
         }
         before = &cubic;
     }
+    // Lengths about 1, as the component fit's faint pulls expect: noise makes the directions'
+    // fit shrink its cubic (a shorter cubic misses by less), which the pull barely holds.
+    double sum = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const double* y = &lifted[4 * i];
+        sum += std::sqrt(y[0] * y[0] + y[1] * y[1] + y[2] * y[2] + y[3] * y[3]);
+    }
+    if (!(sum > 0) || !std::isfinite(sum)) return false;
+    for (double& y : lifted) y *= double(n) / sum;
     return true;
+}
+
+// Keys at times t[0..m] (m segments) as unit rotation samples see them: the end values v0 and
+// vm held, the values between (any length) and every tangent fitted to the samples' directions
+// in [t0, tm] (the least sum of |P c|^2, P = I - s s^T); where `smooth`, one tangent through
+// each key between. Returns that sum; `values` (if given) receives the m - 1 values between.
+double directionWindow(const std::vector<double>& times, const std::vector<double>& unit, const double* t, int m,
+                       const double* v0, const double* vm, bool smooth, double* values = nullptr) {
+    // Unknown blocks of four: the values between (0 .. m - 2), then the tangents.
+    std::vector<int> outBlock(static_cast<std::size_t>(m)), inBlock(static_cast<std::size_t>(m) + 1);
+    int blocks = m - 1;
+    outBlock[0] = blocks++;
+    for (int k = 1; k < m; ++k) {
+        inBlock[std::size_t(k)] = blocks++;
+        outBlock[std::size_t(k)] = smooth ? inBlock[std::size_t(k)] : blocks++;
+    }
+    inBlock[std::size_t(m)] = blocks++;
+    const int U = 4 * blocks, width = U + 1;
+    const std::size_t first = std::size_t(std::lower_bound(times.begin(), times.end(), t[0]) - times.begin());
+    std::size_t end = first;
+    while (end < times.size() && times[end] <= t[m]) ++end;
+    // Normal equations [A^T A | A^T b], each sample's four rows touching at most four blocks;
+    // the held end values keep them well conditioned. Plus b^T b, for the residual.
+    std::vector<double> normal(std::size_t(U * width), 0.0);
+    double bb = 0;
+    int j = 0;
+    for (std::size_t i = first; i < end; ++i) {
+        while (j + 1 < m && times[i] > t[j + 1]) ++j;
+        const double dt = t[j + 1] - t[j];
+        const HermiteBasis h = hermiteBasis((times[i] - t[j]) / dt);
+        const double* s = &unit[4 * i];
+        const int startBlock = j > 0 ? j - 1 : -1, endBlock = j + 1 < m ? j : -1;
+        const int block[4] = {startBlock, endBlock, outBlock[std::size_t(j)], inBlock[std::size_t(j + 1)]};
+        const double weight[4] = {h.h00, h.h01, dt * h.h10, dt * h.h11};
+        // The held values' part: k = -P (h00 v0 or h01 vm).
+        double held[4] = {0, 0, 0, 0};
+        for (int c = 0; c < 4; ++c)
+            held[c] = (startBlock < 0 ? h.h00 * v0[c] : 0.0) + (endBlock < 0 ? h.h01 * vm[c] : 0.0);
+        const double along = held[0] * s[0] + held[1] * s[1] + held[2] * s[2] + held[3] * s[3];
+        double k[4];
+        for (int c = 0; c < 4; ++c) k[c] = -(held[c] - along * s[c]);
+        bb += k[0] * k[0] + k[1] * k[1] + k[2] * k[2] + k[3] * k[3];
+        // Rows P (sum w_q x_q): A^T A gets w_p w_q P (P^2 = P), A^T b gets w_p P k = w_p k.
+        for (int p = 0; p < 4; ++p) {
+            if (block[p] < 0) continue;
+            for (int q = 0; q < 4; ++q) {
+                if (block[q] < 0) continue;
+                const double w = weight[p] * weight[q];
+                for (int r = 0; r < 4; ++r) {
+                    double* line = &normal[std::size_t((4 * block[p] + r) * width + 4 * block[q])];
+                    for (int c = 0; c < 4; ++c) line[c] += w * ((r == c ? 1.0 : 0.0) - s[r] * s[c]);
+                }
+            }
+            for (int r = 0; r < 4; ++r) normal[std::size_t((4 * block[p] + r) * width + U)] += weight[p] * k[r];
+        }
+    }
+    for (int u = 0; u < U; ++u) normal[std::size_t(u * width + u)] += 1e-12;  // decides what no sample does
+    const std::vector<double> system(normal);
+    std::vector<double> x(static_cast<std::size_t>(U));
+    solveNormal(normal, U, 1, x.data());
+    // |A x - b|^2 = x^T A^T A x - 2 x^T A^T b + b^T b
+    double residual = bb;
+    for (int u = 0; u < U; ++u) {
+        double row = 0;
+        for (int v = 0; v < U; ++v) row += system[std::size_t(u * width + v)] * x[std::size_t(v)];
+        residual += x[std::size_t(u)] * (row - 2 * system[std::size_t(u * width + U)]);
+    }
+    residual = std::max(residual, 0.0);
+    if (values) std::copy(x.begin(), x.begin() + 4 * (m - 1), values);
+    return residual;
+}
+
+// Each rotation key's time and value again, where its two segments follow the samples'
+// directions best with its neighbours' values held (recoverWith's sweeps, in the directions'
+// measure: the lifted lengths around a short piece are too rough to place its keys), the two
+// keys around a short piece together. A key keeps one tangent where that follows them about as
+// well; `broken` marks the others.
+void placeRotationKeys(const std::vector<double>& times, const std::vector<double>& unit, double target,
+                       RecoveredKeys& keys) {
+    const std::size_t K = keys.times.size();
+    if (K < 3) return;
+    const double chord = target * 3.14159265358979323846 / 360;  // degrees of rotation as a chord, about
+    const double spacing = (times.back() - times.front()) / double(times.size() - 1);
+    std::vector<double>& at = keys.times;
+    auto value = [&](std::size_t k) { return &keys.values[4 * k]; };
+    auto range = [&](std::size_t k) {
+        return std::pair<double, double>(std::max(at[k - 1] + kMinKeySpacing, at[k] - 1.5 * spacing),
+                                         std::min(at[k + 1] - kMinKeySpacing, at[k] + 1.5 * spacing));
+    };
+    auto samplesIn = [&](double t0, double t1) {
+        return double(std::lower_bound(times.begin(), times.end(), t1) -
+                      std::lower_bound(times.begin(), times.end(), t0) + 1);
+    };
+    auto setValue = [&](std::size_t k, const double* v) {
+        const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
+        if (length > 0)
+            for (int c = 0; c < 4; ++c) value(k)[c] = v[c] / length;
+    };
+    // Key times to a microsecond: far below what a float time keeps near a minute's end.
+    constexpr double kPrecision = 1e-6;
+    for (int sweep = 0; sweep < 3; ++sweep) {
+        const std::vector<double> before(at);
+        for (std::size_t k = 1; k + 1 < K; ++k) {
+            const auto [lo, hi] = range(k);
+            if (!(hi > lo)) continue;
+            double t[3] = {at[k - 1], at[k], at[k + 1]};
+            auto residual = [&](double x, bool smooth) {
+                t[1] = x;
+                return directionWindow(times, unit, t, 2, value(k - 1), value(k + 1), smooth);
+            };
+            const double slack = kSmoothSlack * chord * chord * samplesIn(t[0], t[2]);
+            const double smoothAt = leastOn(
+                    lo, hi, 12, [&](double x) { return residual(x, true); }, kPrecision);
+            const double freeAt = leastOn(
+                    lo, hi, 12, [&](double x) { return residual(x, false); }, kPrecision);
+            const bool smooth = residual(smoothAt, true) <= residual(freeAt, false) + slack;
+            const double best = smooth ? smoothAt : freeAt;
+            if (residual(at[k], smooth) - residual(best, smooth) > kClearGain * slack) at[k] = best;
+            t[1] = at[k];
+            double v[4];
+            directionWindow(times, unit, t, 2, value(k - 1), value(k + 1), smooth, v);
+            setValue(k, v);
+            keys.broken[k] = !smooth;
+        }
+        for (std::size_t k = 1; k + 2 < K; ++k) {
+            if (samplesIn(at[k], at[k + 1]) > 6) continue;
+            const auto [lo1, hi1] = range(k);
+            const auto [lo2, hi2] = range(k + 1);
+            if (!(hi1 > lo1) || !(hi2 > lo2)) continue;
+            double t[4] = {at[k - 1], at[k], at[k + 1], at[k + 2]};
+            auto residual = [&](double a, double b, bool smooth) {
+                if (!(b - a >= kMinKeySpacing)) return std::numeric_limits<double>::infinity();
+                t[1] = a, t[2] = b;
+                return directionWindow(times, unit, t, 3, value(k - 1), value(k + 2), smooth);
+            };
+            struct Placement {
+                double a, b, residual;
+            };
+            auto place = [&](bool smooth) {  // a grid, then each time in turn near its best point
+                constexpr int kGrid = 12;
+                Placement best{at[k], at[k + 1], residual(at[k], at[k + 1], smooth)};
+                for (int i = 0; i <= kGrid; ++i)
+                    for (int j = 0; j <= kGrid; ++j) {
+                        const double a = lo1 + (hi1 - lo1) * i / kGrid, b = lo2 + (hi2 - lo2) * j / kGrid;
+                        const double e = residual(a, b, smooth);
+                        if (e < best.residual) best = {a, b, e};
+                    }
+                Placement refined = best;
+                for (int round = 0; round < 4; ++round) {
+                    const double stepA = (hi1 - lo1) / kGrid, stepB = (hi2 - lo2) / kGrid;
+                    refined.a = leastOn(
+                            std::max(lo1, refined.a - stepA), std::min(hi1, refined.a + stepA), 4,
+                            [&](double a) { return residual(a, refined.b, smooth); }, kPrecision);
+                    refined.b = leastOn(
+                            std::max(lo2, refined.b - stepB), std::min(hi2, refined.b + stepB), 4,
+                            [&](double b) { return residual(refined.a, b, smooth); }, kPrecision);
+                }
+                refined.residual = residual(refined.a, refined.b, smooth);
+                return refined.residual <= best.residual ? refined : best;
+            };
+            const double slack = kSmoothSlack * chord * chord * samplesIn(t[0], t[3]);
+            const Placement smoothPlacement = place(true), freePlacement = place(false);
+            const bool smooth = smoothPlacement.residual <= freePlacement.residual + slack;
+            const Placement& chosen = smooth ? smoothPlacement : freePlacement;
+            if (residual(at[k], at[k + 1], smooth) - chosen.residual > kClearGain * slack)
+                at[k] = chosen.a, at[k + 1] = chosen.b;
+            t[1] = at[k], t[2] = at[k + 1];
+            double v[8];
+            directionWindow(times, unit, t, 3, value(k - 1), value(k + 2), smooth, v);
+            setValue(k, v);
+            setValue(k + 1, v + 4);
+            keys.broken[k] = keys.broken[k + 1] = !smooth;
+        }
+        if (at == before) break;
+    }
 }
 
 // The recovered rotation keys' tangents again, their values unit: the tangents whose segments
@@ -753,48 +943,50 @@ void fitRotationTangents(const std::vector<double>& times, const std::vector<dou
         if (k > 0) inId[k] = ids++;
         if (k + 1 < K) outId[k] = k > 0 && !keys.broken[k] ? inId[k] : ids++;
     }
-    const int U = 4 * ids;  // unknown 4 id + c
+    const int U = 4 * ids, width = U + 1;  // unknown 4 id + c
     const std::size_t first =
             std::size_t(std::lower_bound(times.begin(), times.end(), keys.times.front()) - times.begin());
-    std::size_t end = first;
-    while (end < times.size() && times[end] <= keys.times.back()) ++end;
-    const int rows = 4 * int(end - first) + U;
-    std::vector<double> m(std::size_t(rows) * std::size_t(U), 0.0), rhs(std::size_t(rows), 0.0);
+    // Normal equations: each sample's rows P (dt h10 out + dt h11 in) = -P (h00 v0 + h01 v1).
+    std::vector<double> normal(std::size_t(U) * std::size_t(width), 0.0);
     std::size_t j = 0;
-    for (std::size_t i = first; i < end; ++i) {
+    for (std::size_t i = first; i < times.size() && times[i] <= keys.times.back(); ++i) {
         while (j + 2 < K && times[i] > keys.times[j + 1]) ++j;
         const double dt = keys.times[j + 1] - keys.times[j];
         const HermiteBasis h = hermiteBasis((times[i] - keys.times[j]) / dt);
         const double* s = &unit[4 * i];
-        const double* v0 = &keys.values[4 * j];
-        const double* v1 = &keys.values[4 * (j + 1)];
-        for (int r = 0; r < 4; ++r) {
-            const std::size_t row = 4 * (i - first) + std::size_t(r);
-            for (int c = 0; c < 4; ++c) {
-                const double p = (r == c ? 1.0 : 0.0) - s[r] * s[c];
-                m[row * std::size_t(U) + std::size_t(4 * outId[j] + c)] += p * dt * h.h10;
-                m[row * std::size_t(U) + std::size_t(4 * inId[j + 1] + c)] += p * dt * h.h11;
-                rhs[row] -= p * (h.h00 * v0[c] + h.h01 * v1[c]);
-            }
+        double held[4], k[4];
+        for (int c = 0; c < 4; ++c)
+            held[c] = h.h00 * keys.values[4 * j + std::size_t(c)] + h.h01 * keys.values[4 * (j + 1) + std::size_t(c)];
+        const double along = held[0] * s[0] + held[1] * s[1] + held[2] * s[2] + held[3] * s[3];
+        for (int c = 0; c < 4; ++c) k[c] = along * s[c] - held[c];
+        const int block[2] = {outId[j], inId[j + 1]};
+        const double weight[2] = {dt * h.h10, dt * h.h11};
+        for (int p = 0; p < 2; ++p) {
+            for (int q = 0; q < 2; ++q)
+                for (int r = 0; r < 4; ++r) {
+                    double* line = &normal[std::size_t((4 * block[p] + r) * width + 4 * block[q])];
+                    for (int c = 0; c < 4; ++c) line[c] += weight[p] * weight[q] * ((r == c ? 1.0 : 0.0) - s[r] * s[c]);
+                }
+            for (int r = 0; r < 4; ++r) normal[std::size_t((4 * block[p] + r) * width + U)] += weight[p] * k[r];
         }
     }
     // A faint pull towards the tangents found decides those the samples leave open.
-    constexpr double kPull = 1e-6;
+    constexpr double kPull = 1e-12;
     for (std::size_t k = 0; k < K; ++k)
         for (int c = 0; c < 4; ++c) {
             if (inId[k] >= 0) {
-                const std::size_t row = 4 * (end - first) + std::size_t(4 * inId[k] + c);
-                m[row * std::size_t(U) + std::size_t(4 * inId[k] + c)] = kPull;
-                rhs[row] = kPull * keys.in[4 * k + std::size_t(c)];
+                const std::size_t u = std::size_t(4 * inId[k] + c);
+                normal[u * std::size_t(width) + u] += kPull;
+                normal[u * std::size_t(width) + std::size_t(U)] += kPull * keys.in[4 * k + std::size_t(c)];
             }
             if (outId[k] >= 0 && outId[k] != inId[k]) {
-                const std::size_t row = 4 * (end - first) + std::size_t(4 * outId[k] + c);
-                m[row * std::size_t(U) + std::size_t(4 * outId[k] + c)] = kPull;
-                rhs[row] = kPull * keys.out[4 * k + std::size_t(c)];
+                const std::size_t u = std::size_t(4 * outId[k] + c);
+                normal[u * std::size_t(width) + u] += kPull;
+                normal[u * std::size_t(width) + std::size_t(U)] += kPull * keys.out[4 * k + std::size_t(c)];
             }
         }
     std::vector<double> x(static_cast<std::size_t>(U));
-    solveLeastSquares(m, rhs, rows, U, x.data());
+    solveNormal(normal, U, 1, x.data());
     for (std::size_t k = 0; k < K; ++k)
         for (int c = 0; c < 4; ++c) {
             if (inId[k] >= 0) keys.in[4 * k + std::size_t(c)] = x[std::size_t(4 * inId[k] + c)];
@@ -833,7 +1025,7 @@ bool recoverPieces(TargetPath path, int components, const std::vector<double>& t
             for (std::vector<double>* part : {&keys.values, &keys.in, &keys.out})
                 for (int c = 0; c < 4; ++c) (*part)[4 * k + std::size_t(c)] /= length;
         }
-        std::vector<double> unit(lifted);
+        std::vector<double> unit(values);
         for (std::size_t i = 0; i < times.size(); ++i) {
             double* q = &unit[4 * i];
             const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
@@ -852,12 +1044,47 @@ bool recoverPieces(TargetPath path, int components, const std::vector<double>& t
                     q[c] = h.h00 * keys.values[4 * j + std::size_t(c)] + dt * h.h10 * keys.out[4 * j + std::size_t(c)] +
                            h.h01 * keys.values[4 * (j + 1) + std::size_t(c)] +
                            dt * h.h11 * keys.in[4 * (j + 1) + std::size_t(c)];
-                const double e = pathError(path, 4, &unit[4 * i], q);
+                // A raw cubic near zero length turns unstably (a finding of its own): missed.
+                const double length = std::sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+                const double e = length < kShortestRotation ? 180.0 : pathError(path, 4, &unit[4 * i], q);
                 if (e > worst) worst = e, worstAt = i, segment = j;
+            }
+            // Between the samples too: a segment whose raw cubic comes near zero misses at its
+            // middle sample (a key there straightens it).
+            for (std::size_t j = 0; j + 1 < keys.times.size(); ++j) {
+                const double dt = keys.times[j + 1] - keys.times[j];
+                double shortest = std::numeric_limits<double>::infinity();
+                for (int step = 1; step < checks::kSamplesPerSegment; ++step) {
+                    const HermiteBasis h = hermiteBasis(double(step) / checks::kSamplesPerSegment);
+                    double squared = 0;
+                    for (int c = 0; c < 4; ++c) {
+                        const double q = h.h00 * keys.values[4 * j + std::size_t(c)] +
+                                         dt * h.h10 * keys.out[4 * j + std::size_t(c)] +
+                                         h.h01 * keys.values[4 * (j + 1) + std::size_t(c)] +
+                                         dt * h.h11 * keys.in[4 * (j + 1) + std::size_t(c)];
+                        squared += q * q;
+                    }
+                    shortest = std::min(shortest, squared);
+                }
+                if (!(std::sqrt(shortest) < kShortestRotation) || !(180.0 > worst)) continue;
+                const double middle = (keys.times[j] + keys.times[j + 1]) / 2;
+                std::size_t i = std::size_t(std::lower_bound(times.begin(), times.end(), middle) - times.begin());
+                if (i > 0 && (i == times.size() || middle - times[i - 1] < times[i] - middle)) --i;
+                worst = 180.0, worstAt = std::min(i, times.size() - 1), segment = j;
             }
             return worst;
         };
+        placeRotationKeys(times, unit, target, keys);
         std::size_t worstAt = 0, segment = 0;
+        // One tangent through each key where its segments still hold (the component fit decided
+        // that against the lifted lengths, which are rough around a short piece).
+        for (std::size_t k = 1; k + 1 < keys.times.size(); ++k) {
+            if (!keys.broken[k]) continue;
+            const RecoveredKeys before = keys;
+            keys.broken[k] = 0;
+            fitRotationTangents(times, unit, keys);
+            if (largest(worstAt, segment) > target) keys = before;
+        }
         // Where a segment still misses, a key at its worst sample.
         for (;;) {
             fitRotationTangents(times, unit, keys);
@@ -868,7 +1095,14 @@ bool recoverPieces(TargetPath path, int components, const std::vector<double>& t
                 return false;
             const auto at = std::ptrdiff_t(segment + 1), values = std::ptrdiff_t(4 * (segment + 1));
             keys.times.insert(keys.times.begin() + at, t);
-            keys.values.insert(keys.values.begin() + values, &unit[4 * worstAt], &unit[4 * worstAt] + 4);
+            // The sample's rotation, with the sign the curve has there (a sample's sign is its
+            // hemisphere's, which the raw curve need not share).
+            double q[4], dot = 0;
+            for (int c = 0; c < 4; ++c) q[c] = unit[4 * worstAt + std::size_t(c)];
+            for (int c = 0; c < 4; ++c) dot += q[c] * lifted[4 * worstAt + std::size_t(c)];
+            if (dot < 0)
+                for (double& x : q) x = -x;
+            keys.values.insert(keys.values.begin() + values, q, q + 4);
             keys.in.insert(keys.in.begin() + values, 4, 0.0);
             keys.out.insert(keys.out.begin() + values, 4, 0.0);
             keys.broken.insert(keys.broken.begin() + at, 0);

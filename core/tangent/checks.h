@@ -21,6 +21,16 @@ constexpr double kNearZeroQuaternionLength = 0.1;
 constexpr int kSamplesPerSegment = 64;
 }  // namespace checks
 
+// Whether the raw (unnormalized) rotation of CUBICSPLINE segment k of `t` provably stays longer
+// than `length` everywhere in it (false: it may come that near zero).
+bool rotationStaysLonger(const Track& t, int k, double length);
+// The shortest raw length of segment k at checks::kSamplesPerSegment points inside it.
+double sampledRotationLength(const Track& t, int k);
+// Whether segment k passes near zero length as TANGENT_ROTATION_NEAR_ZERO_LENGTH reports it (not
+// proven longer, and a sample shorter than kNearZeroQuaternionLength). Simplify's rotation fits
+// ask this too.
+bool rotationNearZero(const Track& t, int k);
+
 // The findings for every animation in `doc`: the loader's own (doc.loadFindings(); load with
 // LoadMode::Lenient so that one bad channel does not stop the others) followed by the checks.
 // Findings are in document order within each check, each naming the animation, channel, key

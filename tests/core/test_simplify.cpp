@@ -287,8 +287,9 @@ TEST(Simplify, TolerancesPerPath) {
     EXPECT_GT(looser.atSourceKeys.maxError, 1e-4);  // it used the room it was given
     // Rotation goes by its own tolerance in degrees; the translation tolerance leaves it alone.
     const Track turn = bake(TargetPath::Rotation, 4, 30, 2, [](double t) {
-        // A wobble on the swing, so that a looser tolerance has keys to spare.
-        const double half = 0.5 * std::sin(2 * t) + 0.05 * std::sin(9 * t);
+        // A jitter of about 0.2 degrees on the swing (as a capture has): followed at 0.1 degrees,
+        // not at 1, so that the looser tolerance has keys to spare.
+        const double half = 0.5 * std::sin(2 * t) + 0.002 * std::sin(t * 30 * 12.9898);
         return std::vector<double>{std::sin(half), 0, 0, std::cos(half)};
     });
     SimplifyOptions degree;
@@ -438,11 +439,11 @@ TEST(Simplify, FixtureCurvesBakedBetweenTheirKeysGetTheirKeyCountBack) {
     }
 }
 
-// Blender's rotation curves baked at 60 fps, between their keys: a rotation spline plays its raw
+// Blender's rotation curves baked at 30 fps, between their keys: a rotation spline plays its raw
 // cubic normalized, so the fit follows the samples' directions. The two smooth curves get at
-// most the limit back (1.25 x keys + 1); every rotation is within the tolerance at every
-// frame, measured here. (The broken curves' keys break only at corners found in the bake, which
-// these bakes do not show yet; at 30 fps the short pieces' lengths are too rough.)
+// most the limit back (1.25 x their keys + 1); every rotation is within the tolerance at
+// every frame, measured here. (The broken curves swing their raw cubics far out, or near zero
+// length, within a frame or two; this bake does not pin those down.)
 TEST(Simplify, FixtureRotationsBakedBetweenTheirKeysFollowTheirDirections) {
     struct Case {
         const char* fixture;
@@ -462,8 +463,8 @@ TEST(Simplify, FixtureRotationsBakedBetweenTheirKeysFollowTheirDirections) {
                 if (ch.label == c.channel) found = &ch;
         ASSERT_NE(found, nullptr) << c.fixture << " " << c.channel;
         const Track& curve = found->track;
-        const double end = std::ceil(curve.endTime() * 60 - 1e-9) / 60;
-        const Track source = bake(TargetPath::Rotation, 4, 60, end, [&](double t) {
+        const double end = std::ceil(curve.endTime() * 30 - 1e-9) / 30;
+        const Track source = bake(TargetPath::Rotation, 4, 30, end, [&](double t) {
             std::vector<double> q(4);
             evaluate(curve, t, q.data());
             return q;

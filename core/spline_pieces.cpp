@@ -41,6 +41,35 @@ void solveNormal(std::vector<double>& m, int n, int rhs, double* x) {
         }
 }
 
+// Solves the symmetric positive definite normal equations m = [matrix (n x n) | right-hand
+// side], row-major, by Cholesky (half the work of solveNormal's elimination); x receives the n
+// unknowns. A pivot that is not positive leaves its unknown 0.
+void solveSymmetric(std::vector<double>& m, int n, double* x) {
+    const int width = n + 1;
+    auto at = [&](int r, int c) -> double& { return m[std::size_t(r * width + c)]; };
+    for (int j = 0; j < n; ++j) {  // the lower triangle becomes L (m = L L^T)
+        double d = at(j, j);
+        for (int k = 0; k < j; ++k) d -= at(j, k) * at(j, k);
+        d = d > 0 ? std::sqrt(d) : 0.0;
+        at(j, j) = d;
+        for (int i = j + 1; i < n; ++i) {
+            double v = at(i, j);
+            for (int k = 0; k < j; ++k) v -= at(i, k) * at(j, k);
+            at(i, j) = d > 0 ? v / d : 0.0;
+        }
+    }
+    for (int i = 0; i < n; ++i) {  // L y = b
+        double v = at(i, n);
+        for (int k = 0; k < i; ++k) v -= at(i, k) * x[k];
+        x[i] = at(i, i) > 0 ? v / at(i, i) : 0.0;
+    }
+    for (int i = n - 1; i >= 0; --i) {  // L^T x = y
+        double v = x[i];
+        for (int k = i + 1; k < n; ++k) v -= at(k, i) * x[k];
+        x[i] = at(i, i) > 0 ? v / at(i, i) : 0.0;
+    }
+}
+
 // The least-squares solution x (cols unknowns) of a x = b, a row-major (rows x cols, rows >=
 // cols), by Householder reflections: the directions' fit is too ill-conditioned for the normal
 // equations (its length is decided by a faint pull). Destroys a and b; a zero column leaves its
@@ -812,7 +841,7 @@ double directionWindow(const std::vector<double>& times, const std::vector<doubl
     for (int u = 0; u < U; ++u) normal[std::size_t(u * width + u)] += 1e-12;  // decides what no sample does
     const std::vector<double> system(normal);
     std::vector<double> x(static_cast<std::size_t>(U));
-    solveNormal(normal, U, 1, x.data());
+    solveSymmetric(normal, U, x.data());
     // |A x - b|^2 = x^T A^T A x - 2 x^T A^T b + b^T b
     double residual = bb;
     for (int u = 0; u < U; ++u) {
@@ -986,7 +1015,7 @@ void fitRotationTangents(const std::vector<double>& times, const std::vector<dou
             }
         }
     std::vector<double> x(static_cast<std::size_t>(U));
-    solveNormal(normal, U, 1, x.data());
+    solveSymmetric(normal, U, x.data());
     for (std::size_t k = 0; k < K; ++k)
         for (int c = 0; c < 4; ++c) {
             if (inId[k] >= 0) keys.in[4 * k + std::size_t(c)] = x[std::size_t(4 * inId[k] + c)];

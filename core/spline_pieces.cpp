@@ -459,6 +459,36 @@ double leastOn(double lo, double hi, int scan, F&& f, double precision = 0) {
     return f(t) <= least ? t : best;
 }
 
+// Two key times placed together: a in [lo1, hi1] and b in [lo2, hi2] where residual(a, b) is
+// least, from (a, b): a grid, then each time in turn near its best point (to `precision`).
+struct Placement {
+    double a, b, residual;
+};
+template <typename R>
+Placement placeTogether(double lo1, double hi1, double lo2, double hi2, double a, double b, R&& residual,
+                        double precision = 0) {
+    constexpr int kGrid = 12;
+    Placement best{a, b, residual(a, b)};
+    for (int i = 0; i <= kGrid; ++i)
+        for (int j = 0; j <= kGrid; ++j) {
+            const double x = lo1 + (hi1 - lo1) * i / kGrid, y = lo2 + (hi2 - lo2) * j / kGrid;
+            const double e = residual(x, y);
+            if (e < best.residual) best = {x, y, e};
+        }
+    Placement refined = best;
+    const double stepA = (hi1 - lo1) / kGrid, stepB = (hi2 - lo2) / kGrid;
+    for (int round = 0; round < 4; ++round) {
+        refined.a = leastOn(
+                std::max(lo1, refined.a - stepA), std::min(hi1, refined.a + stepA), 4,
+                [&](double x) { return residual(x, refined.b); }, precision);
+        refined.b = leastOn(
+                std::max(lo2, refined.b - stepB), std::min(hi2, refined.b + stepB), 4,
+                [&](double y) { return residual(refined.a, y); }, precision);
+    }
+    refined.residual = residual(refined.a, refined.b);
+    return refined.residual <= best.residual ? refined : best;
+}
+
 // recoverPieces with the bake's last sample alone taken as a hold or not.
 bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, bool lastAlone, RecoveredKeys& keys) {
     keys = {};
@@ -569,28 +599,9 @@ bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, b
                 t[1] = a, t[2] = b;
                 return f.window(t, 3, value(k - 1), value(k + 2), nullptr, smooth);
             };
-            struct Placement {
-                double a, b, residual;
-            };
-            auto place = [&](bool smooth) {  // a grid, then each time in turn near its best point
-                constexpr int kGrid = 12;
-                Placement best{at[k], at[k + 1], residual(at[k], at[k + 1], smooth)};
-                for (int i = 0; i <= kGrid; ++i)
-                    for (int j = 0; j <= kGrid; ++j) {
-                        const double a = lo1 + (hi1 - lo1) * i / kGrid, b = lo2 + (hi2 - lo2) * j / kGrid;
-                        const double e = residual(a, b, smooth);
-                        if (e < best.residual) best = {a, b, e};
-                    }
-                Placement refined = best;
-                for (int round = 0; round < 4; ++round) {
-                    const double stepA = (hi1 - lo1) / kGrid, stepB = (hi2 - lo2) / kGrid;
-                    refined.a = leastOn(std::max(lo1, refined.a - stepA), std::min(hi1, refined.a + stepA), 4,
-                                        [&](double a) { return residual(a, refined.b, smooth); });
-                    refined.b = leastOn(std::max(lo2, refined.b - stepB), std::min(hi2, refined.b + stepB), 4,
-                                        [&](double b) { return residual(refined.a, b, smooth); });
-                }
-                refined.residual = residual(refined.a, refined.b, smooth);
-                return refined.residual <= best.residual ? refined : best;
+            auto place = [&](bool smooth) {
+                return placeTogether(lo1, hi1, lo2, hi2, at[k], at[k + 1],
+                                     [&](double a, double b) { return residual(a, b, smooth); });
             };
             const double slack = kSmoothSlack * target * target * samplesIn(t[0], t[3]);
             const Placement smoothPlacement = place(true), freePlacement = place(false);
@@ -917,30 +928,10 @@ void placeRotationKeys(const std::vector<double>& times, const std::vector<doubl
                 t[1] = a, t[2] = b;
                 return directionWindow(times, unit, t, 3, value(k - 1), value(k + 2), smooth);
             };
-            struct Placement {
-                double a, b, residual;
-            };
-            auto place = [&](bool smooth) {  // a grid, then each time in turn near its best point
-                constexpr int kGrid = 12;
-                Placement best{at[k], at[k + 1], residual(at[k], at[k + 1], smooth)};
-                for (int i = 0; i <= kGrid; ++i)
-                    for (int j = 0; j <= kGrid; ++j) {
-                        const double a = lo1 + (hi1 - lo1) * i / kGrid, b = lo2 + (hi2 - lo2) * j / kGrid;
-                        const double e = residual(a, b, smooth);
-                        if (e < best.residual) best = {a, b, e};
-                    }
-                Placement refined = best;
-                for (int round = 0; round < 4; ++round) {
-                    const double stepA = (hi1 - lo1) / kGrid, stepB = (hi2 - lo2) / kGrid;
-                    refined.a = leastOn(
-                            std::max(lo1, refined.a - stepA), std::min(hi1, refined.a + stepA), 4,
-                            [&](double a) { return residual(a, refined.b, smooth); }, kPrecision);
-                    refined.b = leastOn(
-                            std::max(lo2, refined.b - stepB), std::min(hi2, refined.b + stepB), 4,
-                            [&](double b) { return residual(refined.a, b, smooth); }, kPrecision);
-                }
-                refined.residual = residual(refined.a, refined.b, smooth);
-                return refined.residual <= best.residual ? refined : best;
+            auto place = [&](bool smooth) {
+                return placeTogether(
+                        lo1, hi1, lo2, hi2, at[k], at[k + 1],
+                        [&](double a, double b) { return residual(a, b, smooth); }, kPrecision);
             };
             const double slack = kSmoothSlack * chord * chord * samplesIn(t[0], t[3]);
             const Placement smoothPlacement = place(true), freePlacement = place(false);

@@ -896,7 +896,8 @@ void placeRotationKeys(const std::vector<double>& times, const std::vector<doubl
     for (int sweep = 0; sweep < 3; ++sweep) {
         const std::vector<double> before(at);
         for (std::size_t k = 1; k + 1 < K; ++k) {
-            const auto [lo, hi] = range(k);
+            const std::pair<double, double> where = range(k);
+            const double lo = where.first, hi = where.second;
             if (!(hi > lo)) continue;
             double t[3] = {at[k - 1], at[k], at[k + 1]};
             auto residual = [&](double x, bool smooth) {
@@ -919,8 +920,9 @@ void placeRotationKeys(const std::vector<double>& times, const std::vector<doubl
         }
         for (std::size_t k = 1; k + 2 < K; ++k) {
             if (samplesIn(at[k], at[k + 1]) > 6) continue;
-            const auto [lo1, hi1] = range(k);
-            const auto [lo2, hi2] = range(k + 1);
+            // Plain names, not structured bindings: the lambdas below capture them.
+            const std::pair<double, double> range1 = range(k), range2 = range(k + 1);
+            const double lo1 = range1.first, hi1 = range1.second, lo2 = range2.first, hi2 = range2.second;
             if (!(hi1 > lo1) || !(hi2 > lo2)) continue;
             double t[4] = {at[k - 1], at[k], at[k + 1], at[k + 2]};
             auto residual = [&](double a, double b, bool smooth) {

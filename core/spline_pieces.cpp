@@ -1115,7 +1115,7 @@ bool recoverPieces(TargetPath path, int components, const std::vector<double>& t
             if (keys.count() + 1 > maxKeys || !(t - keys.times[segment] >= kMinKeySpacing) ||
                 !(keys.times[segment + 1] - t >= kMinKeySpacing))
                 return false;
-            const auto at = std::ptrdiff_t(segment + 1), values = std::ptrdiff_t(4 * (segment + 1));
+            const auto at = std::ptrdiff_t(segment + 1), firstComponent = std::ptrdiff_t(4 * (segment + 1));
             keys.times.insert(keys.times.begin() + at, t);
             // The sample's rotation, with the sign the curve has there (a sample's sign is its
             // hemisphere's, which the raw curve need not share).
@@ -1124,9 +1124,9 @@ bool recoverPieces(TargetPath path, int components, const std::vector<double>& t
             for (int c = 0; c < 4; ++c) dot += q[c] * lifted[4 * worstAt + std::size_t(c)];
             if (dot < 0)
                 for (double& x : q) x = -x;
-            keys.values.insert(keys.values.begin() + values, q, q + 4);
-            keys.in.insert(keys.in.begin() + values, 4, 0.0);
-            keys.out.insert(keys.out.begin() + values, 4, 0.0);
+            keys.values.insert(keys.values.begin() + firstComponent, q, q + 4);
+            keys.in.insert(keys.in.begin() + firstComponent, 4, 0.0);
+            keys.out.insert(keys.out.begin() + firstComponent, 4, 0.0);
             keys.broken.insert(keys.broken.begin() + at, 0);
         }
     }

@@ -1,9 +1,9 @@
 // make_mocap: writes the motion-capture-like benchmark file (see mocap.h).
 //
-//   make_mocap [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [-o OUT]
+//   make_mocap [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [--corners N] [-o OUT]
 //
 // Defaults: N = 100, K = 5000, M = 4, OUT = mocap_NxK.glb in the current directory (the
-// reference file of the benchmarks, about 62 MB).
+// reference file of the benchmarks, about 62 MB). --corners N: every Nth key a corner (mocap.h).
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -18,7 +18,8 @@ namespace {
 
 int usage(const char* argv0) {
     std::fprintf(stderr,
-                 "usage: %s [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [-o OUT]\n",
+                 "usage: %s [--nodes N] [--keys K] [--morph-targets M] [--shared-times] [--random-tangents] [--corners "
+                 "N] [-o OUT]\n",
                  argv0);
     return 64;
 }
@@ -49,6 +50,8 @@ int main(int argc, char** argv) {
             o.sharedTimes = true;
         } else if (a == "--random-tangents") {
             o.randomTangents = true;
+        } else if (a == "--corners" && hasValue) {
+            if (!parseInt(argv[++i], 1, &o.cornerEvery)) return usage(argv[0]);
         } else if ((a == "-o" || a == "--output") && hasValue) {
             out = argv[++i];
         } else {

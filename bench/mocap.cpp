@@ -146,6 +146,13 @@ void randomizeTangents(Track& t, int salt) {
     }
 }
 
+// Reverses the out-tangent of every `every`-th interior key: a corner the curve bounces off.
+void addCorners(Track& t, int every) {
+    const int n = t.keyCount(), C = t.components;
+    for (int k = every; k < n - 1; k += every)
+        for (int c = 0; c < C; ++c) t.outTangents[t.at(k, c)] = -t.inTangents[t.at(k, c)];
+}
+
 }  // namespace
 
 Document makeMocap(const MocapOptions& o) {
@@ -164,6 +171,7 @@ Document makeMocap(const MocapOptions& o) {
                            waveTrack(TargetPath::Scale, times, scale)};
         for (int c = 0; c < 3; ++c) {
             if (o.randomTangents) randomizeTangents(tracks[c], j * 4 + c);
+            if (o.cornerEvery > 0) addCorners(tracks[c], o.cornerEvery);
             b.addChannel(anim, node, std::move(tracks[c]), group);
         }
     }
@@ -173,6 +181,7 @@ Document makeMocap(const MocapOptions& o) {
         for (int c = 0; c < o.morphTargets; ++c) weights.push_back(makeWave(o.nodes, 3, c, 0.2, 0.5));
         Track track = waveTrack(TargetPath::Weights, keyTimes(o.keys), weights);
         if (o.randomTangents) randomizeTangents(track, o.nodes * 4);
+        if (o.cornerEvery > 0) addCorners(track, o.cornerEvery);
         b.addChannel(anim, face, std::move(track), o.sharedTimes ? 0 : o.nodes);
     }
     return b.build(mocapFileName(o));
@@ -184,7 +193,8 @@ void writeMocap(const MocapOptions& options, const std::string& path) {
 
 std::string mocapFileName(const MocapOptions& o) {
     return "mocap_" + std::to_string(o.nodes) + "x" + std::to_string(o.keys) + (o.sharedTimes ? "_shared" : "") +
-           (o.randomTangents ? "_random_tangents" : "") + ".glb";
+           (o.randomTangents ? "_random_tangents" : "") +
+           (o.cornerEvery > 0 ? "_corners" + std::to_string(o.cornerEvery) : "") + ".glb";
 }
 
 }  // namespace tangent::bench

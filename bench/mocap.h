@@ -19,6 +19,9 @@ struct MocapOptions {
     // curve's own: the curves overshoot their keys on most segments and every interior key is
     // broken (a stress case for the per-key checks and their reports).
     bool randomTangents = false;
+    // N > 0: every Nth key (not the first or last) is a corner: its out-tangent is its in-tangent
+    // reversed, so the motion bounces back there, as at a hand-keyed hit or footstep.
+    int cornerEvery = 0;
 };
 
 // The document, decoded back through the loader (DocumentBuilder::build).

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -40,9 +41,17 @@
 
 namespace tangent {
 
+namespace {
+
+std::uint64_t floatBytesOf(Interpolation interpolation, std::size_t keys, int components) {
+    const std::uint64_t perKey = interpolation == Interpolation::CubicSpline ? 3 : 1;
+    return 4 * std::uint64_t(keys) * (1 + perKey * std::uint64_t(components));
+}
+
+}  // namespace
+
 std::uint64_t floatBytes(const Track& t) {
-    const std::uint64_t perKey = t.interpolation == Interpolation::CubicSpline ? 3 : 1;
-    return 4 * std::uint64_t(t.keyCount()) * (1 + perKey * std::uint64_t(t.components));
+    return floatBytesOf(t.interpolation, std::size_t(t.keyCount()), t.components);
 }
 
 namespace {
@@ -1100,8 +1109,9 @@ Track linearTrackOf(const Track& source, const Samples& s, const std::vector<int
     return t;
 }
 
-Candidate fitLinear(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance) {
-    Candidate result;
+// The greedy's keys: from each key, the farthest sample a straight segment reaches.
+std::vector<int> chooseLinearKeys(const Track& source, const std::vector<char>& atSamples, const Samples& s,
+                                  double tolerance) {
     const bool everywhere = measureOf(atSamples) != Measure::AtSamples;
     LinearFitter fitter(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
     const int last = int(s.candidates.size()) - 1;
@@ -1114,8 +1124,16 @@ Candidate fitLinear(const Track& source, const std::vector<char>& atSamples, con
         keys.push_back(s.candidates[std::size_t(good)]);
         a = good;
     }
+    return keys;
+}
+
+// The greedy's keys confirmed by the measure; measured everywhere, a window that misses
+// between samples gets a key there.
+Candidate confirmLinear(const Track& source, const std::vector<char>& atSamples, const Samples& s, double tolerance,
+                        std::vector<int> keys) {
+    Candidate result;
     result.track = linearTrackOf(source, s, keys);
-    if (!everywhere) {
+    if (measureOf(atSamples) == Measure::AtSamples) {
         result.faithful = withinMeasure(source, atSamples, result.track, tolerance);
         return result;
     }
@@ -1201,25 +1219,49 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
         const int fewer = cubic.faithful ? cubic.track.keyCount() - 1 : source.keyCount();
         candidates.push_back(fitPieces(source, atSamples, samples, tolerance, fewer));
     }
-    if (options.to != SimplifyTarget::CubicSpline)
-        candidates.push_back(fitLinear(source, atSamples, samples, tolerance));
+    // The LINEAR candidate waits, unconfirmed, in its place in the order: its confirmation can
+    // only add keys, so its greedy's keys bound its bytes from below, and it is confirmed only
+    // once a candidate at least that large is next (on dense bakes the cubic fit is smaller
+    // and the confirmation, a pass over the whole track, is never needed).
+    std::optional<std::vector<int>> linearKeys;
+    std::uint64_t linearBound = 0;
+    const std::size_t linearAt = candidates.size();
+    if (options.to != SimplifyTarget::CubicSpline) {
+        linearKeys = chooseLinearKeys(source, atSamples, samples, tolerance);
+        linearBound = floatBytesOf(Interpolation::Linear, linearKeys->size(), source.components);
+        candidates.emplace_back();
+    }
     if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, atSamples, tolerance, false));
-    // Smallest first; each is measured again, whole, by the shared measure (what diff will
-    // measure), and the first that holds is the answer: a candidate's own check never has the
-    // last word (values near the float range can fool a fitter's arithmetic, and the report must
-    // keep the promise).
+    // Smallest first (ties in the order above); each is measured again, whole, by the shared
+    // measure (what diff will measure), and the first that holds is the answer: a candidate's own
+    // check never has the last word (values near the float range can fool a fitter's
+    // arithmetic, and the report must keep the promise).
+    auto place = [&](const Candidate* c) { return std::make_pair(floatBytes(c->track), c - candidates.data()); };
     std::vector<const Candidate*> faithful;
     for (const Candidate& c : candidates)
         if (c.faithful) faithful.push_back(&c);
-    std::stable_sort(faithful.begin(), faithful.end(), [](const Candidate* a, const Candidate* b) {
-        return floatBytes(a->track) < floatBytes(b->track);
-    });
+    std::sort(faithful.begin(), faithful.end(),
+              [&](const Candidate* a, const Candidate* b) { return place(a) < place(b); });
     // The source stays when it is already the asked-for form and no larger, or nothing fitted.
     const bool sourceIsTarget =
             options.to == SimplifyTarget::Best ||
             (options.to == SimplifyTarget::CubicSpline && source.interpolation == Interpolation::CubicSpline) ||
             (options.to == SimplifyTarget::Linear && source.interpolation == Interpolation::Linear);
-    for (const Candidate* c : faithful) {
+    for (std::size_t next = 0;;) {
+        if (linearKeys && (next == faithful.size() ||
+                           std::make_pair(linearBound, std::ptrdiff_t(linearAt)) < place(faithful[next]))) {
+            Candidate& linear = candidates[linearAt];
+            linear = confirmLinear(source, atSamples, samples, tolerance, std::move(*linearKeys));
+            linearKeys.reset();
+            if (linear.faithful)
+                faithful.insert(
+                        std::upper_bound(faithful.begin() + std::ptrdiff_t(next), faithful.end(), &linear,
+                                         [&](const Candidate* a, const Candidate* b) { return place(a) < place(b); }),
+                        &linear);
+            continue;
+        }
+        if (next == faithful.size()) break;
+        const Candidate* c = faithful[next++];
         if (sourceIsTarget && floatBytes(source) <= floatBytes(c->track)) break;
         try {
             checkTrack(c->track);

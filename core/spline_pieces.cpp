@@ -489,6 +489,81 @@ Placement placeTogether(double lo1, double hi1, double lo2, double hi2, double a
     return refined.residual <= best.residual ? refined : best;
 }
 
+// One sweep of the key placement, in either measure (the components, or a rotation's
+// directions): each inner key, then the two keys around each short piece (five samples or fewer)
+// together, goes where its window follows the samples best, with one tangent through it where
+// that follows them about as well (an artist edits it as one curve). A short piece, whose few
+// samples leave its own cubic open, is decided by its neighbours there; two keys around it move
+// together, each alone being held by the other. A key moves only for a clear gain.
+// `window(first, t, m, smooth, between)`: the residual of keys at t[0..m] with the values of keys
+// first and first + m held, the m - 1 fitted values between written to `between` when given.
+// `store(k, value, smooth)` takes key k's new value. `slackPerSample`: kSmoothSlack times the
+// target squared in the window's unit. Returns whether a key moved.
+template <typename Window, typename Store>
+bool placementSweep(std::vector<double>& at, const std::vector<double>& times, int components, double slackPerSample,
+                    double precision, Window&& window, Store&& store) {
+    const std::size_t K = at.size();
+    const double spacing = (times.back() - times.front()) / double(times.size() - 1);
+    auto range = [&](std::size_t k) {  // where key k may move
+        return std::pair<double, double>(std::max(at[k - 1] + kMinKeySpacing, at[k] - 1.5 * spacing),
+                                         std::min(at[k + 1] - kMinKeySpacing, at[k] + 1.5 * spacing));
+    };
+    auto firstAtOrAfter = [&](double t) { return std::lower_bound(times.begin(), times.end(), t) - times.begin(); };
+    auto samplesIn = [&](double t0, double t1) { return double(firstAtOrAfter(t1) - firstAtOrAfter(t0) + 1); };
+    std::vector<double> between(2 * std::size_t(components));
+    const std::vector<double> before(at);
+    for (std::size_t k = 1; k + 1 < K; ++k) {
+        const std::pair<double, double> where = range(k);
+        const double lo = where.first, hi = where.second;
+        if (!(hi > lo)) continue;
+        double t[3] = {at[k - 1], at[k], at[k + 1]};
+        auto residual = [&](double x, bool smooth) {
+            t[1] = x;
+            return window(k - 1, t, 2, smooth, nullptr);
+        };
+        const double slack = slackPerSample * samplesIn(t[0], t[2]);
+        const double smoothAt = leastOn(
+                lo, hi, 12, [&](double x) { return residual(x, true); }, precision);
+        const double freeAt = leastOn(
+                lo, hi, 12, [&](double x) { return residual(x, false); }, precision);
+        const bool smooth = residual(smoothAt, true) <= residual(freeAt, false) + slack;
+        const double best = smooth ? smoothAt : freeAt;
+        if (residual(at[k], smooth) - residual(best, smooth) > kClearGain * slack) at[k] = best;
+        t[1] = at[k];
+        window(k - 1, t, 2, smooth, between.data());
+        store(k, between.data(), smooth);
+    }
+    for (std::size_t k = 1; k + 2 < K; ++k) {
+        if (firstAtOrAfter(at[k + 1]) - firstAtOrAfter(at[k]) > 5) continue;
+        // Plain names, not structured bindings: the lambdas below capture them.
+        const std::pair<double, double> range1 = range(k), range2 = range(k + 1);
+        const double lo1 = range1.first, hi1 = range1.second, lo2 = range2.first, hi2 = range2.second;
+        if (!(hi1 > lo1) || !(hi2 > lo2)) continue;
+        double t[4] = {at[k - 1], at[k], at[k + 1], at[k + 2]};
+        auto residual = [&](double a, double b, bool smooth) {
+            if (!(b - a >= kMinKeySpacing)) return std::numeric_limits<double>::infinity();
+            t[1] = a, t[2] = b;
+            return window(k - 1, t, 3, smooth, nullptr);
+        };
+        auto place = [&](bool smooth) {
+            return placeTogether(
+                    lo1, hi1, lo2, hi2, at[k], at[k + 1], [&](double a, double b) { return residual(a, b, smooth); },
+                    precision);
+        };
+        const double slack = slackPerSample * samplesIn(t[0], t[3]);
+        const Placement smoothPlacement = place(true), freePlacement = place(false);
+        const bool smooth = smoothPlacement.residual <= freePlacement.residual + slack;
+        const Placement& chosen = smooth ? smoothPlacement : freePlacement;
+        if (residual(at[k], at[k + 1], smooth) - chosen.residual > kClearGain * slack)
+            at[k] = chosen.a, at[k + 1] = chosen.b;
+        t[1] = at[k], t[2] = at[k + 1];
+        window(k - 1, t, 3, smooth, between.data());
+        store(k, between.data(), smooth);
+        store(k + 1, between.data() + components, smooth);
+    }
+    return at != before;
+}
+
 // recoverPieces with the bake's last sample alone taken as a hold or not.
 bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, bool lastAlone, RecoveredKeys& keys) {
     keys = {};
@@ -558,63 +633,18 @@ bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, b
     auto out = [&](std::size_t k) { return &keys.out[k * std::size_t(C)]; };
 
     // Then each key's time and value where the samples between its neighbours are followed best
-    // (its two segments fitted with the neighbours' values held), with one tangent through it
-    // where that follows them about as well (an artist edits it as one curve). A short piece,
-    // whose few samples leave its own cubic open, is decided by its neighbours there; two keys
-    // around it move together, each alone being held by the other.
+    // (its two segments fitted with the neighbours' values held).
     std::vector<double> fitted(std::size_t(8 * C));
-    auto range = [&](std::size_t k) {  // where key k may move
-        return std::pair<double, double>(std::max(at[k - 1] + kMinKeySpacing, at[k] - 1.5 * spacing),
-                                         std::min(at[k + 1] - kMinKeySpacing, at[k] + 1.5 * spacing));
+    auto window = [&](std::size_t first, const double* t, int m, bool smooth, double* between) {
+        if (!between) return f.window(t, m, value(first), value(first + std::size_t(m)), nullptr, smooth);
+        const double residual = f.window(t, m, value(first), value(first + std::size_t(m)), fitted.data(), smooth);
+        for (int j = 0; j + 1 < m; ++j)  // the value of the key ending segment j: unknown 3j + 2
+            std::copy(fitted.begin() + (3 * j + 2) * C, fitted.begin() + (3 * j + 3) * C, between + j * C);
+        return residual;
     };
-    auto samplesIn = [&](double t0, double t1) { return double(f.firstAtOrAfter(t1) - f.firstAtOrAfter(t0) + 1); };
-    for (int sweep = 0; sweep < 3; ++sweep) {
-        for (std::size_t k = 1; k < R; ++k) {
-            const std::pair<double, double> where = range(k);
-            const double lo = where.first, hi = where.second;
-            if (!(hi > lo)) continue;
-            double t[3] = {at[k - 1], at[k], at[k + 1]};
-            const double slack = kSmoothSlack * target * target * samplesIn(t[0], t[2]);
-            auto residual = [&](double x, bool smooth) {
-                t[1] = x;
-                return f.window(t, 2, value(k - 1), value(k + 1), nullptr, smooth);
-            };
-            const double smoothAt = leastOn(lo, hi, 12, [&](double x) { return residual(x, true); });
-            const double freeAt = leastOn(lo, hi, 12, [&](double x) { return residual(x, false); });
-            const bool smooth = residual(smoothAt, true) <= residual(freeAt, false) + slack;
-            const double best = smooth ? smoothAt : freeAt;
-            if (residual(at[k], smooth) - residual(best, smooth) > kClearGain * slack) at[k] = best;
-            t[1] = at[k];
-            f.window(t, 2, value(k - 1), value(k + 1), fitted.data(), smooth);
-            std::copy(fitted.begin() + 2 * C, fitted.begin() + 3 * C, value(k));
-        }
-        for (std::size_t k = 1; k + 1 < R; ++k) {
-            if (f.firstAtOrAfter(at[k + 1]) - f.firstAtOrAfter(at[k]) > 5) continue;
-            const std::pair<double, double> range1 = range(k), range2 = range(k + 1);
-            const double lo1 = range1.first, hi1 = range1.second, lo2 = range2.first, hi2 = range2.second;
-            if (!(hi1 > lo1) || !(hi2 > lo2)) continue;
-            double t[4] = {at[k - 1], at[k], at[k + 1], at[k + 2]};
-            auto residual = [&](double a, double b, bool smooth) {
-                if (!(b - a >= kMinKeySpacing)) return std::numeric_limits<double>::infinity();
-                t[1] = a, t[2] = b;
-                return f.window(t, 3, value(k - 1), value(k + 2), nullptr, smooth);
-            };
-            auto place = [&](bool smooth) {
-                return placeTogether(lo1, hi1, lo2, hi2, at[k], at[k + 1],
-                                     [&](double a, double b) { return residual(a, b, smooth); });
-            };
-            const double slack = kSmoothSlack * target * target * samplesIn(t[0], t[3]);
-            const Placement smoothPlacement = place(true), freePlacement = place(false);
-            const bool smooth = smoothPlacement.residual <= freePlacement.residual + slack;
-            const Placement& chosen = smooth ? smoothPlacement : freePlacement;
-            if (residual(at[k], at[k + 1], smooth) - chosen.residual > kClearGain * slack)
-                at[k] = chosen.a, at[k + 1] = chosen.b;
-            t[1] = at[k], t[2] = at[k + 1];
-            f.window(t, 3, value(k - 1), value(k + 2), fitted.data(), smooth);
-            std::copy(fitted.begin() + 2 * C, fitted.begin() + 3 * C, value(k));
-            std::copy(fitted.begin() + 5 * C, fitted.begin() + 6 * C, value(k + 1));
-        }
-    }
+    auto store = [&](std::size_t k, const double* v, bool) { std::copy(v, v + C, value(k)); };
+    for (int sweep = 0; sweep < 3; ++sweep)
+        placementSweep(at, times, C, kSmoothSlack * target * target, 0, window, store);
     for (std::size_t r = 1; r <= R; ++r)
         if (!(at[r] - at[r - 1] >= kMinKeySpacing)) return false;
 
@@ -872,84 +902,22 @@ double directionWindow(const std::vector<double>& times, const std::vector<doubl
 // well; `broken` marks the others.
 void placeRotationKeys(const std::vector<double>& times, const std::vector<double>& unit, double target,
                        RecoveredKeys& keys) {
-    const std::size_t K = keys.times.size();
-    if (K < 3) return;
+    if (keys.times.size() < 3) return;
     const double chord = target * 3.14159265358979323846 / 360;  // degrees of rotation as a chord, about
-    const double spacing = (times.back() - times.front()) / double(times.size() - 1);
-    std::vector<double>& at = keys.times;
     auto value = [&](std::size_t k) { return &keys.values[4 * k]; };
-    auto range = [&](std::size_t k) {
-        return std::pair<double, double>(std::max(at[k - 1] + kMinKeySpacing, at[k] - 1.5 * spacing),
-                                         std::min(at[k + 1] - kMinKeySpacing, at[k] + 1.5 * spacing));
+    auto window = [&](std::size_t first, const double* t, int m, bool smooth, double* between) {
+        return directionWindow(times, unit, t, m, value(first), value(first + std::size_t(m)), smooth, between);
     };
-    auto samplesIn = [&](double t0, double t1) {
-        return double(std::lower_bound(times.begin(), times.end(), t1) -
-                      std::lower_bound(times.begin(), times.end(), t0) + 1);
-    };
-    auto setValue = [&](std::size_t k, const double* v) {
+    auto store = [&](std::size_t k, const double* v, bool smooth) {
         const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2] + v[3] * v[3]);
         if (length > 0)
             for (int c = 0; c < 4; ++c) value(k)[c] = v[c] / length;
+        keys.broken[k] = !smooth;
     };
     // Key times to a microsecond: far below what a float time keeps near a minute's end.
     constexpr double kPrecision = 1e-6;
-    for (int sweep = 0; sweep < 3; ++sweep) {
-        const std::vector<double> before(at);
-        for (std::size_t k = 1; k + 1 < K; ++k) {
-            const std::pair<double, double> where = range(k);
-            const double lo = where.first, hi = where.second;
-            if (!(hi > lo)) continue;
-            double t[3] = {at[k - 1], at[k], at[k + 1]};
-            auto residual = [&](double x, bool smooth) {
-                t[1] = x;
-                return directionWindow(times, unit, t, 2, value(k - 1), value(k + 1), smooth);
-            };
-            const double slack = kSmoothSlack * chord * chord * samplesIn(t[0], t[2]);
-            const double smoothAt = leastOn(
-                    lo, hi, 12, [&](double x) { return residual(x, true); }, kPrecision);
-            const double freeAt = leastOn(
-                    lo, hi, 12, [&](double x) { return residual(x, false); }, kPrecision);
-            const bool smooth = residual(smoothAt, true) <= residual(freeAt, false) + slack;
-            const double best = smooth ? smoothAt : freeAt;
-            if (residual(at[k], smooth) - residual(best, smooth) > kClearGain * slack) at[k] = best;
-            t[1] = at[k];
-            double v[4];
-            directionWindow(times, unit, t, 2, value(k - 1), value(k + 1), smooth, v);
-            setValue(k, v);
-            keys.broken[k] = !smooth;
-        }
-        for (std::size_t k = 1; k + 2 < K; ++k) {
-            if (samplesIn(at[k], at[k + 1]) > 6) continue;
-            // Plain names, not structured bindings: the lambdas below capture them.
-            const std::pair<double, double> range1 = range(k), range2 = range(k + 1);
-            const double lo1 = range1.first, hi1 = range1.second, lo2 = range2.first, hi2 = range2.second;
-            if (!(hi1 > lo1) || !(hi2 > lo2)) continue;
-            double t[4] = {at[k - 1], at[k], at[k + 1], at[k + 2]};
-            auto residual = [&](double a, double b, bool smooth) {
-                if (!(b - a >= kMinKeySpacing)) return std::numeric_limits<double>::infinity();
-                t[1] = a, t[2] = b;
-                return directionWindow(times, unit, t, 3, value(k - 1), value(k + 2), smooth);
-            };
-            auto place = [&](bool smooth) {
-                return placeTogether(
-                        lo1, hi1, lo2, hi2, at[k], at[k + 1],
-                        [&](double a, double b) { return residual(a, b, smooth); }, kPrecision);
-            };
-            const double slack = kSmoothSlack * chord * chord * samplesIn(t[0], t[3]);
-            const Placement smoothPlacement = place(true), freePlacement = place(false);
-            const bool smooth = smoothPlacement.residual <= freePlacement.residual + slack;
-            const Placement& chosen = smooth ? smoothPlacement : freePlacement;
-            if (residual(at[k], at[k + 1], smooth) - chosen.residual > kClearGain * slack)
-                at[k] = chosen.a, at[k + 1] = chosen.b;
-            t[1] = at[k], t[2] = at[k + 1];
-            double v[8];
-            directionWindow(times, unit, t, 3, value(k - 1), value(k + 2), smooth, v);
-            setValue(k, v);
-            setValue(k + 1, v + 4);
-            keys.broken[k] = keys.broken[k + 1] = !smooth;
-        }
-        if (at == before) break;
-    }
+    for (int sweep = 0; sweep < 3; ++sweep)
+        if (!placementSweep(keys.times, times, 4, kSmoothSlack * chord * chord, kPrecision, window, store)) break;
 }
 
 // The recovered rotation keys' tangents again, their values unit: the tangents whose segments

@@ -13,8 +13,8 @@
 #   smooth_linear       tangent convert --to linear of it: dense LINEAR keys, unevenly spaced
 #   noisy_gltfpack60    gltfpack -af 60 of make_mocap --random-tangents: every other sample off
 #                       the smooth motion by a random tangent (noise no fit can remove)
-#   corners_gltfpack30  gltfpack -af 30 of make_mocap --corners 10: the motion bounces back at
-#                       every tenth key, a corner on a sample three times a second
+#   corners_gltfpack60  gltfpack -af 60 of make_mocap --corners 10: the motion bounces back at
+#                       every tenth key (3 a second), a corner on a sample with one between keys
 # Tolerances: translation 1e-3, rotation 0.1 degrees, scale and weights 1e-3 (Tangent's defaults);
 # resample --tolerance 0.001.
 #
@@ -63,9 +63,9 @@ log "inputs: make_mocap ${size[*]} (smooth, --random-tangents, --corners 10), gl
 log "inputs: gltfpack bakes, convert --to linear"
 gltfpack -i "$inputs/mocap.glb" -o "$inputs/smooth_gltfpack30.glb" -af 30 -noq -kn -ac > /dev/null
 gltfpack -i "$inputs/mocap_random.glb" -o "$inputs/noisy_gltfpack60.glb" -af 60 -noq -kn -ac > /dev/null
-gltfpack -i "$inputs/mocap_corners.glb" -o "$inputs/corners_gltfpack30.glb" -af 30 -noq -kn -ac > /dev/null
+gltfpack -i "$inputs/mocap_corners.glb" -o "$inputs/corners_gltfpack60.glb" -af 60 -noq -kn -ac > /dev/null
 "$tangent" convert "$inputs/mocap.glb" -o "$inputs/smooth_linear.glb" --to linear > /dev/null
-names=(smooth_gltfpack30 smooth_linear noisy_gltfpack60 corners_gltfpack30)
+names=(smooth_gltfpack30 smooth_linear noisy_gltfpack60 corners_gltfpack60)
 
 # 2. Each input: the runs alternated (base, tangent, resample), wall seconds of each.
 tolerances=(--tolerance-translation 1e-3 --tolerance-rotation 0.1 --tolerance-scale 1e-3 --tolerance-weights 1e-3)

@@ -312,6 +312,32 @@ TEST(Simplify, StrictBakeHoldsEverywhere) {
     EXPECT_LE(floatBytes(r.track), floatBytes(source));
 }
 
+// Measured everywhere, the LINEAR candidate is confirmed only when it could be the smallest
+// (simplify.cpp): here it is, and its keys are exactly the corners.
+TEST(Simplify, StrictZigzagBecomesLinearKeysAtItsCorners) {
+    // Corners every half second, on frames (15, 30 and 45 at 30 fps), straight in between.
+    const Track source = bake(TargetPath::Translation, 3, 30, 2, [](double t) {
+        const double zigzag = std::abs(t - std::round(t));
+        return std::vector<double>{zigzag, 0.5 * zigzag, 0};
+    });
+    SimplifyOptions strict;
+    strict.strict = true;
+    const SimplifyResult r = simplify(source, strict);
+    expectValid(r.track);
+    EXPECT_EQ(r.measure, Measure::Everywhere);
+    EXPECT_EQ(r.track.interpolation, Interpolation::Linear);
+    EXPECT_EQ(r.track.times, (std::vector<float>{0, 0.5f, 1, 1.5f, 2}));
+    EXPECT_TRUE(withinEverywhere(source, r.track, 1e-4));
+    // The cubic alone needs a broken key at every corner too: five keys of 40 bytes, not 16.
+    const SimplifyResult cubic = simplify(source, [] {
+        SimplifyOptions o;
+        o.strict = true;
+        o.to = SimplifyTarget::CubicSpline;
+        return o;
+    }());
+    EXPECT_GE(floatBytes(cubic.track), 5u * 40u);
+}
+
 TEST(Simplify, IntegerPropertyDropsRepeatedValuesOnly) {
     Track source;
     source.interpolation = Interpolation::Step;

@@ -1219,16 +1219,23 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
         const int fewer = cubic.faithful ? cubic.track.keyCount() - 1 : source.keyCount();
         candidates.push_back(fitPieces(source, atSamples, samples, tolerance, fewer));
     }
+    // The source stays when it is already the asked-for form and no larger, or nothing fitted.
+    const bool sourceIsTarget =
+            options.to == SimplifyTarget::Best ||
+            (options.to == SimplifyTarget::CubicSpline && source.interpolation == Interpolation::CubicSpline) ||
+            (options.to == SimplifyTarget::Linear && source.interpolation == Interpolation::Linear);
     // The LINEAR candidate waits, unconfirmed, in its place in the order: its confirmation can
     // only add keys, so its greedy's keys bound its bytes from below, and it is confirmed only
     // once a candidate at least that large is next (on dense bakes the cubic fit is smaller
-    // and the confirmation, a pass over the whole track, is never needed).
+    // and the confirmation, a pass over the whole track, is never needed). A bound the source
+    // already meets leaves no candidate (noise: the greedy keeps every sample).
     std::optional<std::vector<int>> linearKeys;
     std::uint64_t linearBound = 0;
     const std::size_t linearAt = candidates.size();
     if (options.to != SimplifyTarget::CubicSpline) {
         linearKeys = chooseLinearKeys(source, atSamples, samples, tolerance);
         linearBound = floatBytesOf(Interpolation::Linear, linearKeys->size(), source.components);
+        if (sourceIsTarget && floatBytes(source) <= linearBound) linearKeys.reset();
         candidates.emplace_back();
     }
     if (options.to == SimplifyTarget::Best) candidates.push_back(fitStep(source, atSamples, tolerance, false));
@@ -1237,16 +1244,11 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
     // check never has the last word (values near the float range can fool a fitter's
     // arithmetic, and the report must keep the promise).
     auto place = [&](const Candidate* c) { return std::make_pair(floatBytes(c->track), c - candidates.data()); };
+    auto byPlace = [&](const Candidate* a, const Candidate* b) { return place(a) < place(b); };
     std::vector<const Candidate*> faithful;
     for (const Candidate& c : candidates)
         if (c.faithful) faithful.push_back(&c);
-    std::sort(faithful.begin(), faithful.end(),
-              [&](const Candidate* a, const Candidate* b) { return place(a) < place(b); });
-    // The source stays when it is already the asked-for form and no larger, or nothing fitted.
-    const bool sourceIsTarget =
-            options.to == SimplifyTarget::Best ||
-            (options.to == SimplifyTarget::CubicSpline && source.interpolation == Interpolation::CubicSpline) ||
-            (options.to == SimplifyTarget::Linear && source.interpolation == Interpolation::Linear);
+    std::sort(faithful.begin(), faithful.end(), byPlace);
     for (std::size_t next = 0;;) {
         if (linearKeys && (next == faithful.size() ||
                            std::make_pair(linearBound, std::ptrdiff_t(linearAt)) < place(faithful[next]))) {
@@ -1255,8 +1257,7 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
             linearKeys.reset();
             if (linear.faithful)
                 faithful.insert(
-                        std::upper_bound(faithful.begin() + std::ptrdiff_t(next), faithful.end(), &linear,
-                                         [&](const Candidate* a, const Candidate* b) { return place(a) < place(b); }),
+                        std::upper_bound(faithful.begin() + std::ptrdiff_t(next), faithful.end(), &linear, byPlace),
                         &linear);
             continue;
         }

@@ -6,6 +6,7 @@
 #include <iterator>
 #include <limits>
 #include <optional>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -361,8 +362,16 @@ private:
     double errorAt(int m, double t0, double dt, const float* v0, const float* v1, const float* out, const float* in) {
         const HermiteBasis h = hermiteBasis((s_.times[std::size_t(m)] - t0) / dt);
         const double h10 = dt * h.h10, h11 = dt * h.h11;
-        for (int c = 0; c < C_; ++c)
-            fitted_[std::size_t(c)] = h.h00 * v0[c] + h10 * out[c] + h.h01 * v1[c] + h11 * in[c];
+        auto fit = [&](auto components) {
+            for (int c = 0; c < components; ++c)
+                fitted_[std::size_t(c)] = h.h00 * v0[c] + h10 * out[c] + h.h01 * v1[c] + h11 * in[c];
+        };
+        if (C_ == 3)
+            fit(std::integral_constant<int, 3>());
+        else if (C_ == 4)
+            fit(std::integral_constant<int, 4>());
+        else
+            fit(C_);
         if (path_ == TargetPath::Rotation) return chordToSample(m);
         return pathError(path_, C_, s_.value(std::size_t(m)), fitted_.data());
     }
@@ -518,13 +527,17 @@ CubicKeys chooseCubicKeys(CubicFitter& slackFitter, const Samples& s) {
 // out-tangent of `first` and the value and in-tangent of `last` (a window inside a longer fit).
 // The end keys' unused tangents copy the used ones, so that the ends are Aligned too.
 // `weights` (if given) holds one weight per sample from keys.samples[first] on.
-void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast, bool freeValues,
-               const std::vector<double>* weights = nullptr) {
+// (Components: 3 or 4 known when compiled, so that the per-sample sums unroll; 0: any.)
+template <int Components>
+void refitKeysOf(const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast, bool freeValues,
+                 const std::vector<double>* weights) {
     const int weightsFrom = keys.samples[std::size_t(first)];
-    const int C = s.components;
+    const int C = Components > 0 ? Components : s.components;
     const std::size_t n = std::size_t(last - first + 1);
-    // The unknown of each key's value, in- and out-tangent, -1 when fixed.
-    std::vector<int> valueSlot(n, -1), inSlot(n, -1), outSlot(n, -1);
+    // The unknown of each key's value, in- and out-tangent, -1 when fixed. (The buffers are the
+    // thread's: removing spare keys refits thousands of windows of a few keys each.)
+    thread_local std::vector<int> valueSlot, inSlot, outSlot;
+    valueSlot.assign(n, -1), inSlot.assign(n, -1), outSlot.assign(n, -1);
     int unknowns = 0;
     for (int k = first; k <= last; ++k) {
         const std::size_t x = std::size_t(k - first);
@@ -539,8 +552,9 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
     if (unknowns == 0) return;
     constexpr int kBand = 4;  // a segment's unknowns are at most 4 apart (value, in, out, value, in)
     const auto N = std::size_t(unknowns);
-    std::vector<double> band(N * (kBand + 1), 0.0);  // band[u * (kBand + 1) + d]: row u, column u + d
-    std::vector<double> rhs(N * C, 0.0);
+    thread_local std::vector<double> band, rhs;
+    band.assign(N * (kBand + 1), 0.0);  // band[u * (kBand + 1) + d]: row u, column u + d
+    rhs.assign(N * C, 0.0);
     auto addMatrix = [&](int u, int v, double x) {
         if (u > v) std::swap(u, v);
         band[std::size_t(u) * (kBand + 1) + std::size_t(v - u)] += x;
@@ -563,7 +577,8 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
         for (int slot : {valueSlot[x], inSlot[x], outSlot[x] != inSlot[x] ? outSlot[x] : -1})
             if (slot >= 0) addMatrix(slot, slot, CubicFitter::kChordPull);
     }
-    std::vector<double> moments(std::size_t(4 * C));
+    thread_local std::vector<double> moments;
+    moments.resize(std::size_t(4 * C));
     for (int k = first; k < last; ++k) {
         const int i = keys.samples[std::size_t(k)], j = keys.samples[std::size_t(k + 1)];
         const double t0 = s.times[std::size_t(i)], dt = s.times[std::size_t(j)] - t0;
@@ -599,35 +614,47 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
             }
         }
     }
-    // Banded Cholesky (the matrix is symmetric positive definite), every component at once.
-    for (std::size_t u = 0; u < N; ++u) {
+    // Banded Cholesky (the matrix is symmetric positive definite), every component at once. Each
+    // row's loops run over the rows of the band above (`above`) or below (`below`) it: kBand
+    // inside the matrix, passed as a constant there so that they unroll.
+    using FullBand = std::integral_constant<std::size_t, kBand>;
+    auto factorRow = [&](std::size_t u, auto above, std::size_t below) {
         double& pivot = band[u * (kBand + 1)];
-        for (std::size_t p = u >= kBand ? u - kBand : 0; p < u; ++p) {
+        for (std::size_t q = 0; q < above; ++q) {
+            const std::size_t p = u - above + q;
             const double l = band[p * (kBand + 1) + (u - p)];
             pivot -= l * l;
         }
         pivot = std::sqrt(std::max(pivot, 1e-300));
-        for (std::size_t v = u + 1; v <= std::min(N - 1, u + kBand); ++v) {
+        for (std::size_t v = u + 1; v <= u + below; ++v) {
             double& e = band[u * (kBand + 1) + (v - u)];
             for (std::size_t p = v >= kBand ? v - kBand : 0; p < u; ++p)
                 e -= band[p * (kBand + 1) + (u - p)] * band[p * (kBand + 1) + (v - p)];
             e /= pivot;
         }
-    }
-    for (std::size_t u = 0; u < N; ++u)  // L y = b
+    };
+    auto forwardRow = [&](std::size_t u, auto above) {  // L y = b
         for (int c = 0; c < C; ++c) {
             double d = rhs[u * C + std::size_t(c)];
-            for (std::size_t p = u >= kBand ? u - kBand : 0; p < u; ++p)
+            for (std::size_t q = 0; q < above; ++q) {
+                const std::size_t p = u - above + q;
                 d -= band[p * (kBand + 1) + (u - p)] * rhs[p * C + std::size_t(c)];
+            }
             rhs[u * C + std::size_t(c)] = d / band[u * (kBand + 1)];
         }
-    for (std::size_t u = N; u-- > 0;)  // L^T x = y
+    };
+    auto backwardRow = [&](std::size_t u, auto below) {  // L^T x = y
         for (int c = 0; c < C; ++c) {
             double d = rhs[u * C + std::size_t(c)];
-            for (std::size_t v = u + 1; v <= std::min(N - 1, u + kBand); ++v)
+            for (std::size_t v = u + 1; v <= u + below; ++v)
                 d -= band[u * (kBand + 1) + (v - u)] * rhs[v * C + std::size_t(c)];
             rhs[u * C + std::size_t(c)] = d / band[u * (kBand + 1)];
         }
+    };
+    auto below = [&](std::size_t u) { return std::min(N - 1 - u, std::size_t(kBand)); };
+    for (std::size_t u = 0; u < N; ++u) u >= kBand ? factorRow(u, FullBand(), below(u)) : factorRow(u, u, below(u));
+    for (std::size_t u = 0; u < N; ++u) u >= kBand ? forwardRow(u, FullBand()) : forwardRow(u, u);
+    for (std::size_t u = N; u-- > 0;) u + kBand < N ? backwardRow(u, FullBand()) : backwardRow(u, below(u));
     auto solution = [&](int u, int c) {
         const float x = static_cast<float>(rhs[std::size_t(u) * C + std::size_t(c)]);
         return std::isfinite(x) ? x : 0.0f;
@@ -645,6 +672,16 @@ void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixF
     if (last == end && !fixLast) std::copy(keys.inAt(end, C), keys.inAt(end, C) + C, keys.outAt(end, C));
 }
 
+void refitKeys(const Samples& s, CubicKeys& keys, int first, int last, bool fixFirst, bool fixLast, bool freeValues,
+               const std::vector<double>* weights = nullptr) {
+    if (s.components == 3)
+        refitKeysOf<3>(s, keys, first, last, fixFirst, fixLast, freeValues, weights);
+    else if (s.components == 4)
+        refitKeysOf<4>(s, keys, first, last, fixFirst, fixLast, freeValues, weights);
+    else
+        refitKeysOf<0>(s, keys, first, last, fixFirst, fixLast, freeValues, weights);
+}
+
 // refitKeys towards the least largest error instead of the least squares (Lawson's iteration:
 // each sample's weight grows with its error), keeping the best of the rounds. The weights are
 // shared by the components, so the matrix still is. When the least-squares fit's largest error
@@ -656,11 +693,12 @@ double refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, 
     const int C = s.components;
     refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues);
     const int from = keys.samples[std::size_t(first)], to = keys.samples[std::size_t(last)];
-    std::vector<double> weights(std::size_t(to - from + 1), 1.0);  // per sample from..to
+    thread_local std::vector<double> weights;
+    weights.assign(std::size_t(to - from + 1), 1.0);  // per sample from..to
     // The errors of the current keys at each sample of each segment (a key's sample twice: the
     // end of one segment, the start of the next), measured once for the comparison of the rounds
     // and the weights of the next.
-    std::vector<double> errors;
+    thread_local std::vector<double> errors;
     auto largestError = [&](double stopAbove) {
         errors.clear();
         double largest = 0;
@@ -685,14 +723,26 @@ double refitKeysMinimax(CubicFitter& fitter, const Samples& s, CubicKeys& keys, 
     };
     double bestError = largestError(hopeless);
     if (bestError > hopeless || bestError <= enough) return bestError;
-    CubicKeys best = keys;
+    // The best round's keys first..last (all a refit changes): a window is often a few keys of
+    // a long track, which a copy of all keys per round would make cost as much as the track.
+    const auto from0 = std::ptrdiff_t(first) * C, to0 = std::ptrdiff_t(last + 1) * C;
+    thread_local std::vector<float> best;
+    auto keepBest = [&] {
+        best.assign(keys.values.begin() + from0, keys.values.begin() + to0);
+        best.insert(best.end(), keys.in.begin() + from0, keys.in.begin() + to0);
+        best.insert(best.end(), keys.out.begin() + from0, keys.out.begin() + to0);
+    };
+    keepBest();
     for (int round = 0; round < kMinimaxRounds && !(bestError <= enough); ++round) {
         reweight();
         refitKeys(s, keys, first, last, fixFirst, fixLast, keys.freeValues, &weights);
         const double e = largestError(std::numeric_limits<double>::infinity());
-        if (e < bestError) bestError = e, best = keys;
+        if (e < bestError) bestError = e, keepBest();
     }
-    keys = std::move(best);
+    const std::ptrdiff_t width = to0 - from0;
+    std::copy(best.begin(), best.begin() + width, keys.values.begin() + from0);
+    std::copy(best.begin() + width, best.begin() + 2 * width, keys.in.begin() + from0);
+    std::copy(best.begin() + 2 * width, best.end(), keys.out.begin() + from0);
     return bestError;
 }
 

@@ -458,14 +458,14 @@ struct CubicKeys {
         copyKeys(from, n);
         *this = std::move(merged);
     }
-    // Key `from` copied over key `to`.
-    void moveKey(int from, int to, int C) {
-        samples[std::size_t(to)] = samples[std::size_t(from)];
-        std::copy(valueAt(from, C), valueAt(from, C) + C, valueAt(to, C));
-        std::copy(inAt(from, C), inAt(from, C) + C, inAt(to, C));
-        std::copy(outAt(from, C), outAt(from, C) + C, outAt(to, C));
-        broken[std::size_t(to)] = broken[std::size_t(from)];
-        pinned[std::size_t(to)] = pinned[std::size_t(from)];
+    // Key `from` of `other` (which may be this) copied over key `to`.
+    void copyKey(int to, CubicKeys& other, int from, int C) {
+        samples[std::size_t(to)] = other.samples[std::size_t(from)];
+        std::copy(other.valueAt(from, C), other.valueAt(from, C) + C, valueAt(to, C));
+        std::copy(other.inAt(from, C), other.inAt(from, C) + C, inAt(to, C));
+        std::copy(other.outAt(from, C), other.outAt(from, C) + C, outAt(to, C));
+        broken[std::size_t(to)] = other.broken[std::size_t(from)];
+        pinned[std::size_t(to)] = other.pinned[std::size_t(from)];
     }
     void resize(int count, int C) {
         samples.resize(std::size_t(count));
@@ -577,8 +577,12 @@ void refitKeysOf(const Samples& s, CubicKeys& keys, int first, int last, bool fi
         for (int slot : {valueSlot[x], inSlot[x], outSlot[x] != inSlot[x] ? outSlot[x] : -1})
             if (slot >= 0) addMatrix(slot, slot, CubicFitter::kChordPull);
     }
-    thread_local std::vector<double> moments;
-    moments.resize(std::size_t(4 * C));
+    // The moments in a local array where the components are known (no aliasing with the samples:
+    // the sums stay in registers).
+    thread_local std::vector<double> anyMoments;
+    double fixedMoments[4 * (Components > 0 ? Components : 1)];
+    if (Components == 0) anyMoments.resize(std::size_t(4 * C));
+    double* const moments = Components > 0 ? fixedMoments : anyMoments.data();
     for (int k = first; k < last; ++k) {
         const int i = keys.samples[std::size_t(k)], j = keys.samples[std::size_t(k + 1)];
         const double t0 = s.times[std::size_t(i)], dt = s.times[std::size_t(j)] - t0;
@@ -590,7 +594,7 @@ void refitKeysOf(const Samples& s, CubicKeys& keys, int first, int last, bool fi
         // the samples), then added to the unknowns they belong to: a known part (a fixed value or
         // tangent) moves to the right-hand side.
         double gram[4][4] = {};
-        std::fill(moments.begin(), moments.end(), 0.0);
+        std::fill(moments, moments + 4 * C, 0.0);
         for (int m = i; m < j || (m == j && k + 1 == last); ++m) {
             const HermiteBasis h = hermiteBasis((s.times[std::size_t(m)] - t0) / dt);
             const double w = weights ? (*weights)[std::size_t(m - weightsFrom)] : 1.0;
@@ -838,7 +842,7 @@ void removeSpareKeys(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
     int kept = 1, next = 1;
     auto at = [&](int i) { return i < kept ? i : i - kept + next; };
     auto keep = [&] {  // the key tried (keys[next]) stays
-        if (kept != next) keys.moveKey(next, kept, C);
+        if (kept != next) keys.copyKey(kept, keys, next, C);
         ++kept, ++next;
     };
     CubicKeys window;
@@ -852,18 +856,9 @@ void removeSpareKeys(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
         // sequence), without it.
         const int count = kept + (n - next);
         const int first = std::max(0, kept - kRefitReach), last = std::min(count - 1, kept + kRefitReach);
-        window.samples.clear(), window.values.clear(), window.in.clear(), window.out.clear();
-        window.broken.clear(), window.pinned.clear();
-        for (int i = first; i <= last; ++i) {
-            if (i == kept) continue;
-            const int k = at(i);
-            window.samples.push_back(keys.samples[std::size_t(k)]);
-            window.values.insert(window.values.end(), keys.valueAt(k, C), keys.valueAt(k, C) + C);
-            window.in.insert(window.in.end(), keys.inAt(k, C), keys.inAt(k, C) + C);
-            window.out.insert(window.out.end(), keys.outAt(k, C), keys.outAt(k, C) + C);
-            window.broken.push_back(keys.broken[std::size_t(k)]);
-            window.pinned.push_back(keys.pinned[std::size_t(k)]);
-        }
+        window.resize(last - first, C);
+        for (int i = first, g = 0; i <= last; ++i)
+            if (i != kept) window.copyKey(g++, keys, at(i), C);
         const bool atStart = first == 0, atEnd = last == count - 1;
         // The question is whether the key can go: the reweighting stops once the window holds
         // (its largest error is the one every segment is checked against).

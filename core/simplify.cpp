@@ -763,7 +763,10 @@ constexpr int kRefitReach = 3;
 // key at its worst sample, until every segment holds. Where no key fits in between (the two
 // keys are neighbouring samples), the smooth curve truly cannot hold: both keys break. After the
 // first refit of the whole track, each round refits only the windows around the keys it
-// changed (their outer keys kept) and checks only their segments: the rest did not move.
+// changed (their outer keys kept) and checks only their segments: the rest did not move. A
+// window's reweighting stops at its first fit that holds, often the least-squares one (on noise,
+// where a key lands on almost every sample, the four more fits per window were most of the
+// time; the removal of spare keys that follows refits each window it changes, reweighting).
 void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
     const int C = s.components;
     refitKeysMinimax(fitter, s, keys, 0, keys.count() - 1, false, false);
@@ -823,7 +826,8 @@ void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
                 windows.push_back({first, last});
         }
         for (const auto& [first, last] : windows)
-            refitKeysMinimax(fitter, s, keys, first, last, first > 0, last + 1 < keys.count());
+            refitKeysMinimax(fitter, s, keys, first, last, first > 0, last + 1 < keys.count(),
+                             std::numeric_limits<double>::infinity(), fitter.target());
     }
 }
 

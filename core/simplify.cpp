@@ -762,6 +762,13 @@ constexpr int kRefitReach = 3;
 // the target by at most this factor. (1.5, the removal's, gave 0.24 % more bytes on the dense
 // LINEAR conversion than 1.2, and one more key on a fewest-keys bake.)
 constexpr double kRefitHopelessRatio = 1.2;
+// The first refit, of the whole track, is reweighted unless its least-squares fit misses by more
+// than this: noise (100 x the target and more on make_mocap's random tangents baked by
+// gltfpack), where the reweighting chases the samples that stray most and the rounds that
+// follow add keys wherever it misses anyway. On scale.sh's files smooth motion missed by at
+// most 6 x, the bake with corners by up to 63 x; on run.sh's files 10 and 30 each cost a key
+// on a bake with corners where the reweighting still helped, 100 none.
+constexpr double kWholeRefitHopelessRatio = 100;
 
 // The keys' tangents refitted as one smooth curve; a segment that misses the target gets a
 // key at its worst sample, until every segment holds. Where no key fits in between (the two
@@ -775,7 +782,7 @@ constexpr double kRefitHopelessRatio = 1.2;
 // the time.)
 void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
     const int C = s.components;
-    refitKeysMinimax(fitter, s, keys, 0, keys.count() - 1, false, false);
+    refitKeysMinimax(fitter, s, keys, 0, keys.count() - 1, false, false, kWholeRefitHopelessRatio * fitter.target());
     std::vector<std::pair<int, int>> windows{{0, keys.count() - 1}};  // key ranges to check, ascending
     for (int round = 0; round < 64 && !windows.empty(); ++round) {
         // Keys this round changed, and keys it adds (before key `at`, at a sample), descending,

@@ -778,8 +778,8 @@ constexpr double kWholeRefitHopelessRatio = 100;
 // window's reweighting stops at its first fit that holds, and is not tried where the
 // least-squares fit misses by more than kRefitHopelessRatio: keys go into its failing segments
 // anyway, and the removal of spare keys that follows refits each window it changes, reweighting.
-// (On noise, where a key lands on almost every sample, those four more fits per window were half
-// the time.)
+// (On noise, where a key lands on almost every sample, those four more fits per window were most
+// of this function's time.)
 void refitUntilWithin(CubicFitter& fitter, const Samples& s, CubicKeys& keys) {
     const int C = s.components;
     refitKeysMinimax(fitter, s, keys, 0, keys.count() - 1, false, false, kWholeRefitHopelessRatio * fitter.target());

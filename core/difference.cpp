@@ -580,10 +580,6 @@ private:
     const bool comparable_;
 };
 
-// Searches every piece with `visit(error, pieceError, interval)` deciding what to do; the
-// shared walk of differenceEverywhere and withinEverywhere. `point(t, e)` sees every error
-// evaluated; `keep(upperBound)` says whether an interval still needs a look. Returns false
-// when `point` asked to stop.
 // Which pieces are searched: every one, or (a measure with segments at samples) those outside
 // the source's segments measured at their samples.
 struct Scope {
@@ -591,8 +587,9 @@ struct Scope {
     const std::vector<char>* atSamples = nullptr;
     double from = -std::numeric_limits<double>::infinity();  // nothing before this time
     double to = std::numeric_limits<double>::infinity();     // nor after this one
+    bool inWindow(double t0, double t1) const { return t1 > from && t0 < to; }
     bool searched(double t0, double t1) const {
-        if (t1 <= from || t0 >= to) return false;
+        if (!inWindow(t0, t1)) return false;
         if (!source || source->keyCount() < 2) return true;
         const double mid = 0.5 * (t0 + t1);
         if (!(mid > source->times.front() && mid < source->times.back())) return true;  // held ends
@@ -600,22 +597,30 @@ struct Scope {
     }
 };
 
-template <typename Point, typename Keep>
-bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, double* undecided, bool report,
-                  const Scope& scope) {
+// Searches the pieces of the window by bisection; the shared walk of the difference and the
+// within searches. `enter(t0, t1)` says whether a piece is searched (and lets the caller note
+// which figures it counts for); enter(t, t) comes before a key's own value (the only time, or
+// the last), which every figure counts. `point(t, e)` sees every error evaluated;
+// `keep(upperBound)` says whether an interval still needs a look; `giveUp(upperBound)` sees one
+// kept but left undecided (too narrow, or the budget spent). Returns false when `point` asked
+// to stop. Its budget is intervalBudget's for each of the `figures` it looks for.
+template <typename Enter, typename Point, typename Keep, typename GiveUp>
+bool searchPieces(const Track& a, const Track& b, Enter&& enter, Point&& point, Keep&& keep, GiveUp&& giveUp,
+                  bool report, int figures, const Scope& scope) {
     const std::vector<double> times = breakpoints(a, b, scope.from, scope.to);
     if (times.empty()) return true;
+    long budget = figures * intervalBudget(times.size(), report);
     ErrorOnPiece error(a, b);
     if (times.size() == 1) {
+        enter(times[0], times[0]);
         error.reset(times[0], times[0]);
         return point(times[0], error.at(times[0]));
     }
     const SamePieces alike(a, b);
     std::vector<Interval> stack;
-    long budget = intervalBudget(times.size(), report);
     for (std::size_t i = 0; i + 1 < times.size(); ++i) {
         const double t0 = times[i], t1 = times[i + 1];
-        if (!scope.searched(t0, t1) || alike.same(t0, t1)) continue;
+        if (!enter(t0, t1) || alike.same(t0, t1)) continue;
         error.reset(t0, t1);
         // The left end is the key's own value; the right end is the piece's limit there (a STEP
         // holds up to it), and the next piece starts with the key's value.
@@ -631,7 +636,7 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
             if (!point(m, mid)) return false;
             if (!keep(bound)) continue;
             if (iv.t1 - iv.t0 < smallestWidth(m) || --budget < 0) {
-                *undecided = std::max(*undecided, bound);
+                giveUp(bound);
                 continue;
             }
             stack.push_back({m, iv.t1});
@@ -643,6 +648,7 @@ bool searchPieces(const Track& a, const Track& b, Point&& point, Keep&& keep, do
     // Both curves hold these values from then on.
     const double last = times.back();
     if (last < scope.from || last > scope.to) return true;
+    enter(last, last);
     error.reset(last, last);
     return point(last, error.at(last));
 }
@@ -671,22 +677,65 @@ bool pointsAtSamples(const Track& a, const Track& b, const Scope& scope, Point&&
     return true;
 }
 
-Difference differenceIn(const Track& a, const Track& b, double absolutePrecision, const Scope& scope) {
+// The largest error found so far by one figure of a search, and what it left undecided.
+class Worst {
+public:
+    explicit Worst(double absolutePrecision) : precision_(absolutePrecision) {}
+
+    void see(double t, double e) {
+        if (first_ || e > found_.maxError) found_ = {e, t};
+        first_ = false;
+    }
+    // Whether an interval bounded by `bound` could still hold a larger error than the precision
+    // allows to miss.
+    bool needs(double bound) const { return !(bound <= found_.maxError + slack()); }
+    void leaveUndecided(double bound) { undecided_ = std::max(undecided_, bound); }
+    Difference result() const {
+        Difference d = found_;
+        d.upperBound = std::max(undecided_, found_.maxError + slack());
+        return d;
+    }
+
+private:
+    double slack() const { return std::max(precision_, kRelativePrecision * found_.maxError); }
+
+    double precision_;
+    Difference found_;
+    bool first_ = true;
+    double undecided_ = 0;
+};
+
+// The largest error by the scope's measure and, when `anywhere` is given, the largest anywhere
+// in the scope's window as well, in one walk: a piece the measure searches is bisected once for
+// both (each interval kept while either figure needs it).
+Difference differenceIn(const Track& a, const Track& b, double absolutePrecision, const Scope& scope,
+                        Difference* anywhere = nullptr) {
     // The same curve: nothing to search (the bounds would still split it down to their slack).
-    if (a.sameCurve(b)) return {};
-    Difference worst;
-    bool first = true;
+    if (a.sameCurve(b)) {
+        if (anywhere) *anywhere = {};
+        return {};
+    }
+    Worst measured(absolutePrecision), all(absolutePrecision);
+    const bool both = anywhere != nullptr;
+    bool toMeasured = true, toAll = false;  // which figures the errors now seen count for
     // Values near the float range overflow: a NaN error or bound counts as infinite, never as 0.
     auto point = [&](double t, double e) {
         if (std::isnan(e)) e = std::numeric_limits<double>::infinity();
-        if (first || e > worst.maxError) worst = {e, t};
-        first = false;
+        if (toMeasured) measured.see(t, e);
+        if (toAll) all.see(t, e);
         return true;
     };
-    auto keep = [&](double bound) {
-        return !(bound <= worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
+    auto keep = [&](double bound) { return (toMeasured && measured.needs(bound)) || (toAll && all.needs(bound)); };
+    auto giveUp = [&](double bound) {
+        if (toMeasured && measured.needs(bound)) measured.leaveUndecided(bound);
+        if (toAll && all.needs(bound)) all.leaveUndecided(bound);
     };
-    pointsAtSamples(a, b, scope, point);
+    auto enter = [&](double t0, double t1) {
+        toMeasured = t0 == t1 || scope.searched(t0, t1);
+        toAll = both && (t0 == t1 || scope.inWindow(t0, t1));
+        return toMeasured || toAll;
+    };
+    pointsAtSamples(a, b, scope, point);  // the measure's alone
     // A first look at every piece's ends and middle, so that the search starts from a good
     // estimate and prunes most pieces at once.
     {
@@ -694,17 +743,15 @@ Difference differenceIn(const Track& a, const Track& b, double absolutePrecision
         ErrorOnPiece error(a, b);
         const SamePieces alike(a, b);
         for (std::size_t i = 0; i + 1 < times.size(); ++i) {
-            if (!scope.searched(times[i], times[i + 1]) || alike.same(times[i], times[i + 1])) continue;
+            if (!enter(times[i], times[i + 1]) || alike.same(times[i], times[i + 1])) continue;
             error.reset(times[i], times[i + 1]);
             point(times[i], error.at(times[i]));
             point(0.5 * (times[i] + times[i + 1]), error.at(0.5 * (times[i] + times[i + 1])));
         }
     }
-    double undecided = 0;
-    searchPieces(a, b, point, keep, &undecided, true, scope);
-    worst.upperBound =
-            std::max(undecided, worst.maxError + std::max(absolutePrecision, kRelativePrecision * worst.maxError));
-    return worst;
+    searchPieces(a, b, enter, point, keep, giveUp, true, both ? 2 : 1, scope);
+    if (anywhere) *anywhere = all.result();
+    return measured.result();
 }
 
 bool withinIn(const Track& a, const Track& b, double tolerance, Difference* over, const Scope& scope) {
@@ -717,8 +764,10 @@ bool withinIn(const Track& a, const Track& b, double tolerance, Difference* over
         return true;
     };
     double undecided = 0;
+    auto enter = [&](double t0, double t1) { return scope.searched(t0, t1); };
     auto keep = [&](double bound) { return !(bound <= tolerance); };
-    if (!pointsAtSamples(a, b, scope, point) || !searchPieces(a, b, point, keep, &undecided, false, scope)) {
+    auto giveUp = [&](double bound) { undecided = std::max(undecided, bound); };
+    if (!pointsAtSamples(a, b, scope, point) || !searchPieces(a, b, enter, point, keep, giveUp, false, 1, scope)) {
         if (over) *over = found;
         return false;
     }
@@ -806,8 +855,8 @@ Measure measureOf(const std::vector<char>& atSamples) {
 }
 
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
-                              double absolutePrecision) {
-    return differenceIn(source, result, absolutePrecision, Scope{&source, &atSamples});
+                              double absolutePrecision, Difference* anywhere) {
+    return differenceIn(source, result, absolutePrecision, Scope{&source, &atSamples}, anywhere);
 }
 
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,

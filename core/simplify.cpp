@@ -1254,11 +1254,13 @@ SimplifyResult reportOn(const Track& source, const std::vector<char>& atSamples,
     SimplifyResult r;
     r.track = std::move(track);
     r.atSourceKeys = differenceAtKeys(source, r.track);
-    r.anywhere = differenceEverywhere(source, r.track, 1e-6 * tolerance);
     r.measure = measureOf(atSamples);
-    // Measured everywhere, the measure's search is the one just done.
-    r.byMeasure = r.measure == Measure::Everywhere ? r.anywhere
-                                                   : measuredDifference(source, atSamples, r.track, 1e-6 * tolerance);
+    // Measured everywhere, the measure's search is the one anywhere; otherwise both come from
+    // one walk.
+    if (r.measure == Measure::Everywhere)
+        r.byMeasure = r.anywhere = differenceEverywhere(source, r.track, 1e-6 * tolerance);
+    else
+        r.byMeasure = measuredDifference(source, atSamples, r.track, 1e-6 * tolerance, &r.anywhere);
     return r;
 }
 

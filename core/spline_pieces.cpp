@@ -635,9 +635,9 @@ bool recoverWith(PieceFitter& f, double runTarget, double target, int maxKeys, b
     // Then each key's time and value where the samples between its neighbours are followed best
     // (its two segments fitted with the neighbours' values held).
     std::vector<double> fitted(std::size_t(8 * C));
-    auto window = [&](std::size_t first, const double* t, int m, bool smooth, double* between) {
-        if (!between) return f.window(t, m, value(first), value(first + std::size_t(m)), nullptr, smooth);
-        const double residual = f.window(t, m, value(first), value(first + std::size_t(m)), fitted.data(), smooth);
+    auto window = [&](std::size_t k, const double* t, int m, bool smooth, double* between) {
+        if (!between) return f.window(t, m, value(k), value(k + std::size_t(m)), nullptr, smooth);
+        const double residual = f.window(t, m, value(k), value(k + std::size_t(m)), fitted.data(), smooth);
         for (int j = 0; j + 1 < m; ++j)  // the value of the key ending segment j: unknown 3j + 2
             std::copy(fitted.begin() + (3 * j + 2) * C, fitted.begin() + (3 * j + 3) * C, between + j * C);
         return residual;

@@ -105,9 +105,11 @@ Measure measureOf(const std::vector<char>& atSamples);
 
 // The error of `result` against `source` by the measure `atSamples` gives (segmentsAtSamples of
 // this source, or of the window of a larger one it was cut from): at the keys of the segments
-// measured at samples, everywhere else. Certified as differenceEverywhere is.
+// measured at samples, everywhere else. Certified as differenceEverywhere is. With `anywhere`,
+// also differenceEverywhere's figure, certified alike, from the same walk (a piece both look at
+// is searched once).
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
-                              double absolutePrecision = 1e-9);
+                              double absolutePrecision = 1e-9, Difference* anywhere = nullptr);
 // Whether that error stays within `tolerance`, decided as withinEverywhere decides it; over the
 // times [from, to] only (a result changed in one place, the rest already found within): the
 // pieces between consecutive keys of either track that meet the window, each searched whole, at

@@ -127,6 +127,65 @@ TEST(MeasureDifference, AtSamplesIgnoresASwingBetweenSamplesButNotInASparseSegme
     EXPECT_FALSE(strict.within);
 }
 
+TEST(MeasureDifference, OneWalkGivesTheMeasuredAndTheAnywhereFigures) {
+    // The source and result above: by the measure 0.25 at 0.6 s, anywhere the swing of 0.5 at 1/60 s.
+    const std::vector<double> t{0, 1.0 / 30, 2.0 / 30, 3.0 / 30, 1.1};
+    const Track source = translation(Interpolation::Linear, t, {0, 0, 0, 0, 0});
+    const Track result = translation(Interpolation::Linear, {0, 1.0 / 60, 1.0 / 30, 2.0 / 30, 3.0 / 30, 0.6, 1.1},
+                                     {0, 0.5, 0, 0, 0, 0.25, 0});
+    const std::vector<char> atSamples = segmentsAtSamples(source);
+    Difference anywhere;
+    const Difference measured = measuredDifference(source, atSamples, result, 1e-9, &anywhere);
+    EXPECT_NEAR(measured.maxError, 0.25, 1e-7);
+    EXPECT_NEAR(measured.at, 0.6, 1e-6);
+    EXPECT_NEAR(anywhere.maxError, 0.5, 1e-7);
+    EXPECT_NEAR(anywhere.at, 1.0 / 60, 1e-6);
+    EXPECT_LE(anywhere.upperBound, 0.5 + 1e-7);
+    // A larger swing in the hold is the largest by both figures.
+    const Track swing = translation(Interpolation::Linear, {0, 1.0 / 60, 1.0 / 30, 2.0 / 30, 3.0 / 30, 0.6, 1.1},
+                                    {0, 0.5, 0, 0, 0, 0.75, 0});
+    EXPECT_NEAR(measuredDifference(source, atSamples, swing, 1e-9, &anywhere).maxError, 0.75, 1e-7);
+    EXPECT_NEAR(anywhere.maxError, 0.75, 1e-7);
+    EXPECT_NEAR(anywhere.at, 0.6, 1e-6);
+}
+
+TEST(MeasureDifference, OneWalkCertifiesWhatTheTwoSearchesCertify) {
+    // A mixed source (a 30 fps bake of a wave, a one-second hold, another bake) against a
+    // cubic: each figure of the shared walk must lie in the
+    // interval [maxError, upperBound] its own search certifies, and the other way round.
+    std::vector<double> t = frames(40, 30), x;
+    const double holdEnd = t.back() + 1.0;
+    t.push_back(holdEnd);
+    for (int k = 1; k < 40; ++k) t.push_back(holdEnd + k / 30.0);
+    for (double time : t) x.push_back(std::sin(3 * time) + 0.2 * std::sin(17 * time));
+    const Track source = translation(Interpolation::Linear, t, x);
+    const std::vector<char> atSamples = segmentsAtSamples(source);
+    ASSERT_EQ(measureOf(atSamples), Measure::Mixed);
+    // A cubic through every key whose handles bend it between them: off between the bake's
+    // samples (seen anywhere, not by the measure) and a little in the hold (seen by both).
+    Track result = translation(Interpolation::CubicSpline, t, x);
+    for (std::size_t k = 0; k + 1 < t.size(); ++k) {
+        const float slope = float((x[k + 1] - x[k]) / (t[k + 1] - t[k]));
+        const bool hold = k == 39;
+        result.outTangents[k * 3] = hold ? slope : 4.0f * slope;
+        result.inTangents[(k + 1) * 3] = hold ? 0.98f * slope : -2.0f * slope;
+    }
+    const double precision = 1e-6;
+    Difference anywhere;
+    const Difference measured = measuredDifference(source, atSamples, result, precision, &anywhere);
+    const Difference measuredAlone = measuredDifference(source, atSamples, result, precision);
+    const Difference anywhereAlone = differenceEverywhere(source, result, precision);
+    auto overlap = [](const Difference& a, const Difference& b) {
+        return a.maxError <= b.upperBound && b.maxError <= a.upperBound;
+    };
+    EXPECT_TRUE(overlap(measured, measuredAlone)) << measured.maxError << " " << measuredAlone.maxError;
+    EXPECT_TRUE(overlap(anywhere, anywhereAlone)) << anywhere.maxError << " " << anywhereAlone.maxError;
+    EXPECT_GT(measured.maxError, 1e-3);                      // the hold's bend
+    EXPECT_GT(anywhere.maxError, measured.maxError + 0.01);  // the swings between samples count anywhere
+    EXPECT_LE(anywhere.upperBound, anywhere.maxError + precision * 1.0001);
+    EXPECT_LE(measured.upperBound, measured.maxError + precision * 1.0001);
+}
+
 TEST(MeasureDifference, AStepJumpPlayedAsARampIsOverByThePartOfTheJump) {
     // A dense STEP bake jumping by 1 at 2/30 s; a LINEAR result through the same keys ramps from 0
     // to 1 over [1/30, 2/30]: at the keys it agrees, but just before 2/30 the STEP still holds 0.

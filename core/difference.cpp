@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -707,9 +708,10 @@ private:
 
 // The largest error by the scope's measure and, when `anywhere` is given, the largest anywhere
 // in the scope's window as well, in one walk: a piece the measure searches is bisected once for
-// both (each interval kept while either figure needs it).
+// both (each interval kept while either figure needs it). The walk stops at the first error by
+// the measure above `stopAbove`, which it returns with an infinite upper bound.
 Difference differenceIn(const Track& a, const Track& b, double absolutePrecision, const Scope& scope,
-                        Difference* anywhere = nullptr) {
+                        Difference* anywhere = nullptr, double stopAbove = std::numeric_limits<double>::infinity()) {
     // The same curve: nothing to search (the bounds would still split it down to their slack).
     if (a.sameCurve(b)) {
         if (anywhere) *anywhere = {};
@@ -718,9 +720,14 @@ Difference differenceIn(const Track& a, const Track& b, double absolutePrecision
     Worst measured(absolutePrecision), all(absolutePrecision);
     const bool both = anywhere != nullptr;
     bool toMeasured = true, toAll = false;  // which figures the errors now seen count for
+    std::optional<Difference> stoppedAt;
     // Values near the float range overflow: a NaN error or bound counts as infinite, never as 0.
     auto point = [&](double t, double e) {
         if (std::isnan(e)) e = std::numeric_limits<double>::infinity();
+        if (toMeasured && e > stopAbove) {
+            stoppedAt = Difference{e, t, std::numeric_limits<double>::infinity()};
+            return false;
+        }
         if (toMeasured) measured.see(t, e);
         if (toAll) all.see(t, e);
         return true;
@@ -735,23 +742,28 @@ Difference differenceIn(const Track& a, const Track& b, double absolutePrecision
         toAll = both && (t0 == t1 || scope.inWindow(t0, t1));
         return toMeasured || toAll;
     };
-    pointsAtSamples(a, b, scope, point);  // the measure's alone
+    bool going = true;
     // A first look at every piece's ends and middle, so that the search starts from a good
     // estimate and prunes most pieces at once.
     {
         const std::vector<double> times = breakpoints(a, b, scope.from, scope.to);
         ErrorOnPiece error(a, b);
         const SamePieces alike(a, b);
-        for (std::size_t i = 0; i + 1 < times.size(); ++i) {
+        for (std::size_t i = 0; going && i + 1 < times.size(); ++i) {
             if (!enter(times[i], times[i + 1]) || alike.same(times[i], times[i + 1])) continue;
             error.reset(times[i], times[i + 1]);
-            point(times[i], error.at(times[i]));
-            point(0.5 * (times[i] + times[i + 1]), error.at(0.5 * (times[i] + times[i + 1])));
+            const double mid = 0.5 * (times[i] + times[i + 1]);
+            going = point(times[i], error.at(times[i])) && point(mid, error.at(mid));
         }
     }
-    searchPieces(a, b, enter, point, keep, giveUp, true, both ? 2 : 1, scope);
-    if (anywhere) *anywhere = all.result();
-    return measured.result();
+    toMeasured = true, toAll = false;
+    going = going && pointsAtSamples(a, b, scope, point);  // the measure's alone
+    going = going && searchPieces(a, b, enter, point, keep, giveUp, true, both ? 2 : 1, scope);
+    if (anywhere) {
+        *anywhere = all.result();
+        if (!going) anywhere->upperBound = std::numeric_limits<double>::infinity();  // not searched to the end
+    }
+    return going ? measured.result() : *stoppedAt;
 }
 
 bool withinIn(const Track& a, const Track& b, double tolerance, Difference* over, const Scope& scope) {
@@ -855,8 +867,8 @@ Measure measureOf(const std::vector<char>& atSamples) {
 }
 
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
-                              double absolutePrecision, Difference* anywhere) {
-    return differenceIn(source, result, absolutePrecision, Scope{&source, &atSamples}, anywhere);
+                              double absolutePrecision, Difference* anywhere, double stopAbove) {
+    return differenceIn(source, result, absolutePrecision, Scope{&source, &atSamples}, anywhere, stopAbove);
 }
 
 bool withinMeasure(const Track& source, const std::vector<char>& atSamples, const Track& result, double tolerance,

@@ -107,9 +107,12 @@ Measure measureOf(const std::vector<char>& atSamples);
 // this source, or of the window of a larger one it was cut from): at the keys of the segments
 // measured at samples, everywhere else. Certified as differenceEverywhere is. With `anywhere`,
 // also differenceEverywhere's figure, certified alike, from the same walk (a piece both look at
-// is searched once).
+// is searched once). The search stops at the first error by the measure above `stopAbove`: it
+// returns that error and where, with an infinite upperBound (and `anywhere` unfinished, its
+// upperBound infinite too), when a caller only needs the figures of a result within it.
 Difference measuredDifference(const Track& source, const std::vector<char>& atSamples, const Track& result,
-                              double absolutePrecision = 1e-9, Difference* anywhere = nullptr);
+                              double absolutePrecision = 1e-9, Difference* anywhere = nullptr,
+                              double stopAbove = std::numeric_limits<double>::infinity());
 // Whether that error stays within `tolerance`, decided as withinEverywhere decides it; over the
 // times [from, to] only (a result changed in one place, the rest already found within): the
 // pieces between consecutive keys of either track that meet the window, each searched whole, at

@@ -147,6 +147,19 @@ TEST(MeasureDifference, OneWalkGivesTheMeasuredAndTheAnywhereFigures) {
     EXPECT_NEAR(measuredDifference(source, atSamples, swing, 1e-9, &anywhere).maxError, 0.75, 1e-7);
     EXPECT_NEAR(anywhere.maxError, 0.75, 1e-7);
     EXPECT_NEAR(anywhere.at, 0.6, 1e-6);
+    // Asked to stop above 0.5, it stops at an error over 0.5 in the hold, uncertified; above the
+    // largest error it gives the whole figures.
+    const Difference stopped = measuredDifference(source, atSamples, swing, 1e-9, &anywhere, 0.5);
+    EXPECT_GT(stopped.maxError, 0.5);
+    EXPECT_LE(stopped.maxError, 0.75 + 1e-7);
+    EXPECT_GT(stopped.at, 3.0 / 30);
+    EXPECT_LT(stopped.at, 1.1);
+    EXPECT_TRUE(std::isinf(stopped.upperBound));
+    EXPECT_TRUE(std::isinf(anywhere.upperBound));
+    const Difference whole = measuredDifference(source, atSamples, swing, 1e-9, &anywhere, 0.76);
+    EXPECT_NEAR(whole.maxError, 0.75, 1e-7);
+    EXPECT_LE(whole.upperBound, 0.75 + 1e-7);
+    EXPECT_NEAR(anywhere.maxError, 0.75, 1e-7);
 }
 
 TEST(MeasureDifference, OneWalkCertifiesWhatTheTwoSearchesCertify) {

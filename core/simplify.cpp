@@ -197,8 +197,11 @@ Samples sampleSource(const Track& source, const std::vector<char>& atSamples, do
     evaluateSorted(source, s.times.data(), s.times.size(), s.values.data(), !raw);
     // Where the curve bends between two samples more than a straight line follows, add the
     // midpoint: a fast swing (a rotation whose raw components pass near zero) between two
-    // samples would otherwise go unseen until the final check.
-    for (int round = 0; everywhere && round < 8; ++round) {
+    // samples would otherwise go unseen until the final check. A LINEAR source has none: its
+    // consecutive samples lie in one segment, which is their chord (a slerp's middle is its
+    // chord's, normalized).
+    const bool straight = source.interpolation == Interpolation::Linear;
+    for (int round = 0; everywhere && !straight && round < 8; ++round) {
         std::vector<double> times, values;
         std::vector<double> mid(std::size_t(C) * 2);
         bool added = false;

@@ -1207,14 +1207,17 @@ Track linearTrackOf(const Track& source, const Samples& s, const std::vector<int
 }
 
 // The greedy's keys: from each key, the farthest sample a straight segment reaches.
+// With `stopAtBytes`, the greedy stops once its keys take that many bytes: the keys so far then
+// only bound the whole greedy's from below.
 std::vector<int> chooseLinearKeys(const Track& source, const std::vector<char>& atSamples, const Samples& s,
-                                  double tolerance) {
+                                  double tolerance,
+                                  std::uint64_t stopAtBytes = std::numeric_limits<std::uint64_t>::max()) {
     const bool everywhere = measureOf(atSamples) != Measure::AtSamples;
     LinearFitter fitter(s, source.path, everywhere ? 0.9 * tolerance : 0.999 * tolerance);
     const int last = int(s.candidates.size()) - 1;
     std::vector<int> keys{s.candidates.front()};
     int a = 0;
-    while (a < last) {
+    while (a < last && floatBytesOf(Interpolation::Linear, keys.size(), source.components) < stopAtBytes) {
         const int good = detail::farthestReaching(a + 1, last, [&](int b) {
             return fitter.reaches(s.candidates[std::size_t(a)], s.candidates[std::size_t(b)]);
         });
@@ -1311,12 +1314,20 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
     // once a candidate at least that large is next (on dense bakes the cubic fit is smaller
     // and the confirmation, a pass over the whole track, is never needed). A bound the source
     // already meets leaves no candidate (noise: the greedy keeps every sample).
+    // A cubic fit its report confirmed is final unless its track fails checkTrack: the greedy
+    // stops once it is as large (on a dense bake, half-way), and is run whole only should the
+    // LINEAR candidate's turn come after all.
     std::optional<std::vector<int>> linearKeys;
     std::uint64_t linearBound = 0;
+    bool linearWhole = true;
     const std::size_t linearAt = candidates.size();
     if (options.to != SimplifyTarget::CubicSpline) {
-        linearKeys = chooseLinearKeys(source, atSamples, samples, tolerance);
+        const bool cubicFinal = !candidates.empty() && candidates.front().report.has_value();
+        const std::uint64_t stopAt =
+                cubicFinal ? floatBytes(candidates.front().track) : std::numeric_limits<std::uint64_t>::max();
+        linearKeys = chooseLinearKeys(source, atSamples, samples, tolerance, stopAt);
         linearBound = floatBytesOf(Interpolation::Linear, linearKeys->size(), source.components);
+        linearWhole = linearBound < stopAt;
         if (sourceIsTarget && floatBytes(source) <= linearBound) linearKeys.reset();
         candidates.emplace_back();
     }
@@ -1335,6 +1346,7 @@ SimplifyResult simplify(const Track& source, const SimplifyOptions& options) {
         if (linearKeys && (next == faithful.size() ||
                            std::make_pair(linearBound, std::ptrdiff_t(linearAt)) < place(faithful[next]))) {
             Candidate& linear = candidates[linearAt];
+            if (!linearWhole) linearKeys = chooseLinearKeys(source, atSamples, samples, tolerance);
             linear = confirmLinear(source, atSamples, samples, tolerance, std::move(*linearKeys));
             linearKeys.reset();
             if (linear.faithful)

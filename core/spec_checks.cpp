@@ -15,6 +15,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -197,7 +198,7 @@ public:
             // A playable channel's times are finite, not negative and increasing (the loader
             // admits no others, the edit API keeps them so): the input checks find nothing there.
             runDataChecks(
-                    channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; }, 0, bounds,
+                    channel.inputAccessor, times, [&](std::size_t k, int) { return t.times[k]; }, std::nullopt, bounds,
                     Known{true, nullptr});
         }
         if (fromTrack(channel.outputAccessor)) {
@@ -210,7 +211,7 @@ public:
                                            : FloatParts{{t.values.data()}, n, C, std::size_t(components)};
             runDataChecks(
                     channel.outputAccessor, parts,
-                    [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; }, 0, bounds,
+                    [&](std::size_t k, int i) { return t.values[k * C + std::size_t(i)]; }, std::nullopt, bounds,
                     Known{false, C == 4 ? t.values.data() : nullptr});
         }
     }
@@ -952,10 +953,11 @@ private:
 
     // Every element check of one accessor over its values (floats as the spec maps them):
     // `parts` for the bounds and the times, `valueOf(key, component)` for the rotations,
-    // `keys` of them (all the elements unless given).
+    // `keys` of them (all the elements unless given; a CUBICSPLINE output of fewer than three
+    // elements has none).
     template <typename ValueOf>
-    void runDataChecks(std::int64_t index, const FloatParts& parts, const ValueOf& valueOf, std::size_t keys = 0,
-                       bool bounds = true, Known known = {}) {
+    void runDataChecks(std::int64_t index, const FloatParts& parts, const ValueOf& valueOf,
+                       std::optional<std::size_t> keyCount = std::nullopt, bool bounds = true, Known known = {}) {
         checked_.insert(index);
         dataPassOf_ = index;
         const auto [animation, channel] = used_[index];
@@ -981,7 +983,7 @@ private:
                 last = t;
             }
         }
-        if (keys == 0) keys = parts.keys;
+        const std::size_t keys = keyCount.value_or(parts.keys);
         // Squared lengths safely inside the tolerance need no square root.
         constexpr double tol = checks::kUnitQuaternionTolerance;
         constexpr double insideLow = (1 - tol) * (1 - tol) * (1 + 1e-9),

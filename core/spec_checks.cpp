@@ -953,7 +953,7 @@ private:
 
     // Every element check of one accessor over its values (floats as the spec maps them):
     // `parts` for the bounds and the times, `valueOf(key, component)` for the rotations,
-    // `keys` of them (all the elements unless given; a CUBICSPLINE output of fewer than three
+    // `keyCount` of them (all the elements unless given; a CUBICSPLINE output of fewer than three
     // elements has none).
     template <typename ValueOf>
     void runDataChecks(std::int64_t index, const FloatParts& parts, const ValueOf& valueOf,
